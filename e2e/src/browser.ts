@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Flags every browser test uses: headless Debian chromium as root, with no outside network chatter. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+] as const;
+
+/** Where chromium lives: `CHROMIUM_PATH`, else Debian's package path. */
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** True when a chromium binary is installed; browser suites skip (loudly) otherwise. */
+export const chromiumAvailable = existsSync(chromiumPath);
+
+let warned = false;
+
+/** Prints, once per process, why the browser suites did not run and how to make them run. */
+export function warnBrowserSkipped(): void {
+  if (warned) return;
+  warned = true;
+  const bar = '!'.repeat(78);
+  console.warn(
+    `\n${bar}\n  BROWSER TESTS SKIPPED: no chromium at ${chromiumPath}.\n` +
+      `  Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)\n${bar}\n`,
+  );
+}
+
+/** Launches headless chromium with the project's flags. Callers must `close()` it. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
+}

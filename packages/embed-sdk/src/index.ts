@@ -1,0 +1,2 @@
+// Placeholder: replaced by the workspace's real entry point.
+export {};
