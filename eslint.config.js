@@ -13,13 +13,29 @@ const zones = [
   },
   {
     from: 'packages/embed-sdk/src/protocol',
-    disallow: ['packages/embed-sdk/src/service.ts', 'packages/embed-sdk/src/react', 'react', 'apps', '@vitrina'],
+    disallow: [
+      'packages/embed-sdk/src/service.ts',
+      'packages/embed-sdk/src/react',
+      'react',
+      'apps',
+      '@vitrina',
+    ],
     message: 'the protocol core stays free of the object model, React and the DOM',
   },
-  { from: 'packages/embed-sdk', disallow: ['apps', '@vitrina/contracts'], message: 'the SDK stands alone' },
+  {
+    from: 'packages/embed-sdk',
+    disallow: ['apps', '@vitrina/contracts'],
+    message: 'the SDK stands alone',
+  },
   {
     from: 'apps/web/src',
-    disallow: ['@vitrina/server', '@vitrina/bi-service', '@vitrina/report-frame', 'apps/server', 'apps/bi-service'],
+    disallow: [
+      '@vitrina/server',
+      '@vitrina/bi-service',
+      '@vitrina/report-frame',
+      'apps/server',
+      'apps/bi-service',
+    ],
     message: 'the SPA talks to the server over HTTP only',
   },
   { from: 'apps/web/src/features', featureIsolation: true },
@@ -61,7 +77,10 @@ export default tseslint.config(
       'vitrina/boundaries': ['error', zones],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: 'ThrowStatement > Literal', message: 'throw Error objects, not literals' },
@@ -69,7 +88,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/report-frame/**/*.{ts,tsx}', 'packages/embed-sdk/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'apps/report-frame/**/*.{ts,tsx}',
+      'packages/embed-sdk/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -27,13 +27,22 @@ const targets: Target[] = [
   {
     name: 'report-frame',
     dir: 'apps/report-frame',
-    inputs: ['apps/report-frame/src', 'apps/report-frame/index.html', 'packages/embed-sdk/src/protocol'],
+    inputs: [
+      'apps/report-frame/src',
+      'apps/report-frame/index.html',
+      'packages/embed-sdk/src/protocol',
+    ],
     command: ['run', 'build', '-w', '@vitrina/report-frame'],
   },
   {
     name: 'web',
     dir: 'apps/web',
-    inputs: ['apps/web/src', 'apps/web/index.html', 'packages/contracts/src', 'packages/embed-sdk/src'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'packages/contracts/src',
+      'packages/embed-sdk/src',
+    ],
     command: ['run', 'build', '-w', '@vitrina/web'],
   },
 ];

@@ -21,7 +21,11 @@ const env: NodeJS.ProcessEnv = {
 };
 
 function run(label: string, script: string): ChildProcess {
-  const child = spawn(process.execPath, [resolve(root, script)], { cwd: root, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, [resolve(root, script)], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${label} stopped (${signal ?? code}); stopping the rest`);
