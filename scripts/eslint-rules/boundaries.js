@@ -18,6 +18,7 @@ function resolveImport(filename, specifier) {
   return toPosix(relative(repoRoot, resolve(dirname(filename), specifier)));
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 export default {
   meta: {
     type: 'problem',
