@@ -1,0 +1,158 @@
+import { BiFailure, BiServiceError } from './bi-errors.ts';
+import type { HttpTransport, TransportResponse } from './http-transport.ts';
+import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
+
+export interface BiWorkspace {
+  id: string;
+  name: string;
+}
+
+/** A report or dashboard as listed by the BI service. */
+export interface BiItem {
+  id: string;
+  name: string;
+  kind: 'report' | 'dashboard';
+  embedUrl: string;
+}
+
+export interface BiEmbedToken {
+  token: string;
+  expiration: Date;
+}
+
+/** The Power BI REST calls the portal makes, with the account's credentials. */
+export interface BiClient {
+  listWorkspaces(credentials: BiCredentials): Promise<BiWorkspace[]>;
+  listItems(credentials: BiCredentials, workspaceId: string): Promise<BiItem[]>;
+  /** An embed token for one report or dashboard, View access, no effective identity. */
+  generateViewToken(
+    credentials: BiCredentials,
+    item: { kind: BiItem['kind']; workspaceId: string; itemId: string },
+  ): Promise<BiEmbedToken>;
+  accessToken(credentials: BiCredentials): Promise<string>;
+}
+
+interface ValueList<T> {
+  value: T[];
+}
+
+/** Builds the client. `apiUrl` is the host (https://api.powerbi.com or the bundled service). */
+export function createBiClient(options: {
+  apiUrl: string;
+  transport: HttpTransport;
+  tokens: BiTokenProvider;
+}) {
+  const base = `${options.apiUrl.replace(/\/+$/, '')}/v1.0/myorg`;
+
+  async function call<T>(
+    credentials: BiCredentials,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ) {
+    let response = await send(credentials, method, path, body);
+    if (response.status === 401) {
+      // The cached token may have been revoked early: one retry with a fresh one.
+      options.tokens.forget(credentials.accountId);
+      response = await send(credentials, method, path, body);
+    }
+    if (response.status >= 200 && response.status < 300) return parse<T>(response);
+    throw new BiServiceError(
+      failureFor(response.status),
+      `${method} ${path}: HTTP ${response.status}`,
+    );
+  }
+
+  async function send(
+    credentials: BiCredentials,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ) {
+    const { accessToken } = await options.tokens.getToken(credentials);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${accessToken}`,
+      accept: 'application/json',
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await options.transport({
+        method,
+        url: `${base}${path}`,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      throw new BiServiceError(
+        BiFailure.unreachable,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  }
+
+  const client: BiClient = {
+    async listWorkspaces(credentials) {
+      const groups = await call<ValueList<{ id: string; name: string }>>(
+        credentials,
+        'GET',
+        '/groups',
+      );
+      return groups.value.map(({ id, name }) => ({ id, name }));
+    },
+    async listItems(credentials, workspaceId) {
+      const group = `/groups/${encodeURIComponent(workspaceId)}`;
+      const [reports, dashboards] = await Promise.all([
+        call<ValueList<{ id: string; name: string; embedUrl: string }>>(
+          credentials,
+          'GET',
+          `${group}/reports`,
+        ),
+        call<ValueList<{ id: string; displayName: string; embedUrl: string }>>(
+          credentials,
+          'GET',
+          `${group}/dashboards`,
+        ),
+      ]);
+      return [
+        ...reports.value.map((r) => ({
+          id: r.id,
+          name: r.name,
+          kind: 'report' as const,
+          embedUrl: r.embedUrl,
+        })),
+        ...dashboards.value.map((d) => ({
+          id: d.id,
+          name: d.displayName,
+          kind: 'dashboard' as const,
+          embedUrl: d.embedUrl,
+        })),
+      ];
+    },
+    async generateViewToken(credentials, item) {
+      const collection = item.kind === 'dashboard' ? 'dashboards' : 'reports';
+      const path = `/groups/${encodeURIComponent(item.workspaceId)}/${collection}/${encodeURIComponent(item.itemId)}/GenerateToken`;
+      const result = await call<{ token: string; expiration: string }>(credentials, 'POST', path, {
+        accessLevel: 'View',
+      });
+      return { token: result.token, expiration: new Date(result.expiration) };
+    },
+    async accessToken(credentials) {
+      return (await options.tokens.getToken(credentials)).accessToken;
+    },
+  };
+  return client;
+}
+
+function failureFor(status: number): BiFailure {
+  if (status === 401 || status === 403) return BiFailure.forbidden;
+  if (status === 404) return BiFailure.notFound;
+  return BiFailure.unexpected;
+}
+
+function parse<T>(response: TransportResponse): T {
+  try {
+    return JSON.parse(response.text) as T;
+  } catch {
+    throw new BiServiceError(BiFailure.unexpected, `invalid JSON (HTTP ${response.status})`);
+  }
+}

@@ -1,0 +1,33 @@
+/** Why a call to the BI service failed, so callers can pick a status and the sync a message. */
+export const BiFailure = {
+  unreachable: 'unreachable',
+  credentials: 'credentials',
+  application: 'application',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  unexpected: 'unexpected',
+} as const;
+export type BiFailure = (typeof BiFailure)[keyof typeof BiFailure];
+
+const spanishMessages: Record<BiFailure, string> = {
+  unreachable: 'No se pudo conectar con el servicio de BI.',
+  credentials: 'El usuario o la contraseña de la cuenta de integración no son válidos.',
+  application:
+    'El Application ID no está registrado en el servicio de BI o no admite este inicio de sesión.',
+  forbidden: 'La cuenta de integración no tiene acceso a este contenido en el servicio de BI.',
+  not_found: 'El contenido ya no existe en el servicio de BI.',
+  unexpected: 'El servicio de BI respondió con un error inesperado.',
+};
+
+/** A failed BI service call; `message` is Spanish and safe to show, `detail` is for logs only. */
+export class BiServiceError extends Error {
+  readonly failure: BiFailure;
+  readonly detail: string;
+
+  constructor(failure: BiFailure, detail: string) {
+    super(spanishMessages[failure]);
+    this.name = 'BiServiceError';
+    this.failure = failure;
+    this.detail = detail;
+  }
+}

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { AuthError, PublicClientApplication, ServerError } from '@azure/msal-node';
+import type { INetworkModule } from '@azure/msal-node';
+import { BiFailure, BiServiceError } from './bi-errors.ts';
+
+/** The Power BI resource: the bundled BI service accepts the same scope. */
+export const powerBiScope = 'https://analysis.windows.net/powerbi/api/.default';
+
+/** What MSAL needs to sign an integration account in with username + password (ROPC). */
+export interface BiCredentials {
+  accountId: number;
+  username: string;
+  password: string;
+  clientId: string;
+}
+
+export interface BiAccessToken {
+  accessToken: string;
+  expiresOn: Date;
+}
+
+export interface BiTokenProviderOptions {
+  /** e.g. https://login.microsoftonline.com/<tenant> or https://localhost:8444/vitrina */
+  authorityUrl: string;
+  networkClient?: INetworkModule;
+  /** Renew this long before expiry so a token never expires mid-request. */
+  renewBeforeMs?: number;
+  now?: () => number;
+}
+
+export interface BiTokenProvider {
+  getToken(credentials: BiCredentials): Promise<BiAccessToken>;
+  /** Forgets an account's token (its credentials changed or it was deleted). */
+  forget(accountId: number): void;
+}
+
+const microsoftHosts = [
+  'login.microsoftonline.com',
+  'login.microsoftonline.us',
+  'login.chinacloudapi.cn',
+];
+
+/** Per-account access-token cache in front of MSAL; concurrent misses for one account share a call. */
+export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenProvider {
+  const renewBeforeMs = options.renewBeforeMs ?? 5 * 60_000;
+  const now = options.now ?? Date.now;
+  const applications = new Map<string, PublicClientApplication>();
+  const cache = new Map<number, { credentialsKey: string; token: BiAccessToken }>();
+  const pending = new Map<number, Promise<BiAccessToken>>();
+  const authorityHost = new URL(options.authorityUrl).host;
+
+  function applicationFor(clientId: string): PublicClientApplication {
+    let application = applications.get(clientId);
+    if (!application) {
+      application = new PublicClientApplication({
+        auth: {
+          clientId,
+          authority: options.authorityUrl,
+          // A non-Microsoft authority (the bundled BI service) is trusted explicitly, which also
+          // skips instance discovery against login.microsoftonline.com.
+          ...(microsoftHosts.includes(authorityHost) ? {} : { knownAuthorities: [authorityHost] }),
+        },
+        ...(options.networkClient ? { system: { networkClient: options.networkClient } } : {}),
+      });
+      applications.set(clientId, application);
+    }
+    return application;
+  }
+
+  async function acquire(
+    credentials: BiCredentials,
+    credentialsKey: string,
+  ): Promise<BiAccessToken> {
+    try {
+      const result = await applicationFor(credentials.clientId).acquireTokenByUsernamePassword({
+        scopes: [powerBiScope],
+        username: credentials.username,
+        password: credentials.password,
+      });
+      if (!result?.accessToken || !result.expiresOn) {
+        throw new BiServiceError(BiFailure.unexpected, 'token response without access token');
+      }
+      const token = { accessToken: result.accessToken, expiresOn: result.expiresOn };
+      cache.set(credentials.accountId, { credentialsKey, token });
+      return token;
+    } catch (error) {
+      throw toBiError(error);
+    }
+  }
+
+  return {
+    async getToken(credentials) {
+      // A digest, so the long-lived cache never holds the plaintext password.
+      const credentialsKey = createHash('sha256')
+        .update(`${credentials.clientId}\n${credentials.username}\n${credentials.password}`)
+        .digest('base64');
+      const cached = cache.get(credentials.accountId);
+      if (
+        cached?.credentialsKey === credentialsKey &&
+        cached.token.expiresOn.getTime() - renewBeforeMs > now()
+      ) {
+        return cached.token;
+      }
+      const inFlight = pending.get(credentials.accountId);
+      if (inFlight) return inFlight;
+      const call = acquire(credentials, credentialsKey).finally(() =>
+        pending.delete(credentials.accountId),
+      );
+      pending.set(credentials.accountId, call);
+      return call;
+    },
+    forget(accountId) {
+      cache.delete(accountId);
+    },
+  };
+}
+
+/** Maps MSAL's error codes to our failure kinds (AADSTS codes as Azure AD returns them). */
+function toBiError(error: unknown): BiServiceError {
+  if (error instanceof BiServiceError) return error;
+  if (error instanceof ServerError) {
+    const detail = `${error.errorCode}: ${error.errorMessage}`;
+    if (error.errorCode === 'invalid_grant')
+      return new BiServiceError(BiFailure.credentials, detail);
+    if (['invalid_client', 'unauthorized_client', 'invalid_request'].includes(error.errorCode)) {
+      return new BiServiceError(BiFailure.application, detail);
+    }
+    return new BiServiceError(BiFailure.unexpected, detail);
+  }
+  if (error instanceof AuthError) {
+    // Discovery and transport failures surface as client errors before any token request.
+    return new BiServiceError(BiFailure.unreachable, `${error.errorCode}: ${error.errorMessage}`);
+  }
+  return new BiServiceError(
+    BiFailure.unreachable,
+    error instanceof Error ? error.message : String(error),
+  );
+}

@@ -1,0 +1,68 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+/** A JSON-ish HTTP exchange, small enough to back both MSAL's network module and the REST client. */
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export type HttpTransport = (request: TransportRequest) => Promise<TransportResponse>;
+
+const defaultTimeoutMs = 15_000;
+
+/**
+ * Builds a transport over node:http/node:https. `ca` (PEM) is trusted in addition to the system
+ * roots, because the bundled BI service serves its identity endpoints with a self-signed
+ * certificate while real Azure AD needs none.
+ */
+export function createHttpTransport(options: { ca?: string } = {}): HttpTransport {
+  return (req) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(req.url);
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const body = req.body === undefined ? undefined : Buffer.from(req.body);
+      const headers = {
+        ...req.headers,
+        ...(body ? { 'content-length': String(body.length) } : {}),
+      };
+      const tls = url.protocol === 'https:' && options.ca ? { ca: options.ca } : {};
+      const outgoing = send(url, { method: req.method, headers, ...tls }, (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: flattenHeaders(incoming.headers),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      });
+      outgoing.setTimeout(req.timeoutMs ?? defaultTimeoutMs, () =>
+        outgoing.destroy(new Error(`Request to ${url.origin} timed out`)),
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+}
+
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined)
+      flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
