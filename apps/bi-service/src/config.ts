@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+const envSchema = z.object({
+  BI_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  BI_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8444),
+  BI_HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BI_PUBLIC_URL: z.url().optional(),
+  BI_ALLOWED_ORIGINS: z.string().default('http://localhost:8080'),
+  BI_FRAME_DIST: z.string().min(1).optional(),
+  VITRINA_DEMO: z.string().default('true'),
+});
+
+/** The BI service's settings, read once from the environment and frozen. */
+export interface BiConfig {
+  readonly port: number;
+  readonly tlsPort: number;
+  readonly host: string;
+  /** Where the service keeps its own files: DATA_DIR/bi. */
+  readonly dataDir: string;
+  readonly publicUrl: string;
+  /** Origins allowed to frame the embed pages (CSP frame-ancestors). */
+  readonly allowedOrigins: readonly string[];
+  /** The built report frame (index.html and assets). */
+  readonly frameDist: string;
+  readonly demo: boolean;
+}
+
+/** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid BI service configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const publicUrl = (values.BI_PUBLIC_URL ?? `http://localhost:${values.BI_PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  return Object.freeze({
+    port: values.BI_PORT,
+    tlsPort: values.BI_TLS_PORT,
+    host: values.BI_HOST,
+    dataDir: resolve(values.DATA_DIR, 'bi'),
+    publicUrl,
+    allowedOrigins: Object.freeze(
+      values.BI_ALLOWED_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+    frameDist: resolve(values.BI_FRAME_DIST ?? resolve(repoRoot, 'apps/report-frame/dist')),
+    demo: values.VITRINA_DEMO.toLowerCase() !== 'false',
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * A dataset's semantic model: tables with typed columns, many-to-one relationships (star
+ * schemas), measures written in a small aggregate language, hierarchies and row-level-security
+ * roles. Definitions are authored by the service (demo content, loaders), never by the frame.
+ */
+
+export type DataType = 'string' | 'integer' | 'number' | 'date' | 'boolean';
+export type Aggregation = 'Sum' | 'Avg' | 'Min' | 'Max' | 'Count' | 'DistinctCount';
+
+export interface ColumnDefinition {
+  name: string;
+  dataType: DataType;
+  format?: string;
+  /** Another column of the same table whose order this column sorts by (month names by number). */
+  sortBy?: string;
+}
+
+export interface MeasureDefinition {
+  name: string;
+  /** e.g. `SUM(Ventas[Importe]) - SUM(Ventas[Costo])`; see measure-language.ts. */
+  expression: string;
+  format?: string;
+}
+
+export interface HierarchyDefinition {
+  name: string;
+  levels: { name: string; column: string }[];
+}
+
+export interface TableDefinition {
+  name: string;
+  columns: ColumnDefinition[];
+  measures?: MeasureDefinition[];
+  hierarchies?: HierarchyDefinition[];
+}
+
+/** Many rows of `from.table` point at one row of `to.table` (filters flow from `to` to `from`). */
+export interface RelationshipDefinition {
+  from: { table: string; column: string };
+  to: { table: string; column: string };
+}
+
+/** One table's row filter inside a role; it may depend on the effective identity's username. */
+export type RoleTableFilter =
+  | { table: string; column: string; operator: 'In'; values: (string | number)[] }
+  | { table: string; column: string; operator: 'EqualsUsername' }
+  | {
+      table: string;
+      column: string;
+      operator: 'InUsernameMapping';
+      mapping: Record<string, (string | number)[]>;
+    };
+
+export interface RoleDefinition {
+  name: string;
+  filters: RoleTableFilter[];
+}
+
+export interface DatasetDefinition {
+  id: string;
+  name: string;
+  tables: TableDefinition[];
+  relationships: RelationshipDefinition[];
+  roles?: RoleDefinition[];
+}
+
+/** The public shape the frame reads (docs/bi-embed-api.md `DatasetSchema`). */
+export interface DatasetSchema {
+  id: string;
+  name: string;
+  tables: {
+    name: string;
+    columns: { name: string; dataType: DataType; format?: string }[];
+    measures: { name: string; format?: string }[];
+    hierarchies: HierarchyDefinition[];
+  }[];
+}
+
+export function toDatasetSchema(definition: DatasetDefinition): DatasetSchema {
+  return {
+    id: definition.id,
+    name: definition.name,
+    tables: definition.tables.map((table) => ({
+      name: table.name,
+      columns: table.columns.map(({ name, dataType, format }) => ({
+        name,
+        dataType,
+        ...(format ? { format } : {}),
+      })),
+      measures: (table.measures ?? []).map(({ name, format }) => ({
+        name,
+        ...(format ? { format } : {}),
+      })),
+      hierarchies: table.hierarchies ?? [],
+    })),
+  };
+}

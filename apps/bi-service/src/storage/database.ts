@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/** Metadata schema: identities, workspaces and the content items they hold. */
+const schema = `
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  display_name TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS apps (
+  client_id TEXT PRIMARY KEY,
+  description TEXT NOT NULL,
+  -- NULL for public clients (password grant); argon2id hash for confidential ones.
+  secret_hash TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS workspaces (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS memberships (
+  workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  principal_kind TEXT NOT NULL CHECK (principal_kind IN ('user', 'app')),
+  principal_id TEXT NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('Admin', 'Member', 'Contributor', 'Viewer')),
+  PRIMARY KEY (workspace_id, principal_kind, principal_id)
+);
+CREATE TABLE IF NOT EXISTS datasets (
+  id TEXT PRIMARY KEY,
+  workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  -- JSON array of row-level-security role names; non-empty means an identity is required.
+  roles TEXT NOT NULL DEFAULT '[]'
+);
+CREATE TABLE IF NOT EXISTS reports (
+  id TEXT PRIMARY KEY,
+  workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  dataset_id TEXT NOT NULL REFERENCES datasets(id),
+  name TEXT NOT NULL,
+  report_type TEXT NOT NULL CHECK (report_type IN ('PowerBIReport', 'PaginatedReport')),
+  current_revision INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS report_revisions (
+  report_id TEXT NOT NULL REFERENCES reports(id) ON DELETE CASCADE,
+  revision INTEGER NOT NULL,
+  definition TEXT NOT NULL,
+  saved_by TEXT NOT NULL,
+  saved_at TEXT NOT NULL,
+  PRIMARY KEY (report_id, revision)
+);
+CREATE TABLE IF NOT EXISTS dashboards (
+  id TEXT PRIMARY KEY,
+  workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  display_name TEXT NOT NULL,
+  is_read_only INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS tiles (
+  id TEXT PRIMARY KEY,
+  dashboard_id TEXT NOT NULL REFERENCES dashboards(id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  report_id TEXT NOT NULL REFERENCES reports(id),
+  dataset_id TEXT NOT NULL REFERENCES datasets(id),
+  page_name TEXT NOT NULL,
+  visual_name TEXT NOT NULL,
+  row_index INTEGER NOT NULL,
+  col_index INTEGER NOT NULL,
+  row_span INTEGER NOT NULL,
+  col_span INTEGER NOT NULL
+);
+`;
+
+/** Opens (creating if needed) the metadata database under `dataDir`; ':memory:' for throw-away use. */
+export function openDatabase(dataDir: string | ':memory:'): DatabaseSync {
+  let location = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    location = join(dataDir, 'metadata.db');
+  }
+  const db = new DatabaseSync(location);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.exec(schema);
+  return db;
+}
+
+/** Runs `work` in one transaction: nothing is half-written. */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

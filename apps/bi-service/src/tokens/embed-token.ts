@@ -1,0 +1,156 @@
+import { errors, jwtVerify, SignJWT, decodeProtectedHeader } from 'jose';
+import { z } from 'zod';
+import type { SigningKey } from './signing-key.ts';
+
+export type AccessLevel = 'View' | 'Edit' | 'Create';
+
+/** An effective identity for row-level security, bound to the datasets it applies to. */
+export interface EffectiveIdentityClaim {
+  username: string;
+  roles: string[];
+  datasets: string[];
+}
+
+/** What an embed token grants (ids are lower-case GUIDs). */
+export interface EmbedTokenClaims {
+  /** The principal that generated the token (user or application id). */
+  sub: string;
+  ver: 1;
+  reports: string[];
+  datasets: string[];
+  dashboards: string[];
+  tiles: string[];
+  workspaces: string[];
+  accessLevel: AccessLevel;
+  identities?: EffectiveIdentityClaim[];
+  iat: number;
+  exp: number;
+}
+
+export type EmbedTokenErrorCode = 'TokenExpired' | 'PowerBINotAuthorizedException';
+
+/** A rejected embed token; `statusCode` and `code` go into the Power BI error body as they are. */
+export class EmbedTokenError extends Error {
+  readonly code: EmbedTokenErrorCode;
+  readonly statusCode: 401 | 403;
+  constructor(code: EmbedTokenErrorCode, statusCode: 401 | 403, message: string) {
+    super(message);
+    this.name = 'EmbedTokenError';
+    this.code = code;
+    this.statusCode = statusCode;
+  }
+}
+
+const claimsSchema = z.object({
+  sub: z.string(),
+  ver: z.literal(1),
+  reports: z.array(z.string()),
+  datasets: z.array(z.string()),
+  dashboards: z.array(z.string()),
+  tiles: z.array(z.string()),
+  workspaces: z.array(z.string()),
+  accessLevel: z.enum(['View', 'Edit', 'Create']),
+  identities: z
+    .array(
+      z.object({ username: z.string(), roles: z.array(z.string()), datasets: z.array(z.string()) }),
+    )
+    .optional(),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+/**
+ * Keys that may have signed an embed token, by key id. Each app instance registers its key when it
+ * is built, so `verifyEmbedToken` needs no other argument (one service per process in production;
+ * tests may build several).
+ */
+const keyRing = new Map<string, Uint8Array>();
+
+/** Makes `key` acceptable to verifyEmbedToken. */
+export function registerEmbedTokenKey(key: SigningKey): void {
+  keyRing.set(key.kid, key.secret);
+}
+
+/** Signs an embed token; `claims.exp` is seconds since the epoch. */
+export async function signEmbedToken(
+  key: SigningKey,
+  claims: Omit<EmbedTokenClaims, 'iat' | 'ver'>,
+): Promise<string> {
+  const { exp, ...grant } = claims;
+  return new SignJWT({ ...grant, ver: 1 })
+    .setProtectedHeader({ alg: 'HS256', kid: key.kid, typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(key.secret);
+}
+
+const notAuthorized = (message: string) =>
+  new EmbedTokenError('PowerBINotAuthorizedException', 401, message);
+
+/**
+ * Checks an `Authorization: EmbedToken <token>` header: signature, expiry and claim shape.
+ * Throws EmbedTokenError with TokenExpired or PowerBINotAuthorizedException (status 401).
+ */
+export async function verifyEmbedToken(
+  authorizationHeader: string | undefined,
+): Promise<EmbedTokenClaims> {
+  const match = /^EmbedToken\s+(\S+)$/i.exec(authorizationHeader?.trim() ?? '');
+  if (!match) throw notAuthorized('Missing EmbedToken authorization header');
+  const token = match[1]!;
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    throw notAuthorized('Malformed embed token');
+  }
+  const secret = kid === undefined ? undefined : keyRing.get(kid);
+  if (!secret) throw notAuthorized('Embed token signed by an unknown key');
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) throw notAuthorized('Embed token claims are not valid');
+    return claims.data;
+  } catch (error) {
+    if (error instanceof EmbedTokenError) throw error;
+    if (error instanceof errors.JWTExpired) {
+      throw new EmbedTokenError(
+        'TokenExpired',
+        401,
+        'Access token has expired, resubmit with a new access token',
+      );
+    }
+    throw notAuthorized('Embed token is not valid');
+  }
+}
+
+export type EmbedItemKind = 'report' | 'dataset' | 'dashboard' | 'tile';
+
+const claimFor = {
+  report: 'reports',
+  dataset: 'datasets',
+  dashboard: 'dashboards',
+  tile: 'tiles',
+} as const;
+
+/** Throws 403 PowerBINotAuthorizedException unless the token was generated for this item. */
+export function assertTokenCovers(claims: EmbedTokenClaims, kind: EmbedItemKind, id: string): void {
+  if (!claims[claimFor[kind]].includes(id.toLowerCase())) {
+    throw new EmbedTokenError(
+      'PowerBINotAuthorizedException',
+      403,
+      `The embed token does not grant this ${kind}`,
+    );
+  }
+}
+
+/** Throws 403 unless the token allows saving (Edit) or creating (Create) reports. */
+export function assertAccessLevel(claims: EmbedTokenClaims, needed: 'Edit' | 'Create'): void {
+  const allowed = needed === 'Edit' ? ['Edit', 'Create'] : ['Create'];
+  if (!allowed.includes(claims.accessLevel)) {
+    throw new EmbedTokenError(
+      'PowerBINotAuthorizedException',
+      403,
+      `The embed token lacks ${needed} access`,
+    );
+  }
+}
