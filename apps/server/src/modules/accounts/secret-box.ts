@@ -1,0 +1,52 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Encrypts integration-account passwords at rest (AES-256-GCM, random 96-bit IV per value). */
+export interface SecretBox {
+  encrypt(plaintext: string): string;
+  decrypt(sealed: string): string;
+}
+
+const version = 'v1';
+
+/** `key` is 32 bytes. Sealed values read `v1.<iv>.<tag>.<ciphertext>`, each part base64url. */
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('The account encryption key must be 32 bytes');
+  return {
+    encrypt(plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return [version, iv, cipher.getAuthTag(), ciphertext]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
+    },
+    decrypt(sealed) {
+      const [tag, iv, authTag, ciphertext] = sealed.split('.');
+      if (tag !== version || !iv || !authTag || ciphertext === undefined) {
+        throw new Error('Unreadable encrypted account password');
+      }
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(authTag, 'base64url'));
+      return Buffer.concat([
+        decipher.update(Buffer.from(ciphertext, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+    },
+  };
+}
+
+/**
+ * The key from configuration (base64 of 32 bytes) or, when none is configured, from `keyFile`,
+ * created with a random key and owner-only permissions on first run.
+ */
+export function loadAccountKey(configured: string | undefined, keyFile: string): Buffer {
+  if (configured) return Buffer.from(configured, 'base64');
+  if (existsSync(keyFile)) return Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64');
+  mkdirSync(dirname(keyFile), { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(keyFile, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(keyFile, 0o600);
+  return key;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createEmbedTokenCache } from './embed-token-cache.ts';
+
+function minter(lifetimeMs: number, clock: { now: number }) {
+  let calls = 0;
+  const mint = async () => {
+    calls += 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    return { token: `t${calls}`, expiration: new Date(clock.now + lifetimeMs) };
+  };
+  return { mint, calls: () => calls };
+}
+
+describe('embed token cache', () => {
+  it('shares one call between concurrent misses', async () => {
+    const clock = { now: 0 };
+    const cache = createEmbedTokenCache({ now: () => clock.now });
+    const { mint, calls } = minter(60 * 60_000, clock);
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => cache.get('r1', mint)));
+    expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['t1']));
+    expect(calls()).toBe(1);
+  });
+
+  it('reuses a token until five minutes before expiry', async () => {
+    const clock = { now: 0 };
+    const cache = createEmbedTokenCache({ now: () => clock.now });
+    const { mint, calls } = minter(60 * 60_000, clock);
+    await cache.get('r1', mint);
+    clock.now = 54 * 60_000;
+    expect((await cache.get('r1', mint)).token).toBe('t1');
+    clock.now = 55 * 60_000 + 1;
+    expect((await cache.get('r1', mint)).token).toBe('t2');
+    expect(calls()).toBe(2);
+  });
+
+  it('keeps reports apart, forgets deleted ones and does not cache failures', async () => {
+    const clock = { now: 0 };
+    const cache = createEmbedTokenCache({ now: () => clock.now });
+    const { mint, calls } = minter(60 * 60_000, clock);
+    await cache.get('r1', mint);
+    await cache.get('r2', mint);
+    cache.delete('r1');
+    expect((await cache.get('r1', mint)).token).toBe('t3');
+    await expect(cache.get('r3', () => Promise.reject(new Error('BI caído')))).rejects.toThrow(
+      'BI caído',
+    );
+    expect((await cache.get('r3', mint)).token).toBe('t4');
+    expect(calls()).toBe(4);
+  });
+});
