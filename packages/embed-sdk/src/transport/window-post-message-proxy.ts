@@ -1,0 +1,278 @@
+import { createRandomId } from './random-id.ts';
+
+export interface ITrackingProperties {
+  id: string;
+}
+
+/** Where a message carries its tracking id (http-post-message puts it in `headers.id`). */
+export interface IProcessTrackingProperties {
+  addTrackingProperties<T>(message: T, trackingProperties: ITrackingProperties): T;
+  getTrackingProperties(message: unknown): Partial<ITrackingProperties> | undefined;
+}
+
+/** A request handler: the first handler whose `test` returns true answers the message. */
+export interface IMessageHandler {
+  test(message: unknown): boolean;
+  handle(message: unknown): unknown;
+}
+
+export type TargetOriginResolver = (target: Window) => string | undefined;
+export type MessageSourceFilter = (source: MessageEventSource | null, origin: string) => boolean;
+
+export interface IWindowPostMessageProxyOptions {
+  /** The window whose `message` events are read; defaults to the global `window`. */
+  receiveWindow?: Window;
+  processTrackingProperties?: IProcessTrackingProperties;
+  /** Decides whether a response rejects; a throwing check counts as an error. */
+  isErrorMessage?: (message: unknown) => boolean;
+  name?: string;
+  logMessages?: boolean;
+  /** Replies go to this window instead of `event.source`. */
+  eventSourceOverrideWindow?: Window;
+  suppressWarnings?: boolean;
+  /**
+   * The origin requests are posted to: one origin for every target, or a resolver per target
+   * window. A resolver that knows no origin for a window makes the request reject instead of
+   * falling back to `'*'`. Without this option requests go to `'*'`, as 2.8.0 did.
+   */
+  targetOrigin?: string | TargetOriginResolver;
+  /** When given, inbound messages it refuses are dropped before any other processing. */
+  acceptMessage?: MessageSourceFilter;
+  /**
+   * Milliseconds after which an unanswered request rejects with an Error. Off (0) by default,
+   * because 2.8.0 frames may legitimately take long (a first render, a slow query).
+   */
+  requestTimeout?: number;
+}
+
+interface PendingRequest {
+  resolve(message: unknown): void;
+  reject(reason: unknown): void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const trackingPropertyName = 'windowPostMessageProxy';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * A duplex request/response channel over `window.postMessage`, with the semantics of
+ * Microsoft's window-post-message-proxy 0.2.5 (tracking ids, pending map, ordered handlers,
+ * default `{warning}` reply), plus pinned target origins, a source filter and a timeout.
+ */
+export class WindowPostMessageProxy {
+  static defaultAddTrackingProperties<T>(message: T, trackingProperties: ITrackingProperties): T {
+    if (isObject(message))
+      (message as Record<string, unknown>)[trackingPropertyName] = trackingProperties;
+    return message;
+  }
+
+  static defaultGetTrackingProperties(message: unknown): Partial<ITrackingProperties> | undefined {
+    const tracking = isObject(message) ? message[trackingPropertyName] : undefined;
+    return isObject(tracking) ? (tracking as Partial<ITrackingProperties>) : undefined;
+  }
+
+  static defaultIsErrorMessage(message: unknown): boolean {
+    return isObject(message) && Boolean(message['error']);
+  }
+
+  readonly name: string;
+  private readonly options: IWindowPostMessageProxyOptions;
+  private readonly receiveWindow: Window;
+  private readonly tracking: IProcessTrackingProperties;
+  private readonly isErrorMessage: (message: unknown) => boolean;
+  private readonly pendingRequests = new Map<string, PendingRequest>();
+  private readonly handlers: IMessageHandler[] = [];
+  private readonly onMessage = (event: MessageEvent): void => this.receive(event);
+
+  constructor(options: IWindowPostMessageProxyOptions = {}) {
+    this.options = options;
+    this.name = options.name ?? createRandomId();
+    this.receiveWindow = options.receiveWindow ?? window;
+    this.tracking = options.processTrackingProperties ?? {
+      addTrackingProperties: WindowPostMessageProxy.defaultAddTrackingProperties,
+      getTrackingProperties: WindowPostMessageProxy.defaultGetTrackingProperties,
+    };
+    this.isErrorMessage = options.isErrorMessage ?? WindowPostMessageProxy.defaultIsErrorMessage;
+    this.start();
+  }
+
+  addHandler(handler: IMessageHandler): void {
+    this.handlers.push(handler);
+  }
+
+  removeHandler(handler: IMessageHandler): void {
+    const index = this.handlers.indexOf(handler);
+    if (index === -1)
+      throw new Error('You attempted to remove a handler but no matching handler was found.');
+    this.handlers.splice(index, 1);
+  }
+
+  /** Starts listening; the constructor already does, so this only undoes `stop()`. */
+  start(): void {
+    this.receiveWindow.addEventListener('message', this.onMessage);
+  }
+
+  stop(): void {
+    this.receiveWindow.removeEventListener('message', this.onMessage);
+  }
+
+  /** Posts `message` with a fresh tracking id; settles when a message with that id comes back. */
+  postMessage<T>(targetWindow: Window, message: object, targetOrigin?: string): Promise<T> {
+    const origin = targetOrigin ?? this.resolveTargetOrigin(targetWindow);
+    if (origin === undefined) {
+      return Promise.reject(
+        new Error(`Proxy(${this.name}): no target origin is registered for the target window.`),
+      );
+    }
+    const trackingProperties = { id: createRandomId() };
+    this.tracking.addTrackingProperties(message, trackingProperties);
+    this.log('Posting message:', message);
+    targetWindow.postMessage(message, origin);
+    return new Promise<T>((resolve, reject) => {
+      const pending: PendingRequest = {
+        resolve: resolve as (message: unknown) => void,
+        reject,
+        timer: undefined,
+      };
+      const timeout = this.options.requestTimeout ?? 0;
+      if (timeout > 0)
+        pending.timer = setTimeout(() => this.expire(trackingProperties.id, timeout), timeout);
+      this.pendingRequests.set(trackingProperties.id, pending);
+    });
+  }
+
+  private resolveTargetOrigin(target: Window): string | undefined {
+    const configured = this.options.targetOrigin;
+    if (configured === undefined) return '*';
+    return typeof configured === 'string' ? configured : configured(target);
+  }
+
+  private expire(id: string, timeout: number): void {
+    const pending = this.pendingRequests.get(id);
+    if (!pending) return;
+    this.pendingRequests.delete(id);
+    pending.reject(
+      new Error(`Proxy(${this.name}): no response to message ${id} within ${timeout} ms.`),
+    );
+  }
+
+  private receive(event: MessageEvent): void {
+    const { acceptMessage } = this.options;
+    if (acceptMessage && !acceptMessage(event.source, event.origin)) {
+      this.warn(
+        'Received message from a window or origin that is not allowed. The message will be discarded.',
+      );
+      return;
+    }
+    const message: unknown = event.data;
+    this.log('Received message:', message);
+    if (!isObject(message)) {
+      this.warn('Received message that was not an object. Discarding message');
+      return;
+    }
+    const trackingProperties = this.readTrackingProperties(message);
+    const pending =
+      trackingProperties?.id === undefined
+        ? undefined
+        : this.pendingRequests.get(trackingProperties.id);
+    if (pending && trackingProperties?.id !== undefined) {
+      this.settle(trackingProperties.id, pending, message);
+    } else {
+      this.dispatch(message, trackingProperties, event);
+    }
+  }
+
+  private readTrackingProperties(message: object): Partial<ITrackingProperties> | undefined {
+    try {
+      return this.tracking.getTrackingProperties(message);
+    } catch (error) {
+      this.warn(
+        'Error occurred when attempting to get tracking properties from incoming message:',
+        error,
+      );
+      return undefined;
+    }
+  }
+
+  private settle(id: string, pending: PendingRequest, message: object): void {
+    this.pendingRequests.delete(id);
+    clearTimeout(pending.timer);
+    let isError = true;
+    try {
+      isError = this.isErrorMessage(message);
+    } catch (error) {
+      this.warn('Error occurred when trying to determine if message is an error response:', error);
+    }
+    if (isError) pending.reject(message);
+    else pending.resolve(message);
+  }
+
+  private dispatch(
+    message: object,
+    tracking: Partial<ITrackingProperties> | undefined,
+    event: MessageEvent,
+  ): void {
+    const handler = this.handlers.find((candidate) => this.passes(candidate, message));
+    if (!handler) {
+      this.warn(`did not handle message. Handlers: ${this.handlers.length}`, message);
+      return;
+    }
+    let result: Promise<unknown>;
+    try {
+      result = Promise.resolve(handler.handle(message));
+    } catch (error) {
+      this.warn('Error occurred when handler was processing incoming message:', error);
+      result = Promise.resolve(undefined);
+    }
+    result.then(
+      (response) => this.reply(event, response || this.defaultResponse(message), tracking),
+      (error: unknown) => this.warn('Handler rejected; no response is sent:', error),
+    );
+  }
+
+  private passes(handler: IMessageHandler, message: object): boolean {
+    try {
+      return handler.test(message);
+    } catch (error) {
+      this.warn('Error occurred when handler was testing incoming message:', error);
+      return false;
+    }
+  }
+
+  private defaultResponse(message: object): { warning: string } {
+    const warning = `Handler for message: ${JSON.stringify(message, null, '  ')} did not return a response message. The default response message will be returned instead.`;
+    this.warn(warning);
+    return { warning };
+  }
+
+  /** Replies to the window that asked, restricted to the origin it asked from when that is known. */
+  private reply(
+    event: MessageEvent,
+    response: unknown,
+    tracking: Partial<ITrackingProperties> | undefined,
+  ): void {
+    const override = this.options.eventSourceOverrideWindow;
+    const target = override ?? (event.source as Window | null);
+    if (!target || !isObject(response)) return;
+    const origin = override
+      ? (this.resolveTargetOrigin(override) ?? '*')
+      : event.origin && event.origin !== 'null'
+        ? event.origin
+        : '*';
+    this.tracking.addTrackingProperties(response, tracking as ITrackingProperties);
+    this.log('Sending response:', response);
+    target.postMessage(response, origin);
+  }
+
+  private log(what: string, message: unknown): void {
+    if (this.options.logMessages)
+      console.log(`${this.name} ${what}`, JSON.stringify(message, null, '  '));
+  }
+
+  private warn(what: string, detail?: unknown): void {
+    if (!this.options.suppressWarnings) console.warn(`Proxy(${this.name}): ${what}`, detail ?? '');
+  }
+}
