@@ -2,7 +2,13 @@
  * A dataset definition indexed for planning: every name the frame sends is looked up here, so
  * only names that exist in the schema ever reach SQL (and then quoted).
  */
-import type { Aggregation, ColumnDefinition, DatasetDefinition, DataType, RelationshipDefinition } from '../datasets/model.ts';
+import type {
+  Aggregation,
+  ColumnDefinition,
+  DatasetDefinition,
+  DataType,
+  RelationshipDefinition,
+} from '../datasets/model.ts';
 import { parseMeasure, type MeasureNode } from '../datasets/measure-language.ts';
 import { QueryError } from './query-error.ts';
 import type { FieldRef } from './query-schema.ts';
@@ -33,7 +39,10 @@ function defaultAggregation(dataType: DataType): Aggregation {
 export class DatasetModel {
   readonly definition: DatasetDefinition;
   private readonly columns = new Map<string, Map<string, ColumnDefinition>>();
-  private readonly measures = new Map<string, Map<string, { node: MeasureNode; format?: string }>>();
+  private readonly measures = new Map<
+    string,
+    Map<string, { node: MeasureNode; format?: string }>
+  >();
   private readonly hierarchies = new Map<string, Map<string, Map<string, string>>>();
 
   constructor(definition: DatasetDefinition) {
@@ -42,7 +51,12 @@ export class DatasetModel {
       this.columns.set(table.name, new Map(table.columns.map((column) => [column.name, column])));
       this.hierarchies.set(
         table.name,
-        new Map((table.hierarchies ?? []).map((h) => [h.name, new Map(h.levels.map((l) => [l.name, l.column]))])),
+        new Map(
+          (table.hierarchies ?? []).map((h) => [
+            h.name,
+            new Map(h.levels.map((l) => [l.name, l.column])),
+          ]),
+        ),
       );
     }
     // Measures are parsed and checked once, so a broken definition fails at start, not per query.
@@ -79,8 +93,12 @@ export class DatasetModel {
 
   /** A grouping field: a column or a hierarchy level (resolved to the level's column). */
   resolveColumn(ref: FieldRef): ResolvedColumn {
-    if ('measure' in ref) throw new QueryError(`A measure cannot be used here: ${ref.table}[${ref.measure}]`);
-    const columnName = 'hierarchy' in ref ? this.levelColumn(ref.table, ref.hierarchy, ref.hierarchyLevel) : ref.column;
+    if ('measure' in ref)
+      throw new QueryError(`A measure cannot be used here: ${ref.table}[${ref.measure}]`);
+    const columnName =
+      'hierarchy' in ref
+        ? this.levelColumn(ref.table, ref.hierarchy, ref.hierarchyLevel)
+        : ref.column;
     const column = this.column(ref.table, columnName);
     const format = ('format' in ref ? ref.format : undefined) ?? column.format;
     return {
@@ -100,17 +118,36 @@ export class DatasetModel {
       if (!measure) throw new QueryError(`Unknown measure: ${ref.table}[${ref.measure}]`);
       const compiled = this.compileNode(measure.node);
       const format = ref.format ?? measure.format;
-      return { kind: 'measure', ...compiled, label: ref.displayName ?? ref.measure, ...(format ? { format } : {}) };
+      return {
+        kind: 'measure',
+        ...compiled,
+        label: ref.displayName ?? ref.measure,
+        ...(format ? { format } : {}),
+      };
     }
     const column = this.resolveColumn(ref);
-    const aggregation = ('aggregation' in ref ? ref.aggregation : undefined) ?? defaultAggregation(column.column.dataType);
-    const compiled = this.compileNode({ kind: 'aggregate', aggregation, table: column.table, column: column.column.name });
+    const aggregation =
+      ('aggregation' in ref ? ref.aggregation : undefined) ??
+      defaultAggregation(column.column.dataType);
+    const compiled = this.compileNode({
+      kind: 'aggregate',
+      aggregation,
+      table: column.table,
+      column: column.column.name,
+    });
     const label = ref.displayName ?? `${aggregation} de ${column.column.name}`;
-    return { kind: 'measure', ...compiled, label, ...(column.format ? { format: column.format } : {}) };
+    return {
+      kind: 'measure',
+      ...compiled,
+      label,
+      ...(column.format ? { format: column.format } : {}),
+    };
   }
 
   resolveField(ref: FieldRef): ResolvedColumn | ResolvedMeasure {
-    return 'measure' in ref || ('aggregation' in ref && ref.aggregation) ? this.resolveMeasure(ref) : this.resolveColumn(ref);
+    return 'measure' in ref || ('aggregation' in ref && ref.aggregation)
+      ? this.resolveMeasure(ref)
+      : this.resolveColumn(ref);
   }
 
   private levelColumn(table: string, hierarchy: string, level: string): string {
@@ -121,14 +158,21 @@ export class DatasetModel {
     return column;
   }
 
-  private compileNode(node: MeasureNode): { expression: Fragment; tables: Set<string>; type: DataType } {
+  private compileNode(node: MeasureNode): {
+    expression: Fragment;
+    tables: Set<string>;
+    type: DataType;
+  } {
     switch (node.kind) {
       case 'number':
         return { expression: param(node.value), tables: new Set(), type: 'number' };
       case 'aggregate': {
         const column = this.column(node.table, node.column);
         const target = columnSql(node.table, node.column);
-        return { ...aggregateSql(node.aggregation, target, column.dataType), tables: new Set([node.table]) };
+        return {
+          ...aggregateSql(node.aggregation, target, column.dataType),
+          tables: new Set([node.table]),
+        };
       }
       case 'binary': {
         const left = this.compileNode(node.left);
@@ -143,17 +187,26 @@ export class DatasetModel {
   }
 }
 
-function aggregateSql(aggregation: Aggregation, target: Fragment, dataType: DataType): { expression: Fragment; type: DataType } {
+function aggregateSql(
+  aggregation: Aggregation,
+  target: Fragment,
+  dataType: DataType,
+): { expression: Fragment; type: DataType } {
   const numeric = dataType === 'integer' || dataType === 'number';
   switch (aggregation) {
     case 'Sum':
     case 'Avg':
       if (!numeric) throw new QueryError(`${aggregation} needs a numeric column`);
-      return { expression: sql`CAST(${raw(aggregation === 'Sum' ? 'SUM' : 'AVG')}(${target}) AS DOUBLE)`, type: 'number' };
+      return {
+        expression: sql`CAST(${raw(aggregation === 'Sum' ? 'SUM' : 'AVG')}(${target}) AS DOUBLE)`,
+        type: 'number',
+      };
     case 'Min':
     case 'Max': {
       const call = sql`${raw(aggregation === 'Min' ? 'MIN' : 'MAX')}(${target})`;
-      return numeric ? { expression: sql`CAST(${call} AS DOUBLE)`, type: 'number' } : { expression: call, type: dataType };
+      return numeric
+        ? { expression: sql`CAST(${call} AS DOUBLE)`, type: 'number' }
+        : { expression: call, type: dataType };
     }
     case 'Count':
       return { expression: sql`COUNT(${target})`, type: 'integer' };

@@ -1,0 +1,94 @@
+/**
+ * One dataset's DuckDB database and a small pool of connections, so concurrent visual queries run
+ * side by side (a DuckDB connection runs one statement at a time).
+ */
+import {
+  BOOLEAN,
+  DOUBLE,
+  DuckDBInstance,
+  VARCHAR,
+  type DuckDBConnection,
+  type DuckDBType,
+} from '@duckdb/node-api';
+import type { Fragment, SqlValue } from '../query/sql.ts';
+import type { DatasetDefinition } from './model.ts';
+
+export type CellValue = string | number | boolean | null;
+
+const POOL_SIZE = 4;
+
+function bindType(value: SqlValue): DuckDBType {
+  if (typeof value === 'string') return VARCHAR;
+  if (typeof value === 'boolean') return BOOLEAN;
+  return DOUBLE;
+}
+
+/** DuckDB values → JSON-friendly cells: integers as numbers, dates as 'YYYY-MM-DD'. */
+export function toCell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (typeof value === 'object' && 'toDouble' in value && typeof value.toDouble === 'function') {
+    return value.toDouble() as number;
+  }
+  return String(value);
+}
+
+export class DatasetStore {
+  readonly definition: DatasetDefinition;
+  private readonly instance: DuckDBInstance;
+  private readonly idle: DuckDBConnection[];
+  private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+
+  private constructor(
+    definition: DatasetDefinition,
+    instance: DuckDBInstance,
+    connections: DuckDBConnection[],
+  ) {
+    this.definition = definition;
+    this.instance = instance;
+    this.idle = connections;
+  }
+
+  /** Opens (creating if needed) the database file; `':memory:'` gives a throwaway database. */
+  static async open(definition: DatasetDefinition, file: string): Promise<DatasetStore> {
+    const instance = await DuckDBInstance.create(file);
+    const connections = await Promise.all(
+      Array.from({ length: POOL_SIZE }, () => instance.connect()),
+    );
+    return new DatasetStore(definition, instance, connections);
+  }
+
+  /** Runs `work` on a connection of its own (for loading and generation). */
+  async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection =
+      this.idle.pop() ??
+      (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await work(connection);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(connection);
+      else this.idle.push(connection);
+    }
+  }
+
+  /** Runs one statement with its bound values and returns the rows as cells. */
+  query(statement: Fragment): Promise<CellValue[][]> {
+    return this.withConnection(async (connection) => {
+      const reader = await connection.runAndReadAll(
+        statement.sql,
+        [...statement.params],
+        statement.params.map(bindType),
+      );
+      return reader.getRows().map((row) => row.map(toCell));
+    });
+  }
+
+  close(): void {
+    for (const connection of this.idle) connection.closeSync();
+    this.idle.length = 0;
+    this.instance.closeSync();
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * A tiny star schema whose answers can be computed by hand (see fixtures/mini-retail/*.csv):
+ * 8 sales over 5 products, 3 cities in 2 countries and 8 calendar days of 2024.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatasetStore } from '../src/datasets/dataset-store.ts';
+import { loadTables, type TableSource } from '../src/datasets/file-loader.ts';
+import type { DatasetDefinition } from '../src/datasets/model.ts';
+import { DatasetRegistry, type LoadedDataset } from '../src/datasets/registry.ts';
+import { quoteIdentifier } from '../src/query/sql.ts';
+
+export const fixtureDir = join(import.meta.dirname, 'fixtures/mini-retail');
+
+export const miniRetail: DatasetDefinition = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Mini retail',
+  tables: [
+    {
+      name: 'Ventas',
+      columns: [
+        { name: 'Id', dataType: 'integer' },
+        { name: 'Fecha', dataType: 'date' },
+        { name: 'ProductoId', dataType: 'integer' },
+        { name: 'RegionId', dataType: 'integer' },
+        { name: 'Cantidad', dataType: 'integer' },
+        { name: 'Importe', dataType: 'number', format: '#,0.00' },
+      ],
+      measures: [
+        { name: 'Total', expression: 'SUM(Ventas[Importe])' },
+        { name: 'Unidades', expression: 'SUM(Ventas[Cantidad])' },
+        { name: 'Precio medio', expression: 'DIVIDE(SUM(Ventas[Importe]), SUM(Ventas[Cantidad]))' },
+        { name: 'Productos vendidos', expression: 'DISTINCTCOUNT(Ventas[ProductoId])' },
+      ],
+    },
+    {
+      name: 'Producto',
+      columns: [
+        { name: 'Id', dataType: 'integer' },
+        { name: 'Nombre', dataType: 'string' },
+        { name: 'Categoria', dataType: 'string' },
+      ],
+    },
+    {
+      name: 'Region',
+      columns: [
+        { name: 'Id', dataType: 'integer' },
+        { name: 'Pais', dataType: 'string' },
+        { name: 'Ciudad', dataType: 'string' },
+        { name: 'Responsable', dataType: 'string' },
+      ],
+    },
+    {
+      name: 'Calendario',
+      columns: [
+        { name: 'Fecha', dataType: 'date' },
+        { name: 'Año', dataType: 'integer' },
+        { name: 'Trimestre', dataType: 'string' },
+        { name: 'Mes', dataType: 'string', sortBy: 'MesNumero' },
+        { name: 'MesNumero', dataType: 'integer' },
+        { name: 'Dia', dataType: 'integer' },
+      ],
+      hierarchies: [
+        {
+          name: 'Jerarquía de fechas',
+          levels: [
+            { name: 'Año', column: 'Año' },
+            { name: 'Trimestre', column: 'Trimestre' },
+            { name: 'Mes', column: 'Mes' },
+            { name: 'Día', column: 'Dia' },
+          ],
+        },
+      ],
+    },
+  ],
+  relationships: [
+    { from: { table: 'Ventas', column: 'ProductoId' }, to: { table: 'Producto', column: 'Id' } },
+    { from: { table: 'Ventas', column: 'RegionId' }, to: { table: 'Region', column: 'Id' } },
+    { from: { table: 'Ventas', column: 'Fecha' }, to: { table: 'Calendario', column: 'Fecha' } },
+  ],
+  roles: [
+    {
+      name: 'Pais',
+      filters: [
+        {
+          table: 'Region',
+          column: 'Pais',
+          operator: 'InUsernameMapping',
+          mapping: { 'ana@demo': ['Perú'], 'eva@demo': ['Chile'] },
+        },
+      ],
+    },
+    {
+      name: 'Responsable',
+      filters: [{ table: 'Region', column: 'Responsable', operator: 'EqualsUsername' }],
+    },
+    {
+      name: 'Frutas',
+      filters: [{ table: 'Producto', column: 'Categoria', operator: 'In', values: ['Fruta'] }],
+    },
+  ],
+};
+
+export const csvSources: TableSource[] = [
+  { table: 'Ventas', format: 'csv', path: join(fixtureDir, 'ventas.csv') },
+  { table: 'Producto', format: 'csv', path: join(fixtureDir, 'producto.csv') },
+  { table: 'Region', format: 'csv', path: join(fixtureDir, 'region.csv') },
+  { table: 'Calendario', format: 'csv', path: join(fixtureDir, 'calendario.csv') },
+];
+
+/** Writes each CSV fixture table out as Parquet (so the Parquet loader has real files to read). */
+export async function writeParquetCopies(): Promise<TableSource[]> {
+  const directory = mkdtempSync(join(tmpdir(), 'vitrina-parquet-'));
+  const scratch = await DatasetStore.open(miniRetail, ':memory:');
+  try {
+    await loadTables(scratch, csvSources);
+    return await scratch.withConnection(async (connection) => {
+      const sources: TableSource[] = [];
+      for (const source of csvSources) {
+        const path = join(directory, `${source.table}.parquet`);
+        await connection.run(
+          `COPY ${quoteIdentifier(source.table)} TO '${path.replaceAll("'", "''")}' (FORMAT parquet)`,
+        );
+        sources.push({ table: source.table, format: 'parquet', path });
+      }
+      return sources;
+    });
+  } finally {
+    scratch.close();
+  }
+}
+
+export async function openMiniRetail(
+  sources: TableSource[] = csvSources,
+): Promise<{ registry: DatasetRegistry; dataset: LoadedDataset }> {
+  const store = await DatasetStore.open(miniRetail, ':memory:');
+  await loadTables(store, sources);
+  const registry = new DatasetRegistry();
+  registry.add(store);
+  return { registry, dataset: registry.get(miniRetail.id)! };
+}

@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadedDataset } from '../src/datasets/registry.ts';
+import type { Filter } from '../src/query/query-schema.ts';
+import { runQuery } from '../src/query/run-query.ts';
+import { openMiniRetail } from './mini-retail.ts';
+
+let dataset: LoadedDataset;
+let close: () => void;
+beforeAll(async () => {
+  const opened = await openMiniRetail();
+  dataset = opened.dataset;
+  close = () => opened.registry.close();
+});
+afterAll(() => close());
+
+const total = { table: 'Ventas', measure: 'Total' };
+const product = { table: 'Producto', column: 'Nombre' };
+const category = { table: 'Producto', column: 'Categoria' };
+const country = { table: 'Region', column: 'Pais' };
+const amount = { table: 'Ventas', column: 'Importe' };
+
+/** Total sales per product name under `filters`, as a plain object. */
+async function totalsByProduct(filters: Filter[]): Promise<Record<string, number>> {
+  const result = await runQuery(dataset, { groupBy: [product], measures: [total], filters });
+  return Object.fromEntries(result.rows.map(([name, value]) => [String(name), Number(value)]));
+}
+
+describe('basic filters', () => {
+  it('In keeps the listed values across a relationship', async () => {
+    expect(
+      await totalsByProduct([
+        { target: country, filterType: 1, operator: 'In', values: ['Chile'] },
+      ]),
+    ).toEqual({
+      Manzana: 25,
+      Queso: 20,
+      Leche: 6,
+    });
+  });
+  it('NotIn removes them and keeps blanks', async () => {
+    const rows = await runQuery(dataset, {
+      groupBy: [category],
+      measures: [total],
+      filters: [{ target: category, filterType: 1, operator: 'NotIn', values: ['Fruta'] }],
+    });
+    expect(rows.rows).toEqual([
+      ['Lácteo', 35],
+      [null, 4],
+    ]);
+  });
+  it('In with null matches blanks', async () => {
+    expect(
+      await totalsByProduct([{ target: category, filterType: 1, operator: 'In', values: [null] }]),
+    ).toEqual({ Pan: 4 });
+  });
+  it('All does not filter', async () => {
+    const result = await runQuery(dataset, {
+      groupBy: [],
+      measures: [total],
+      filters: [{ target: country, operator: 'All', values: [] }],
+    });
+    expect(result.rows).toEqual([[99]]);
+  });
+  it('In with no values keeps nothing', async () => {
+    expect(
+      await totalsByProduct([{ target: country, filterType: 1, operator: 'In', values: [] }]),
+    ).toEqual({});
+  });
+});
+
+describe('advanced filters', () => {
+  const cases: [string, Filter, Record<string, number>][] = [
+    [
+      'LessThan',
+      { target: amount, logicalOperator: 'And', conditions: [{ operator: 'LessThan', value: 6 }] },
+      { Pera: 5, Pan: 4 },
+    ],
+    [
+      'LessThanOrEqual',
+      {
+        target: amount,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'LessThanOrEqual', value: 6 }],
+      },
+      { Pera: 5, Pan: 4, Leche: 6 },
+    ],
+    [
+      'GreaterThan',
+      {
+        target: amount,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'GreaterThan', value: 20 }],
+      },
+      { Manzana: 25 },
+    ],
+    [
+      'GreaterThanOrEqual',
+      {
+        target: amount,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'GreaterThanOrEqual', value: 20 }],
+      },
+      { Manzana: 25, Pera: 20, Queso: 20 },
+    ],
+    [
+      'Is',
+      { target: product, logicalOperator: 'And', conditions: [{ operator: 'Is', value: 'Pera' }] },
+      { Pera: 25 },
+    ],
+    [
+      'IsNot',
+      {
+        target: category,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'IsNot', value: 'Fruta' }],
+      },
+      { Leche: 15, Queso: 20, Pan: 4 },
+    ],
+    [
+      'Contains (case-insensitive)',
+      {
+        target: product,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'Contains', value: 'ANZ' }],
+      },
+      { Manzana: 35 },
+    ],
+    [
+      'DoesNotContain',
+      {
+        target: product,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'DoesNotContain', value: 'e' }],
+      },
+      { Manzana: 35, Pan: 4 },
+    ],
+    [
+      'StartsWith',
+      {
+        target: product,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'StartsWith', value: 'p' }],
+      },
+      { Pera: 25, Pan: 4 },
+    ],
+    [
+      'DoesNotStartWith',
+      {
+        target: product,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'DoesNotStartWith', value: 'P' }],
+      },
+      { Manzana: 35, Leche: 15, Queso: 20 },
+    ],
+    [
+      'IsBlank',
+      { target: category, logicalOperator: 'And', conditions: [{ operator: 'IsBlank' }] },
+      { Pan: 4 },
+    ],
+    [
+      'IsNotBlank',
+      { target: category, logicalOperator: 'And', conditions: [{ operator: 'IsNotBlank' }] },
+      { Manzana: 35, Pera: 25, Leche: 15, Queso: 20 },
+    ],
+    [
+      'None',
+      { target: country, logicalOperator: 'And', conditions: [{ operator: 'None' }] },
+      { Manzana: 35, Pera: 25, Leche: 15, Queso: 20, Pan: 4 },
+    ],
+    [
+      'And of two conditions (a range)',
+      {
+        target: amount,
+        logicalOperator: 'And',
+        conditions: [
+          { operator: 'GreaterThan', value: 5 },
+          { operator: 'LessThan', value: 20 },
+        ],
+      },
+      { Manzana: 10, Leche: 15 },
+    ],
+    [
+      'Or of two conditions',
+      {
+        target: product,
+        logicalOperator: 'Or',
+        conditions: [
+          { operator: 'Is', value: 'Pan' },
+          { operator: 'StartsWith', value: 'Q' },
+        ],
+      },
+      { Queso: 20, Pan: 4 },
+    ],
+    [
+      'date comparison with an ISO timestamp value',
+      {
+        target: { table: 'Calendario', column: 'Fecha' },
+        logicalOperator: 'And',
+        conditions: [{ operator: 'GreaterThanOrEqual', value: '2024-04-01T00:00:00.000Z' }],
+      },
+      { Pan: 4, Pera: 20, Leche: 6 },
+    ],
+  ];
+  it.each(cases)('%s', async (_name, filter, expected) => {
+    expect(await totalsByProduct([filter])).toEqual(expected);
+  });
+});
+
+describe('hierarchy-level targets and include/exclude', () => {
+  const monthLevel = {
+    table: 'Calendario',
+    hierarchy: 'Jerarquía de fechas',
+    hierarchyLevel: 'Mes',
+  };
+  it('groups by a hierarchy level in its sort-by order', async () => {
+    const result = await runQuery(dataset, { groupBy: [monthLevel], measures: [total] });
+    expect(result.rows).toEqual([
+      ['enero', 15],
+      ['febrero', 9],
+      ['marzo', 45],
+      ['abril', 24],
+      ['mayo', 6],
+    ]);
+    expect(result.columns).toEqual([
+      { name: 'Mes', type: 'string' },
+      { name: 'Total', type: 'number' },
+    ]);
+  });
+  it('filters on a hierarchy level', async () => {
+    expect(
+      await totalsByProduct([
+        { target: monthLevel, filterType: 1, operator: 'In', values: ['marzo'] },
+      ]),
+    ).toEqual({ Queso: 20, Manzana: 25 });
+  });
+  it('include keeps only the data points', async () => {
+    expect(
+      await totalsByProduct([
+        { target: product, filterType: 3, isExclude: false, values: ['Pan', 'Queso'] },
+      ]),
+    ).toEqual({ Queso: 20, Pan: 4 });
+  });
+  it('exclude removes them', async () => {
+    expect(
+      await totalsByProduct([
+        { target: product, filterType: 3, isExclude: true, values: ['Manzana', 'Pera', 'Leche'] },
+      ]),
+    ).toEqual({ Queso: 20, Pan: 4 });
+  });
+});
+
+describe('top N filters', () => {
+  it('Top keeps the best items by the order-by measure', async () => {
+    expect(
+      await totalsByProduct([
+        { target: product, filterType: 5, operator: 'Top', itemCount: 2, orderBy: total },
+      ]),
+    ).toEqual({ Manzana: 35, Pera: 25 });
+  });
+  it('Bottom keeps the worst ones, under the other filters', async () => {
+    const filters: Filter[] = [
+      { target: product, filterType: 5, operator: 'Bottom', itemCount: 2, orderBy: total },
+      { target: country, filterType: 1, operator: 'In', values: ['Perú'] },
+    ];
+    // Perú: Manzana 10, Pera 25, Leche 9, Pan 4.
+    expect(await totalsByProduct(filters)).toEqual({ Leche: 9, Pan: 4 });
+  });
+});
+
+describe('measure targets filter groups (HAVING)', () => {
+  it('advanced condition on a measure', async () => {
+    expect(
+      await totalsByProduct([
+        {
+          target: total,
+          logicalOperator: 'And',
+          conditions: [{ operator: 'GreaterThanOrEqual', value: 20 }],
+        },
+      ]),
+    ).toEqual({
+      Manzana: 35,
+      Pera: 25,
+      Queso: 20,
+    });
+  });
+  it('basic In on a measure', async () => {
+    expect(
+      await totalsByProduct([{ target: total, filterType: 1, operator: 'In', values: [15, 4] }]),
+    ).toEqual({ Leche: 15, Pan: 4 });
+  });
+});
+
+describe('measures, sort and limit', () => {
+  it('computes expression measures, aggregated columns and distinct counts', async () => {
+    const result = await runQuery(dataset, {
+      groupBy: [country],
+      measures: [
+        total,
+        { table: 'Ventas', measure: 'Precio medio' },
+        { table: 'Ventas', measure: 'Productos vendidos' },
+        { table: 'Ventas', column: 'Importe', aggregation: 'Max', displayName: 'Mayor venta' },
+        { table: 'Ventas', column: 'Id', aggregation: 'Count' },
+      ],
+    });
+    expect(result.rows).toEqual([
+      ['Chile', 51, 51 / 7, 3, 25, 3],
+      ['Perú', 48, 48 / 12, 4, 20, 5],
+    ]);
+    expect(result.columns.map((column) => column.type)).toEqual([
+      'string',
+      'number',
+      'number',
+      'integer',
+      'number',
+      'integer',
+    ]);
+    expect(result.columns[4]!.name).toBe('Mayor venta');
+  });
+  it('sorts by a measure descending and cuts at the limit', async () => {
+    const result = await runQuery(dataset, {
+      groupBy: [product],
+      measures: [total],
+      orderBy: [{ field: total, direction: 2 }],
+      limit: 3,
+    });
+    expect(result.rows).toEqual([
+      ['Manzana', 35],
+      ['Pera', 25],
+      ['Queso', 20],
+    ]);
+    expect(result.truncated).toBe(true);
+  });
+  it('lists the values of a dimension alone (a slicer), unaffected by filters on other tables', async () => {
+    const result = await runQuery(dataset, {
+      groupBy: [country],
+      measures: [],
+      filters: [{ target: category, filterType: 1, operator: 'In', values: ['Fruta'] }],
+    });
+    expect(result.rows).toEqual([['Chile'], ['Perú']]);
+  });
+  it('returns dates as YYYY-MM-DD', async () => {
+    const result = await runQuery(dataset, {
+      groupBy: [{ table: 'Ventas', column: 'Fecha' }],
+      measures: [],
+      limit: 1,
+    });
+    expect(result.rows).toEqual([['2024-01-15']]);
+  });
+});
