@@ -1,0 +1,14 @@
+import { hpmFactory, routerFactory, wpmpFactory } from './factories.ts';
+import { Service } from './service.ts';
+
+declare global {
+  interface Window {
+    powerbi: Service;
+  }
+}
+
+/** Creates `window.powerbi` (default factories and config) once per page, as loading 2.8.0 does. */
+export function installGlobalService(): void {
+  if (typeof window === 'undefined' || window.powerbi instanceof Service) return;
+  window.powerbi = new Service(hpmFactory, wpmpFactory, routerFactory);
+}

@@ -1,0 +1,40 @@
+/**
+ * Entry of the script bundle (`dist/powerbi.js`, `dist/powerbi.min.js`): like 2.8.0's UMD bundle
+ * loaded by a <script> tag, it sets `window.powerbi` (a Service) and `window['powerbi-client']`
+ * (the module's exports, in 2.8.0's key order).
+ */
+import {
+  Dashboard,
+  Embed,
+  Page,
+  Qna,
+  Report,
+  Tile,
+  Visual,
+  VisualDescriptor,
+  factories,
+  models,
+  service,
+} from './index.ts';
+
+declare global {
+  interface Window {
+    'powerbi-client': typeof client;
+  }
+}
+
+const client = {
+  service,
+  factories,
+  models,
+  Report,
+  Dashboard,
+  Tile,
+  Embed,
+  Page,
+  Qna,
+  Visual,
+  VisualDescriptor,
+};
+
+window['powerbi-client'] = client;

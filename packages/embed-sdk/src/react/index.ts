@@ -1,0 +1,5 @@
+export {
+  EmbeddedReport,
+  type EmbeddedReportProps,
+  type EventHandlerMap,
+} from './embedded-report.tsx';

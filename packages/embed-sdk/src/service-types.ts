@@ -1,0 +1,54 @@
+import type { Embed } from './embed.ts';
+import type { HttpPostMessage } from './protocol/index.ts';
+
+/** An inbound event, routed by the uid in its URL. */
+export interface IEvent<T> {
+  type: string;
+  id: string;
+  name: string;
+  value: T;
+}
+
+/** The CustomEvent dispatched on the container; the payload is in `detail`. */
+export interface ICustomEvent<T> extends CustomEvent {
+  detail: T;
+}
+
+export type IEventHandler<T> = (event: ICustomEvent<T>) => unknown;
+
+/** A container element that holds an embed. */
+export interface IPowerBiElement extends HTMLElement {
+  powerBiEmbed?: Embed;
+}
+
+export interface IDebugOptions {
+  logMessages?: boolean;
+  wpmpName?: string;
+}
+
+export interface IServiceConfiguration extends IDebugOptions {
+  autoEmbedOnContentLoaded?: boolean;
+  onError?: (error: unknown) => unknown;
+  version?: string;
+  type?: string;
+  /**
+   * Milliseconds after which a request the frame never answers rejects with an Error. Off by
+   * default: 2.8.0 had no timeout and frames may legitimately take long on a first render.
+   */
+  requestTimeout?: number;
+}
+
+export interface IService {
+  hpm: HttpPostMessage<Window>;
+}
+
+/** Bootstrap config: the type and where the frame lives; the token and ids come with `embed()`. */
+export interface IBootstrapEmbedConfiguration {
+  type?: string;
+  embedUrl?: string;
+  /** Builds `https://<hostname>/<type>Embed` when no embed URL is given (default app.powerbi.com). */
+  hostname?: string;
+  uniqueId?: string;
+  settings?: object;
+  [key: string]: unknown;
+}

@@ -1,0 +1,49 @@
+import { models } from './protocol/index.ts';
+import { Defaults } from './defaults.ts';
+import { Embed } from './embed.ts';
+import type { IEmbedConfigurationBase } from './embed-types.ts';
+import { findQueryIdInUrl, requireId } from './id-from-url.ts';
+import type { Service } from './service.ts';
+
+/** An embedded dashboard tile. Its events arrive on the singular `/tile/:uid/events/...` route. */
+export class Tile extends Embed {
+  static override allowedEvents = ['tileClicked', 'tileLoaded'];
+  static override type = 'Tile';
+
+  constructor(
+    service: Service,
+    element: HTMLElement,
+    config: IEmbedConfigurationBase,
+    phasedRender?: boolean,
+    isBootstrap?: boolean,
+  ) {
+    super(service, element, config, undefined, phasedRender, isBootstrap);
+    this.loadPath = '/tile/load';
+    this.allowedEvents.push(...Tile.allowedEvents);
+  }
+
+  static findIdFromEmbedUrl(url: string): string | undefined {
+    return findQueryIdInUrl('tileId', url);
+  }
+
+  getId(): string {
+    return requireId(
+      [this.config.id, Tile.findIdFromEmbedUrl(this.config.embedUrl ?? '')],
+      'Tile id is required, but it was not found. You must provide an id either as part of embed configuration.',
+    );
+  }
+
+  validate(config: IEmbedConfigurationBase): models.IError[] | undefined {
+    return models.validateTileLoad(config);
+  }
+
+  override populateConfig(baseConfig: IEmbedConfigurationBase, isBootstrap?: boolean): void {
+    super.populateConfig(baseConfig, isBootstrap);
+    const config = {
+      settings: { ...Defaults.defaultSettings, ...this.config.settings },
+      ...this.config,
+    };
+    if (!isBootstrap) config.id = this.getId();
+    this.config = config;
+  }
+}
