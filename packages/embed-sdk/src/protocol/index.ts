@@ -1,3 +1,10 @@
+/**
+ * The embed protocol core shared by the SDK and the report frame: models (enums, interfaces,
+ * filter and selector classes, validators), the message envelope, the HTTP-style message layer
+ * and the inbound router. It uses no DOM and no Node API.
+ */
+export * as models from './models/index.ts';
+export * from './models/index.ts';
 export type {
   HttpMethod,
   IAddHandler,
