@@ -1,0 +1,26 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+
+const items: MenuProps['items'] = [
+  { key: '/administration/account', label: 'Cuentas' },
+  { key: '/administration/user', label: 'Usuarios' },
+  {
+    key: 'permissions',
+    label: 'Permisos',
+    children: [
+      { key: '/administration/permission/user', label: 'Por usuario' },
+      { key: '/administration/permission/report', label: 'Por reporte' },
+    ],
+  },
+];
+
+/** Settings dropdown, shown to administrators only (spec §2). */
+export function SettingsMenu() {
+  const navigate = useNavigate();
+  return (
+    <Dropdown menu={{ items, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
+      <Button type="text" icon={<SettingOutlined />} aria-label="Administración" />
+    </Dropdown>
+  );
+}

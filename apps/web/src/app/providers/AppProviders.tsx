@@ -1,0 +1,29 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import esES from 'antd/locale/es_ES';
+import { useEffect, type ReactNode } from 'react';
+import { useBranding } from '../../lib/use-branding.ts';
+
+/** Applies the provider's colour to Ant Design and its title to the document. */
+function ThemedShell({ children }: { children: ReactNode }) {
+  const branding = useBranding();
+  useEffect(() => {
+    document.title = branding.title;
+  }, [branding.title]);
+  return (
+    <ConfigProvider
+      locale={esES}
+      theme={{ token: { colorPrimary: branding.primaryColor, borderRadius: 8 } }}
+    >
+      <AntApp notification={{ placement: 'topRight', duration: 5 }}>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <ThemedShell>{children}</ThemedShell>
+    </QueryClientProvider>
+  );
+}

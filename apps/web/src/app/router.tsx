@@ -1,0 +1,91 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from './RouteError.tsx';
+
+/**
+ * The route table of spec §2. Every screen is its own chunk, so the login route ships only the
+ * login card; the application layout, the gateway, the viewer (with the SDK) and administration
+ * load when first visited.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: async () => ({
+          Component: (await import('./routes/security-route.tsx')).SecurityRoute,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('./routes/login-route.tsx')).LoginRoute,
+            }),
+          },
+        ],
+      },
+      {
+        lazy: async () => ({
+          Component: (await import('./routes/protected-route.tsx')).ProtectedRoute,
+        }),
+        children: [
+          {
+            path: 'gateway',
+            lazy: async () => ({
+              Component: (await import('./routes/gateway-route.tsx')).GatewayRoute,
+            }),
+          },
+          {
+            path: 'viewer/:uid',
+            lazy: async () => ({
+              Component: (await import('./routes/viewer-route.tsx')).ViewerRoute,
+            }),
+          },
+          {
+            path: 'administration',
+            lazy: async () => ({
+              Component: (await import('./routes/admin-route.tsx')).AdminRoute,
+            }),
+            children: [
+              { index: true, element: <Navigate to="account" replace /> },
+              {
+                path: 'account',
+                lazy: async () => ({
+                  Component: (await import('./routes/accounts-route.tsx')).AccountsRoute,
+                }),
+              },
+              {
+                path: 'user',
+                lazy: async () => ({
+                  Component: (await import('./routes/users-route.tsx')).UsersRoute,
+                }),
+              },
+              {
+                path: 'permission/user',
+                lazy: async () => ({
+                  Component: (await import('./routes/permissions-by-user-route.tsx'))
+                    .PermissionsByUserRoute,
+                }),
+              },
+              {
+                path: 'permission/report',
+                lazy: async () => ({
+                  Component: (await import('./routes/permissions-by-report-route.tsx'))
+                    .PermissionsByReportRoute,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute,
+        }),
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

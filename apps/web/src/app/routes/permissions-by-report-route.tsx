@@ -1,0 +1,5 @@
+import { PermissionsByReportPage } from '../../features/permissions/components/PermissionsByReportPage.tsx';
+
+export function PermissionsByReportRoute() {
+  return <PermissionsByReportPage />;
+}

@@ -1,0 +1,5 @@
+import { PermissionsByUserPage } from '../../features/permissions/components/PermissionsByUserPage.tsx';
+
+export function PermissionsByUserRoute() {
+  return <PermissionsByUserPage />;
+}

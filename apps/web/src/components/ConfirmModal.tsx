@@ -1,0 +1,43 @@
+import { Button, Modal } from 'antd';
+import type { ReactNode } from 'react';
+
+interface ConfirmModalProps {
+  title: string;
+  open: boolean;
+  confirmLabel: string;
+  loading: boolean;
+  danger?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+  children: ReactNode;
+}
+
+/** A yes/no modal with Cancelar and a loading confirm button; Escape closes it. */
+export function ConfirmModal({
+  title,
+  open,
+  confirmLabel,
+  loading,
+  danger,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmModalProps) {
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onCancel={onCancel}
+      footer={[
+        <Button key="cancel" onClick={onCancel}>
+          Cancelar
+        </Button>,
+        <Button key="confirm" type="primary" danger={danger} loading={loading} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>,
+      ]}
+    >
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useNotify } from '../../../components/use-notify.ts';
+import { getCurrentUser } from '../../../lib/session.ts';
+import { LIMITS, MESSAGES, PASSWORD_PATTERN, required } from '../../../lib/validation.ts';
+import { changePassword } from '../api/auth-api.ts';
+
+interface PasswordForm {
+  password: string;
+  repeat: string;
+}
+
+export const PASSWORD_HELP =
+  'La contraseña debe contener al menos una minuscula, una mayuscula, un número y 8 caracteres como minimo.';
+
+/** Cambiar contraseña (spec §2, §5): Grabar loads, closes on success, returns to default on failure. */
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+  const notify = useNotify();
+
+  async function save({ password }: PasswordForm) {
+    const user = getCurrentUser();
+    if (!user) return;
+    setSaving(true);
+    try {
+      const result = await changePassword(user, password);
+      notify.success(
+        'Cambiar contraseña',
+        `Se cambio la contraseña del usuario ${result?.username ?? user.username}`,
+      );
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Cambiar contraseña"
+      open={open}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Cancelar
+        </Button>,
+        <Button key="save" type="primary" loading={saving} onClick={() => form.submit()}>
+          Grabar
+        </Button>,
+      ]}
+    >
+      <Form<PasswordForm> form={form} layout="vertical" onFinish={save} preserve={false}>
+        <Form.Item
+          name="password"
+          label="Contraseña"
+          rules={[
+            required(MESSAGES.requiredShort),
+            { min: LIMITS.passwordMin, message: MESSAGES.minLength },
+            { pattern: PASSWORD_PATTERN, message: MESSAGES.requirements },
+          ]}
+        >
+          <Input.Password maxLength={LIMITS.passwordMax} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="repeat"
+          label="Repetir contraseña"
+          dependencies={['password']}
+          rules={[
+            required(MESSAGES.requiredShort),
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(MESSAGES.mismatch)),
+            }),
+          ]}
+        >
+          <Input.Password maxLength={LIMITS.passwordMax} autoComplete="new-password" />
+        </Form.Item>
+        <Typography.Text type="secondary">{PASSWORD_HELP}</Typography.Text>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchAccountsForUser } from '../../../lib/accounts.ts';
+import { api } from '../../../lib/api.ts';
+import type { Account } from '../../../lib/models.ts';
+import { getCachedAccounts, setCachedAccounts } from '../../../lib/session.ts';
+import { withFavorite } from '../components/gateway-filters.ts';
+
+const accountsKey = (userId: number) => ['accounts', userId] as const;
+
+/** The user's accounts: shown at once from the local cache, then refreshed from the server. */
+export const useGatewayAccounts = (userId: number) =>
+  useQuery({
+    queryKey: accountsKey(userId),
+    queryFn: () => fetchAccountsForUser(userId),
+    initialData: getCachedAccounts,
+    initialDataUpdatedAt: 0,
+  });
+
+interface FavoriteChange {
+  reportId: string;
+  favorite: boolean;
+}
+
+/** POST favorite / DELETE favorite/{reportId}; on success the cached accounts are updated (spec §4). */
+export function useToggleFavorite(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, favorite }: FavoriteChange) =>
+      favorite
+        ? api.post('favorite', { reportId, userId })
+        : api.delete(`favorite/${encodeURIComponent(reportId)}`),
+    onSuccess: (_result, { reportId, favorite }) => {
+      const updated = withFavorite(getCachedAccounts(), reportId, favorite);
+      setCachedAccounts(updated);
+      queryClient.setQueryData<Account[]>(accountsKey(userId), updated);
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { Button, Card, Empty, List } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useAction } from '../../../components/use-action.ts';
+import { fullName } from '../../../lib/format.ts';
+import { Role, type User } from '../../../lib/models.ts';
+import { usersQuery } from '../../../lib/users.ts';
+import { PermissionTree } from './PermissionTree.tsx';
+import { usePermissionEditor } from './use-permission-editor.ts';
+import './admin-panels.css';
+
+function UserPermissionsPanel({ user }: { user: User }) {
+  const editor = usePermissionEditor(user.id);
+  const action = useAction();
+  const save = () =>
+    action.run(async () => {
+      await editor.save(user.id);
+      action.notify.success('Actualizar permisos', 'Se actualizaron los permisos del usuario.');
+    });
+  return (
+    <Card
+      size="small"
+      title={fullName(user)}
+      extra={
+        editor.nodes.length > 0 && (
+          <Button type="primary" loading={action.pending} onClick={() => void save()}>
+            Grabar
+          </Button>
+        )
+      }
+    >
+      <PermissionTree
+        nodes={editor.nodes}
+        checked={editor.checked}
+        loading={editor.loading}
+        height={580}
+        onChange={editor.setChecked}
+      />
+    </Card>
+  );
+}
+
+/** Administración - Permisos por usuario: viewers (rol 1) on the left, their tree on the right. */
+export function PermissionsByUserPage() {
+  const { data: users = [], isLoading } = useQuery(usersQuery);
+  const viewers = users
+    .filter((u) => u.rol === Role.Viewer)
+    .sort((a, b) => fullName(a).localeCompare(fullName(b), 'es'));
+  const [selected, setSelected] = useState<User | null>(null);
+  return (
+    <>
+      <PageTitle title="Administración - Permisos por usuario" />
+      <div className="vt-split">
+        <Card size="small" title="Usuarios">
+          <div className="vt-panel-list">
+            <List
+              loading={isLoading}
+              dataSource={viewers}
+              locale={{ emptyText: 'No hay usuarios con rol Viewer' }}
+              renderItem={(user) => (
+                <List.Item
+                  className={selected?.id === user.id ? 'vt-list-item--active' : undefined}
+                  style={{ padding: 0 }}
+                >
+                  <Button
+                    type="text"
+                    block
+                    style={{ textAlign: 'left', justifyContent: 'flex-start' }}
+                    aria-pressed={selected?.id === user.id}
+                    onClick={() => setSelected(user)}
+                  >
+                    {fullName(user)}
+                  </Button>
+                </List.Item>
+              )}
+            />
+          </div>
+        </Card>
+        {selected ? (
+          <UserPermissionsPanel key={selected.id} user={selected} />
+        ) : (
+          <Card size="small">
+            <Empty description="Seleccione un usuario" />
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Modal } from 'antd';
+import { useAction } from '../../../components/use-action.ts';
+import type { User } from '../../../lib/models.ts';
+import { PermissionTree } from './PermissionTree.tsx';
+import { usePermissionEditor } from './use-permission-editor.ts';
+
+function PermissionsModalBody({ user, onClose }: { user: User; onClose(): void }) {
+  const editor = usePermissionEditor(user.id);
+  const action = useAction();
+  async function save() {
+    const done = await action.run(async () => {
+      await editor.save(user.id);
+      action.notify.success(
+        'Actualizar permisos',
+        `Se actualizaron los permisos del usuario ${user.username}`,
+      );
+    });
+    if (done) onClose();
+  }
+  return (
+    <Modal
+      title="Permisos"
+      open
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Cancelar
+        </Button>,
+        <Button key="save" type="primary" loading={action.pending} onClick={() => void save()}>
+          Grabar
+        </Button>,
+      ]}
+    >
+      <PermissionTree
+        nodes={editor.nodes}
+        checked={editor.checked}
+        loading={editor.loading}
+        height={580}
+        expandAll
+        onChange={editor.setChecked}
+      />
+    </Modal>
+  );
+}
+
+/** Permisos (spec §2), opened from the users table: the tree expanded, Cancelar and Grabar. */
+export function PermissionsModal({ user, onClose }: { user: User | null; onClose(): void }) {
+  return user ? <PermissionsModalBody key={user.id} user={user} onClose={onClose} /> : null;
+}

@@ -1,0 +1,74 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Spin, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useAction } from '../../../components/use-action.ts';
+import type { User } from '../../../lib/models.ts';
+import { saveReportUsers, useReportUsers } from '../api/permissions-api.ts';
+import { AddReportUserModal } from './AddReportUserModal.tsx';
+import { candidateUsers } from './report-users.ts';
+import { UserListBlock, UserNames } from './UserListBlock.tsx';
+
+/**
+ * Por herencia (read-only) and Por asignación directa for one report. Adding and removing change
+ * only the local list; Grabar sends it (spec §4).
+ */
+export function ReportAccessPanel({ reportId, users }: { reportId: string; users: User[] }) {
+  const { data, isLoading, refetch } = useReportUsers(reportId);
+  const [direct, setDirect] = useState<User[] | null>(null);
+  const [adding, setAdding] = useState(false);
+  const action = useAction();
+  if (isLoading || !data) return <Spin style={{ display: 'block', margin: 24 }} />;
+
+  const directUsers = direct ?? data.report;
+  const lists = { account: data.account, workspace: data.workspace, report: directUsers };
+  const save = () =>
+    action.run(async () => {
+      await saveReportUsers(
+        reportId,
+        directUsers.map((u) => u.id),
+      );
+      await refetch();
+      setDirect(null);
+      action.notify.success(
+        'Actualización de usuarios',
+        'Se actualizaron los usuarios del reporte.',
+      );
+    });
+
+  return (
+    <div>
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'flex-end' }}>
+        <Tooltip title="Agregar usuario">
+          <Button
+            icon={<PlusOutlined />}
+            aria-label="Agregar usuario"
+            onClick={() => setAdding(true)}
+          />
+        </Tooltip>
+        <Button type="primary" loading={action.pending} onClick={() => void save()}>
+          Grabar
+        </Button>
+      </Space>
+      <UserListBlock title="Por herencia" count={data.account.length + data.workspace.length}>
+        <UserNames label="Por cuenta" users={data.account} />
+        <UserNames label="Por Área de trabajo" users={data.workspace} />
+      </UserListBlock>
+      <UserListBlock title="Por asignación directa" count={directUsers.length}>
+        <UserNames
+          users={directUsers}
+          onRemove={(user) => setDirect(directUsers.filter((u) => u.id !== user.id))}
+        />
+      </UserListBlock>
+      {adding && (
+        <AddReportUserModal
+          candidates={candidateUsers(users, lists)}
+          onAdd={(user) => {
+            setDirect([...directUsers, user]);
+            setAdding(false);
+          }}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserRequest, UpdateUserRequest } from '@vitrina/contracts';
+import { api } from '../../../lib/api.ts';
+import type { User } from '../../../lib/models.ts';
+import { usersQuery } from '../../../lib/users.ts';
+
+export const useUsers = () => useQuery(usersQuery);
+
+/** The user table is reloaded after create, update and delete (spec §4). */
+export function useReloadUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.refetchQueries({ queryKey: usersQuery.queryKey, exact: true });
+}
+
+export const createUser = (body: CreateUserRequest) => api.post<User>('user', body);
+export const updateUser = (body: UpdateUserRequest) => api.put<User>('user', body);
+export const deleteUser = (id: number) => api.delete(`user/${id}`);
+export const resetPassword = (id: number) => api.put('user/reset', { id });

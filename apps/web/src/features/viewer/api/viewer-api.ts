@@ -1,0 +1,26 @@
+import { ApiError } from '../../../lib/api-error.ts';
+import { api } from '../../../lib/api.ts';
+import type { ViewerReport } from '../../../lib/models.ts';
+
+/** GET viewer/report/{uid}: name, embed token (for this report only), ids, embed URL and expiry. */
+export const fetchViewerReport = (uid: string) =>
+  api.get<ViewerReport>(`viewer/report/${encodeURIComponent(uid)}`);
+
+/** The viewer's error texts (spec §8). */
+export function viewerErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'Informe no encontrado.';
+  if (error instanceof ApiError && error.status === 403) return 'Acceso denegado al informe.';
+  const message = error instanceof Error ? error.message : String(error);
+  return `Error: ${message}`;
+}
+
+/** Renew this long before the embed token expires (and never sooner than the floor). */
+export const REFRESH_LEAD_MS = 2 * 60_000;
+const REFRESH_FLOOR_MS = 10_000;
+
+/** Milliseconds until the token should be renewed, from its ISO expiry. */
+export function refreshDelay(expiration: string, now: number = Date.now()): number {
+  const expiresAt = Date.parse(expiration);
+  if (Number.isNaN(expiresAt)) return REFRESH_FLOOR_MS;
+  return Math.max(REFRESH_FLOOR_MS, expiresAt - now - REFRESH_LEAD_MS);
+}

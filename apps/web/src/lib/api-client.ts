@@ -1,0 +1,113 @@
+import { ApiError } from './api-error.ts';
+import type { CurrentUser } from './models.ts';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** false for calls that must not trigger a token refresh on 401 (login, refresh, logout). */
+  refreshOn401?: boolean;
+}
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  fetch: typeof fetch;
+  getUser(): CurrentUser | null;
+  setUser(user: CurrentUser): void;
+  /** Called once the refresh has failed: clears the session and goes to the root. */
+  onSessionExpired(): void;
+  readXsrfToken(): string | null;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let code = `http_${response.status}`;
+  let message = response.statusText || `Error ${response.status}`;
+  try {
+    const body = (await response.json()) as { code?: unknown; message?: unknown };
+    if (typeof body.code === 'string') code = body.code;
+    if (typeof body.message === 'string' && body.message) message = body.message;
+  } catch {
+    // not JSON: keep the status text
+  }
+  return new ApiError(response.status, code, message);
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The portal's HTTP client (spec §4, "Every request"): bearer token, anti-forgery header on non-GET,
+ * and on a 401 exactly one refresh shared by every request that is waiting, each then replayed
+ * with the new token. Requests started while the refresh runs wait for it instead of failing.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  let refreshing: Promise<string> | null = null;
+
+  function send(method: HttpMethod, path: string, body: unknown, token: string | undefined) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    if (method !== 'GET') {
+      const xsrf = deps.readXsrfToken();
+      if (xsrf) headers[XSRF_HEADER] = xsrf;
+    }
+    return deps.fetch(`${deps.baseUrl}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function refresh(): Promise<string> {
+    const user = deps.getUser();
+    try {
+      if (!user?.refreshToken) throw new ApiError(401, 'unauthorized', 'Sesión expirada.');
+      const response = await send(
+        'POST',
+        'user/refreshtoken',
+        { token: user.refreshToken },
+        undefined,
+      );
+      if (!response.ok) throw await toApiError(response);
+      const refreshed = await parseBody<CurrentUser>(response);
+      deps.setUser({ ...user, ...refreshed });
+      return refreshed.token;
+    } catch (error) {
+      deps.onSessionExpired();
+      throw error;
+    }
+  }
+
+  function sharedRefresh(): Promise<string> {
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  return {
+    async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+      if (refreshing) await refreshing.catch(() => undefined);
+      const usedToken = deps.getUser()?.token;
+      let response = await send(method, path, options.body, usedToken);
+      if (response.status === 401 && options.refreshOn401 !== false && usedToken) {
+        // Another request may have refreshed already while this one was in flight.
+        const current = deps.getUser()?.token;
+        const token = current && current !== usedToken ? current : await sharedRefresh();
+        response = await send(method, path, options.body, token);
+      }
+      if (!response.ok) throw await toApiError(response);
+      return parseBody<T>(response);
+    },
+  };
+}
+
+export const defaultXsrfReader = () => readCookie(XSRF_COOKIE);

@@ -1,0 +1,32 @@
+import {
+  createApiClient,
+  defaultXsrfReader,
+  type HttpMethod,
+  type RequestOptions,
+} from './api-client.ts';
+import { clearSession, getCurrentUser, setCurrentUser } from './session.ts';
+
+/** Where the app goes when the session cannot be refreshed: the root (login), keeping nothing. */
+function goToRoot() {
+  clearSession();
+  if (window.location.pathname !== '/') window.location.assign('/');
+}
+
+const client = createApiClient({
+  baseUrl: '/api/',
+  fetch: (input, init) => window.fetch(input, init),
+  getUser: getCurrentUser,
+  setUser: setCurrentUser,
+  onSessionExpired: goToRoot,
+  readXsrfToken: defaultXsrfReader,
+});
+
+export const api = {
+  get: <T>(path: string) => client.request<T>('GET', path),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    client.request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown) => client.request<T>('PUT', path, { body }),
+  delete: <T>(path: string) => client.request<T>('DELETE', path),
+  request: <T>(method: HttpMethod, path: string, options?: RequestOptions) =>
+    client.request<T>(method, path, options),
+};

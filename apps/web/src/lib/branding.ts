@@ -1,0 +1,54 @@
+/** White-label settings served (flat, next to `embedOrigin`) by GET /api/public-config, so one build serves every provider. */
+export interface Branding {
+  title: string;
+  productName: string;
+  providerName: string;
+  providerSite: string;
+  logoUrl: string;
+  primaryColor: string;
+}
+
+export interface PublicConfig {
+  branding: Branding;
+  /** Origin of the BI service's embed pages (used to preload the report frame). */
+  embedOrigin: string | null;
+}
+
+export const DEFAULT_BRANDING: Branding = {
+  title: 'Vitrina',
+  productName: 'Vitrina',
+  providerName: 'Vitrina',
+  providerSite: 'https://github.com/vitrina-bi/vitrina',
+  logoUrl: '/logo.svg',
+  primaryColor: '#0f766e',
+};
+
+function pickString(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() ? value : fallback;
+}
+
+/** Reads the server's answer defensively: any missing field falls back to Vitrina's default. */
+export function toPublicConfig(raw: unknown): PublicConfig {
+  const body = (raw ?? {}) as Record<string, unknown>;
+  const branding = Object.fromEntries(
+    Object.entries(DEFAULT_BRANDING).map(([key, fallback]) => [
+      key,
+      pickString(body[key], fallback),
+    ]),
+  ) as unknown as Branding;
+  const embedOrigin =
+    typeof body.embedOrigin === 'string' && body.embedOrigin ? body.embedOrigin : null;
+  return { branding, embedOrigin };
+}
+
+export async function fetchPublicConfig(): Promise<PublicConfig> {
+  const response = await fetch('/api/public-config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) return { branding: DEFAULT_BRANDING, embedOrigin: null };
+  return toPublicConfig(await response.json());
+}
+
+export const publicConfigQuery = {
+  queryKey: ['public-config'],
+  queryFn: fetchPublicConfig,
+  staleTime: Infinity,
+} as const;
