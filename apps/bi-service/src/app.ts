@@ -2,6 +2,14 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler.ts';
+import { registerEmbedRoutes } from './embed-api/embed.routes.ts';
+import { registerEmbedPages } from './embed-pages/embed-pages.routes.ts';
+import { baseSecurityHeaders } from './embed-pages/security-headers.ts';
+import { registerDiscoveryRoutes } from './identity/discovery.routes.ts';
+import { registerOAuthRoutes } from './identity/oauth.routes.ts';
+import { installRateLimit } from './rate-limit.ts';
+import { registerGenerateTokenRoutes } from './rest/generate-token.routes.ts';
+import { registerGroupRoutes } from './rest/groups.routes.ts';
 import type { BiServices } from './services.ts';
 
 export interface BuildAppOptions {
@@ -23,9 +31,22 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(formbody);
+  await installRateLimit(app, services.config.rateLimitPerMinute);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(baseSecurityHeaders);
+  });
 
   app.get('/health', async () => ({ status: 'ok' }));
 
-  void services;
+  registerDiscoveryRoutes(app);
+  registerOAuthRoutes(app, services);
+  await app.register(async (api) => {
+    // Every Power BI REST route counts against the caller's rate limit.
+    api.addHook('onRequest', api.rateLimit());
+    registerGroupRoutes(api, services);
+    registerGenerateTokenRoutes(api, services);
+    registerEmbedRoutes(api, services);
+  });
+  await registerEmbedPages(app, services.config);
   return app;
 }

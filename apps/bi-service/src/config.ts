@@ -12,6 +12,7 @@ const envSchema = z.object({
   BI_ALLOWED_ORIGINS: z.string().default('http://localhost:8080'),
   BI_FRAME_DIST: z.string().min(1).optional(),
   VITRINA_DEMO: z.string().default('true'),
+  BI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -27,6 +28,8 @@ export interface BiConfig {
   /** The built report frame (index.html and assets). */
   readonly frameDist: string;
   readonly demo: boolean;
+  /** REST and embed API calls allowed per caller per minute before 429. */
+  readonly rateLimitPerMinute: number;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -56,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     ),
     frameDist: resolve(values.BI_FRAME_DIST ?? resolve(repoRoot, 'apps/report-frame/dist')),
     demo: values.VITRINA_DEMO.toLowerCase() !== 'false',
+    rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
   });
 }

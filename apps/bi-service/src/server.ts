@@ -1,18 +1,22 @@
-import { createServer } from 'node:http';
 import { loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
+import { listen } from './listen.ts';
+import { seedDemo } from './seed/seed-demo.ts';
 import { createServices } from './services.ts';
 
 const config = loadConfig();
 const services = createServices(config);
-const app = await buildApp(services, {
-  logger: true,
-  serverFactory: (handler) => createServer(handler),
-});
-await app.listen({ port: config.port, host: config.host });
+if (config.demo) await seedDemo(services, []);
+const running = await listen(
+  services,
+  { port: config.port, tlsPort: config.tlsPort, host: config.host },
+  { logger: true },
+);
+running.app.log.info(
+  `HTTPS (OAuth authority for MSAL) on port ${running.tlsPort}, CA file ${running.certFile}`,
+);
 
 const shutdown = async () => {
-  await app.close();
+  await running.close();
   services.db.close();
   process.exit(0);
 };

@@ -13,6 +13,13 @@ import {
 import { loadOrCreateKey, type SigningKey } from './tokens/signing-key.ts';
 import { registerEmbedTokenKey } from './tokens/embed-token.ts';
 
+/** Where the embed API gets a dataset's schema (the DuckDB dataset registry). */
+export interface DatasetSchemaSource {
+  schema(datasetId: string): object | undefined;
+}
+
+const noDatasets: DatasetSchemaSource = { schema: () => undefined };
+
 /** Everything the routes use, wired once (the composition root). */
 export interface BiServices {
   config: BiConfig;
@@ -24,10 +31,17 @@ export interface BiServices {
   accessTokenKey: SigningKey;
   /** Signs embed tokens. */
   embedTokenKey: SigningKey;
+  datasetSchemas: DatasetSchemaSource;
+}
+
+export interface CreateServicesOptions {
+  /** Keep the database and keys in memory (tests that need no files). */
+  inMemory?: boolean;
+  datasetSchemas?: DatasetSchemaSource;
 }
 
 /** Opens the metadata database and keys under `config.dataDir` (or in memory). */
-export function createServices(config: BiConfig, options: { inMemory?: boolean } = {}): BiServices {
+export function createServices(config: BiConfig, options: CreateServicesOptions = {}): BiServices {
   const location = options.inMemory ? ':memory:' : config.dataDir;
   const db = openDatabase(location);
   const embedTokenKey = loadOrCreateKey(location, 'embed-token');
@@ -40,5 +54,6 @@ export function createServices(config: BiConfig, options: { inMemory?: boolean }
     content: createContentRepository(db),
     accessTokenKey: loadOrCreateKey(location, 'access-token'),
     embedTokenKey,
+    datasetSchemas: options.datasetSchemas ?? noDatasets,
   };
 }

@@ -1,0 +1,57 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { BiServices } from './services.ts';
+import { loadOrCreateCertificate } from './tls/certificate.ts';
+
+export interface RunningService {
+  app: FastifyInstance;
+  /** Port of the plain HTTP listener. */
+  port: number;
+  /** Port of the HTTPS listener (same routes). */
+  tlsPort: number;
+  /** The CA file clients use to trust the HTTPS listener. */
+  certFile: string;
+  close(): Promise<void>;
+}
+
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
+
+/**
+ * Builds the app and serves it on HTTP (`port`) and HTTPS (`tlsPort`) at once: one Fastify
+ * instance, two Node servers handing it their requests. Port 0 picks a free port.
+ */
+export async function listen(
+  services: BiServices,
+  ports: { port: number; tlsPort: number; host: string },
+  options: { logger?: boolean } = {},
+): Promise<RunningService> {
+  const tls = loadOrCreateCertificate(services.config.dataDir);
+  let httpsServer: Server | undefined;
+  const app = await buildApp(services, {
+    logger: options.logger ?? false,
+    serverFactory: (handler) => {
+      httpsServer = createHttpsServer({ cert: tls.cert, key: tls.key }, handler);
+      return createHttpServer(handler);
+    },
+  });
+  await app.listen({ port: ports.port, host: ports.host });
+  const secure = httpsServer!;
+  await new Promise<void>((resolve, reject) => {
+    secure.once('error', reject);
+    secure.listen(ports.tlsPort, ports.host, () => resolve());
+  });
+  return {
+    app,
+    port: portOf(app.server),
+    tlsPort: portOf(secure),
+    certFile: tls.certFile,
+    async close() {
+      secure.closeAllConnections();
+      await new Promise<void>((resolve) => secure.close(() => resolve()));
+      await app.close();
+    },
+  };
+}

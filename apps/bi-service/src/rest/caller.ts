@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { BiServices } from '../services.ts';
+import type { Principal, WorkspaceRole } from '../storage/principals.repository.ts';
+import type { WorkspaceRow } from '../storage/workspaces.repository.ts';
+import { verifyAccessToken, type VerifiedCaller } from '../tokens/access-token.ts';
+import { isGuid } from '../ids.ts';
+import { entityNotFound, notAuthorized, PowerBiError } from './powerbi-error.ts';
+
+/** The caller of a REST route, from its `Authorization: Bearer <access token>`. */
+export async function requireCaller(
+  request: Pick<FastifyRequest, 'headers'>,
+  services: BiServices,
+): Promise<VerifiedCaller> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) throw notAuthorized('Missing bearer access token', 401);
+  const result = await verifyAccessToken(services.accessTokenKey, match[1]!);
+  if (result === 'expired') {
+    throw new PowerBiError(
+      401,
+      'TokenExpired',
+      'Access token has expired, resubmit with a new access token',
+    );
+  }
+  if (result === 'invalid') throw notAuthorized('The access token is not valid', 401);
+  return result;
+}
+
+/** A workspace the caller belongs to, with the caller's role in it. */
+export interface MemberWorkspace {
+  workspace: WorkspaceRow;
+  role: WorkspaceRole;
+}
+
+/** 404 for an unknown workspace, 403 for one the principal does not belong to. */
+export function requireMembership(
+  services: BiServices,
+  principal: Principal,
+  groupId: string,
+): MemberWorkspace {
+  const workspace = isGuid(groupId) ? services.workspaces.getById(groupId) : undefined;
+  if (!workspace) throw entityNotFound(`Workspace ${groupId}`);
+  const role = services.principals.roleIn(workspace.id, principal);
+  if (!role) throw notAuthorized(`The caller is not a member of workspace ${groupId}`);
+  return { workspace, role };
+}
+
+/** Loads an item and checks it lives in `workspaceId`; anything else is 404. */
+export function requireInWorkspace<T extends { workspaceId: string }>(
+  item: T | undefined,
+  workspaceId: string,
+  what: string,
+): T {
+  if (!item || item.workspaceId !== workspaceId) throw entityNotFound(what);
+  return item;
+}

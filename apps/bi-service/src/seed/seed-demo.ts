@@ -1,0 +1,32 @@
+import type { WorkspaceContent } from '../catalog/content.ts';
+import { createCatalogService } from '../catalog/catalog.service.ts';
+import type { BiServices } from '../services.ts';
+import { demoServicePrincipal, demoUsers, demoWorkspaceNames } from './demo-identities.ts';
+
+/**
+ * Adds whatever of the demo tenant is missing: identities (passwords set only on creation, so a
+ * password changed with the CLI stays), workspaces, memberships and the demo content. Safe to
+ * run on every start.
+ */
+export async function seedDemo(
+  services: BiServices,
+  content: readonly WorkspaceContent[],
+): Promise<void> {
+  const catalog = createCatalogService(services);
+  for (const name of demoWorkspaceNames) catalog.ensureWorkspace(name);
+  for (const user of demoUsers) {
+    if (!services.principals.getUserByUsername(user.username))
+      await catalog.addUser(user.username, user.password);
+    if (!services.principals.getApp(user.clientId))
+      await catalog.addApp(user.clientId, user.description);
+    for (const workspace of user.workspaces)
+      catalog.grant(workspace, { user: user.username }, 'Member');
+  }
+  const principal = demoServicePrincipal;
+  if (!services.principals.getApp(principal.clientId)) {
+    await catalog.addApp(principal.clientId, principal.description, principal.secret);
+  }
+  for (const workspace of principal.workspaces)
+    catalog.grant(workspace, { app: principal.clientId }, 'Admin');
+  for (const workspace of content) catalog.addMissingContent(workspace);
+}
