@@ -1,6 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 
 /** Encrypts integration-account passwords at rest (AES-256-GCM, random 96-bit IV per value). */
 export interface SecretBox {
@@ -10,7 +8,7 @@ export interface SecretBox {
 
 const version = 'v1';
 
-/** `key` is 32 bytes. Sealed values read `v1.<iv>.<tag>.<ciphertext>`, each part base64url. */
+/** `key` is 32 bytes (see `loadKey` in lib/secrets.ts). Sealed values read `v1.<iv>.<tag>.<ciphertext>`, each part base64url. */
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('The account encryption key must be 32 bytes');
   return {
@@ -35,18 +33,4 @@ export function createSecretBox(key: Buffer): SecretBox {
       ]).toString('utf8');
     },
   };
-}
-
-/**
- * The key from configuration (base64 of 32 bytes) or, when none is configured, from `keyFile`,
- * created with a random key and owner-only permissions on first run.
- */
-export function loadAccountKey(configured: string | undefined, keyFile: string): Buffer {
-  if (configured) return Buffer.from(configured, 'base64');
-  if (existsSync(keyFile)) return Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64');
-  mkdirSync(dirname(keyFile), { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(keyFile, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(keyFile, 0o600);
-  return key;
 }

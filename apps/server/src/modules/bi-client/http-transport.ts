@@ -23,9 +23,12 @@ const defaultTimeoutMs = 15_000;
 /**
  * Builds a transport over node:http/node:https. `ca` (PEM) is trusted in addition to the system
  * roots, because the bundled BI service serves its identity endpoints with a self-signed
- * certificate while real Azure AD needs none.
+ * certificate while real Azure AD needs none. A function is asked on every https request, so a
+ * certificate created after start-up is picked up.
  */
-export function createHttpTransport(options: { ca?: string } = {}): HttpTransport {
+export function createHttpTransport(
+  options: { ca?: string | (() => string | undefined) } = {},
+): HttpTransport {
   return (req) =>
     new Promise((resolve, reject) => {
       const url = new URL(req.url);
@@ -35,7 +38,13 @@ export function createHttpTransport(options: { ca?: string } = {}): HttpTranspor
         ...req.headers,
         ...(body ? { 'content-length': String(body.length) } : {}),
       };
-      const tls = url.protocol === 'https:' && options.ca ? { ca: options.ca } : {};
+      const ca =
+        url.protocol === 'https:'
+          ? typeof options.ca === 'function'
+            ? options.ca()
+            : options.ca
+          : undefined;
+      const tls = ca ? { ca } : {};
       const outgoing = send(url, { method: req.method, headers, ...tls }, (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

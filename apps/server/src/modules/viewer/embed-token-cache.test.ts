@@ -39,7 +39,7 @@ describe('embed token cache', () => {
     const { mint, calls } = minter(60 * 60_000, clock);
     await cache.get('r1', mint);
     await cache.get('r2', mint);
-    cache.delete('r1');
+    cache.deleteMatching((key) => key === 'r1');
     expect((await cache.get('r1', mint)).token).toBe('t3');
     await expect(cache.get('r3', () => Promise.reject(new Error('BI caído')))).rejects.toThrow(
       'BI caído',

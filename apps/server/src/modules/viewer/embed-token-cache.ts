@@ -7,8 +7,8 @@ export interface CachedEmbedToken {
 export interface EmbedTokenCache {
   /** The cached token for `key`, or the result of `mint` shared by every concurrent caller. */
   get(key: string, mint: () => Promise<CachedEmbedToken>): Promise<CachedEmbedToken>;
-  /** Drops a report's token (the report was deleted or its account changed). */
-  delete(key: string): void;
+  /** Drops the tokens whose key passes `test` (for example every report of a changed account). */
+  deleteMatching(test: (key: string) => boolean): void;
   clear(): void;
 }
 
@@ -44,9 +44,9 @@ export function createEmbedTokenCache(
       pending.set(key, call);
       return call;
     },
-    delete(key) {
-      tokens.delete(key);
-      pending.delete(key);
+    deleteMatching(test) {
+      for (const key of [...tokens.keys()]) if (test(key)) tokens.delete(key);
+      for (const key of [...pending.keys()]) if (test(key)) pending.delete(key);
     },
     clear() {
       tokens.clear();
