@@ -1,2 +1,38 @@
-// Placeholder: replaced by the workspace's real entry point.
-export {};
+import { buildApp } from './app.ts';
+import { ensureFirstAdministrator, firstAdminBanner } from './bootstrap/first-admin.ts';
+import { loadConfig } from './config.ts';
+
+/** Entry point: configuration, first administrator, listen, and graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp({ config });
+  const firstAdmin = await ensureFirstAdministrator(app.context);
+  if (firstAdmin.generatedPassword)
+    process.stdout.write(firstAdminBanner(firstAdmin.generatedPassword));
+  else if (firstAdmin.created)
+    app.log.info('First administrator "admin" created with VITRINA_ADMIN_PASSWORD');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting connections, finish in-flight requests, close the database.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

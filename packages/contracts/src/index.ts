@@ -1,2 +1,12 @@
-// Placeholder: replaced by the workspace's real entry point.
-export {};
+export * from './messages.ts';
+export * from './limits.ts';
+export * from './errors.ts';
+export * from './fields.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './accounts.ts';
+export * from './permissions.ts';
+export * from './favorites.ts';
+export * from './viewer.ts';
+export * from './public.ts';
+export * from './params.ts';

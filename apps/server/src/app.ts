@@ -1,0 +1,124 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { ApiApp, ApiModule, AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createAuditLog } from './lib/audit.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
+import { loadKey } from './lib/secrets.ts';
+import { authModule } from './modules/auth/auth.routes.ts';
+import { publicModule } from './modules/public/public.routes.ts';
+import { usersModule } from './modules/users/users.routes.ts';
+import { createAccessTokens } from './plugins/access-tokens.ts';
+import { installAuth } from './plugins/auth.ts';
+import { docsPrefix, installApiDocs } from './plugins/docs.ts';
+import { installErrorHandler } from './plugins/error-handler.ts';
+import { installSecurityHeaders } from './plugins/security.ts';
+import { installSpa } from './plugins/spa.ts';
+import { installXsrf } from './plugins/xsrf.ts';
+
+/*
+ * Module pattern. Each resource lives in `modules/<resource>/`:
+ *   <resource>.routes.ts      exports `<resource>Module: ApiModule`; HTTP only: schemas from
+ *                             @vitrina/contracts (request AND response), `preHandler:
+ *                             app.requireAuth | app.requireAdmin`, call the service, set status.
+ *   <resource>.service.ts     rules, policy checks, transactions (`db.transaction()`), audit.
+ *   <resource>.repository.ts  Kysely queries only; returns rows.
+ *   <resource>.policy.ts      small predicates (`canSeeReport(user, …)`).
+ *   <resource>.presenter.ts   row → response DTO.
+ * Services throw `AppError` (errors.ts). To plug a module in, add it to `apiModules` below and
+ * add its routes to test/authorization-matrix.test.ts (the test fails for any route without an
+ * entry). Route paths are relative to /api (e.g. `url: '/favorite'`).
+ */
+const apiModules: ApiModule[] = [publicModule, authModule, usersModule];
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database; when absent the app opens `config.databaseUrl` and migrates. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Builds the portal server (API, docs, SPA) without listening. */
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const ownsDatabase = !options.database;
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  if (ownsDatabase) await migrateToLatest(database.db, database.dialect);
+
+  const clock = options.clock ?? systemClock;
+  const context: AppContext = {
+    config,
+    ...database,
+    clock,
+    mailer: options.mailer ?? createMailer(config.mail),
+    audit: createAuditLog(clock),
+    passwords: createPasswordHasher(config.auth.argon2),
+    accessTokens: createAccessTokens(
+      loadKey(config.dataDir, 'jwt', config.secrets.jwtSecret),
+      config.auth.accessTokenTtlSeconds,
+      clock,
+    ),
+    accountKey: loadKey(config.dataDir, 'accounts', config.secrets.accountKey),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Ids in paths are matched exactly; `/api/user/` and `/api/user` are the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  /** Every /api route as `METHOD /api/path`, for the authorization matrix and docs checks. */
+  const apiRoutes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || route.url.startsWith(docsPrefix)) return;
+    for (const method of methods) if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
+  });
+  app.decorate('apiRoutes', apiRoutes);
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await installSecurityHeaders(app, {
+    biOrigin: config.bi.embedOrigin,
+    logoUrl: config.brand.logoUrl,
+  });
+  await installApiDocs(app);
+  installXsrf(app, config.auth.secureCookies);
+  installAuth(app, context.db, context.accessTokens);
+
+  await app.register(
+    async (api) => {
+      for (const module of apiModules) await module.register(api as ApiApp, context);
+    },
+    { prefix: '/api' },
+  );
+  await installSpa(app, config.webDistDir);
+
+  if (ownsDatabase) app.addHook('onClose', async () => database.db.destroy());
+  return Object.assign(app, { context });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /api/path` of every registered API route (documentation routes excluded). */
+    apiRoutes: readonly string[];
+  }
+}

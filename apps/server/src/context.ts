@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DialectName } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { AuditLog } from './lib/audit.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { PasswordHasher } from './lib/passwords.ts';
+import type { AccessTokens } from './plugins/access-tokens.ts';
+
+/** The Fastify instance modules register their routes on (Zod schemas, prefix /api). */
+export type ApiApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Everything a module may use. Side effects (clock, mail, hashing) come in through here. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  clock: Clock;
+  mailer: Mailer;
+  audit: AuditLog;
+  passwords: PasswordHasher;
+  accessTokens: AccessTokens;
+  /** 32-byte key for encrypting integration account passwords at rest. */
+  accountKey: Buffer;
+}
+
+/** A resource module: registers its routes (and hooks such as timers) on the /api app. */
+export interface ApiModule {
+  name: string;
+  register(app: ApiApp, context: AppContext): void | Promise<void>;
+}

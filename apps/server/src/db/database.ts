@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { adaptNodeSqlite } from './node-sqlite-driver.ts';
+import type { Database } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+/** `postgres://…` or `postgresql://…` selects PostgreSQL; anything else is a SQLite location. */
+export function dialectOf(url: string): DialectName {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** `sqlite://path`, `sqlite::memory:`, `:memory:` or a bare file path → what node:sqlite opens. */
+function sqliteLocation(url: string): string {
+  if (url === ':memory:' || url === 'sqlite::memory:' || url === 'sqlite://:memory:')
+    return ':memory:';
+  return url.replace(/^sqlite:(\/\/)?/, '');
+}
+
+function openSqlite(url: string): Kysely<Database> {
+  const location = sqliteLocation(url);
+  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  const database = new DatabaseSync(location);
+  // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
+  if (location !== ':memory:') database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }),
+  });
+}
+
+// COUNT(*) and BIGINT come back as text from pg by default; every count here fits a double.
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+};
+
+function openPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens the database named by `url` (see `dialectOf`). Call `db.destroy()` to close it. */
+export function openDatabase(url: string): DatabaseHandle {
+  const dialect = dialectOf(url);
+  return { dialect, db: dialect === 'postgres' ? openPostgres(url) : openSqlite(url) };
+}

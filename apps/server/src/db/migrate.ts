@@ -1,0 +1,19 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from './database.ts';
+import { initialMigration } from './migrations/0001-initial.ts';
+import type { Database } from './schema.ts';
+
+/** Every migration, in order. Add new ones at the end with the next number. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return { '0001-initial': initialMigration(dialect) };
+}
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

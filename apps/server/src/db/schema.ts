@@ -1,0 +1,116 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes as Kysely sees them. Booleans are stored as 0/1 integers and times as ISO-8601
+ * text, so both dialects store and compare them the same way.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  firstname: string;
+  lastname: string;
+  mail: string;
+  rol: number;
+  password_hash: string;
+  /** 1 while the password is a mailed temporary one. */
+  password_temporary: number;
+  failed_logins: number;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** All tokens descending from one login share a family; reuse revokes the family. */
+  family_id: string;
+  /** SHA-256 of the opaque token: the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  username: string;
+  /** AES-256-GCM ciphertext of the integration password. */
+  password_encrypted: string;
+  client_id: string;
+  description: string;
+  error: number;
+  message: string | null;
+  last_sync_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspacesTable {
+  id: Generated<number>;
+  account_id: number;
+  bi_id: string;
+  name: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** Stable portal id used in viewer routes; survives syncs. */
+  uid: string;
+  bi_id: string;
+  name: string;
+  kind: 'report' | 'dashboard';
+  embed_url: string;
+  dataset_id: string | null;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  account_element_id: string;
+  element_type: 'account' | 'workspace' | 'report';
+}
+
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  report_id: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** No foreign key: the history outlives deleted users. */
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  detail: string | null;
+  ip: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  accounts: AccountsTable;
+  workspaces: WorkspacesTable;
+  reports: ReportsTable;
+  permissions: PermissionsTable;
+  favorites: FavoritesTable;
+  audit_log: AuditLogTable;
+}
+
+/** Tables in an order that respects foreign keys when deleting everything. */
+export const tablesChildFirst = [
+  'audit_log',
+  'favorites',
+  'permissions',
+  'reports',
+  'workspaces',
+  'accounts',
+  'refresh_tokens',
+  'users',
+] as const satisfies readonly (keyof Database)[];

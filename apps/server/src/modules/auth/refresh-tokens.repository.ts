@@ -1,0 +1,49 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, RefreshTokensTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** Kysely queries on refresh tokens (stored as SHA-256 hashes only). */
+export const refreshTokensRepository = {
+  create: (db: Db, values: Insertable<RefreshTokensTable>) =>
+    db.insertInto('refresh_tokens').values(values).execute(),
+
+  getByHash: (db: Db, tokenHash: string) =>
+    db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst(),
+
+  /** Marks the token spent; false when someone else spent it first (a concurrent reuse). */
+  async markUsed(db: Db, id: number, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('refresh_tokens')
+      .set({ used_at: at })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  revokeFamily: (db: Db, familyId: string, at: string) =>
+    db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute(),
+
+  revokeAllOfUser: (db: Db, userId: number, at: string) =>
+    db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute(),
+
+  /** Housekeeping: drops tokens that expired before `before`. */
+  deleteExpired: (db: Db, before: string) =>
+    db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute(),
+};

@@ -1,0 +1,46 @@
+import {
+  aboutSchema,
+  errorResponseSchema,
+  healthSchema,
+  publicConfigSchema,
+} from '@vitrina/contracts';
+import type { ApiModule } from '../../context.ts';
+
+/** Health, white-label branding (before login) and the about box (signed in). */
+export const publicModule: ApiModule = {
+  name: 'public',
+  register(app, { config }) {
+    app.get(
+      '/health',
+      { schema: { tags: ['infraestructura'], response: { 200: healthSchema } } },
+      async () => ({ status: 'ok' as const }),
+    );
+
+    const publicConfig = { ...config.brand, embedOrigin: config.bi.embedOrigin };
+    app.get(
+      '/public-config',
+      {
+        schema: {
+          tags: ['infraestructura'],
+          summary:
+            'Marca blanca y origen del servicio de BI (público; entrega la cookie XSRF-TOKEN)',
+          response: { 200: publicConfigSchema },
+        },
+      },
+      async () => publicConfig,
+    );
+
+    app.get(
+      '/infraestructure/about',
+      {
+        preHandler: app.requireAuth,
+        schema: {
+          tags: ['infraestructura'],
+          security: [{ bearer: [] }],
+          response: { 200: aboutSchema, 401: errorResponseSchema },
+        },
+      },
+      async () => config.about,
+    );
+  },
+};

@@ -1,0 +1,125 @@
+import {
+  changePasswordRequestSchema,
+  createUserRequestSchema,
+  errorResponseSchema,
+  numericIdParamsSchema,
+  resetPasswordRequestSchema,
+  updateUserRequestSchema,
+  userListSchema,
+  userSchema,
+} from '@vitrina/contracts';
+import { z } from 'zod';
+import type { ApiModule } from '../../context.ts';
+import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { createUsersService } from './users.service.ts';
+
+const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
+const writeErrors = {
+  400: errorResponseSchema,
+  ...denied,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['usuarios'];
+const security = [{ bearer: [] }];
+
+/** Users: administration (administrators only) and the own password (any signed-in user). */
+export const usersModule: ApiModule = {
+  name: 'users',
+  register(app, context) {
+    const users = createUsersService(context);
+    const admin = { preHandler: app.requireAdmin };
+
+    app.get(
+      '/user',
+      { ...admin, schema: { tags, security, response: { 200: userListSchema, ...denied } } },
+      async () => users.list(),
+    );
+
+    app.post(
+      '/user',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Crea el usuario y le envía por correo una contraseña temporal',
+          body: createUserRequestSchema,
+          response: { 201: userSchema, ...writeErrors, 502: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { username, ...fields } = request.body;
+        const user = await users.create(actorOf(request), { ...fields, username });
+        return reply.status(201).send(user);
+      },
+    );
+
+    app.put(
+      '/user',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Actualiza un usuario (el nombre de usuario no cambia)',
+          body: updateUserRequestSchema,
+          response: { 200: userSchema, ...writeErrors },
+        },
+      },
+      async (request) => {
+        const { id, ...fields } = request.body;
+        return users.update(actorOf(request), id, fields);
+      },
+    );
+
+    app.delete(
+      '/user/:id',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Elimina el usuario con sus permisos, favoritos y sesiones',
+          params: numericIdParamsSchema,
+          response: { 204: z.undefined(), ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        await users.delete({ ...actorOf(request), id: sessionUser(request).id }, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.put(
+      '/user/reset',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Genera una contraseña temporal nueva y la envía por correo',
+          body: resetPasswordRequestSchema,
+          response: { 200: userSchema, ...writeErrors, 502: errorResponseSchema },
+        },
+      },
+      async (request) => users.resetPassword(actorOf(request), request.body.id),
+    );
+
+    app.put(
+      '/user/changepassword',
+      {
+        preHandler: app.requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Cambia la contraseña del usuario que llama',
+          body: changePasswordRequestSchema,
+          response: { 200: userSchema, ...writeErrors },
+        },
+      },
+      async (request) =>
+        users.changeOwnPassword({ ...actorOf(request), id: sessionUser(request).id }, request.body),
+    );
+  },
+};

@@ -1,0 +1,174 @@
+import {
+  errorMessages,
+  roles,
+  type ChangePasswordRequest,
+  type Role,
+  type User,
+} from '@vitrina/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError, appErrors } from '../../errors.ts';
+import type { Actor } from '../../lib/audit.ts';
+import { generateTemporaryPassword } from '../../lib/passwords.ts';
+import { refreshTokensRepository } from '../auth/refresh-tokens.repository.ts';
+import { temporaryPasswordMail } from './users.mail.ts';
+import { canDeleteUser, wouldLeaveNoAdministrator } from './users.policy.ts';
+import { toUserDto } from './users.presenter.ts';
+import { usersRepository } from './users.repository.ts';
+
+export interface UserFields {
+  username?: string | undefined;
+  firstname: string;
+  lastname: string;
+  mail: string;
+  rol: Role;
+}
+
+/** User administration and own-password changes. Multi-row changes run in one transaction. */
+export function createUsersService(context: AppContext) {
+  const { db, clock, audit, passwords, mailer, config } = context;
+
+  async function requireUser(id: number) {
+    const user = await usersRepository.getById(db, id);
+    if (!user) throw appErrors.notFound(errorMessages.userNotFound);
+    return user;
+  }
+
+  /** Sends the mail inside the caller's transaction: if it cannot be sent, nothing is saved. */
+  async function mailTemporaryPassword(
+    user: { username: string; firstname: string; mail: string },
+    password: string,
+    reason: 'created' | 'reset',
+  ) {
+    try {
+      await mailer.send(temporaryPasswordMail(user, password, reason, config.portalUrl));
+    } catch (error) {
+      throw new AppError('bad_gateway', errorMessages.mailFailed, { cause: error });
+    }
+  }
+
+  return {
+    async list(): Promise<User[]> {
+      return (await usersRepository.list(db)).map(toUserDto);
+    },
+
+    async create(actor: Actor, fields: UserFields & { username: string }): Promise<User> {
+      if (await usersRepository.getByUsername(db, fields.username)) {
+        throw appErrors.conflict(errorMessages.usernameTaken);
+      }
+      const password = generateTemporaryPassword();
+      const passwordHash = await passwords.hash(password);
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const row = await usersRepository.create(trx, {
+          ...fields,
+          password_hash: passwordHash,
+          password_temporary: 1,
+          failed_logins: 0,
+          created_at: now,
+          updated_at: now,
+        });
+        await audit.record(trx, actor, {
+          action: 'user.created',
+          targetType: 'user',
+          targetId: row.id,
+          detail: { username: row.username, rol: row.rol },
+        });
+        await mailTemporaryPassword(row, password, 'created');
+        return toUserDto(row);
+      });
+    },
+
+    async update(actor: Actor, id: number, fields: UserFields): Promise<User> {
+      const current = await requireUser(id);
+      if (fields.username !== undefined && fields.username !== current.username) {
+        throw appErrors.validation('username', errorMessages.usernameReadOnly);
+      }
+      return db.transaction().execute(async (trx) => {
+        const admins = await usersRepository.countAdministrators(trx);
+        if (wouldLeaveNoAdministrator(current.rol, fields.rol, admins)) {
+          throw appErrors.conflict(errorMessages.lastAdministrator);
+        }
+        const row = await usersRepository.update(trx, id, {
+          firstname: fields.firstname,
+          lastname: fields.lastname,
+          mail: fields.mail,
+          rol: fields.rol,
+          updated_at: clock.now().toISOString(),
+        });
+        if (!row) throw appErrors.notFound(errorMessages.userNotFound);
+        // Only viewers hold report permissions; an administrator sees everything anyway.
+        if (fields.rol === roles.administrator) await usersRepository.deletePermissions(trx, id);
+        await audit.record(trx, actor, {
+          action: 'user.updated',
+          targetType: 'user',
+          targetId: id,
+          detail: { before: toUserDto(current), after: toUserDto(row) },
+        });
+        return toUserDto(row);
+      });
+    },
+
+    async delete(actor: Actor & { id: number }, id: number): Promise<void> {
+      const target = await requireUser(id);
+      if (!canDeleteUser(actor.id, id)) throw appErrors.conflict(errorMessages.cannotDeleteSelf);
+      await db.transaction().execute(async (trx) => {
+        const admins = await usersRepository.countAdministrators(trx);
+        if (wouldLeaveNoAdministrator(target.rol, null, admins)) {
+          throw appErrors.conflict(errorMessages.lastAdministrator);
+        }
+        await usersRepository.deleteWithDependents(trx, id);
+        await audit.record(trx, actor, {
+          action: 'user.deleted',
+          targetType: 'user',
+          targetId: id,
+          detail: { username: target.username },
+        });
+      });
+    },
+
+    async resetPassword(actor: Actor, id: number): Promise<User> {
+      const target = await requireUser(id);
+      const password = generateTemporaryPassword();
+      const passwordHash = await passwords.hash(password);
+      return db.transaction().execute(async (trx) => {
+        const row = await usersRepository.update(trx, id, {
+          password_hash: passwordHash,
+          password_temporary: 1,
+          failed_logins: 0,
+          locked_until: null,
+          updated_at: clock.now().toISOString(),
+        });
+        if (!row) throw appErrors.notFound(errorMessages.userNotFound);
+        // Whoever held the old password may hold a session too: end them all.
+        await refreshTokensRepository.revokeAllOfUser(trx, id, clock.now().toISOString());
+        await audit.record(trx, actor, {
+          action: 'user.password_reset',
+          targetType: 'user',
+          targetId: id,
+          detail: { username: target.username },
+        });
+        await mailTemporaryPassword(row, password, 'reset');
+        return toUserDto(row);
+      });
+    },
+
+    async changeOwnPassword(actor: Actor & { id: number }, request: ChangePasswordRequest) {
+      const passwordHash = await passwords.hash(request.password);
+      return db.transaction().execute(async (trx) => {
+        const row = await usersRepository.update(trx, actor.id, {
+          password_hash: passwordHash,
+          password_temporary: 0,
+          updated_at: clock.now().toISOString(),
+        });
+        if (!row) throw appErrors.unauthorized();
+        await audit.record(trx, actor, {
+          action: 'user.password_changed',
+          targetType: 'user',
+          targetId: actor.id,
+        });
+        return toUserDto(row);
+      });
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

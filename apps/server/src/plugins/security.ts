@@ -1,0 +1,36 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Origins of absolute URLs among `urls` (relative ones are already covered by 'self'). */
+function originsOf(urls: string[]): string[] {
+  return urls.flatMap((url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []));
+}
+
+/**
+ * Security headers with a strict CSP: scripts only from the portal, frames only from the portal
+ * and the BI service (the embedded reports), and nobody else may frame the portal.
+ * Styles allow inline because the UI library injects its styles at run time.
+ */
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: { biOrigin: string; logoUrl: string },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...originsOf([options.logoUrl])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", options.biOrigin],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+}

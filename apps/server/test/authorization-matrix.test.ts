@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  callApi,
+  resetDatabase,
+  testDialects,
+  type ApiRequest,
+  type TestApp,
+} from './helper.ts';
+import { seedFixture, type Fixture } from './fixtures.ts';
+
+/**
+ * Every API route × {anonymous, viewer, other viewer, administrator} → expected status.
+ *
+ * HOW TO ADD A ROUTE: add one entry keyed exactly as Fastify registers it
+ * (`METHOD /api/path/:param`). `request` builds the concrete call from the fixture
+ * (see fixtures.ts: `viewer` owns the resources, `otherViewer` has none). Each route runs on a
+ * freshly seeded database, the roles in the order anonymous, otherViewer, viewer, administrator
+ * (so a successful write by the viewer is visible to the administrator's call). The test fails
+ * when a registered route has no entry, or an entry names a route that does not exist.
+ */
+type Caller = 'anonymous' | 'otherViewer' | 'viewer' | 'administrator';
+type Expected = Record<Caller, number>;
+type MatrixRequest = Omit<ApiRequest, 'method' | 'token'>;
+
+interface MatrixEntry {
+  request: (fixture: Fixture, caller: Caller) => MatrixRequest | Promise<MatrixRequest>;
+  expect: Expected;
+}
+
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  otherViewer: status,
+  viewer: status,
+  administrator: status,
+});
+const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401 });
+const administratorsOnly = (status: number): Expected => ({
+  anonymous: 401,
+  otherViewer: 403,
+  viewer: 403,
+  administrator: status,
+});
+
+export const authorizationMatrix: Record<string, MatrixEntry> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
+  'GET /api/public-config': {
+    request: () => ({ url: '/api/public-config' }),
+    expect: everyone(200),
+  },
+  'GET /api/infraestructure/about': {
+    request: () => ({ url: '/api/infraestructure/about' }),
+    expect: signedIn(200),
+  },
+  'POST /api/user/authenticate': {
+    request: (f) => ({
+      url: '/api/user/authenticate',
+      body: { username: f.viewer.username, password: f.viewer.password },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/user/refreshtoken': {
+    request: async (f) => ({
+      url: '/api/user/refreshtoken',
+      body: { token: await f.issueRefreshToken(f.viewer.id) },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/user/logout': {
+    request: async (f) => ({
+      url: '/api/user/logout',
+      body: { token: await f.issueRefreshToken(f.viewer.id) },
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/user': { request: () => ({ url: '/api/user' }), expect: administratorsOnly(200) },
+  'POST /api/user': {
+    request: () => ({
+      url: '/api/user',
+      body: {
+        username: 'nuevo',
+        firstname: 'Nueva',
+        lastname: 'Persona',
+        mail: 'n@vitrina.test',
+        rol: 1,
+      },
+    }),
+    expect: administratorsOnly(201),
+  },
+  'PUT /api/user': {
+    request: (f) => ({
+      url: '/api/user',
+      body: {
+        id: f.otherViewer.id,
+        firstname: 'Otro',
+        lastname: 'Lector',
+        mail: 'o@vitrina.test',
+        rol: 1,
+      },
+    }),
+    expect: administratorsOnly(200),
+  },
+  'DELETE /api/user/:id': {
+    request: (f) => ({ url: `/api/user/${f.otherViewer.id}` }),
+    expect: administratorsOnly(204),
+  },
+  'PUT /api/user/reset': {
+    request: (f) => ({ url: '/api/user/reset', body: { id: f.viewer.id } }),
+    expect: administratorsOnly(200),
+  },
+  'PUT /api/user/changepassword': {
+    request: () => ({ url: '/api/user/changepassword', body: { password: 'Nueva1234' } }),
+    expect: signedIn(200),
+  },
+};
+
+const callers: Caller[] = ['anonymous', 'otherViewer', 'viewer', 'administrator'];
+
+describe.each(testDialects)('authorization matrix ($dialect)', ({ dialect, available }) => {
+  let context: TestApp;
+  beforeAll(async () => {
+    if (available) context = await buildTestApp(dialect);
+  });
+  afterAll(async () => context?.close());
+
+  it.skipIf(!available)('has exactly one entry per registered API route', () => {
+    const registered = [...context.app.apiRoutes].sort();
+    expect(registered.filter((route) => !(route in authorizationMatrix))).toEqual([]);
+    expect(Object.keys(authorizationMatrix).filter((route) => !registered.includes(route))).toEqual(
+      [],
+    );
+  });
+
+  it.skipIf(!available).each(Object.keys(authorizationMatrix))('%s', async (route) => {
+    const entry = authorizationMatrix[route];
+    if (!entry) throw new Error(`no matrix entry for ${route}`);
+    const method = route.split(' ')[0] as ApiRequest['method'];
+    await resetDatabase(context.db);
+    const fixture = await seedFixture(context.app, context.db);
+    const actual: Partial<Expected> = {};
+    for (const caller of callers) {
+      const request = await entry.request(fixture, caller);
+      const token = caller === 'anonymous' ? null : fixture.tokens[caller];
+      const response = await callApi(context.app, { ...request, method, token });
+      actual[caller] = response.statusCode;
+    }
+    expect(actual).toEqual(entry.expect);
+  });
+});

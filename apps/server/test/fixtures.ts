@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { App } from '../src/app.ts';
+import type { Database } from '../src/db/schema.ts';
+import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
+import { createUser, tokenFor, type CreatedUser } from './helper.ts';
+
+/** A small tenant: one account > workspace > two reports; the viewer holds the first report. */
+export interface Fixture {
+  administrator: CreatedUser;
+  /** The viewer who owns the resources used in requests (their id goes in paths and bodies). */
+  viewer: CreatedUser;
+  /** A second viewer with no permissions, to prove users cannot reach each other's data. */
+  otherViewer: CreatedUser;
+  account: { id: number };
+  workspace: { id: number; biId: string };
+  /** Granted to `viewer`, and marked favorite by them. */
+  report: { id: number; biId: string; uid: string };
+  /** Granted to nobody. */
+  hiddenReport: { id: number; biId: string; uid: string };
+  tokens: { administrator: string; viewer: string; otherViewer: string };
+  /** A fresh refresh token of `userId` (each use spends one). */
+  issueRefreshToken(userId: number): Promise<string>;
+}
+
+const guid = () => {
+  const hex = randomBytes(16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+async function insertReport(db: Kysely<Database>, workspaceId: number, name: string) {
+  const biId = guid();
+  const uid = createHash('sha256').update(biId).digest('hex').slice(0, 16);
+  const row = await db
+    .insertInto('reports')
+    .values({
+      workspace_id: workspaceId,
+      uid,
+      bi_id: biId,
+      name,
+      kind: 'report',
+      embed_url: `http://bi.test/reportEmbed?reportId=${biId}`,
+      dataset_id: guid(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, biId, uid };
+}
+
+/** Seeds the fixture through the database (not the API), so every case starts the same. */
+export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixture> {
+  const administrator = await createUser(db, { username: 'admin', rol: 0 });
+  const viewer = await createUser(db, { username: 'lectora', rol: 1 });
+  const otherViewer = await createUser(db, { username: 'otrolector', rol: 1 });
+  const now = new Date().toISOString();
+  const account = await db
+    .insertInto('accounts')
+    .values({
+      username: 'integracion@vitrina.test',
+      password_encrypted: 'not-a-real-ciphertext',
+      client_id: guid(),
+      description: 'Cuenta de prueba',
+      error: 0,
+      message: null,
+      last_sync_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const workspaceBiId = guid();
+  const workspace = await db
+    .insertInto('workspaces')
+    .values({ account_id: account.id, bi_id: workspaceBiId, name: 'Comercial' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const report = await insertReport(db, workspace.id, 'Ventas');
+  const hiddenReport = await insertReport(db, workspace.id, 'Margen');
+  await db
+    .insertInto('permissions')
+    .values({ user_id: viewer.id, account_element_id: report.biId, element_type: 'report' })
+    .execute();
+  await db.insertInto('favorites').values({ user_id: viewer.id, report_id: report.id }).execute();
+
+  const sessions = createSessionIssuer(app.context);
+  return {
+    administrator,
+    viewer,
+    otherViewer,
+    account,
+    workspace: { id: workspace.id, biId: workspaceBiId },
+    report,
+    hiddenReport,
+    tokens: {
+      administrator: await tokenFor(app, administrator.id),
+      viewer: await tokenFor(app, viewer.id),
+      otherViewer: await tokenFor(app, otherViewer.id),
+    },
+    issueRefreshToken: async (userId) => (await sessions.issue(db, userId)).refreshToken,
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { entityId, opaqueId } from './fields.ts';
+import { userSchema } from './users.ts';
+
+/**
+ * A grant of one element (account, workspace or report) to a viewer. `accountElementId` is the
+ * portal account id as text, or the BI id of a workspace or report.
+ */
+export const permissionSchema = z.object({
+  id: z.number().int().optional(),
+  userId: z.number().int(),
+  accountElementId: z.string(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
+export const permissionListSchema = z.array(permissionSchema);
+
+/** One record of `PUT user/permissions`. */
+export const permissionInputSchema = z.object({
+  id: z.number().int().optional(),
+  userId: entityId,
+  accountElementId: opaqueId,
+});
+/** `PUT user/permissions`: replaces the set of every user named in the list. */
+export const putPermissionsRequestSchema = z.array(permissionInputSchema).max(10_000);
+export type PutPermissionsRequest = z.input<typeof putPermissionsRequestSchema>;
+
+/** `GET administration/report/{id}/users`: who holds access at each level. */
+export const reportUsersSchema = z.object({
+  report: z.array(userSchema),
+  workspace: z.array(userSchema),
+  account: z.array(userSchema),
+});
+export type ReportUsers = z.infer<typeof reportUsersSchema>;
+
+/** `PUT administration/report/{id}/users`: the report's direct viewers (user objects or ids). */
+export const putReportUsersRequestSchema = z.array(z.object({ id: entityId })).max(10_000);
+export type PutReportUsersRequest = z.input<typeof putReportUsersRequestSchema>;
