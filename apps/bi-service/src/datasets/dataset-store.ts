@@ -2,26 +2,14 @@
  * One dataset's DuckDB database and a small pool of connections, so concurrent visual queries run
  * side by side (a DuckDB connection runs one statement at a time).
  */
-import {
-  BOOLEAN,
-  DOUBLE,
-  DuckDBInstance,
-  VARCHAR,
-  type DuckDBConnection,
-  type DuckDBType,
-} from '@duckdb/node-api';
-import type { Fragment, SqlValue } from '../query/sql.ts';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { Fragment } from '../query/sql.ts';
 import type { DatasetDefinition } from './model.ts';
+import { bindType } from './table-writer.ts';
 
 export type CellValue = string | number | boolean | null;
 
 const POOL_SIZE = 4;
-
-function bindType(value: SqlValue): DuckDBType {
-  if (typeof value === 'string') return VARCHAR;
-  if (typeof value === 'boolean') return BOOLEAN;
-  return DOUBLE;
-}
 
 /** DuckDB values → JSON-friendly cells: integers as numbers, dates as 'YYYY-MM-DD'. */
 export function toCell(value: unknown): CellValue {

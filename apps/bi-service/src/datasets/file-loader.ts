@@ -5,21 +5,14 @@
 import { VARCHAR } from '@duckdb/node-api';
 import { quoteIdentifier } from '../query/sql.ts';
 import type { DatasetStore } from './dataset-store.ts';
-import type { DataType, TableDefinition } from './model.ts';
+import type { TableDefinition } from './model.ts';
+import { duckTypes } from './table-writer.ts';
 
 export interface TableSource {
   table: string;
   format: 'csv' | 'parquet';
   path: string;
 }
-
-const duckTypes: Record<DataType, string> = {
-  string: 'VARCHAR',
-  integer: 'BIGINT',
-  number: 'DOUBLE',
-  date: 'DATE',
-  boolean: 'BOOLEAN',
-};
 
 function selectList(table: TableDefinition): string {
   return table.columns

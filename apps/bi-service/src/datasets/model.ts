@@ -95,3 +95,10 @@ export function toDatasetSchema(definition: DatasetDefinition): DatasetSchema {
     })),
   };
 }
+
+/** The named table of a definition; throws when a generator and its definition disagree. */
+export function tableOf(definition: DatasetDefinition, name: string): TableDefinition {
+  const table = definition.tables.find((candidate) => candidate.name === name);
+  if (!table) throw new Error(`Dataset ${definition.name} has no table ${name}`);
+  return table;
+}
