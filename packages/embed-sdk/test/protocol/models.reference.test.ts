@@ -8,7 +8,10 @@ const ours = models as unknown as Record<string, unknown>;
 
 type Outcome = { json: string } | { error: string };
 
-function construct(constructor: new (...args: unknown[]) => { toJSON(): unknown }, args: unknown[]): Outcome {
+function construct(
+  constructor: new (...args: unknown[]) => { toJSON(): unknown },
+  args: unknown[],
+): Outcome {
   try {
     return { json: JSON.stringify(new constructor(...args).toJSON()) };
   } catch (error) {
@@ -62,20 +65,31 @@ describe('filter and selector classes match powerbi-models 1.2.1', () => {
     it(`${name} serializes and throws identically`, () => {
       const theirs = referenceClass(reference, name);
       const mine = ours[name] as typeof theirs;
-      for (const args of argumentLists) expect(construct(mine, args)).toEqual(construct(theirs, args));
+      for (const args of argumentLists)
+        expect(construct(mine, args)).toEqual(construct(theirs, args));
     });
   }
 
   it('emit displaySettings only when set, after the base fields', () => {
-    const theirs = new (referenceClass(reference, 'BasicFilter'))(column, 'In', 'a') as unknown as Record<string, unknown>;
+    const theirs = new (referenceClass(reference, 'BasicFilter'))(
+      column,
+      'In',
+      'a',
+    ) as unknown as Record<string, unknown>;
     const mine = new models.BasicFilter(column, 'In', 'a');
     theirs['displaySettings'] = { isLockedInViewMode: true };
     mine.displaySettings = { isLockedInViewMode: true };
-    expect(JSON.stringify(mine.toJSON())).toBe(JSON.stringify((theirs as unknown as { toJSON(): unknown }).toJSON()));
+    expect(JSON.stringify(mine.toJSON())).toBe(
+      JSON.stringify((theirs as unknown as { toJSON(): unknown }).toJSON()),
+    );
   });
 
   it('share the static schemaUrl of every class', () => {
-    for (const name of [...Object.keys(constructions), 'VisualTypeSelector', 'SlicerTargetSelector']) {
+    for (const name of [
+      ...Object.keys(constructions),
+      'VisualTypeSelector',
+      'SlicerTargetSelector',
+    ]) {
       const theirs = referenceClass(reference, name) as unknown as { schemaUrl: string };
       expect((ours[name] as { schemaUrl: string }).schemaUrl).toBe(theirs.schemaUrl);
     }
@@ -84,10 +98,21 @@ describe('filter and selector classes match powerbi-models 1.2.1', () => {
   it('fix the $schema that VisualTypeSelector and SlicerTargetSelector instances emit', () => {
     const typeSelector = new models.VisualTypeSelector('barChart').toJSON();
     const targetSelector = new models.SlicerTargetSelector(keyColumns).toJSON();
-    expect(typeSelector).toEqual({ $schema: 'http://powerbi.com/product/schema#visualTypeSelector', visualType: 'barChart' });
-    expect(targetSelector).toEqual({ $schema: 'http://powerbi.com/product/schema#slicerTargetSelector', target: keyColumns });
-    const theirTypeSelector = new (referenceClass(reference, 'VisualTypeSelector'))('barChart').toJSON();
-    expect(theirTypeSelector).toEqual({ ...typeSelector, $schema: 'http://powerbi.com/product/schema#visualSelector' });
+    expect(typeSelector).toEqual({
+      $schema: 'http://powerbi.com/product/schema#visualTypeSelector',
+      visualType: 'barChart',
+    });
+    expect(targetSelector).toEqual({
+      $schema: 'http://powerbi.com/product/schema#slicerTargetSelector',
+      target: keyColumns,
+    });
+    const theirTypeSelector = new (referenceClass(reference, 'VisualTypeSelector'))(
+      'barChart',
+    ).toJSON();
+    expect(theirTypeSelector).toEqual({
+      ...typeSelector,
+      $schema: 'http://powerbi.com/product/schema#visualSelector',
+    });
     expect(models.validateVisualHeader({ settings: {}, selector: typeSelector })).toBeUndefined();
     expect(models.validateSlicer({ selector: targetSelector, state: {} })).toBeUndefined();
   });
@@ -134,8 +159,24 @@ describe('enums and constants match powerbi-models 1.2.1', () => {
 });
 
 describe('filter helpers match powerbi-models 1.2.1', () => {
-  const targets = [column, hierarchy, measure, keyColumns, { ...column, aggregationFunction: 'Sum' }, { ...hierarchy, aggregationFunction: 'Avg' }, {}, { table: '', column: 'c' }];
-  const targetHelpers = ['isMeasure', 'isColumn', 'isHierarchyLevel', 'isHierarchyLevelAggr', 'isColumnAggr', 'isFilterKeyColumnsTarget'];
+  const targets = [
+    column,
+    hierarchy,
+    measure,
+    keyColumns,
+    { ...column, aggregationFunction: 'Sum' },
+    { ...hierarchy, aggregationFunction: 'Avg' },
+    {},
+    { table: '', column: 'c' },
+  ];
+  const targetHelpers = [
+    'isMeasure',
+    'isColumn',
+    'isHierarchyLevel',
+    'isHierarchyLevelAggr',
+    'isColumnAggr',
+    'isFilterKeyColumnsTarget',
+  ];
   const filters = [
     { filterType: 1 },
     { filterType: 0, operator: 'In', values: [] },
@@ -152,9 +193,12 @@ describe('filter helpers match powerbi-models 1.2.1', () => {
     expect(targets.map(mine)).toEqual(targets.map(theirs));
   });
 
-  it.each(['getFilterType', 'isBasicFilterWithKeys'])('%s agrees on every filter, including filterType 0', (name) => {
-    const theirs = reference[name] as (filter: unknown) => unknown;
-    const mine = ours[name] as (filter: unknown) => unknown;
-    expect(filters.map(mine)).toEqual(filters.map(theirs));
-  });
+  it.each(['getFilterType', 'isBasicFilterWithKeys'])(
+    '%s agrees on every filter, including filterType 0',
+    (name) => {
+      const theirs = reference[name] as (filter: unknown) => unknown;
+      const mine = ours[name] as (filter: unknown) => unknown;
+      expect(filters.map(mine)).toEqual(filters.map(theirs));
+    },
+  );
 });

@@ -1,0 +1,14 @@
+import { HttpPostMessage, Router } from '../../../src/protocol/index.ts';
+import { TrustedWindows, WindowPostMessageProxy } from '../../../src/transport/index.ts';
+import { createPeer, type PeerOptions, type TransportLibrary } from './peer.ts';
+
+const library: TransportLibrary = {
+  WindowPostMessageProxy,
+  HttpPostMessage,
+  Router,
+  TrustedWindows,
+};
+Object.assign(window, {
+  library,
+  createPeer: (options: PeerOptions) => createPeer(library, options),
+});

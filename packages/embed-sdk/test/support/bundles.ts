@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const packageDir = resolve(import.meta.dirname, '../..');
+const cache = new Map<string, Promise<string>>();
+
+/** Bundles a browser entry (TypeScript) into one IIFE script, once per test process. */
+export function bundle(entry: string): Promise<string> {
+  let script = cache.get(entry);
+  if (!script) {
+    script = build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      target: 'es2020',
+      logLevel: 'error',
+    }).then((result) => result.outputFiles[0]?.text ?? '');
+    cache.set(entry, script);
+  }
+  return script;
+}
+
+/** Our SDK as its script bundle (the IIFE entry). */
+export function ourSdkScript(): Promise<string> {
+  return bundle(join(packageDir, 'src/global.ts'));
+}
+
+/** Microsoft's published powerbi-client 2.8.0 UMD bundle. */
+export function officialSdkScript(): string {
+  return readFileSync(
+    join(packageDir, '../../node_modules/powerbi-client/dist/powerbi.js'),
+    'utf8',
+  );
+}
+
+/** The recording test frame. */
+export function recordingFrameScript(): Promise<string> {
+  return bundle(join(import.meta.dirname, 'recording-frame.ts'));
+}
+
+/** The frame built on Microsoft's window-post-message-proxy, http-post-message and powerbi-router. */
+export function microsoftFrameScript(): Promise<string> {
+  return bundle(join(import.meta.dirname, 'microsoft-frame.ts'));
+}

@@ -1,0 +1,139 @@
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchBrowser } from '@vitrina/e2e/browser';
+import { recordingFrameScript } from './bundles.ts';
+import { html, js, startOrigin, type Origin } from './origins.ts';
+import type { FrameReply, RecordedRequest } from './recording-frame.ts';
+
+export type { FrameReply, RecordedRequest };
+
+const containers = ['c1', 'c2', 'c3', 'c4']
+  .map((id) => `<div id="${id}" style="width:640px;height:400px"></div>`)
+  .join('');
+
+/** Embed pages the frame origin serves, all showing the same frame document. */
+const framePaths = [
+  '/reportEmbed',
+  '/dashboardEmbed',
+  '/embed',
+  '/qnaEmbed',
+  '/rdlEmbed',
+  '/createEmbed',
+  '/frame.html',
+];
+
+export interface Harness {
+  browser: Browser;
+  /** The host page's origin (serves host.html and the SDK as /sdk.js). */
+  host: Origin;
+  /** The frames' origin, a second loopback port. */
+  frames: Origin;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * One browser, a host origin serving `sdkScript`, and a frame origin serving `frameScript` (the
+ * recording frame by default) at every embed path.
+ */
+export async function startHarness(sdkScript: string, frameScript?: string): Promise<Harness> {
+  const frameJs = frameScript ?? (await recordingFrameScript());
+  const host = await startOrigin({
+    '/host.html': html(containers, '<script src="/sdk.js"></script>'),
+    '/sdk.js': js(sdkScript),
+  });
+  const frameDocument = html('<p>frame</p>', '<script src="/frame.js"></script>');
+  const frames = await startOrigin({ '/frame.js': js(frameJs) });
+  for (const path of framePaths) frames.routes[path] = frameDocument;
+  const browser = await launchBrowser();
+  return {
+    browser,
+    host,
+    frames,
+    async newPage() {
+      const page = await browser.newPage();
+      await page.goto(`${host.url}/host.html`);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await Promise.all([host.close(), frames.close()]);
+    },
+  };
+}
+
+/** The playwright frame of the iframe inside the container. */
+export async function frameOf(page: Page, containerId: string): Promise<Frame> {
+  const handle = await page.waitForSelector(`#${containerId} iframe`, { state: 'attached' });
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error(`no frame in #${containerId}`);
+  await frame.waitForFunction(() => 'testFrame' in window);
+  return frame;
+}
+
+type TestWindow = Window & {
+  testFrame: { received: RecordedRequest[]; replies: Record<string, FrameReply> };
+};
+
+/** Every request the frame received so far. */
+export function receivedBy(frame: Frame): Promise<RecordedRequest[]> {
+  return frame.evaluate(() => (window as unknown as TestWindow).testFrame.received);
+}
+
+/** Waits until the frame has received `count` requests of `method url`, and returns the last. */
+export async function waitForRequest(
+  frame: Frame,
+  method: string,
+  url: string,
+  count = 1,
+): Promise<RecordedRequest> {
+  await frame.waitForFunction(
+    ([m, u, n]) =>
+      (window as unknown as TestWindow).testFrame.received.filter(
+        (r) => r.method === m && r.url === u,
+      ).length >= n,
+    [method, url, count] as const,
+  );
+  const matching = (await receivedBy(frame)).filter((r) => r.method === method && r.url === url);
+  return matching[matching.length - 1] as RecordedRequest;
+}
+
+/** Sets how the frame answers `method url`. */
+export function setReply(
+  frame: Frame,
+  method: string,
+  url: string,
+  reply: FrameReply,
+): Promise<void> {
+  return frame.evaluate(
+    ([key, value]) => {
+      (window as unknown as TestWindow).testFrame.replies[key] = value;
+    },
+    [`${method} ${url}`, reply] as const,
+  );
+}
+
+/** Makes the frame post a request (an event) to the host; resolves with the host's reply or 'no reply'. */
+export function frameRequest(frame: Frame, url: string, body: unknown): Promise<unknown> {
+  return frame.evaluate(
+    ([u, b]) =>
+      (
+        window as unknown as { testFrame: { sendRequest(u: string, b: unknown): Promise<unknown> } }
+      ).testFrame.sendRequest(u, b),
+    [url, body] as const,
+  );
+}
+
+export type Outcome = { resolved: unknown } | { rejected: unknown } | { threw: unknown };
+
+/**
+ * Evaluates `expression` in the host page (an expression that may return a promise) and reports
+ * how it settled. Errors become `{ error: message }`; other values stay as they are.
+ */
+export function outcome(page: Page, expression: string): Promise<Outcome> {
+  return page.evaluate(`(async () => {
+    const describe = (e) => e instanceof Error ? { error: e.message } : e;
+    let pending;
+    try { pending = (${expression}); } catch (e) { return { threw: describe(e) }; }
+    try { return { resolved: await pending }; } catch (e) { return { rejected: describe(e) }; }
+  })()`);
+}

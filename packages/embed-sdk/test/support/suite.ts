@@ -1,0 +1,62 @@
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { chromiumAvailable, warnBrowserSkipped } from '@vitrina/e2e/browser';
+import type { Service } from '../../src/service.ts';
+import { ourSdkScript } from './bundles.ts';
+import { frameOf, startHarness, waitForRequest, type Harness } from './harness.ts';
+
+export { chromiumAvailable };
+
+/** Warns once when chromium is missing (the suites are skipped then). */
+export function warnIfNoBrowser(): void {
+  if (!chromiumAvailable) warnBrowserSkipped();
+}
+
+/**
+ * Starts the two-origin harness with our SDK for a test file (one browser per file) and closes it
+ * afterwards. Read `.harness` inside tests.
+ */
+export function useOurSdk(): { harness: Harness } {
+  const state = {} as { harness: Harness };
+  beforeAll(async () => {
+    state.harness = await startHarness(await ourSdkScript());
+  });
+  afterAll(async () => {
+    await state.harness?.close();
+  });
+  return state;
+}
+
+/** A report embed config pointing at the harness's frame origin. */
+export function reportConfig(
+  harness: Harness,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    type: 'report',
+    id: 'r1',
+    embedUrl: `${harness.frames.url}/reportEmbed?reportId=r1&groupId=g1`,
+    accessToken: 't0',
+    ...extra,
+  };
+}
+
+/** Embeds `config` into the container and waits for the frame to receive its first load request. */
+export async function embedAndWait(
+  page: Page,
+  containerId: string,
+  config: Record<string, unknown>,
+  loadUrl = '/report/load',
+): Promise<Frame> {
+  await page.evaluate(
+    ([id, cfg]) =>
+      void (window as unknown as { powerbi: Service }).powerbi.embed(
+        document.getElementById(id) as HTMLElement,
+        cfg,
+      ),
+    [containerId, config] as const,
+  );
+  const frame = await frameOf(page, containerId);
+  await waitForRequest(frame, 'POST', loadUrl);
+  return frame;
+}
