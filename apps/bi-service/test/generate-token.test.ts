@@ -1,0 +1,279 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogService, workspaceIdFor } from '../src/catalog/catalog.service.ts';
+import { verifyEmbedToken } from '../src/tokens/embed-token.ts';
+import { ids } from './fixture-content.ts';
+import {
+  call,
+  comercial,
+  finanzas,
+  startTestService,
+  userToken,
+  type TestService,
+} from './harness.ts';
+
+let service: TestService;
+let comercialToken: string;
+let finanzasToken: string;
+const comercialGroup = workspaceIdFor('Comercial');
+const finanzasGroup = workspaceIdFor('Finanzas');
+const regionIdentity = {
+  username: 'ana@retail.example',
+  roles: ['Region'],
+  datasets: [ids.salesDataset],
+};
+const reportTokenPath = `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesReport}/GenerateToken`;
+
+beforeAll(async () => {
+  service = await startTestService();
+  comercialToken = await userToken(service.url, comercial);
+  finanzasToken = await userToken(service.url, finanzas);
+});
+afterAll(() => service.close());
+
+const claimsOf = (json: Record<string, unknown>) =>
+  verifyEmbedToken(`EmbedToken ${String(json['token'])}`);
+const errorCode = (json: Record<string, unknown>) => (json['error'] as { code: string }).code;
+
+describe('report GenerateToken', () => {
+  it('scopes the token to exactly the report, its dataset and workspace, with the identity', async () => {
+    const { status, json } = await call(service.url, reportTokenPath, {
+      token: comercialToken,
+      body: { accessLevel: 'View', identities: [regionIdentity] },
+    });
+    expect(status).toBe(200);
+    expect(json).toMatchObject({
+      token: expect.any(String),
+      tokenId: expect.any(String),
+      expiration: expect.any(String),
+    });
+    const claims = await claimsOf(json);
+    expect(claims).toMatchObject({
+      ver: 1,
+      reports: [ids.salesReport],
+      datasets: [ids.salesDataset],
+      dashboards: [],
+      tiles: [],
+      workspaces: [comercialGroup],
+      accessLevel: 'View',
+      identities: [regionIdentity],
+    });
+    expect(new Date(String(json['expiration'])).getTime()).toBe(claims.exp * 1000);
+  });
+
+  it('fails closed when a row-level-security dataset gets no identity, or an unknown role', async () => {
+    const none = await call(service.url, reportTokenPath, { token: comercialToken, body: {} });
+    expect(none.status).toBe(400);
+    expect(String((none.json['error'] as { message: string }).message)).toContain(
+      'requires an effective identity',
+    );
+    const badRole = await call(service.url, reportTokenPath, {
+      token: comercialToken,
+      body: { identities: [{ ...regionIdentity, roles: ['Nope'] }] },
+    });
+    expect(badRole.status).toBe(400);
+    const noRoles = await call(service.url, reportTokenPath, {
+      token: comercialToken,
+      body: { identities: [{ ...regionIdentity, roles: [] }] },
+    });
+    expect(noRoles.status).toBe(400);
+  });
+
+  it('refuses an identity for a dataset without roles, or for a dataset outside the token', async () => {
+    const path = `/v1.0/myorg/groups/${finanzasGroup}/reports/${ids.financeReport}/GenerateToken`;
+    const onPlain = await call(service.url, path, {
+      token: finanzasToken,
+      body: { identities: [{ username: 'x', roles: ['Region'], datasets: [ids.financeDataset] }] },
+    });
+    expect(onPlain.status).toBe(400);
+    const outside = await call(service.url, path, {
+      token: finanzasToken,
+      body: { identities: [regionIdentity] },
+    });
+    expect(outside.status).toBe(400);
+    const plain = await call(service.url, path, { token: finanzasToken, body: {} });
+    expect(plain.status).toBe(200);
+  });
+
+  it('answers 403 to a non-member and 404 for an unknown report', async () => {
+    const outsider = await call(service.url, reportTokenPath, {
+      token: finanzasToken,
+      body: { identities: [regionIdentity] },
+    });
+    expect(outsider.status).toBe(403);
+    expect(errorCode(outsider.json)).toBe('PowerBINotAuthorizedException');
+    const unknown = await call(
+      service.url,
+      `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesDashboard}/GenerateToken`,
+      { token: comercialToken, body: {} },
+    );
+    expect(unknown.status).toBe(404);
+    expect(errorCode(unknown.json)).toBe('PowerBIEntityNotFound');
+  });
+
+  it('grants Edit to members and refuses it to viewers', async () => {
+    const edit = await call(service.url, reportTokenPath, {
+      token: comercialToken,
+      body: { accessLevel: 'edit', identities: [regionIdentity] },
+    });
+    expect((await claimsOf(edit.json)).accessLevel).toBe('Edit');
+
+    const catalog = createCatalogService(service.services);
+    await catalog.addUser('lector@vitrina.demo', 'Lector2024');
+    catalog.grant('Comercial', { user: 'lector@vitrina.demo' }, 'Viewer');
+    const viewerToken = await userToken(service.url, {
+      username: 'lector@vitrina.demo',
+      password: 'Lector2024',
+      clientId: comercial.clientId,
+    });
+    const refused = await call(service.url, reportTokenPath, {
+      token: viewerToken,
+      body: { accessLevel: 'Edit', identities: [regionIdentity] },
+    });
+    expect(refused.status).toBe(403);
+    const view = await call(service.url, reportTokenPath, {
+      token: viewerToken,
+      body: { identities: [regionIdentity] },
+    });
+    expect(view.status).toBe(200);
+  });
+});
+
+describe('token lifetime', () => {
+  it('caps the expiry at lifetimeInMinutes', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { json } = await call(service.url, reportTokenPath, {
+      token: comercialToken,
+      body: { lifetimeInMinutes: 10, identities: [regionIdentity] },
+    });
+    const claims = await claimsOf(json);
+    expect(claims.exp).toBeGreaterThanOrEqual(before + 600);
+    expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600);
+  });
+
+  it('never outlives the access token that minted it, even when asked for longer', async () => {
+    const accessExp = Math.floor(Date.now() / 1000) + 120;
+    const shortAccess = await new SignJWT({ idtyp: 'user', appid: comercial.clientId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(service.services.principals.getUserByUsername(comercial.username)!.id)
+      .setAudience('https://analysis.windows.net/powerbi/api')
+      .setIssuedAt()
+      .setExpirationTime(accessExp)
+      .sign(service.services.accessTokenKey.secret);
+    const { json } = await call(service.url, reportTokenPath, {
+      token: shortAccess,
+      body: { lifetimeInMinutes: 600, identities: [regionIdentity] },
+    });
+    expect((await claimsOf(json)).exp).toBe(accessExp);
+  });
+
+  it('rejects a non-positive lifetime', async () => {
+    const { status, json } = await call(service.url, reportTokenPath, {
+      token: comercialToken,
+      body: { lifetimeInMinutes: 0 },
+    });
+    expect(status).toBe(400);
+    expect(errorCode(json)).toBe('InvalidRequest');
+  });
+});
+
+describe('dashboard and tile GenerateToken', () => {
+  it('a dashboard token covers its tiles and the reports and datasets they show', async () => {
+    const path = `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/GenerateToken`;
+    const { json } = await call(service.url, path, {
+      token: comercialToken,
+      body: { accessLevel: 'View', identities: [regionIdentity] },
+    });
+    const claims = await claimsOf(json);
+    expect(claims.dashboards).toEqual([ids.salesDashboard]);
+    expect(claims.tiles).toEqual([ids.salesTile, ids.marginTile]);
+    expect(claims.reports).toEqual([ids.salesReport, ids.marginReport]);
+    expect(claims.datasets).toEqual([ids.salesDataset]);
+  });
+
+  it('a tile token covers one tile and its report', async () => {
+    const path = `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/tiles/${ids.marginTile}/GenerateToken`;
+    const { json } = await call(service.url, path, {
+      token: comercialToken,
+      body: { identities: [regionIdentity] },
+    });
+    const claims = await claimsOf(json);
+    expect(claims).toMatchObject({
+      tiles: [ids.marginTile],
+      reports: [ids.marginReport],
+      dashboards: [ids.salesDashboard],
+    });
+    const outsider = await call(service.url, path, { token: finanzasToken, body: {} });
+    expect(outsider.status).toBe(403);
+  });
+});
+
+describe('multi-resource GenerateToken', () => {
+  const path = '/v1.0/myorg/GenerateToken';
+
+  it('covers several reports with their datasets and the target workspaces', async () => {
+    const body = {
+      reports: [{ id: ids.salesReport }, { id: ids.marginReport }],
+      datasets: [{ id: ids.salesDataset }],
+      identities: [regionIdentity],
+    };
+    const { status, json } = await call(service.url, path, { token: comercialToken, body });
+    expect(status).toBe(200);
+    const claims = await claimsOf(json);
+    expect(claims).toMatchObject({
+      reports: [ids.salesReport, ids.marginReport],
+      datasets: [ids.salesDataset],
+      accessLevel: 'View',
+    });
+
+    const editable = await call(service.url, path, {
+      token: comercialToken,
+      body: {
+        ...body,
+        reports: body.reports.map((report) => ({ ...report, allowEdit: true })),
+        targetWorkspaces: [{ id: comercialGroup }],
+      },
+    });
+    expect((await claimsOf(editable.json)).accessLevel).toBe('Create');
+  });
+
+  it('refuses items of workspaces the caller does not belong to', async () => {
+    const report = await call(service.url, path, {
+      token: comercialToken,
+      body: { reports: [{ id: ids.financeReport }] },
+    });
+    expect(report.status).toBe(403);
+    const target = await call(service.url, path, {
+      token: comercialToken,
+      body: {
+        reports: [{ id: ids.salesReport }],
+        targetWorkspaces: [{ id: finanzasGroup }],
+        identities: [regionIdentity],
+      },
+    });
+    expect(target.status).toBe(403);
+  });
+
+  it('enforces the limit of 50 per list and needs at least one item', async () => {
+    const many = Array.from({ length: 51 }, () => ({ id: ids.salesReport }));
+    for (const body of [
+      { reports: many },
+      { datasets: many },
+      { reports: [{ id: ids.salesReport }], targetWorkspaces: many },
+    ]) {
+      const { status, json } = await call(service.url, path, { token: comercialToken, body });
+      expect(status).toBe(400);
+      expect(errorCode(json)).toBe('InvalidRequest');
+    }
+    const empty = await call(service.url, path, { token: comercialToken, body: {} });
+    expect(empty.status).toBe(400);
+  });
+
+  it('answers 404 for an unknown report', async () => {
+    const { status } = await call(service.url, path, {
+      token: comercialToken,
+      body: { reports: [{ id: '00000000-0000-4000-8000-000000000000' }] },
+    });
+    expect(status).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { listen, type RunningService } from '../src/listen.ts';
+import { seedDemo } from '../src/seed/seed-demo.ts';
+import { createServices, type BiServices, type CreateServicesOptions } from '../src/services.ts';
+import { demoServicePrincipal, demoUsers } from '../src/seed/demo-identities.ts';
+import { fixtureContent } from './fixture-content.ts';
+
+export const powerBiScope = 'https://analysis.windows.net/powerbi/api/.default';
+export const [comercial, finanzas] = demoUsers as [(typeof demoUsers)[0], (typeof demoUsers)[0]];
+export const servicePrincipal = demoServicePrincipal;
+
+/** A BI service on free loopback ports with the demo identities and the fixture content. */
+export interface TestService {
+  url: string;
+  tlsUrl: string;
+  services: BiServices;
+  running: RunningService;
+  dataRoot: string;
+  close(): Promise<void>;
+}
+
+export async function startTestService(
+  env: NodeJS.ProcessEnv = {},
+  options: CreateServicesOptions = {},
+): Promise<TestService> {
+  const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-test-'));
+  const config = loadConfig({ DATA_DIR: dataRoot, BI_PUBLIC_URL: 'http://bi.test', ...env });
+  const services = createServices(config, options);
+  await seedDemo(services, fixtureContent);
+  const running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${running.port}`,
+    tlsUrl: `https://localhost:${running.tlsPort}`,
+    services,
+    running,
+    dataRoot,
+    async close() {
+      await running.close();
+      services.db.close();
+      rmSync(dataRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POSTs a form to the token endpoint and returns status and JSON body. */
+export async function requestToken(url: string, form: Record<string, string>, tenant = 'vitrina') {
+  const response = await fetch(`${url}/${tenant}/oauth2/v2.0/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** An access token for a demo user (password grant). */
+export async function userToken(
+  url: string,
+  user: { username: string; password: string; clientId: string },
+) {
+  const { body } = await requestToken(url, {
+    grant_type: 'password',
+    client_id: user.clientId,
+    username: user.username,
+    password: user.password,
+    scope: powerBiScope,
+  });
+  return String(body['access_token']);
+}
+
+/** An access token for the demo service principal (client credentials). */
+export async function appToken(url: string) {
+  const { body } = await requestToken(url, {
+    grant_type: 'client_credentials',
+    client_id: servicePrincipal.clientId,
+    client_secret: servicePrincipal.secret,
+    scope: powerBiScope,
+  });
+  return String(body['access_token']);
+}
+
+/** Calls the service with a bearer token; returns status, headers and parsed JSON (or text). */
+export async function call(
+  url: string,
+  path: string,
+  options: { token?: string; scheme?: string; method?: string; body?: unknown } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers['authorization'] = `${options.scheme ?? 'Bearer'} ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${url}${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.includes('json')
+    ? (JSON.parse(text) as Record<string, unknown>)
+    : undefined;
+  return { status: response.status, headers: response.headers, json: json ?? {}, text };
+}
