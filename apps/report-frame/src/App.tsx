@@ -1,0 +1,43 @@
+/** The frame's screen: waiting, loading, an error, or what was loaded. */
+import { DashboardPage } from './dashboard/DashboardPage.tsx';
+import type { FrameSession } from './embed/session.ts';
+import { PaginatedReport } from './paginated/PaginatedReport.tsx';
+import { ReportView } from './report/ReportView.tsx';
+import { useStore } from './state/store.ts';
+
+export function App({ session }: { session: FrameSession }) {
+  const { screen } = useStore(session.screen);
+  const { messages } = session;
+  switch (screen.kind) {
+    case 'idle':
+      return null;
+    case 'loading':
+      return (
+        <div className="loading" role="status">
+          <div className="spinner" aria-hidden="true" />
+          {messages.loading}
+        </div>
+      );
+    case 'error':
+      if (screen.hidden) return null;
+      return (
+        <div className="frame-error" role="alert" data-error-code={screen.code}>
+          <h1>{messages.errorTitle}</h1>
+          <p>{screen.message}</p>
+        </div>
+      );
+    case 'report':
+      return (
+        <ReportView
+          key={screen.controller.state.report.id + session.loadSequence}
+          controller={screen.controller}
+          isMobileUrl={session.context.isMobile}
+          onSetPage={(name) => screen.controller.showPage(name)}
+        />
+      );
+    case 'dashboard':
+      return <DashboardPage view={screen.view} />;
+    case 'paginated':
+      return <PaginatedReport view={screen.view} />;
+  }
+}

@@ -1,0 +1,66 @@
+/** Numbers and dates in the embed's formatLocale, through Intl (one cached formatter per style). */
+import type { Cell, DataType } from '../api/types.ts';
+
+export interface Formatter {
+  value(cell: Cell, type: DataType | undefined, format?: string): string;
+  compact(value: number): string;
+  date(isoDate: string): string;
+}
+
+const isPercent = (format?: string) => !!format && format.includes('%');
+const isCurrency = (format?: string) => !!format && /[€$]|currency/i.test(format);
+const decimalsOf = (format?: string) => {
+  const match = format?.match(/\.(0+)/);
+  return match?.[1]?.length ?? undefined;
+};
+
+export function createFormatter(locale: string, blankLabel: string, currency = 'EUR'): Formatter {
+  const cache = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (key: string, options: Intl.NumberFormatOptions) => {
+    let format = cache.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, options);
+      cache.set(key, format);
+    }
+    return format;
+  };
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+
+  const formatNumber = (value: number, type: DataType | undefined, format?: string) => {
+    const decimals = decimalsOf(format);
+    if (isPercent(format)) {
+      return numberFormat(`p${decimals}`, {
+        style: 'percent',
+        maximumFractionDigits: decimals ?? 1,
+      }).format(value);
+    }
+    if (isCurrency(format)) {
+      return numberFormat(`c${decimals}`, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: decimals ?? 0,
+      }).format(value);
+    }
+    const maxDigits = decimals ?? (type === 'integer' || Number.isInteger(value) ? 0 : 2);
+    return numberFormat(`n${maxDigits}`, { maximumFractionDigits: maxDigits }).format(value);
+  };
+
+  return {
+    value(cell, type, format) {
+      if (cell === null || cell === undefined) return blankLabel;
+      if (typeof cell === 'number') return formatNumber(cell, type, format);
+      if (typeof cell === 'boolean') return String(cell);
+      if (type === 'date' && /^\d{4}-\d{2}-\d{2}/.test(cell)) return this.date(cell);
+      return cell;
+    },
+    compact(value) {
+      return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(
+        value,
+      );
+    },
+    date(isoDate) {
+      const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
+      return Number.isNaN(time) ? isoDate : dateFormat.format(time);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** Helpers over FieldRef: what a field is (grouping or measure), its label and its filter target. */
+import type { DatasetSchema, FieldRef } from '../api/types.ts';
+import type { FilterTarget } from './filter-types.ts';
+
+export function isMeasureField(field: FieldRef): boolean {
+  return 'measure' in field || ('column' in field && field.aggregation !== undefined);
+}
+
+export function isHierarchyField(
+  field: FieldRef,
+): field is Extract<FieldRef, { hierarchy: string }> {
+  return 'hierarchy' in field;
+}
+
+export function fieldLabel(field: FieldRef): string {
+  if (field.displayName) return field.displayName;
+  if ('measure' in field) return field.measure;
+  if ('column' in field) return field.column;
+  return field.hierarchyLevel;
+}
+
+export function hierarchyLevels(
+  schema: DatasetSchema,
+  field: FieldRef,
+): { name: string; column: string }[] {
+  if (!isHierarchyField(field)) return [];
+  const table = schema.tables.find((t) => t.name === field.table);
+  return table?.hierarchies.find((h) => h.name === field.hierarchy)?.levels ?? [];
+}
+
+/** The field shown at a drill depth: a hierarchy field moves down its levels, anything else stays. */
+export function fieldAtDepth(schema: DatasetSchema, field: FieldRef, depth: number): FieldRef {
+  if (!isHierarchyField(field) || depth === 0) return field;
+  const levels = hierarchyLevels(schema, field);
+  const start = Math.max(
+    0,
+    levels.findIndex((l) => l.name === field.hierarchyLevel),
+  );
+  const level = levels[Math.min(start + depth, levels.length - 1)];
+  return level
+    ? { table: field.table, hierarchy: field.hierarchy, hierarchyLevel: level.name }
+    : field;
+}
+
+/** How many levels below a field can be drilled into (0 for plain columns). */
+export function drillableDepth(schema: DatasetSchema, field: FieldRef): number {
+  const levels = hierarchyLevels(schema, field);
+  if (levels.length === 0 || !isHierarchyField(field)) return 0;
+  const start = Math.max(
+    0,
+    levels.findIndex((l) => l.name === field.hierarchyLevel),
+  );
+  return levels.length - 1 - start;
+}
+
+/** The filter target for a grouping field: hierarchy levels resolve to their column. */
+export function filterTargetOf(schema: DatasetSchema, field: FieldRef): FilterTarget {
+  if ('measure' in field) return { table: field.table, measure: field.measure };
+  if ('column' in field) return { table: field.table, column: field.column };
+  const level = hierarchyLevels(schema, field).find((l) => l.name === field.hierarchyLevel);
+  return { table: field.table, column: level?.column ?? field.hierarchyLevel };
+}
+
+export function columnType(schema: DatasetSchema, target: FilterTarget) {
+  if (!('column' in target)) return 'number' as const;
+  const table = schema.tables.find((t) => t.name === target.table);
+  return table?.columns.find((c) => c.name === target.column)?.dataType ?? 'string';
+}

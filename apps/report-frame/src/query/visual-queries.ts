@@ -1,0 +1,183 @@
+/**
+ * Turns a visual definition plus the current interaction state into BI queries. Rows come back
+ * with the groupBy columns first and the measures after them, in the order asked.
+ */
+import type { DatasetSchema, FieldRef, Query, VisualDefinition } from '../api/types.ts';
+import type { FilterTarget, FrameFilter } from './filter-types.ts';
+import { fieldAtDepth, isMeasureField } from './fields.ts';
+
+export interface SortState {
+  target: FilterTarget;
+  direction: 1 | 2;
+}
+
+export interface VisualQueryInput {
+  visual: VisualDefinition;
+  schema: DatasetSchema;
+  filters: FrameFilter[];
+  sort?: SortState | undefined;
+  drillDepth?: number;
+}
+
+/** Named queries, so that a renderer can find the one it needs (pivot subtotals, KPI trend, …). */
+export type VisualQueries = Record<string, Query>;
+
+const CHART_TYPES = new Set([
+  'clusteredBarChart',
+  'clusteredColumnChart',
+  'stackedBarChart',
+  'stackedColumnChart',
+  'lineChart',
+  'areaChart',
+  'lineClusteredColumnComboChart',
+  'pieChart',
+  'donutChart',
+  'treemap',
+  'funnel',
+  'waterfallChart',
+]);
+
+/** Charts whose category axis reads in its natural order (time) rather than by size. */
+const ORDERED_AXIS_TYPES = new Set([
+  'lineChart',
+  'areaChart',
+  'lineClusteredColumnComboChart',
+  'waterfallChart',
+]);
+
+function sortField(visual: VisualDefinition, sort: SortState | undefined): Query['orderBy'] {
+  if (sort) return [{ field: sort.target as FieldRef, direction: sort.direction }];
+  const configured = visual.options?.['sort'] as
+    { role: keyof VisualDefinition['fields']; direction: 1 | 2 } | undefined;
+  const field = configured ? visual.fields[configured.role]?.[0] : undefined;
+  return field && configured ? [{ field, direction: configured.direction }] : undefined;
+}
+
+function withOptional(query: Query, orderBy: Query['orderBy'], limit: number | undefined): Query {
+  const result: Query = { ...query };
+  if (orderBy) result.orderBy = orderBy;
+  if (limit !== undefined) result.limit = limit;
+  return result;
+}
+
+function chartQuery(input: VisualQueryInput): Query {
+  const { visual, schema, filters, sort } = input;
+  const category = visual.fields.category?.[0];
+  const categoryAtDepth = category
+    ? fieldAtDepth(schema, category, input.drillDepth ?? 0)
+    : undefined;
+  const groupBy = [...(categoryAtDepth ? [categoryAtDepth] : []), ...(visual.fields.series ?? [])];
+  const measures = [...(visual.fields.values ?? []), ...(visual.fields.y ?? [])];
+  const firstMeasure = measures[0];
+  let orderBy = sortField(visual, sort);
+  if (!orderBy && categoryAtDepth && ORDERED_AXIS_TYPES.has(visual.type)) {
+    orderBy = [{ field: categoryAtDepth, direction: 1 }];
+  } else if (!orderBy && firstMeasure) {
+    orderBy = [{ field: firstMeasure, direction: 2 }];
+  }
+  const top =
+    typeof visual.options?.['top'] === 'number' ? (visual.options['top'] as number) : undefined;
+  return withOptional({ groupBy, measures, filters }, orderBy, top);
+}
+
+function pivotQueries(input: VisualQueryInput): VisualQueries {
+  const { visual, filters } = input;
+  const rows = visual.fields.category ?? [];
+  const columns = visual.fields.columns ?? [];
+  const measures = visual.fields.values ?? [];
+  const queries: VisualQueries = {};
+  for (let depth = 0; depth <= rows.length; depth++) {
+    const groupRows = rows.slice(0, depth);
+    const orderBy = groupRows.map((field) => ({ field, direction: 1 as const }));
+    queries[`rows${depth}`] = withOptional(
+      { groupBy: groupRows, measures, filters },
+      orderBy,
+      undefined,
+    );
+    if (columns.length > 0) {
+      queries[`rows${depth}+columns`] = withOptional(
+        { groupBy: [...groupRows, ...columns], measures, filters },
+        [...orderBy, ...columns.map((field) => ({ field, direction: 1 as const }))],
+        undefined,
+      );
+    }
+  }
+  return queries;
+}
+
+function slicerQuery(input: VisualQueryInput): VisualQueries {
+  const { visual, filters } = input;
+  const field = visual.fields.category?.[0];
+  if (!field) return {};
+  if (visual.options?.['mode'] === 'between' && 'column' in field) {
+    const column = { table: field.table, column: field.column };
+    return {
+      range: {
+        groupBy: [],
+        measures: [
+          { ...column, aggregation: 'Min' },
+          { ...column, aggregation: 'Max' },
+        ],
+        filters,
+      },
+    };
+  }
+  return {
+    values: {
+      groupBy: [field],
+      measures: [],
+      filters,
+      orderBy: [{ field, direction: 1 }],
+      limit: 500,
+    },
+  };
+}
+
+export function queriesForVisual(input: VisualQueryInput): VisualQueries {
+  const { visual, filters } = input;
+  const values = visual.fields.values ?? [];
+  switch (visual.type) {
+    case 'card':
+    case 'multiRowCard':
+    case 'gauge':
+      return {
+        totals: { groupBy: [], measures: [...values, ...(visual.fields.target ?? [])], filters },
+      };
+    case 'kpi': {
+      const queries: VisualQueries = {
+        totals: { groupBy: [], measures: [...values, ...(visual.fields.target ?? [])], filters },
+      };
+      const axis = visual.fields.category?.[0];
+      if (axis)
+        queries['trend'] = {
+          groupBy: [axis],
+          measures: values,
+          filters,
+          orderBy: [{ field: axis, direction: 1 }],
+        };
+      return queries;
+    }
+    case 'scatterChart': {
+      const measures = [
+        ...(visual.fields.x ?? []),
+        ...(visual.fields.y ?? []),
+        ...(visual.fields.size ?? []),
+      ];
+      return { points: { groupBy: visual.fields.category ?? [], measures, filters, limit: 1000 } };
+    }
+    case 'tableEx': {
+      const groupBy = values.filter((f) => !isMeasureField(f));
+      const measures = values.filter(isMeasureField);
+      return {
+        rows: withOptional({ groupBy, measures, filters }, sortField(visual, input.sort), 1000),
+        totals: { groupBy: [], measures, filters },
+      };
+    }
+    case 'pivotTable':
+      return pivotQueries(input);
+    case 'slicer':
+      return slicerQuery(input);
+    default:
+      return CHART_TYPES.has(visual.type) ? { main: chartQuery(input) } : {};
+  }
+}

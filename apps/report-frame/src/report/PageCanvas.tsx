@@ -1,0 +1,52 @@
+/** One page drawn at a computed layout: each visual in its box, with its data. */
+import type { PageDefinition } from '../api/types.ts';
+import type { Scalar } from '../query/filter-types.ts';
+import type { VisualData } from '../state/page-data.ts';
+import { visualKey, type ReportViewState } from '../state/report-state.ts';
+import type { PageLayout } from './layout.ts';
+import { VisualContainer } from './VisualContainer.tsx';
+
+interface Props {
+  state: ReportViewState;
+  page: PageDefinition;
+  layout: PageLayout;
+  data: Record<string, VisualData>;
+  transparent: boolean;
+}
+
+export function PageCanvas({ state, page, layout, data, transparent }: Props) {
+  const selectedFor = (visualName: string): Scalar[] =>
+    state.selection?.visualName === visualName ? state.selection.points.map((p) => p.value) : [];
+  return (
+    <div
+      className="page-canvas"
+      data-page-name={page.name}
+      style={{
+        width: layout.width,
+        height: layout.height,
+        background: transparent ? 'transparent' : state.theme.background,
+      }}
+    >
+      {page.visuals
+        .filter((v) => layout.boxes[v.name] && data[v.name])
+        .map((visual) => {
+          const key = visualKey(page.name, visual.name);
+          return (
+            <VisualContainer
+              key={visual.name}
+              visual={visual}
+              schema={state.report.dataset}
+              data={data[visual.name]!}
+              box={layout.boxes[visual.name]!}
+              settings={state.settings}
+              dimmed={state.spotlight !== null && state.spotlight !== visual.name}
+              drillDepth={state.drill[key]?.depth ?? 0}
+              selectedValues={selectedFor(visual.name)}
+              sort={state.sorts[key]}
+              slicerFilters={state.slicerFilters[key] ?? []}
+            />
+          );
+        })}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/** A report in view mode: page canvas, page navigation, filter pane and bookmarks/presentation bar. */
+import { useStore } from '../state/store.ts';
+import { ServicesContext } from '../visuals/services.ts';
+import { BookmarksBar } from './BookmarksBar.tsx';
+import { FilterPane } from './filter-pane/FilterPane.tsx';
+import { computeLayout } from './layout.ts';
+import { PageNavigation } from './PageNavigation.tsx';
+import { PrintView } from './PrintView.tsx';
+import type { ReportController } from './report-controller.ts';
+import { usePageData } from './use-page-data.ts';
+import { useSwipe } from './use-swipe.ts';
+import { useViewport } from './use-viewport.ts';
+import { PageCanvas } from './PageCanvas.tsx';
+
+interface Props {
+  controller: ReportController;
+  isMobileUrl: boolean;
+  onSetPage(name: string): void;
+}
+
+export function ReportView({ controller, isMobileUrl, onSetPage }: Props) {
+  const state = useStore(controller.store);
+  const page = state.report.definition.pages.find((p) => p.name === state.activePage);
+  const data = usePageData(controller, state, page);
+  const [canvasRef, viewport] = useViewport<HTMLDivElement>();
+  const swipe = useSwipe(controller, state.presentation.playing);
+  const { settings, theme } = state;
+  const printing = useStore(controller.printing);
+  const layout =
+    page && viewport.width > 0 ? computeLayout(page, settings, viewport, isMobileUrl) : undefined;
+  const transparent = settings.background === 1;
+  const showNav = settings.navContentPaneEnabled !== false && !state.presentation.playing;
+  const showFilters = settings.filterPaneEnabled !== false && !state.presentation.playing;
+
+  return (
+    <ServicesContext.Provider value={controller}>
+      <div
+        className={`report${transparent ? ' transparent' : ''}`}
+        data-active-page={state.activePage}
+        data-rendered={data ? 'true' : 'false'}
+        style={{ fontFamily: theme.fontFamily, color: theme.foreground }}
+        {...swipe}
+      >
+        <div className="report-main">
+          <div
+            className="canvas-viewport"
+            ref={canvasRef}
+            style={{ background: transparent ? 'transparent' : '#EAEAEA' }}
+          >
+            {layout && page && data && (
+              <PageCanvas
+                state={state}
+                page={page}
+                layout={layout}
+                data={data}
+                transparent={transparent}
+              />
+            )}
+            {!data && (
+              <div className="loading" role="status">
+                {controller.messages.loading}
+              </div>
+            )}
+          </div>
+          {showFilters && <FilterPane controller={controller} state={state} />}
+        </div>
+        {(settings.bookmarksPaneEnabled || state.presentation.playing) && (
+          <BookmarksBar controller={controller} state={state} />
+        )}
+        {printing.active && <PrintView controller={controller} state={state} />}
+        {showNav && (
+          <PageNavigation state={state} label={controller.messages.pages} onSelect={onSetPage} />
+        )}
+      </div>
+    </ServicesContext.Provider>
+  );
+}

@@ -1,0 +1,146 @@
+/** The frame around one visual: title, drill buttons and the "more options" menu. */
+import { useState } from 'react';
+import { drillableDepth } from '../query/fields.ts';
+import type { FrameSettings } from '../state/report-state.ts';
+import { filterTargetOf } from '../query/fields.ts';
+import { useServices } from '../visuals/services.ts';
+import { VisualBody, type VisualBodyProps } from '../visuals/VisualBody.tsx';
+import { commandState, extensionItems, headerVisible, type CommandName } from './commands.ts';
+
+interface Props extends Omit<VisualBodyProps, 'width' | 'height'> {
+  box: { left: number; top: number; width: number; height: number; zIndex: number };
+  settings: FrameSettings;
+  dimmed: boolean;
+}
+
+const HEADER_HEIGHT = 26;
+const PADDING = 8;
+const BARE_TYPES = new Set(['textbox', 'actionButton', 'slicer']);
+
+export function VisualContainer(props: Props) {
+  const services = useServices();
+  const { messages } = services;
+  const { visual, box, settings, schema } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const showHeader = headerVisible(settings, visual);
+  const hasTitle = !!visual.title && !BARE_TYPES.has(visual.type);
+  const category = visual.fields.category?.[0];
+  const maxDepth = category ? drillableDepth(schema, category) : 0;
+  const firstMeasure = visual.fields.values?.[0];
+  const commands: { name: CommandName; label: string; run: () => void }[] = [
+    { name: 'exportData', label: messages.exportData, run: () => services.exportData(visual) },
+    { name: 'spotlight', label: messages.spotlight, run: () => services.toggleSpotlight(visual) },
+  ];
+  if (firstMeasure) {
+    const target = filterTargetOf(schema, firstMeasure);
+    commands.push(
+      {
+        name: 'sort',
+        label: messages.sortDescending,
+        run: () => services.sortBy(visual, target, 2),
+      },
+      {
+        name: 'sort',
+        label: messages.sortAscending,
+        run: () => services.sortBy(visual, target, 1),
+      },
+    );
+  }
+  const visibleCommands = commands
+    .map((c) => ({ ...c, state: commandState(settings, c.name, visual) }))
+    .filter((c) => c.state !== 'hidden');
+  const extensions = extensionItems(settings, visual);
+  const bodyHeight = box.height - PADDING * 2 - (hasTitle ? HEADER_HEIGHT : 0);
+
+  return (
+    <section
+      className={`visual visual-${visual.type}${props.dimmed ? ' visual-dimmed' : ''}`}
+      data-visual-name={visual.name}
+      data-visual-type={visual.type}
+      aria-label={visual.title ?? visual.name}
+      style={{ ...box, position: 'absolute', padding: PADDING }}
+    >
+      {hasTitle && <h2 className="visual-title">{visual.title}</h2>}
+      {showHeader && !BARE_TYPES.has(visual.type) && (
+        <div className="visual-header" role="toolbar">
+          {maxDepth > 0 && commandState(settings, 'drill', visual) !== 'hidden' && (
+            <>
+              <button
+                type="button"
+                title={messages.drillUp}
+                aria-label={messages.drillUp}
+                onClick={() => services.drill(visual, 'up')}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                title={messages.drillDown}
+                aria-label={messages.drillDown}
+                onClick={() => services.drill(visual, 'down')}
+              >
+                ↓
+              </button>
+            </>
+          )}
+          {(visibleCommands.length > 0 || extensions.length > 0) && (
+            <button
+              type="button"
+              className="more"
+              aria-label={messages.moreOptions}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              ⋯
+            </button>
+          )}
+          {menuOpen && (
+            <ul className="visual-menu" role="menu">
+              {visibleCommands.map((c) => (
+                <li
+                  key={c.label}
+                  role="menuitem"
+                  aria-disabled={c.state === 'disabled'}
+                  data-command={c.name}
+                >
+                  <button
+                    type="button"
+                    disabled={c.state === 'disabled'}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      c.run();
+                    }}
+                  >
+                    {c.label}
+                  </button>
+                </li>
+              ))}
+              {extensions.map((e) => (
+                <li key={e.name} role="menuitem" data-extension={e.name}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setMenuOpen(false);
+                      services.triggerExtension(visual, e.name);
+                    }}
+                  >
+                    {e.title}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="visual-body" style={{ height: bodyHeight }}>
+        {props.data.error ? (
+          <div className="visual-error" role="alert">
+            {props.data.error}
+          </div>
+        ) : (
+          <VisualBody {...props} width={box.width - PADDING * 2} height={bodyHeight} />
+        )}
+      </div>
+    </section>
+  );
+}

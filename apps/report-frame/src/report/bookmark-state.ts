@@ -1,0 +1,75 @@
+/**
+ * Bookmark state: the opaque string the frame writes on capture and reads on apply. Its JSON
+ * shape is documented in docs/bi-embed-api.md so that demo reports can ship bookmarks.
+ */
+import type { FrameFilter } from '../query/filter-types.ts';
+import type { SortState } from '../query/visual-queries.ts';
+import type { DrillState, ReportViewState } from '../state/report-state.ts';
+
+export interface BookmarkState {
+  version: 1;
+  activePage?: string;
+  filters?: {
+    report?: FrameFilter[];
+    pages?: Record<string, FrameFilter[]>;
+    visuals?: Record<string, FrameFilter[]>;
+  };
+  slicers?: Record<string, FrameFilter[]>;
+  sorts?: Record<string, SortState>;
+  drill?: Record<string, DrillState>;
+}
+
+export function captureState(state: ReportViewState): string {
+  const snapshot: BookmarkState = {
+    version: 1,
+    activePage: state.activePage,
+    filters: {
+      report: state.reportFilters,
+      pages: state.pageFilters,
+      visuals: state.visualFilters,
+    },
+    slicers: state.slicerFilters,
+    sorts: state.sorts,
+    drill: state.drill,
+  };
+  return JSON.stringify(snapshot);
+}
+
+/** Parses a bookmark state; throws an Error with a readable message when it is not one of ours. */
+export function parseState(text: string): BookmarkState {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('state is not a valid bookmark state');
+  }
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    (parsed as { version?: unknown }).version !== 1
+  ) {
+    throw new Error('state is not a valid bookmark state');
+  }
+  return parsed as BookmarkState;
+}
+
+/** The view state after applying a bookmark: everything it names replaces the current value. */
+export function applyStateTo(
+  state: ReportViewState,
+  bookmark: BookmarkState,
+): Partial<ReportViewState> {
+  const pages = state.report.definition.pages;
+  const activePage = pages.some((p) => p.name === bookmark.activePage)
+    ? bookmark.activePage!
+    : state.activePage;
+  return {
+    activePage,
+    reportFilters: bookmark.filters?.report ?? state.reportFilters,
+    pageFilters: bookmark.filters?.pages ?? state.pageFilters,
+    visualFilters: bookmark.filters?.visuals ?? state.visualFilters,
+    slicerFilters: bookmark.slicers ?? {},
+    sorts: bookmark.sorts ?? {},
+    drill: bookmark.drill ?? {},
+    selection: null,
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * One loaded report: its view state and everything that changes it, from the user's clicks
+ * (ViewServices) and from SDK requests (report-api.ts builds on this).
+ */
+import type { BiClient } from '../api/bi-client.ts';
+import type { EmbedReport, ReportDefinition, VisualDefinition } from '../api/types.ts';
+import type { Formatter } from '../i18n/format.ts';
+import type { Messages } from '../i18n/messages.ts';
+import { QueryCache } from '../state/page-data.ts';
+import {
+  baseTheme,
+  visualKey,
+  type FrameSettings,
+  type ReportViewState,
+} from '../state/report-state.ts';
+import { Store } from '../state/store.ts';
+import type { FilterTarget, FrameFilter, Scalar } from '../query/filter-types.ts';
+import type { PointRef, ViewServices } from '../visuals/services.ts';
+import { downloadVisualCsv } from './export.ts';
+import { dataSelectedEvent, pageInfo, visualInfo } from './event-bodies.ts';
+
+export type Emit = (name: string, body: unknown) => void;
+
+export interface ReportSetup {
+  report: EmbedReport & { definition: ReportDefinition };
+  pageName: string | undefined;
+  filters: FrameFilter[];
+  settings: FrameSettings;
+  renderNow: boolean;
+}
+
+export class ReportController implements ViewServices {
+  readonly store: Store<ReportViewState>;
+  readonly cache: QueryCache;
+  readonly client: BiClient;
+  readonly messages: Messages;
+  readonly format: Formatter;
+  readonly emit: Emit;
+  /** Print mode: every page is laid out for paper, printed, then the view comes back. */
+  readonly printing = new Store<{ active: boolean }>({ active: false });
+  private printDone: (() => void) | null = null;
+  private renderedGeneration = -1;
+  private generation = 0;
+
+  constructor(
+    client: BiClient,
+    setup: ReportSetup,
+    messages: Messages,
+    format: Formatter,
+    emit: Emit,
+  ) {
+    this.client = client;
+    this.cache = new QueryCache(client);
+    this.messages = messages;
+    this.format = format;
+    this.emit = emit;
+    const pages = setup.report.definition.pages;
+    const requested = pages.find((p) => p.name === setup.pageName);
+    const firstVisible = pages.find((p) => p.visibility !== 1) ?? pages[0];
+    this.store = new Store<ReportViewState>({
+      report: setup.report,
+      activePage: (requested ?? firstVisible)?.name ?? '',
+      reportFilters: [...(setup.report.definition.filters ?? []), ...setup.filters],
+      pageFilters: Object.fromEntries(pages.map((p) => [p.name, p.filters ?? []])),
+      visualFilters: Object.fromEntries(
+        pages.flatMap((p) => p.visuals.map((v) => [visualKey(p.name, v.name), v.filters ?? []])),
+      ),
+      slicerFilters: {},
+      sorts: {},
+      drill: {},
+      selection: null,
+      spotlight: null,
+      settings: setup.settings,
+      theme: baseTheme(setup.report),
+      presentation: { playing: false, index: 0 },
+      dataVersion: 0,
+      renderRequested: setup.renderNow,
+    });
+  }
+
+  get theme() {
+    return this.store.get().theme;
+  }
+
+  get state(): ReportViewState {
+    return this.store.get();
+  }
+
+  /** Called by the view after it committed the data of a page: posts `rendered` once per change. */
+  renderedFor(generation: number): void {
+    if (generation <= this.renderedGeneration) return;
+    this.renderedGeneration = generation;
+    this.emit('rendered', null);
+  }
+
+  nextGeneration(): number {
+    this.generation += 1;
+    return this.generation;
+  }
+
+  print(): Promise<void> {
+    if (this.printing.get().active) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.printDone = resolve;
+      this.printing.set({ active: true });
+    });
+  }
+
+  finishPrint(): void {
+    this.printing.set({ active: false });
+    this.printDone?.();
+    this.printDone = null;
+  }
+
+  /** Phased load: /report/render may name a page to show first. */
+  requestRender(config: unknown): void {
+    const pageName = (config as { pageName?: unknown } | undefined)?.pageName;
+    const exists = this.state.report.definition.pages.some((p) => p.name === pageName);
+    this.store.set((s) => ({
+      renderRequested: true,
+      activePage: exists ? (pageName as string) : s.activePage,
+    }));
+  }
+
+  select(visual: VisualDefinition, points: PointRef[], multi: boolean): void {
+    const state = this.state;
+    const current = state.selection;
+    const samePoint =
+      current?.visualName === visual.name &&
+      current.points.length === points.length &&
+      points.every((p, i) => current.points[i]?.value === p.value);
+    let selection: ReportViewState['selection'] = null;
+    if (points.length > 0 && !samePoint) {
+      const keep = multi && current?.visualName === visual.name ? current.points : [];
+      selection = {
+        pageName: state.activePage,
+        visualName: visual.name,
+        points: [...keep, ...points],
+      };
+    }
+    this.store.set({ selection });
+    this.emit(
+      'dataSelected',
+      dataSelectedEvent(state, visual, selection?.points ?? [], this.format),
+    );
+  }
+
+  drill(visual: VisualDefinition, direction: 'down' | 'up', into?: Scalar): void {
+    const key = visualKey(this.state.activePage, visual.name);
+    const current = this.state.drill[key] ?? { depth: 0, path: [] };
+    const next =
+      direction === 'down'
+        ? {
+            depth: current.depth + 1,
+            path: into === undefined ? current.path : [...current.path, into],
+          }
+        : {
+            depth: Math.max(0, current.depth - 1),
+            path: current.path.slice(0, Math.max(0, current.depth - 1)),
+          };
+    this.store.set((s) => ({ drill: { ...s.drill, [key]: next }, selection: null }));
+  }
+
+  setSlicer(visual: VisualDefinition, filters: FrameFilter[]): void {
+    const key = visualKey(this.state.activePage, visual.name);
+    this.store.set((s) => ({
+      slicerFilters: { ...s.slicerFilters, [key]: filters },
+      selection: null,
+    }));
+  }
+
+  clickButton(visual: VisualDefinition): void {
+    this.emit('buttonClicked', {
+      title: visual.title ?? String(visual.options?.['text'] ?? ''),
+      id: visual.name,
+      type: visual.type,
+    });
+  }
+
+  sortBy(
+    visual: VisualDefinition,
+    target: FilterTarget,
+    direction: 1 | 2,
+    pageName = this.state.activePage,
+  ): void {
+    const key = visualKey(pageName, visual.name);
+    this.store.set((s) => ({ sorts: { ...s.sorts, [key]: { target, direction } } }));
+  }
+
+  exportData(visual: VisualDefinition): void {
+    void downloadVisualCsv(this, visual);
+  }
+
+  toggleSpotlight(visual: VisualDefinition): void {
+    this.store.set((s) => ({ spotlight: s.spotlight === visual.name ? null : visual.name }));
+  }
+
+  triggerExtension(visual: VisualDefinition, commandName: string): void {
+    const page = this.state.report.definition.pages.find((p) => p.name === this.state.activePage);
+    this.emit('commandTriggered', {
+      command: commandName,
+      kind: 'Visual',
+      page: page ? { name: page.name, displayName: page.displayName } : undefined,
+      visual: visualInfo(visual),
+      dataPoints: [],
+    });
+  }
+
+  /** Shows a page and tells the host (from the page tabs and from setPage/setActive). */
+  showPage(name: string): void {
+    this.store.set({ activePage: name, selection: null, spotlight: null });
+    this.emit('pageChanged', { newPage: pageInfo(this.state, name) });
+  }
+
+  /** Sets report-level filters (the filter pane and the SDK both come here) and tells the host. */
+  changeFilters(
+    patch: Partial<Pick<ReportViewState, 'reportFilters' | 'pageFilters' | 'visualFilters'>>,
+    notify: boolean,
+  ): void {
+    this.store.set({ ...patch, selection: null });
+    if (notify) this.emit('filtersApplied', { filters: this.state.reportFilters });
+  }
+}

@@ -1,0 +1,87 @@
+/** Every ECharts-drawn visual: shapes the result, builds the option and turns clicks into selections. */
+import { useMemo } from 'react';
+import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
+import { fieldAtDepth, filterTargetOf } from '../query/fields.ts';
+import type { Scalar } from '../query/filter-types.ts';
+import { cartesianOption } from './cartesian-options.ts';
+import { categoryData } from './chart-data.ts';
+import type { ChartContext } from './chart-style.ts';
+import { EChart, type ChartEvent } from './EChart.tsx';
+import { partToWholeOption, scatterOption } from './other-options.ts';
+import { useServices, type PointRef } from './services.ts';
+
+interface Props {
+  visual: VisualDefinition;
+  schema: DatasetSchema;
+  result: QueryResult;
+  width: number;
+  height: number;
+  drillDepth: number;
+  selectedValues: Scalar[];
+}
+
+const PART_TO_WHOLE = new Set(['pieChart', 'donutChart', 'treemap', 'funnel']);
+
+export function ChartVisual({
+  visual,
+  schema,
+  result,
+  width,
+  height,
+  drillDepth,
+  selectedValues,
+}: Props) {
+  const services = useServices();
+  const { format, theme, messages } = services;
+  const data = useMemo(() => categoryData(visual, result, format), [visual, result, format]);
+  const category = visual.fields.category?.[0];
+  const categoryField = category ? fieldAtDepth(schema, category, drillDepth) : undefined;
+
+  const option = useMemo(() => {
+    const selected = new Set<number>();
+    data.categories.forEach((c, i) => c !== null && selectedValues.includes(c) && selected.add(i));
+    const ctx: ChartContext = {
+      theme,
+      format,
+      selected,
+      showLegend:
+        data.series.length > 1 || visual.type === 'pieChart' || visual.type === 'donutChart',
+      totalLabel: messages.total,
+    };
+    if (visual.type === 'scatterChart') return scatterOption(result, !!category, ctx);
+    if (PART_TO_WHOLE.has(visual.type)) return partToWholeOption(visual.type, data, ctx);
+    const lineCount =
+      visual.type === 'lineClusteredColumnComboChart' ? (visual.fields.y?.length ?? 0) : 0;
+    return cartesianOption(visual.type, data, ctx, lineCount);
+  }, [data, selectedValues, theme, format, messages, visual, result, category]);
+
+  const pointAt = (event: ChartEvent): PointRef[] => {
+    if (!categoryField) return [];
+    const value =
+      visual.type === 'scatterChart'
+        ? result.rows[event.dataIndex]?.[0]
+        : data.categories[event.dataIndex];
+    if (value === null || value === undefined) return [];
+    const points: PointRef[] = [{ target: filterTargetOf(schema, categoryField), value }];
+    const seriesField = visual.fields.series?.[0];
+    const seriesKey = data.series[event.seriesIndex]?.key;
+    if (seriesField && seriesKey !== null && seriesKey !== undefined) {
+      points.push({ target: filterTargetOf(schema, seriesField), value: seriesKey });
+    }
+    return points;
+  };
+
+  return (
+    <EChart
+      option={option}
+      width={width}
+      height={height}
+      fontFamily={theme.fontFamily}
+      onSelect={(event, multi) => services.select(visual, pointAt(event), multi)}
+      onDrill={(event) => {
+        const value = data.categories[event.dataIndex];
+        if (value !== null && value !== undefined) services.drill(visual, 'down', value);
+      }}
+    />
+  );
+}

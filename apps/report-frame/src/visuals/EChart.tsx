@@ -1,0 +1,60 @@
+/** One ECharts instance bound to a div, re-used across option changes and resized with its box. */
+import { useEffect, useRef } from 'react';
+import { echarts, type ChartOption } from './echarts.ts';
+
+export interface ChartEvent {
+  dataIndex: number;
+  seriesIndex: number;
+  name: string;
+  seriesName?: string;
+  value: unknown;
+  data?: unknown;
+}
+
+interface Props {
+  option: ChartOption;
+  width: number;
+  height: number;
+  onSelect?: (event: ChartEvent, multi: boolean) => void;
+  onDrill?: (event: ChartEvent) => void;
+  fontFamily: string;
+}
+
+export function EChart({ option, width, height, onSelect, onDrill, fontFamily }: Props) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const handlers = useRef({ onSelect, onDrill });
+  useEffect(() => {
+    handlers.current = { onSelect, onDrill };
+  });
+
+  useEffect(() => {
+    if (!element.current) return;
+    const instance = echarts.init(element.current, null, { renderer: 'canvas' });
+    chart.current = instance;
+    instance.on('click', (params) => {
+      const event = params.event?.event as MouseEvent | undefined;
+      handlers.current.onSelect?.(
+        params as unknown as ChartEvent,
+        !!(event?.ctrlKey || event?.metaKey),
+      );
+    });
+    instance.on('dblclick', (params) =>
+      handlers.current.onDrill?.(params as unknown as ChartEvent),
+    );
+    return () => {
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption({ textStyle: { fontFamily }, ...(option as object) }, true);
+  }, [option, fontFamily]);
+
+  useEffect(() => {
+    chart.current?.resize({ width, height });
+  }, [width, height]);
+
+  return <div ref={element} className="chart" style={{ width, height }} />;
+}

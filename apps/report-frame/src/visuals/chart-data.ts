@@ -1,0 +1,77 @@
+/** Reshapes a query result (groupBy columns, then measures) into categories × series for charts. */
+import type { Cell, QueryResult, VisualDefinition } from '../api/types.ts';
+import type { Formatter } from '../i18n/format.ts';
+import { fieldLabel } from '../query/fields.ts';
+
+export interface ChartSeries {
+  name: string;
+  /** Raw series value (legend field), when the series comes from a legend column. */
+  key: Cell;
+  values: (number | null)[];
+  format?: string;
+}
+
+export interface CategoryData {
+  categories: Cell[];
+  labels: string[];
+  series: ChartSeries[];
+}
+
+const toNumber = (cell: Cell | undefined): number | null =>
+  typeof cell === 'number' ? cell : null;
+
+export function categoryData(
+  visual: VisualDefinition,
+  result: QueryResult,
+  format: Formatter,
+): CategoryData {
+  const hasCategory = (visual.fields.category?.length ?? 0) > 0;
+  const hasSeries = (visual.fields.series?.length ?? 0) > 0;
+  const measureFields = [...(visual.fields.values ?? []), ...(visual.fields.y ?? [])];
+  const groupCount = (hasCategory ? 1 : 0) + (hasSeries ? 1 : 0);
+  const categories: Cell[] = [];
+  const index = new Map<Cell, number>();
+  const categoryOf = (row: Cell[]) => (hasCategory ? (row[0] ?? null) : '');
+  for (const row of result.rows) {
+    const category = categoryOf(row);
+    if (!index.has(category)) {
+      index.set(category, categories.length);
+      categories.push(category);
+    }
+  }
+  const categoryType = result.columns[0]?.type;
+  const labels = categories.map((c) => (hasCategory ? format.value(c, categoryType) : ''));
+
+  if (hasSeries) {
+    const seriesByKey = new Map<Cell, ChartSeries>();
+    const seriesColumn = hasCategory ? 1 : 0;
+    const seriesType = result.columns[seriesColumn]?.type;
+    for (const row of result.rows) {
+      const key = row[seriesColumn] ?? null;
+      let series = seriesByKey.get(key);
+      if (!series) {
+        series = { name: format.value(key, seriesType), key, values: categories.map(() => null) };
+        const measureFormat = result.columns[groupCount]?.format;
+        if (measureFormat) series.format = measureFormat;
+        seriesByKey.set(key, series);
+      }
+      series.values[index.get(categoryOf(row)) ?? 0] = toNumber(row[groupCount]);
+    }
+    return { categories, labels, series: [...seriesByKey.values()] };
+  }
+
+  const series = measureFields.map((field, m): ChartSeries => {
+    const values = categories.map(() => null as number | null);
+    for (const row of result.rows)
+      values[index.get(categoryOf(row)) ?? 0] = toNumber(row[groupCount + m]);
+    const measureFormat =
+      result.columns[groupCount + m]?.format ?? ('format' in field ? field.format : undefined);
+    return {
+      name: fieldLabel(field),
+      key: null,
+      values,
+      ...(measureFormat ? { format: measureFormat } : {}),
+    };
+  });
+  return { categories, labels, series };
+}

@@ -1,0 +1,207 @@
+/** Pie, donut, treemap, funnel, scatter and gauge. */
+import type { QueryResult, VisualType } from '../api/types.ts';
+import type { ChartOption } from './echarts.ts';
+import type { CategoryData } from './chart-data.ts';
+import {
+  axisStyle,
+  legend,
+  pointOpacity,
+  tooltip,
+  valueAxisLabel,
+  type ChartContext,
+} from './chart-style.ts';
+
+function namedValues(data: CategoryData, ctx: ChartContext) {
+  const values = data.series[0]?.values ?? [];
+  return data.labels.map((name, i) => ({
+    name,
+    value: values[i] ?? 0,
+    itemStyle: { opacity: pointOpacity(ctx, i) },
+  }));
+}
+
+export function partToWholeOption(
+  type: VisualType,
+  data: CategoryData,
+  ctx: ChartContext,
+): ChartOption {
+  const items = namedValues(data, ctx);
+  const format = (value: number) => ctx.format.value(value, 'number', data.series[0]?.format);
+  if (type === 'treemap') {
+    return {
+      color: ctx.theme.dataColors,
+      tooltip: { ...tooltip(ctx, 'item') },
+      series: [
+        {
+          type: 'treemap',
+          data: items.map((item, i) => ({
+            ...item,
+            itemStyle: {
+              ...item.itemStyle,
+              color: ctx.theme.dataColors[i % ctx.theme.dataColors.length],
+            },
+          })),
+          roam: false,
+          nodeClick: false,
+          breadcrumb: { show: false },
+          width: '100%',
+          height: '100%',
+          label: { show: true, formatter: '{b}', fontSize: 11 },
+          itemStyle: { borderColor: '#FFFFFF', borderWidth: 2, gapWidth: 2 },
+        },
+      ],
+    } as ChartOption;
+  }
+  if (type === 'funnel') {
+    return {
+      color: ctx.theme.dataColors,
+      tooltip: tooltip(ctx, 'item'),
+      series: [
+        {
+          type: 'funnel',
+          left: '10%',
+          width: '80%',
+          top: 8,
+          bottom: 8,
+          sort: 'descending',
+          gap: 2,
+          label: {
+            show: true,
+            position: 'inside',
+            formatter: (p: { name: string; value: number }) => `${p.name}\n${format(p.value)}`,
+            fontSize: 11,
+          },
+          data: items,
+        },
+      ],
+    } as ChartOption;
+  }
+  return {
+    color: ctx.theme.dataColors,
+    legend: { ...legend(ctx), type: 'scroll', orient: 'vertical', left: 'right', top: 'middle' },
+    tooltip: tooltip(ctx, 'item'),
+    series: [
+      {
+        type: 'pie',
+        radius: type === 'donutChart' ? ['48%', '72%'] : ['0%', '72%'],
+        center: ctx.showLegend ? ['40%', '52%'] : ['50%', '52%'],
+        avoidLabelOverlap: true,
+        itemStyle: { borderColor: '#FFFFFF', borderWidth: 1 },
+        label: { show: true, formatter: '{d} %', fontSize: 11, color: '#605E5C' },
+        data: items,
+      },
+    ],
+  } as ChartOption;
+}
+
+/** Scatter rows: [category?, x, y, size?]. */
+export function scatterOption(
+  result: QueryResult,
+  hasCategory: boolean,
+  ctx: ChartContext,
+): ChartOption {
+  const offset = hasCategory ? 1 : 0;
+  const sizes = result.rows.map((row) =>
+    typeof row[offset + 2] === 'number' ? (row[offset + 2] as number) : 0,
+  );
+  const maxSize = Math.max(1, ...sizes);
+  const valueAxis = {
+    type: 'value' as const,
+    ...axisStyle(ctx.theme),
+    axisLabel: { ...axisStyle(ctx.theme).axisLabel, ...valueAxisLabel(ctx.format) },
+    scale: true,
+  };
+  return {
+    color: ctx.theme.dataColors,
+    grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
+    tooltip: {
+      ...tooltip(ctx, 'item'),
+      formatter: (p: { data: { name: string; value: number[] } }) =>
+        `<b>${p.data.name}</b><br/>${p.data.value
+          .slice(0, 2)
+          .map((v) => ctx.format.value(v, 'number'))
+          .join(' · ')}`,
+    },
+    xAxis: valueAxis,
+    yAxis: valueAxis,
+    series: [
+      {
+        type: 'scatter',
+        symbolSize: (value: number[]) => 8 + 22 * Math.sqrt((value[2] ?? 0) / maxSize),
+        data: result.rows.map((row, i) => ({
+          name: hasCategory ? String(row[0]) : '',
+          value: [row[offset], row[offset + 1], sizes[i]],
+          itemStyle: { opacity: pointOpacity(ctx, i) * 0.85 },
+        })),
+      },
+    ],
+  } as ChartOption;
+}
+
+export function gaugeOption(
+  value: number,
+  target: number | undefined,
+  ctx: ChartContext,
+  format?: string,
+): ChartOption {
+  const max = Math.max(value, target ?? 0) * 1.25 || 1;
+  const color = ctx.theme.dataColors[0];
+  return {
+    series: [
+      {
+        type: 'gauge',
+        startAngle: 200,
+        endAngle: -20,
+        min: 0,
+        max,
+        radius: '95%',
+        center: ['50%', '62%'],
+        progress: { show: true, width: 18, itemStyle: { color } },
+        axisLine: { lineStyle: { width: 18, color: [[1, '#EDEBE9']] } },
+        axisTick: { show: false },
+        splitLine: { show: false },
+        axisLabel: { show: false },
+        pointer: { show: false },
+        anchor: { show: false },
+        title: { show: false },
+        detail: {
+          valueAnimation: false,
+          offsetCenter: [0, '-5%'],
+          fontSize: 22,
+          fontWeight: 600,
+          color: ctx.theme.foreground,
+          formatter: (v: number) => ctx.format.value(v, 'number', format),
+        },
+        data: [{ value }],
+        markLine: undefined,
+      },
+      ...(target !== undefined
+        ? [
+            {
+              type: 'gauge',
+              startAngle: 200,
+              endAngle: -20,
+              min: 0,
+              max,
+              radius: '95%',
+              center: ['50%', '62%'],
+              axisLine: { show: false },
+              axisTick: { show: false },
+              splitLine: { show: false },
+              axisLabel: { show: false },
+              detail: { show: false },
+              title: { show: false },
+              pointer: {
+                show: true,
+                length: '30%',
+                width: 4,
+                offsetCenter: [0, '-72%'],
+                itemStyle: { color: '#252423' },
+              },
+              data: [{ value: target }],
+            },
+          ]
+        : []),
+    ],
+  } as ChartOption;
+}
