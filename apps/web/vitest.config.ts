@@ -5,5 +5,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 20_000,
   },
 });

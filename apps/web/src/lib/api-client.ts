@@ -11,7 +11,8 @@ export interface RequestOptions {
 }
 
 export interface ApiClientDeps {
-  baseUrl: string;
+  /** Where `/api/` is, resolved on every request. */
+  baseUrl(): string;
   fetch: typeof fetch;
   getUser(): CurrentUser | null;
   setUser(user: CurrentUser): void;
@@ -58,7 +59,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const xsrf = deps.readXsrfToken();
       if (xsrf) headers[XSRF_HEADER] = xsrf;
     }
-    return deps.fetch(`${deps.baseUrl}${path}`, {
+    return deps.fetch(`${deps.baseUrl()}${path}`, {
       method,
       headers,
       credentials: 'same-origin',

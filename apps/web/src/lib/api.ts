@@ -13,7 +13,8 @@ function goToRoot() {
 }
 
 const client = createApiClient({
-  baseUrl: '/api/',
+  // Absolute, so the same client works in the browser and under test against a loopback server.
+  baseUrl: () => new URL('/api/', window.location.href).href,
   fetch: (input, init) => window.fetch(input, init),
   getUser: getCurrentUser,
   setUser: setCurrentUser,

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApiServer, useOrigin, type Handler } from '../../../../test/api-server.ts';
+import { administrator, renderApp } from '../../../../test/render.tsx';
+import { LoginCard } from './LoginCard.tsx';
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => close?.());
+
+async function serve(handler: Handler) {
+  const server = await startApiServer(handler);
+  close = server.close;
+  useOrigin(server.origin);
+  return server;
+}
+
+const routes = [
+  { path: '/', element: <LoginCard /> },
+  { path: '/gateway', element: <p>gateway</p> },
+  { path: '/viewer/:uid', element: <p>viewer</p> },
+];
+
+describe('login card', () => {
+  it('shows Credenciales, Usuario, Contraseña and the required messages without sending anything', async () => {
+    const server = await serve(() => ({ status: 200, body: {} }));
+    renderApp(routes);
+    expect(screen.getByText('Credenciales')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findAllByText('El campo es requerido')).toHaveLength(2);
+    expect(screen.getByPlaceholderText('Usuario')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Contraseña')).toBeTruthy();
+    expect(server.requests.filter((r) => r.path === '/api/user/authenticate')).toHaveLength(0);
+  });
+
+  it('shows the server message in red on failure and gives the button back', async () => {
+    await serve(({ path }) =>
+      path === '/api/user/authenticate'
+        ? {
+            status: 401,
+            body: { code: 'invalid_credentials', message: 'Usuario o contraseña incorrectos.' },
+          }
+        : { status: 200, body: { revoked: true } },
+    );
+    renderApp(routes);
+    await userEvent.type(screen.getByPlaceholderText('Usuario'), 'admin');
+    await userEvent.type(screen.getByPlaceholderText('Contraseña'), 'mala');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Usuario o contraseña incorrectos.');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Ingresar/ }).className).not.toContain('loading'),
+    );
+  });
+
+  it('stores the user, caches the accounts and goes to returnUrl', async () => {
+    const server = await serve(({ path }) => {
+      if (path === '/api/user/authenticate') return { status: 200, body: administrator };
+      if (path === '/api/account/1') return { status: 200, body: [{ id: 3, workspaces: [] }] };
+      return { status: 200, body: {} };
+    });
+    const { router } = renderApp(routes, '/?returnUrl=%2Fviewer%2Fabc');
+    await userEvent.type(screen.getByPlaceholderText('Usuario'), 'admin');
+    await userEvent.type(screen.getByPlaceholderText('Contraseña'), 'Admin1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await screen.findByText('viewer');
+    expect(router.state.location.pathname).toBe('/viewer/abc');
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}').token).toBe('access-1');
+    expect(JSON.parse(localStorage.getItem('accounts') ?? '[]')).toEqual([
+      { id: 3, workspaces: [] },
+    ]);
+    expect(server.requests.find((r) => r.path === '/api/user/authenticate')?.body).toEqual({
+      username: 'admin',
+      password: 'Admin1234',
+    });
+  });
+
+  it('logs out whoever was signed in when it opens, revoking the refresh token', async () => {
+    const server = await serve(() => ({ status: 200, body: { revoked: true } }));
+    localStorage.setItem('currentUser', JSON.stringify(administrator));
+    localStorage.setItem('accounts', '[]');
+    renderApp(routes);
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.path === '/api/user/logout')).toBe(true),
+    );
+    expect(server.requests.find((r) => r.path === '/api/user/logout')?.body).toEqual({
+      token: 'refresh-1',
+    });
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(localStorage.getItem('accounts')).toBeNull();
+  });
+});

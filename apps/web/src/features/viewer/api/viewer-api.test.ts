@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-error.ts';
+import { isMobileDevice } from '../components/device.ts';
+import { REFRESH_LEAD_MS, refreshDelay, viewerErrorText } from './viewer-api.ts';
+
+describe('viewer', () => {
+  it('shows the spec texts for 404, 403 and any other error', () => {
+    expect(viewerErrorText(new ApiError(404, 'not_found', 'x'))).toBe('Informe no encontrado.');
+    expect(viewerErrorText(new ApiError(403, 'forbidden', 'x'))).toBe(
+      'Acceso denegado al informe.',
+    );
+    expect(
+      viewerErrorText(
+        new ApiError(502, 'bad_gateway', 'El servicio de BI no respondió correctamente.'),
+      ),
+    ).toBe('Error: El servicio de BI no respondió correctamente.');
+  });
+
+  it('renews the embed token ahead of its expiry, never in a tight loop', () => {
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    expect(refreshDelay('2026-01-01T11:00:00Z', now)).toBe(60 * 60_000 - REFRESH_LEAD_MS);
+    expect(refreshDelay('2026-01-01T10:00:30Z', now)).toBe(10_000);
+    expect(refreshDelay('not a date', now)).toBe(10_000);
+  });
+
+  it('detects phones and tablets by user agent or a coarse-only pointer', () => {
+    const never = () => false;
+    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+    const desktop = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
+    expect(isMobileDevice(iPhone, never)).toBe(true);
+    expect(isMobileDevice(desktop, never)).toBe(false);
+    expect(isMobileDevice(desktop, (q) => q === '(pointer: coarse)')).toBe(true);
+    expect(isMobileDevice(desktop, () => true)).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom lacks the layout APIs Ant Design probes; give it inert ones (no behaviour to test there).
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+// Ant Design measures scrollbars through getComputedStyle with a pseudo element, which jsdom does not implement.
+const computed = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computed(element);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
