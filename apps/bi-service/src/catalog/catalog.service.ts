@@ -17,7 +17,7 @@ export function createCatalogService(services: BiServices) {
 
   const requireWorkspace = (name: string) => {
     const workspace = workspaces.getByName(name);
-    if (!workspace) throw new Error(`Unknown workspace: ${name}`);
+    if (!workspace) throw new Error(`Área de trabajo desconocida: ${name}`);
     return workspace;
   };
 
@@ -58,11 +58,11 @@ export function createCatalogService(services: BiServices) {
       const workspace = requireWorkspace(workspaceName);
       if ('user' in principal) {
         const user = principals.getUserByUsername(principal.user);
-        if (!user) throw new Error(`Unknown user: ${principal.user}`);
+        if (!user) throw new Error(`Usuario desconocido: ${principal.user}`);
         principals.grant(workspace.id, { kind: 'user', id: user.id }, role);
       } else {
         const app = principals.getApp(principal.app);
-        if (!app) throw new Error(`Unknown application: ${principal.app}`);
+        if (!app) throw new Error(`Aplicación desconocida: ${principal.app}`);
         principals.grant(workspace.id, { kind: 'app', id: app.clientId }, role);
       }
     },

@@ -34,6 +34,10 @@ export function createWorkspacesRepository(db: DatabaseSync) {
         .map(toRow);
     },
 
+    listAll(): WorkspaceRow[] {
+      return db.prepare('SELECT id, name FROM workspaces ORDER BY name').all().map(toRow);
+    },
+
     create(workspace: WorkspaceRow): void {
       db.prepare(
         'INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',

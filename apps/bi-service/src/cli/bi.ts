@@ -1,0 +1,24 @@
+/**
+ * Administration of the BI service's identities and workspaces:
+ *   npm run bi -- user add <usuario> <contraseña> [--name "Nombre"]
+ *   npm run bi -- app add <clientId> "<descripción>" [--secret <secreto>]
+ *   npm run bi -- workspace add <nombre>
+ *   npm run bi -- workspace grant <área> (--user <usuario> | --app <clientId>) [--role Member]
+ *   npm run bi -- workspace list
+ * It works on the same DATA_DIR as the running service (SQLite allows both at once).
+ */
+import { loadConfig } from '../config.ts';
+import { createServices } from '../services.ts';
+import { runCommand, usage } from './commands.ts';
+
+const services = createServices(loadConfig());
+try {
+  const output = await runCommand(services, process.argv.slice(2));
+  console.log(output);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  console.error(usage);
+  process.exitCode = 1;
+} finally {
+  services.db.close();
+}

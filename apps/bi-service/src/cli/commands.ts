@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import { createCatalogService } from '../catalog/catalog.service.ts';
+import type { BiServices } from '../services.ts';
+import type { WorkspaceRole } from '../storage/principals.repository.ts';
+
+export const usage = `Uso:
+  npm run bi -- user add <usuario> <contraseña> [--name "Nombre"]
+  npm run bi -- app add <clientId> "<descripción>" [--secret <secreto>]
+  npm run bi -- workspace add <nombre>
+  npm run bi -- workspace grant <área de trabajo> (--user <usuario> | --app <clientId>) [--role Admin|Member|Contributor|Viewer]
+  npm run bi -- workspace list`;
+
+const roles: readonly WorkspaceRole[] = ['Admin', 'Member', 'Contributor', 'Viewer'];
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      secret: { type: 'string' },
+      user: { type: 'string' },
+      app: { type: 'string' },
+      role: { type: 'string', default: 'Member' },
+    },
+  });
+}
+
+function required(value: string | undefined, what: string): string {
+  if (!value) throw new Error(`Falta ${what}.`);
+  return value;
+}
+
+/** Runs one CLI command; returns the text to print or throws an Error with a Spanish message. */
+export async function runCommand(services: BiServices, args: string[]): Promise<string> {
+  const { positionals, values } = parse(args);
+  const [resource, action, first, second] = positionals;
+  const catalog = createCatalogService(services);
+
+  switch (`${resource} ${action}`) {
+    case 'user add': {
+      const username = required(first, 'el nombre de usuario');
+      const id = await catalog.addUser(
+        username,
+        required(second, 'la contraseña'),
+        values.name ?? username,
+      );
+      return `Usuario ${username} guardado (id ${id}).`;
+    }
+    case 'app add': {
+      const clientId = required(first, 'el clientId');
+      if (!guidPattern.test(clientId)) throw new Error(`El clientId debe ser un GUID: ${clientId}`);
+      await catalog.addApp(clientId, required(second, 'la descripción'), values.secret);
+      return `Aplicación ${clientId} registrada como ${values.secret ? 'confidencial' : 'pública'}.`;
+    }
+    case 'workspace add': {
+      const id = catalog.ensureWorkspace(required(first, 'el nombre del área de trabajo'));
+      return `Área de trabajo ${first} (id ${id}).`;
+    }
+    case 'workspace grant': {
+      const workspace = required(first, 'el área de trabajo');
+      const role = values.role as WorkspaceRole;
+      if (!roles.includes(role))
+        throw new Error(`Rol desconocido: ${values.role}. Use ${roles.join(', ')}.`);
+      if (Boolean(values.user) === Boolean(values.app))
+        throw new Error('Indique --user o --app (uno de los dos).');
+      catalog.grant(workspace, values.user ? { user: values.user } : { app: values.app! }, role);
+      return `${values.user ?? values.app} es ${role} de ${workspace}.`;
+    }
+    case 'workspace list':
+      return services.workspaces
+        .listAll()
+        .map((workspace) => `${workspace.id}  ${workspace.name}`)
+        .join('\n');
+    default:
+      throw new Error(`Orden desconocida: ${positionals.join(' ') || '(ninguna)'}`);
+  }
+}
