@@ -68,8 +68,8 @@ export async function addFrame(page: Page, id: string, url: string): Promise<Fra
       }),
     [id, url] as const,
   );
-  const frame = page.frames().find((candidate) => candidate.url() === url);
-  if (!frame) throw new Error(`frame ${url} not found`);
+  const frame = await (await page.$(`#${id}`))?.contentFrame();
+  if (!frame) throw new Error(`frame #${id} not found`);
   return frame;
 }
 
