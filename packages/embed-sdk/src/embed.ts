@@ -230,7 +230,7 @@ export abstract class Embed {
    * loaded, else its `load` event will.
    */
   completeBootstrap(config: IEmbedConfigurationBase, phasedRender?: boolean): void {
-    const merged = { ...this.bootstrapConfig, ...config };
+    const merged = { ...this.bootstrapConfig, uniqueId: this.config.uniqueId, ...config };
     this.bootstrapConfig = undefined;
     this.populateConfig(merged);
     const errors = this.validate(this.config);

@@ -1,6 +1,6 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '@vitrina/e2e/browser';
-import { recordingFrameScript } from './bundles.ts';
+import { officialSdkScript, recordingFrameScript } from './bundles.ts';
 import { html, js, startOrigin, type Origin } from './origins.ts';
 import type { FrameReply, RecordedRequest } from './recording-frame.ts';
 
@@ -21,13 +21,15 @@ const framePaths = [
   '/frame.html',
 ];
 
+export type Sdk = 'ours' | 'official';
+
 export interface Harness {
   browser: Browser;
-  /** The host page's origin (serves host.html and the SDK as /sdk.js). */
+  /** The host page's origin: host.html loads `sdkScript`, official.html loads powerbi-client 2.8.0. */
   host: Origin;
   /** The frames' origin, a second loopback port. */
   frames: Origin;
-  newPage(): Promise<Page>;
+  newPage(sdk?: Sdk): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export async function startHarness(sdkScript: string, frameScript?: string): Pro
   const host = await startOrigin({
     '/host.html': html(containers, '<script src="/sdk.js"></script>'),
     '/sdk.js': js(sdkScript),
+    '/official.html': html(containers, '<script src="/official.js"></script>'),
+    '/official.js': js(officialSdkScript()),
   });
   const frameDocument = html('<p>frame</p>', '<script src="/frame.js"></script>');
   const frames = await startOrigin({ '/frame.js': js(frameJs) });
@@ -49,9 +53,9 @@ export async function startHarness(sdkScript: string, frameScript?: string): Pro
     browser,
     host,
     frames,
-    async newPage() {
+    async newPage(sdk: Sdk = 'ours') {
       const page = await browser.newPage();
-      await page.goto(`${host.url}/host.html`);
+      await page.goto(`${host.url}/${sdk === 'ours' ? 'host' : 'official'}.html`);
       return page;
     },
     async close() {

@@ -80,7 +80,8 @@ function sendRequest(url: string, body: unknown, waitMs = 1500): Promise<Envelop
   });
 }
 
-const testFrame = { received, replies, sendRequest, uid: params.get('uid') ?? undefined };
+const uid = params.get('uid') ?? undefined;
+/** The host's reply to `/ready/<uid>` (sent when `ready=1`); `/frontload/config` precedes it. */
+const readyReply = params.get('ready') === '1' ? sendRequest(`/ready/${uid}`, null) : undefined;
+const testFrame = { received, replies, sendRequest, uid, readyReply };
 (window as unknown as { testFrame: typeof testFrame }).testFrame = testFrame;
-
-if (params.get('ready') === '1') void sendRequest(`/ready/${testFrame.uid}`, null);

@@ -1,0 +1,277 @@
+import type { Service } from '../src/service.ts';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { frameOf, frameRequest, outcome, receivedBy, waitForRequest } from './support/harness.ts';
+import {
+  chromiumAvailable,
+  embedAndWait,
+  reportConfig,
+  useOurSdk,
+  warnIfNoBrowser,
+} from './support/suite.ts';
+
+warnIfNoBrowser();
+
+const get = (id: string) => `powerbi.get(document.getElementById('${id}'))`;
+
+describe.skipIf(!chromiumAvailable)('embed lifecycle (our SDK)', () => {
+  const state = useOurSdk();
+  let page: Page;
+  afterEach(async () => page?.close());
+
+  // Chromium serialises the CSSOM-set style attribute last, for 2.8.0's iframe too.
+  it('builds the exact iframe, with isMobile and locale in embedUrl and the uid last in src only', async () => {
+    page = await state.harness.newPage();
+    const settings = { layoutType: 2, localeSettings: { language: 'es', formatLocale: 'es-CO' } };
+    const frame = await embedAndWait(
+      page,
+      'c1',
+      reportConfig(state.harness, { uniqueId: 'u1', settings }),
+    );
+    const base = `${state.harness.frames.url}/reportEmbed?reportId=r1&groupId=g1&isMobile=true&language=es&formatLocale=es-CO`;
+    expect(await page.$eval('#c1', (el) => el.innerHTML)).toBe(
+      `<iframe src="${base.replaceAll('&', '&amp;')}&amp;uid=u1" scrolling="no" allowfullscreen="true" style="width: 100%; height: 100%;"></iframe>`,
+    );
+    const load = await waitForRequest(frame, 'POST', '/report/load');
+    expect(load.body).toEqual({
+      ...reportConfig(state.harness),
+      embedUrl: base,
+      uniqueId: 'u1',
+      groupId: 'g1',
+      settings,
+    });
+  });
+
+  it('takes uniqueId, token and id from attributes, and defaults settings from the pane attributes', async () => {
+    page = await state.harness.newPage();
+    await page.evaluate((url) => {
+      const el = document.getElementById('c1') as HTMLElement;
+      el.setAttribute('powerbi-name', 'from-attr');
+      el.setAttribute('powerbi-access-token', 'attr-token');
+      el.setAttribute('powerbi-report-id', 'attr-id');
+      el.setAttribute('powerbi-settings-filter-pane-enabled', 'false');
+      powerbi.embed(el, { type: 'report', embedUrl: `${url}/reportEmbed` });
+    }, state.harness.frames.url);
+    const load = await waitForRequest(await frameOf(page, 'c1'), 'POST', '/report/load');
+    expect(load.body).toMatchObject({
+      uniqueId: 'from-attr',
+      accessToken: 'attr-token',
+      id: 'attr-id',
+      settings: { filterPaneEnabled: false, navContentPaneEnabled: true },
+    });
+  });
+
+  it('sends the load again on every iframe load event, and generates a random uid when none is given', async () => {
+    page = await state.harness.newPage();
+    const frame = await embedAndWait(page, 'c1', reportConfig(state.harness));
+    const first = await waitForRequest(frame, 'POST', '/report/load');
+    expect(first.headers['uid']).toMatch(/^[0-9a-z]{4,}$/);
+    await frame.evaluate(() => location.reload());
+    const reloaded = await waitForRequest(await frameOf(page, 'c1'), 'POST', '/report/load');
+    expect(reloaded.headers['uid']).toBe(first.headers['uid']);
+  });
+
+  it('front-loads the config for the first three components only', async () => {
+    page = await state.harness.newPage();
+    const got: boolean[] = [];
+    for (const id of ['c1', 'c2', 'c3', 'c4']) {
+      const config = reportConfig(state.harness, {
+        embedUrl: `${state.harness.frames.url}/reportEmbed?reportId=r1&ready=1`,
+        uniqueId: `f${id}`,
+      });
+      const frame = await embedAndWait(page, id, config);
+      await frame.evaluate(
+        () =>
+          (window as unknown as { testFrame: { readyReply: Promise<unknown> } }).testFrame
+            .readyReply,
+      );
+      got.push((await receivedBy(frame)).some((r) => r.url === '/frontload/config'));
+    }
+    expect(got).toEqual([true, true, true, false]);
+  });
+
+  it('phased load: load() sends /report/prepare, render() sends /report/render; other types still load', async () => {
+    page = await state.harness.newPage();
+    await page.evaluate(
+      (cfg) => void powerbi.load(document.getElementById('c1') as HTMLElement, cfg),
+      reportConfig(state.harness),
+    );
+    const frame = await frameOf(page, 'c1');
+    await waitForRequest(frame, 'POST', '/report/prepare');
+    expect(await outcome(page, `${get('c1')}.render()`)).toEqual({ resolved: undefined });
+    await waitForRequest(frame, 'POST', '/report/render');
+    expect((await receivedBy(frame)).map((r) => r.url)).toEqual([
+      '/report/prepare',
+      '/report/render',
+    ]);
+    const dashboard = {
+      type: 'dashboard',
+      id: 'd',
+      embedUrl: `${state.harness.frames.url}/dashboardEmbed`,
+      accessToken: 't',
+    };
+    await page.evaluate(
+      (cfg) => void powerbi.load(document.getElementById('c2') as HTMLElement, cfg),
+      dashboard,
+    );
+    await waitForRequest(await frameOf(page, 'c2'), 'POST', '/dashboard/load');
+  });
+
+  it('preload: a hidden iframe without uid that fires preloaded and receives nothing', async () => {
+    page = await state.harness.newPage();
+    const url = `${state.harness.frames.url}/reportEmbed`;
+    const html = await page.evaluate(
+      (embedUrl) =>
+        new Promise<string>((resolve) => {
+          const iframe = powerbi.preload(
+            { embedUrl },
+            document.getElementById('c2') as HTMLElement,
+          );
+          document.addEventListener('preloaded', (e) =>
+            resolve((e.target as HTMLElement).outerHTML),
+          );
+          void iframe;
+        }),
+      url,
+    );
+    expect(html).toBe(
+      `<iframe style="display:none;" src="${url}" scrolling="no" allowfullscreen="false"></iframe>`,
+    );
+    expect(await receivedBy(await frameOf(page, 'c2'))).toEqual([]);
+  });
+
+  it('bootstrap: the iframe loads before the token; embed() later reuses it with the same uid', async () => {
+    page = await state.harness.newPage();
+    const base = `${state.harness.frames.url}/reportEmbed`;
+    await page.evaluate(
+      (embedUrl) =>
+        void powerbi.bootstrap(document.getElementById('c1') as HTMLElement, {
+          type: 'report',
+          embedUrl,
+        }),
+      base,
+    );
+    const frame = await frameOf(page, 'c1');
+    const uid = await frame.evaluate(
+      () => (window as unknown as { testFrame: { uid: string } }).testFrame.uid,
+    );
+    expect(await receivedBy(frame)).toEqual([]);
+    await page.evaluate(
+      (cfg) => void powerbi.embed(document.getElementById('c1') as HTMLElement, cfg),
+      reportConfig(state.harness),
+    );
+    const load = await waitForRequest(frame, 'POST', '/report/load');
+    expect(load.headers['uid']).toBe(uid);
+    expect(load.body).toMatchObject({
+      id: 'r1',
+      accessToken: 't0',
+      uniqueId: uid,
+      embedUrl: reportConfig(state.harness)['embedUrl'],
+    });
+    expect(
+      await outcome(
+        page,
+        `powerbi.bootstrap(document.getElementById('c1'), { type: 'report', embedUrl: '${base}' })`,
+      ),
+    ).toEqual({
+      threw: { error: expect.stringContaining('but the element is already a powerbi element.') },
+    });
+  });
+
+  it('bootstrap then embed before the frame loaded: exactly one load, sent on the load event', async () => {
+    page = await state.harness.newPage();
+    await page.evaluate((cfg) => {
+      const el = document.getElementById('c1') as HTMLElement;
+      powerbi.bootstrap(el, { type: 'report', embedUrl: String(cfg['embedUrl']) });
+      powerbi.embed(el, cfg);
+    }, reportConfig(state.harness));
+    const frame = await frameOf(page, 'c1');
+    await waitForRequest(frame, 'POST', '/report/load');
+    await outcome(page, `${get('c1')}.refresh()`);
+    await waitForRequest(frame, 'POST', '/report/refresh');
+    expect((await receivedBy(frame)).map((r) => r.url)).toEqual([
+      '/report/load',
+      '/report/refresh',
+    ]);
+  });
+
+  it('re-embed: same component and iframe, load sent at once with the new config; type rules', async () => {
+    page = await state.harness.newPage();
+    const frame = await embedAndWait(page, 'c1', reportConfig(state.harness, { uniqueId: 'u1' }));
+    const src = await page.$eval('#c1 iframe', (el) => el.getAttribute('src'));
+    const same = await outcome(
+      page,
+      `(() => { const before = ${get('c1')}; powerbi.embed(document.getElementById('c1'), ${JSON.stringify(reportConfig(state.harness, { id: 'r2', uniqueId: 'u2' }))}); return before === ${get('c1')}; })()`,
+    );
+    expect(same).toEqual({ resolved: true });
+    const reload = await waitForRequest(frame, 'POST', '/report/load', 2);
+    expect([reload.headers['uid'], (reload.body as { id: string }).id]).toEqual(['u2', 'r2']);
+    expect(await page.$eval('#c1 iframe', (el) => el.getAttribute('src'))).toBe(src);
+    const reply = await frameRequest(frame, '/reports/u2/events/loaded', null);
+    expect(reply).toMatchObject({ statusCode: 200 });
+    const dashboard = {
+      type: 'dashboard',
+      id: 'd',
+      embedUrl: `${state.harness.frames.url}/dashboardEmbed`,
+      accessToken: 't',
+    };
+    const wrongType = await outcome(
+      page,
+      `powerbi.embed(document.getElementById('c1'), ${JSON.stringify(dashboard)})`,
+    );
+    expect(wrongType).toEqual({
+      threw: {
+        error: expect.stringMatching(
+          /^Embedding on an existing element with a different type than the previous embed object is not supported\. {2}Attempted/,
+        ),
+      },
+    });
+    const qna = {
+      type: 'qna',
+      datasetIds: ['d'],
+      embedUrl: `${state.harness.frames.url}/qnaEmbed`,
+      accessToken: 't',
+    };
+    const qnaIsNew = await outcome(
+      page,
+      `(() => { const el = document.getElementById('c2'); const a = powerbi.embed(el, ${JSON.stringify(qna)}); return a !== powerbi.embed(el, ${JSON.stringify(qna)}); })()`,
+    );
+    expect(qnaIsNew).toEqual({ resolved: true });
+  });
+
+  it('reset: forgets the embed and removes its iframe; get() then throws the exact message', async () => {
+    page = await state.harness.newPage();
+    await embedAndWait(page, 'c1', reportConfig(state.harness, { uniqueId: 'u1' }));
+    await page.evaluate(() => powerbi.reset(document.getElementById('c1') as HTMLElement));
+    expect(
+      await outcome(
+        page,
+        `[document.querySelector('#c1 iframe'), powerbi.find('u1'), powerbi.getNumberOfComponents()]`,
+      ),
+    ).toEqual({ resolved: [null, undefined, 0] });
+    expect(await outcome(page, get('c1'))).toEqual({
+      threw: {
+        error:
+          'You attempted to get an instance of powerbi component associated with element: <div id="c1" style="width:640px;height:400px"></div> but there was no associated instance.',
+      },
+    });
+  });
+
+  it('containers without an id keep their own embeds (2.8.0 evicted the first)', async () => {
+    page = await state.harness.newPage();
+    const result = await page.evaluate((cfg) => {
+      const [a, b] = [document.createElement('div'), document.createElement('div')];
+      document.body.append(a, b);
+      powerbi.embed(a, { ...cfg, uniqueId: 'ua' });
+      powerbi.embed(b, { ...cfg, uniqueId: 'ub' });
+      return [
+        Boolean(powerbi.find('ua')),
+        Boolean(powerbi.find('ub')),
+        powerbi.getNumberOfComponents(),
+      ];
+    }, reportConfig(state.harness));
+    expect(result).toEqual([true, true, 2]);
+  });
+});
+
+declare const powerbi: Service;
