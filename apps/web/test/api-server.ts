@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -44,10 +45,17 @@ export async function startApiServer(handler: Handler) {
 }
 
 /** Points jsdom's location at `origin`, so the app's `/api/` calls reach the test server. */
-export function useOrigin(origin: string): void {
-  (
+export function pointJsdomAt(origin: string): void {
+  const jsdom = (
     globalThis as unknown as { jsdom: { reconfigure(options: { url: string }): void } }
-  ).jsdom.reconfigure({
-    url: `${origin}/`,
-  });
+  ).jsdom;
+  jsdom.reconfigure({ url: `${origin}/` });
+}
+
+/** Starts the test API for the current test, points the page at it and stops it when the test ends. */
+export async function serveApi(handler: Handler) {
+  const server = await startApiServer(handler);
+  onTestFinished(server.close);
+  pointJsdomAt(server.origin);
+  return server;
 }

@@ -85,12 +85,23 @@ describe('api client', () => {
   });
 
   it('holds requests started during a refresh until the new token arrives', async () => {
-    const { client, server } = await setup(refreshingApi);
+    let refreshStarted!: () => void;
+    const started = new Promise<void>((resolve) => (refreshStarted = resolve));
+    let releaseRefresh!: () => void;
+    const released = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const { client, server } = await setup(async (request) => {
+      if (request.path === '/api/user/refreshtoken') {
+        refreshStarted();
+        await released;
+      }
+      return refreshingApi(request);
+    });
     const first = client.request('GET', 'user');
-    await new Promise((resolve) => setTimeout(resolve, 10)); // the refresh is now running
-    const second = await client.request<{ path: string }>('GET', 'account/7');
+    await started; // the refresh is now running
+    const second = client.request<{ path: string }>('GET', 'account/7');
+    releaseRefresh();
     await first;
-    expect(second.path).toBe('/api/account/7');
+    expect((await second).path).toBe('/api/account/7');
     const accountCalls = server.requests.filter((r) => r.path === '/api/account/7');
     expect(accountCalls.map((r) => r.headers.authorization)).toEqual(['Bearer new-token']);
   });

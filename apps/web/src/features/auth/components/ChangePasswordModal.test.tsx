@@ -1,21 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, useOrigin } from '../../../../test/api-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '../../../../test/api-server.ts';
 import { administrator, renderApp, signIn } from '../../../../test/render.tsx';
 import { ChangePasswordModal, PASSWORD_HELP } from './ChangePasswordModal.tsx';
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => close?.());
-
 async function openModal(status = 200) {
-  const server = await startApiServer(() =>
+  const server = await serveApi(() =>
     status === 200
       ? { status, body: { username: 'admin' } }
       : { status, body: { code: 'internal', message: 'No se pudo cambiar la contraseña.' } },
   );
-  close = server.close;
-  useOrigin(server.origin);
   signIn();
   let closed = 0;
   renderApp(<ChangePasswordModal open onClose={() => (closed += 1)} />);

@@ -1,19 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, useOrigin, type Handler } from '../../../../test/api-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveApi as serve } from '../../../../test/api-server.ts';
 import { administrator, renderApp } from '../../../../test/render.tsx';
 import { LoginCard } from './LoginCard.tsx';
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => close?.());
-
-async function serve(handler: Handler) {
-  const server = await startApiServer(handler);
-  close = server.close;
-  useOrigin(server.origin);
-  return server;
-}
 
 const routes = [
   { path: '/', element: <LoginCard /> },
