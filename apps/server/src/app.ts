@@ -15,9 +15,15 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { loadKey } from './lib/secrets.ts';
+import { accountsModule } from './modules/accounts/accounts.routes.ts';
+import { administrationModule } from './modules/administration/administration.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { favoritesModule } from './modules/favorites/favorites.routes.ts';
+import { permissionsModule } from './modules/permissions/permissions.routes.ts';
 import { publicModule } from './modules/public/public.routes.ts';
+import { syncModule } from './modules/sync/sync.module.ts';
 import { usersModule } from './modules/users/users.routes.ts';
+import { viewerModule } from './modules/viewer/viewer.routes.ts';
 import { createAccessTokens } from './plugins/access-tokens.ts';
 import { installAuth } from './plugins/auth.ts';
 import { docsPrefix, installApiDocs } from './plugins/docs.ts';
@@ -39,7 +45,17 @@ import { installXsrf } from './plugins/xsrf.ts';
  * add its routes to test/authorization-matrix.test.ts (the test fails for any route without an
  * entry). Route paths are relative to /api (e.g. `url: '/favorite'`).
  */
-const apiModules: ApiModule[] = [publicModule, authModule, usersModule];
+const apiModules: ApiModule[] = [
+  publicModule,
+  authModule,
+  usersModule,
+  accountsModule,
+  permissionsModule,
+  administrationModule,
+  favoritesModule,
+  viewerModule,
+  syncModule,
+];
 
 export interface BuildAppOptions {
   config: Config;

@@ -112,6 +112,95 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/user/changepassword', body: { password: 'Nueva1234' } }),
     expect: signedIn(200),
   },
+  'GET /api/account/:id': {
+    request: (f) => ({ url: `/api/account/${f.viewer.id}` }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 200, administrator: 200 },
+  },
+  'POST /api/account': {
+    request: () => ({
+      url: '/api/account',
+      body: {
+        description: 'Nueva',
+        username: 'nueva@vitrina.test',
+        password: 'x',
+        clientId: 'app',
+      },
+    }),
+    // The sync cannot reach a BI service here: the account is still created, flagged with error.
+    expect: administratorsOnly(201),
+  },
+  'PUT /api/account': {
+    request: (f) => ({
+      url: '/api/account',
+      body: {
+        id: f.account.id,
+        username: 'integracion@vitrina.test',
+        password: 'x',
+        clientId: 'app',
+        description: 'Cambiada',
+      },
+    }),
+    expect: administratorsOnly(200),
+  },
+  'DELETE /api/account/:id': {
+    request: (f) => ({ url: `/api/account/${f.account.id}` }),
+    expect: administratorsOnly(204),
+  },
+  'GET /api/account/token/:id': {
+    // The fixture's account password is not decryptable: 502 proves the caller got past the guard.
+    request: (f) => ({ url: `/api/account/token/${f.account.id}` }),
+    expect: administratorsOnly(502),
+  },
+  'GET /api/user/:id/permissions': {
+    request: (f) => ({ url: `/api/user/${f.viewer.id}/permissions` }),
+    expect: administratorsOnly(200),
+  },
+  'PUT /api/user/permissions': {
+    request: (f) => ({
+      url: '/api/user/permissions',
+      body: [{ userId: f.viewer.id, accountElementId: f.workspace.biId }],
+    }),
+    expect: administratorsOnly(200),
+  },
+  'DELETE /api/user/permissions/:id': {
+    request: (f) => ({ url: `/api/user/permissions/${f.viewer.id}` }),
+    expect: administratorsOnly(204),
+  },
+  'GET /api/administration/reports/accounts': {
+    request: () => ({ url: '/api/administration/reports/accounts' }),
+    expect: administratorsOnly(200),
+  },
+  'GET /api/administration/report/:id/users': {
+    request: (f) => ({ url: `/api/administration/report/${f.report.biId}/users` }),
+    expect: administratorsOnly(200),
+  },
+  'PUT /api/administration/report/:id/users': {
+    request: (f) => ({
+      url: `/api/administration/report/${f.report.biId}/users`,
+      body: [{ id: f.viewer.id }],
+    }),
+    expect: administratorsOnly(200),
+  },
+  'POST /api/favorite': {
+    // Everyone marks the report for themselves: only those who can see it may.
+    request: (f, caller) => ({
+      url: '/api/favorite',
+      body: {
+        reportId: f.report.biId,
+        userId: caller === 'anonymous' ? f.viewer.id : f[caller].id,
+      },
+    }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 200, administrator: 200 },
+  },
+  'DELETE /api/favorite/:reportId': {
+    request: (f) => ({ url: `/api/favorite/${f.report.biId}` }),
+    expect: signedIn(200),
+  },
+  'GET /api/viewer/report/:uid': {
+    // No BI service here and an undecryptable account password: 502 proves access was granted.
+    request: (f) => ({ url: `/api/viewer/report/${f.report.uid}` }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 502, administrator: 502 },
+  },
 };
 
 const callers: Caller[] = ['anonymous', 'otherViewer', 'viewer', 'administrator'];

@@ -68,10 +68,26 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     ...handle,
     async drop() {
       await handle.db.destroy();
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      await dropWhenReleased(admin.db, name);
       await admin.db.destroy();
     },
   };
+}
+
+/**
+ * pg's pool resolves `end()` slightly before its sockets are gone; dropping `WITH (FORCE)` right
+ * away would kill a closing connection and surface as an uncaught error, so retry politely.
+ */
+async function dropWhenReleased(admin: Kysely<Database>, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sql`drop database if exists ${sql.id(name)}`.execute(admin);
+      return;
+    } catch (error) {
+      if (attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** Empties every table (children first) so one database serves many isolated cases. */
@@ -230,7 +246,16 @@ export function tokenFor(app: App, userId: number): Promise<string> {
   return app.context.accessTokens.sign(userId);
 }
 
-/** Mails written to DATA_DIR/outbox, oldest first, as raw RFC 822 text. */
+/** Undoes quoted-printable (soft line breaks and =XX bytes) so tests can read the text. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+    );
+}
+
+/** Mails written to DATA_DIR/outbox, oldest first, as RFC 822 text with the body decoded. */
 export function readOutbox(dataDir: string): string[] {
   const outbox = join(dataDir, 'outbox');
   let files: string[];
@@ -239,7 +264,7 @@ export function readOutbox(dataDir: string): string[] {
   } catch {
     return [];
   }
-  return files.map((file) => readFileSync(join(outbox, file), 'utf8'));
+  return files.map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8')));
 }
 
 /** Row counts of every table: compare before and after to prove nothing was written. */

@@ -8,11 +8,17 @@ function requiredText(style: RequiredStyle): string {
   return style === 'form' ? validationMessages.required : validationMessages.requiredShort;
 }
 
+/** Control characters (NUL among them) have no place in any field and break PostgreSQL text. */
+// eslint-disable-next-line no-control-regex
+const withoutControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
+
 function textOfType(style: RequiredStyle) {
   const required = requiredText(style);
-  return z.string({
-    error: (issue) => (issue.input === undefined ? required : validationMessages.wrongType),
-  });
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? required : validationMessages.wrongType),
+    })
+    .regex(withoutControlCharacters, validationMessages.invalidCharacters);
 }
 
 /** A required text field: missing, blank or non-text values get the spec's messages. */

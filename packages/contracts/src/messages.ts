@@ -13,6 +13,7 @@ export const validationMessages = {
   passwordMismatch: 'Las contraseñas no coinciden',
   wrongType: 'El campo tiene un tipo de dato inválido.',
   unknownOption: 'El campo tiene un valor no permitido.',
+  invalidCharacters: 'El campo contiene caracteres no permitidos.',
 } as const;
 
 /** Message for a value longer than the field allows (the spec only sets the limits). */

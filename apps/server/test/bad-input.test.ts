@@ -1,0 +1,236 @@
+import { errorMessages } from '@vitrina/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedFixture, type Fixture } from './fixtures.ts';
+import {
+  buildTestApp,
+  callApi,
+  login,
+  resetDatabase,
+  snapshotCounts,
+  testDialects,
+  type ApiRequest,
+  type TestApp,
+} from './helper.ts';
+
+const validUser = {
+  username: 'mramos',
+  firstname: 'María',
+  lastname: 'Ramos',
+  mail: 'maria@vitrina.test',
+  rol: 1,
+};
+
+interface BadCase {
+  name: string;
+  request: (fixture: Fixture) => Omit<ApiRequest, 'token'>;
+  status: number;
+  message?: string | RegExp;
+}
+
+const badCases: BadCase[] = [
+  {
+    name: 'malformed JSON',
+    request: () => ({ method: 'POST', url: '/api/user', payload: '{"username": "x",' }),
+    status: 400,
+    message: errorMessages.malformedJson,
+  },
+  {
+    name: 'empty JSON body',
+    request: () => ({ method: 'POST', url: '/api/user', payload: '' }),
+    status: 400,
+    message: errorMessages.malformedJson,
+  },
+  {
+    name: 'prototype pollution attempt',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      payload: `{"__proto__": {"rol": 0}, "username": "x"}`,
+    }),
+    status: 400,
+    message: errorMessages.malformedJson,
+  },
+  {
+    name: 'an array where an object is expected',
+    request: () => ({ method: 'POST', url: '/api/user', body: [validUser] }),
+    status: 400,
+    message: /^La solicitud no es válida\./,
+  },
+  {
+    name: 'a bare string body',
+    request: () => ({ method: 'PUT', url: '/api/user/changepassword', body: 'Clave1234' }),
+    status: 400,
+    message: /^La solicitud no es válida\./,
+  },
+  {
+    name: 'wrong types in every field',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      body: { username: { $ne: null }, firstname: ['a'], lastname: true, mail: 5, rol: null },
+    }),
+    status: 400,
+    message: 'Usuario: El campo tiene un tipo de dato inválido.',
+  },
+  {
+    name: 'an oversized string',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      body: { ...validUser, firstname: 'x'.repeat(100_000) },
+    }),
+    status: 400,
+    message: 'Nombre: El campo supera la longitud máxima de 60 caracteres.',
+  },
+  {
+    name: 'a body over the size limit',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      body: { ...validUser, firstname: 'x'.repeat(2_000_000) },
+    }),
+    status: 413,
+    message: errorMessages.bodyTooLarge,
+  },
+  {
+    name: 'a form-encoded body',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      payload: 'username=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    status: 415,
+    message: errorMessages.unsupportedMediaType,
+  },
+  {
+    name: 'an unknown user id',
+    request: () => ({ method: 'DELETE', url: '/api/user/987654' }),
+    status: 404,
+    message: errorMessages.userNotFound,
+  },
+  {
+    name: 'an id that is not a number',
+    request: () => ({ method: 'DELETE', url: '/api/user/abc' }),
+    status: 400,
+    message: 'Identificador: El campo tiene un tipo de dato inválido.',
+  },
+  {
+    name: 'an id beyond 32 bits',
+    request: () => ({ method: 'DELETE', url: '/api/user/99999999999' }),
+    status: 400,
+    message: 'Identificador: El campo tiene un tipo de dato inválido.',
+  },
+  {
+    name: 'SQL in a path id',
+    request: () => ({ method: 'DELETE', url: `/api/user/${encodeURIComponent('1 OR 1=1')}` }),
+    status: 400,
+    message: 'Identificador: El campo tiene un tipo de dato inválido.',
+  },
+  {
+    name: 'SQL in an e-mail',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      body: { ...validUser, mail: "x'; DROP TABLE users; --" },
+    }),
+    status: 400,
+    message: 'Correo electrónico: El campo requiere formato de mail.',
+  },
+  {
+    name: 'SQL as login username',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user/authenticate',
+      body: { username: "' OR '1'='1' --", password: "' OR '1'='1" },
+    }),
+    status: 401,
+    message: errorMessages.invalidCredentials,
+  },
+  {
+    name: 'a NUL character',
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      body: { ...validUser, lastname: 'Ra\u0000mos' },
+    }),
+    status: 400,
+    message: 'Apellido: El campo contiene caracteres no permitidos.',
+  },
+  {
+    name: 'unicode letters in a password',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/user/changepassword',
+      body: { password: 'Contraseñ4' },
+    }),
+    status: 400,
+    message: 'Contraseña: El campo no cumple con los requerimientos',
+  },
+  {
+    name: 'an unknown API path',
+    request: () => ({ method: 'GET', url: '/api/no-existe' }),
+    status: 404,
+    message: errorMessages.routeNotFound,
+  },
+];
+
+describe.each(testDialects)('bad input ($dialect)', ({ dialect, available }) => {
+  let context: TestApp;
+  let fixture: Fixture;
+  beforeAll(async () => {
+    if (available) context = await buildTestApp(dialect);
+  });
+  afterAll(async () => context?.close());
+  beforeEach(async () => {
+    if (!available) return;
+    await resetDatabase(context.db);
+    fixture = await seedFixture(context.app, context.db);
+  });
+
+  it.skipIf(!available).each(badCases)(
+    '$name → $status, Spanish message, nothing written',
+    async (badCase) => {
+      const before = await snapshotCounts(context.db);
+      const token = fixture.tokens.administrator;
+      const response = await callApi(context.app, { ...badCase.request(fixture), token });
+      expect(response.statusCode).toBe(badCase.status);
+      const body = response.json();
+      expect(body.code).toEqual(expect.any(String));
+      if (typeof badCase.message === 'string') expect(body.message).toBe(badCase.message);
+      else expect(body.message).toMatch(badCase.message ?? /./);
+      const after = await snapshotCounts(context.db);
+      // A failed login is audited by design; nothing else may change.
+      expect({ ...after, audit_log: 0 }).toEqual({ ...before, audit_log: 0 });
+    },
+  );
+
+  it.skipIf(!available)(
+    'stores SQL-looking and unicode text verbatim and logs in with it',
+    async () => {
+      const tricky = {
+        username: "o'brien; --",
+        firstname: 'Zoë 李 🚀',
+        lastname: "Robert'); DROP TABLE users;--",
+        mail: 'zoe@vitrina.test',
+        rol: 1,
+      };
+      const created = await callApi(context.app, {
+        method: 'POST',
+        url: '/api/user',
+        body: tricky,
+        token: fixture.tokens.administrator,
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject(tricky);
+      const stored = await context.db
+        .selectFrom('users')
+        .selectAll()
+        .where('username', '=', tricky.username)
+        .execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.lastname).toBe(tricky.lastname);
+      await expect(login(context.app, tricky.username, 'Incorrecta1')).rejects.toThrow(/401/);
+    },
+  );
+});
