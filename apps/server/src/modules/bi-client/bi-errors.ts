@@ -5,6 +5,7 @@ export const BiFailure = {
   application: 'application',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  unreadableSecret: 'unreadable_secret',
   unexpected: 'unexpected',
 } as const;
 export type BiFailure = (typeof BiFailure)[keyof typeof BiFailure];
@@ -16,6 +17,8 @@ const spanishMessages: Record<BiFailure, string> = {
     'El Application ID no está registrado en el servicio de BI o no admite este inicio de sesión.',
   forbidden: 'La cuenta de integración no tiene acceso a este contenido en el servicio de BI.',
   not_found: 'El contenido ya no existe en el servicio de BI.',
+  unreadable_secret:
+    'No se pudo descifrar la contraseña guardada de la cuenta; vuelva a ingresarla.',
   unexpected: 'El servicio de BI respondió con un error inesperado.',
 };
 

@@ -1,0 +1,99 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { AccountsTable, Database } from '../../db/schema.ts';
+
+/** Which content a tree query returns: everything, or what a set of grants reaches. */
+export type ContentScope =
+  | { all: true }
+  | { all: false; accountIds: number[]; workspaceBiIds: string[]; reportBiIds: string[] };
+
+/** One row per (account, workspace, report), with nulls where an account or workspace is empty. */
+export interface ContentRow {
+  account_id: number;
+  account_username: string;
+  client_id: string;
+  description: string;
+  error: number;
+  message: string | null;
+  last_sync_at: string | null;
+  workspace_id: number | null;
+  workspace_bi_id: string | null;
+  workspace_name: string | null;
+  report_id: number | null;
+  report_bi_id: string | null;
+  report_uid: string | null;
+  report_name: string | null;
+  report_kind: 'report' | 'dashboard' | null;
+}
+
+/** Kysely queries on accounts; pass a transaction as `db` to run them inside it. */
+export const accountsRepository = {
+  getById(db: Kysely<Database>, id: number) {
+    return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  listIds(db: Kysely<Database>) {
+    return db.selectFrom('accounts').select('id').orderBy('id').execute();
+  },
+
+  async create(db: Kysely<Database>, values: Insertable<AccountsTable>): Promise<number> {
+    const row = await db
+      .insertInto('accounts')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async update(db: Kysely<Database>, id: number, values: Updateable<AccountsTable>): Promise<void> {
+    await db.updateTable('accounts').set(values).where('id', '=', id).execute();
+  },
+
+  async delete(db: Kysely<Database>, id: number): Promise<void> {
+    await db.deleteFrom('accounts').where('id', '=', id).execute();
+  },
+
+  /** Accounts > workspaces > reports within `scope`, ordered for display. */
+  listContent(db: Kysely<Database>, scope: ContentScope): Promise<ContentRow[]> {
+    let query = db
+      .selectFrom('accounts as a')
+      .leftJoin('workspaces as w', 'w.account_id', 'a.id')
+      .leftJoin('reports as r', 'r.workspace_id', 'w.id')
+      .select([
+        'a.id as account_id',
+        'a.username as account_username',
+        'a.client_id',
+        'a.description',
+        'a.error',
+        'a.message',
+        'a.last_sync_at',
+        'w.id as workspace_id',
+        'w.bi_id as workspace_bi_id',
+        'w.name as workspace_name',
+        'r.id as report_id',
+        'r.bi_id as report_bi_id',
+        'r.uid as report_uid',
+        'r.name as report_name',
+        'r.kind as report_kind',
+      ]);
+    if (!scope.all) {
+      const { accountIds, workspaceBiIds, reportBiIds } = scope;
+      if (accountIds.length + workspaceBiIds.length + reportBiIds.length === 0)
+        return Promise.resolve([]);
+      query = query.where((eb) =>
+        eb.or([
+          ...(accountIds.length ? [eb('a.id', 'in', accountIds)] : []),
+          ...(workspaceBiIds.length ? [eb('w.bi_id', 'in', workspaceBiIds)] : []),
+          ...(reportBiIds.length ? [eb('r.bi_id', 'in', reportBiIds)] : []),
+        ]),
+      );
+    }
+    return query
+      .orderBy('a.description')
+      .orderBy('a.id')
+      .orderBy('w.name')
+      .orderBy('w.id')
+      .orderBy('r.name')
+      .orderBy('r.id')
+      .execute();
+  },
+};

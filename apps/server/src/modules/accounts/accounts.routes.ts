@@ -1,0 +1,122 @@
+import {
+  accountListSchema,
+  accountSchema,
+  accountTokenSchema,
+  createAccountRequestSchema,
+  errorResponseSchema,
+  numericIdParamsSchema,
+  updateAccountRequestSchema,
+} from '@vitrina/contracts';
+import { z } from 'zod';
+import type { ApiModule } from '../../context.ts';
+import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { integrationOf } from '../bi-client/integration.ts';
+import { createAccountsService } from './accounts.service.ts';
+
+const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
+const writeErrors = { 400: errorResponseSchema, ...denied, 404: errorResponseSchema };
+const tags = ['cuentas'];
+const security = [{ bearer: [] }];
+
+/** Integration accounts: the visible content tree (any user, for themselves) and administration. */
+export const accountsModule: ApiModule = {
+  name: 'accounts',
+  register(app, context) {
+    const accounts = createAccountsService({
+      ...context,
+      integration: integrationOf(context, app.log),
+    });
+    const admin = { preHandler: app.requireAdmin };
+
+    app.get(
+      '/account/:id',
+      {
+        preHandler: app.requireAuth,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Cuentas, áreas de trabajo e informes visibles para el usuario {id} (solo uno mismo, salvo administradores)',
+          params: numericIdParamsSchema,
+          response: {
+            200: accountListSchema,
+            400: errorResponseSchema,
+            ...denied,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => accounts.treeFor(sessionUser(request), request.params.id),
+    );
+
+    app.post(
+      '/account',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Crea la cuenta de integración y la sincroniza con el servicio de BI',
+          body: createAccountRequestSchema,
+          response: { 201: accountSchema, ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        const account = await accounts.create(request.body, {
+          ...actorOf(request),
+          id: sessionUser(request).id,
+        });
+        return reply.status(201).send(account);
+      },
+    );
+
+    app.put(
+      '/account',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar',
+          body: updateAccountRequestSchema,
+          response: { 200: accountSchema, ...writeErrors },
+        },
+      },
+      async (request) =>
+        accounts.update(request.body, { ...actorOf(request), id: sessionUser(request).id }),
+    );
+
+    app.delete(
+      '/account/:id',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos',
+          params: numericIdParamsSchema,
+          response: { 204: z.undefined(), ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        await accounts.delete(request.params.id, actorOf(request));
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/account/token/:id',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Token de acceso vigente del servicio de BI para la cuenta',
+          params: numericIdParamsSchema,
+          response: { 200: accountTokenSchema, ...writeErrors, 502: errorResponseSchema },
+        },
+      },
+      async (request) => accounts.accessToken(request.params.id),
+    );
+  },
+};

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+function locatedReports(db: Kysely<Database>) {
+  return db
+    .selectFrom('reports as r')
+    .innerJoin('workspaces as w', 'w.id', 'r.workspace_id')
+    .select([
+      'r.id',
+      'r.uid',
+      'r.bi_id',
+      'r.name',
+      'r.kind',
+      'r.embed_url',
+      'w.bi_id as workspace_bi_id',
+      'w.account_id',
+    ]);
+}
+
+/** Kysely lookups of single reports together with where they sit (workspace, account). */
+export const reportsRepository = {
+  getByUid(db: Kysely<Database>, uid: string) {
+    return locatedReports(db).where('r.uid', '=', uid).executeTakeFirst();
+  },
+
+  /** Reports whose BI id or portal uId is `id` (a shared BI workspace can list one report twice). */
+  listByIdOrUid(db: Kysely<Database>, id: string) {
+    return locatedReports(db)
+      .where((eb) => eb.or([eb('r.bi_id', '=', id), eb('r.uid', '=', id)]))
+      .orderBy('r.id')
+      .execute();
+  },
+};
+export type LocatedReport = NonNullable<Awaited<ReturnType<typeof reportsRepository.getByUid>>>;
+
+/** The policy's view of a located report. */
+export function locationOf(report: LocatedReport) {
+  return {
+    accountId: report.account_id,
+    workspaceBiId: report.workspace_bi_id,
+    reportBiId: report.bi_id,
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  accountListSchema,
+  errorResponseSchema,
+  putReportUsersRequestSchema,
+  reportIdParamsSchema,
+  reportUsersSchema,
+} from '@vitrina/contracts';
+import type { ApiModule } from '../../context.ts';
+import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { createAccountsService } from '../accounts/accounts.service.ts';
+import { integrationOf } from '../bi-client/integration.ts';
+import { createReportUsersService } from './report-users.service.ts';
+
+const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
+const tags = ['permisos'];
+const security = [{ bearer: [] }];
+
+/** Permissions by report (administrators only). */
+export const administrationModule: ApiModule = {
+  name: 'administration',
+  register(app, context) {
+    const accounts = createAccountsService({
+      ...context,
+      integration: integrationOf(context, app.log),
+    });
+    const reportUsers = createReportUsersService(context);
+    const admin = { preHandler: app.requireAdmin };
+
+    app.get(
+      '/administration/reports/accounts',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Todas las cuentas con sus áreas de trabajo e informes',
+          response: { 200: accountListSchema, ...denied },
+        },
+      },
+      async (request) => accounts.all(sessionUser(request)),
+    );
+
+    app.get(
+      '/administration/report/:id/users',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo',
+          params: reportIdParamsSchema,
+          response: {
+            200: reportUsersSchema,
+            400: errorResponseSchema,
+            ...denied,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => reportUsers.list(request.params.id),
+    );
+
+    app.put(
+      '/administration/report/:id/users',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Define los usuarios con acceso directo al informe {id}',
+          params: reportIdParamsSchema,
+          body: putReportUsersRequestSchema,
+          response: {
+            200: reportUsersSchema,
+            400: errorResponseSchema,
+            ...denied,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => reportUsers.setDirect(request.params.id, request.body, actorOf(request)),
+    );
+  },
+};

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import { errorMessages, type PutReportUsersRequest, type ReportUsers } from '@vitrina/contracts';
+import type { Database } from '../../db/schema.ts';
+import { appErrors } from '../../errors.ts';
+import type { Actor, AuditLog } from '../../lib/audit.ts';
+import { reportsRepository } from '../accounts/reports.repository.ts';
+import { assertViewers } from '../permissions/permissions.service.ts';
+import { permissionsRepository } from '../permissions/permissions.repository.ts';
+import { toUserDto } from '../users/users.presenter.ts';
+
+/** Who holds access to a report at each level, and setting its direct viewers. */
+export function createReportUsersService(deps: { db: Kysely<Database>; audit: AuditLog }) {
+  const { db } = deps;
+
+  async function locate(reportBiId: string) {
+    const [report] = await reportsRepository.listByIdOrUid(db, reportBiId);
+    if (!report || report.bi_id !== reportBiId)
+      throw appErrors.notFound(errorMessages.reportNotFound);
+    return report;
+  }
+
+  async function usersOf(report: Awaited<ReturnType<typeof locate>>): Promise<ReportUsers> {
+    const [direct, workspace, account] = await Promise.all([
+      permissionsRepository.usersHolding(db, report.bi_id),
+      permissionsRepository.usersHolding(db, report.workspace_bi_id),
+      permissionsRepository.usersHolding(db, String(report.account_id)),
+    ]);
+    return {
+      report: direct.map(toUserDto),
+      workspace: workspace.map(toUserDto),
+      account: account.map(toUserDto),
+    };
+  }
+
+  return {
+    async list(reportBiId: string): Promise<ReportUsers> {
+      return usersOf(await locate(reportBiId));
+    },
+
+    /** Replaces the report's direct viewers with `users`; inherited access is untouched. */
+    async setDirect(
+      reportBiId: string,
+      users: PutReportUsersRequest,
+      actor: Actor,
+    ): Promise<ReportUsers> {
+      const report = await locate(reportBiId);
+      const userIds = [...new Set(users.map((u) => u.id))];
+      await assertViewers(
+        db,
+        users.map((u) => u.id),
+        (index) => `${index}.id`,
+      );
+      await db.transaction().execute(async (trx) => {
+        await permissionsRepository.deleteByElements(trx, [report.bi_id]);
+        await permissionsRepository.insert(
+          trx,
+          userIds.map((user_id) => ({
+            user_id,
+            account_element_id: report.bi_id,
+            element_type: 'report' as const,
+          })),
+        );
+        await deps.audit.record(trx, actor, {
+          action: 'report.users.set',
+          targetType: 'report',
+          targetId: report.bi_id,
+          detail: { users: userIds },
+        });
+      });
+      return usersOf(report);
+    },
+  };
+}
+export type ReportUsersService = ReturnType<typeof createReportUsersService>;

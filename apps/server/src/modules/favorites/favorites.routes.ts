@@ -1,0 +1,57 @@
+import {
+  errorResponseSchema,
+  favoriteParamsSchema,
+  favoriteRequestSchema,
+  favoriteResponseSchema,
+} from '@vitrina/contracts';
+import type { ApiModule } from '../../context.ts';
+import { sessionUser } from '../../plugins/auth.ts';
+import { createFavoritesService } from './favorites.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const tags = ['favoritos'];
+const security = [{ bearer: [] }];
+
+/** The signed-in user's favorite reports. */
+export const favoritesModule: ApiModule = {
+  name: 'favorites',
+  register(app, context) {
+    const favorites = createFavoritesService(context);
+    const signedIn = { preHandler: app.requireAuth };
+
+    app.post(
+      '/favorite',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Marca un informe visible como favorito del usuario que llama',
+          body: favoriteRequestSchema,
+          response: { 200: favoriteResponseSchema, ...errors },
+        },
+      },
+      async (request) => favorites.add(sessionUser(request), request.body),
+    );
+
+    app.delete(
+      '/favorite/:reportId',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Quita el informe de los favoritos del usuario que llama',
+          params: favoriteParamsSchema,
+          response: { 200: favoriteResponseSchema, ...errors },
+        },
+      },
+      async (request) => favorites.remove(sessionUser(request), request.params.reportId),
+    );
+  },
+};

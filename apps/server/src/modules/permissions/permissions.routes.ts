@@ -1,0 +1,76 @@
+import {
+  errorResponseSchema,
+  numericIdParamsSchema,
+  permissionListSchema,
+  putPermissionsRequestSchema,
+} from '@vitrina/contracts';
+import { z } from 'zod';
+import type { ApiModule } from '../../context.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { createPermissionsService } from './permissions.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const tags = ['permisos'];
+const security = [{ bearer: [] }];
+
+/** Permissions per user (administrators only). */
+export const permissionsModule: ApiModule = {
+  name: 'permissions',
+  register(app, context) {
+    const permissions = createPermissionsService(context);
+    const admin = { preHandler: app.requireAdmin };
+
+    app.get(
+      '/user/:id/permissions',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Permisos del usuario {id}',
+          params: numericIdParamsSchema,
+          response: { 200: permissionListSchema, ...errors },
+        },
+      },
+      async (request) => permissions.listForUser(request.params.id),
+    );
+
+    app.put(
+      '/user/permissions',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Reemplaza los permisos de cada usuario nombrado en la lista',
+          body: putPermissionsRequestSchema,
+          response: { 200: permissionListSchema, ...errors },
+        },
+      },
+      async (request) => permissions.replace(request.body, actorOf(request)),
+    );
+
+    app.delete(
+      '/user/permissions/:id',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Quita todos los permisos del usuario {id}',
+          params: numericIdParamsSchema,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await permissions.clearForUser(request.params.id, actorOf(request));
+        return reply.status(204).send();
+      },
+    );
+  },
+};

@@ -1,0 +1,26 @@
+import type { SyncService } from './sync.service.ts';
+
+/**
+ * Re-syncs every account every `intervalMinutes` (0 turns it off). Returns a stop function.
+ * The timer is unref'd so it never keeps the process alive on its own.
+ */
+export function startSyncScheduler(
+  sync: SyncService,
+  intervalMinutes: number,
+  onError: (error: unknown) => void,
+) {
+  if (intervalMinutes <= 0) return () => undefined;
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    // A slow round is not overlapped by the next tick.
+    if (running) return;
+    running = sync
+      .syncAll()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMinutes * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { BiClient } from '../bi-client/bi-client.ts';
+import { BiFailure, BiServiceError } from '../bi-client/bi-errors.ts';
+import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
+import { accountsRepository } from '../accounts/accounts.repository.ts';
+import type { SecretBox } from '../accounts/secret-box.ts';
+import { contentRepository } from './content.repository.ts';
+import { planSync, type FetchedWorkspace } from './sync-plan.ts';
+
+export interface SyncLogger {
+  warn(details: object, message: string): void;
+}
+
+export interface SyncResult {
+  ok: boolean;
+  message: string | null;
+}
+
+/**
+ * Brings an account's stored workspaces and reports in line with its BI service (decision 0022).
+ * Failures never delete content: they mark the account with `error` and a Spanish `message`.
+ */
+export function createSyncService(deps: {
+  db: Kysely<Database>;
+  bi: BiClient;
+  secrets: SecretBox;
+  clock: Clock;
+  log: SyncLogger;
+}) {
+  const running = new Map<number, Promise<SyncResult>>();
+
+  async function fetchContent(credentials: BiCredentials): Promise<FetchedWorkspace[]> {
+    const workspaces = await deps.bi.listWorkspaces(credentials);
+    return Promise.all(
+      workspaces.map(async (workspace) => ({
+        ...workspace,
+        items: await deps.bi.listItems(credentials, workspace.id),
+      })),
+    );
+  }
+
+  async function run(accountId: number): Promise<SyncResult> {
+    const account = await accountsRepository.getById(deps.db, accountId);
+    if (!account) return { ok: false, message: null };
+    try {
+      const fetched = await fetchContent(credentialsOf(account, deps.secrets));
+      await deps.db.transaction().execute(async (trx) => {
+        const stored = await contentRepository.listStored(trx, accountId);
+        await contentRepository.applyPlan(trx, accountId, planSync(stored, fetched, randomUUID));
+        await accountsRepository.update(trx, accountId, {
+          error: 0,
+          message: null,
+          last_sync_at: deps.clock.now().toISOString(),
+        });
+      });
+      return { ok: true, message: null };
+    } catch (error) {
+      const message =
+        error instanceof BiServiceError
+          ? error.message
+          : 'No se pudo actualizar la información de la cuenta.';
+      deps.log.warn(
+        { accountId, detail: error instanceof BiServiceError ? error.detail : String(error) },
+        'account sync failed',
+      );
+      // The row may be gone if the account was deleted while the sync ran: then this updates nothing.
+      await accountsRepository.update(deps.db, accountId, { error: 1, message });
+      return { ok: false, message };
+    }
+  }
+
+  return {
+    /** Syncs one account; a call while that account's sync runs joins it instead of starting another. */
+    syncAccount(accountId: number): Promise<SyncResult> {
+      const current = running.get(accountId);
+      if (current) return current;
+      const call = run(accountId).finally(() => running.delete(accountId));
+      running.set(accountId, call);
+      return call;
+    },
+
+    /** Syncs every account one after the other, so the BI service never gets a burst. */
+    async syncAll(): Promise<void> {
+      for (const { id } of await accountsRepository.listIds(deps.db)) await this.syncAccount(id);
+    },
+  };
+}
+export type SyncService = ReturnType<typeof createSyncService>;
+
+/** The decrypted credentials of a stored account, as MSAL needs them. */
+export function credentialsOf(
+  account: { id: number; username: string; password_encrypted: string; client_id: string },
+  secrets: SecretBox,
+): BiCredentials {
+  let password: string;
+  try {
+    password = secrets.decrypt(account.password_encrypted);
+  } catch (error) {
+    // The key changed or was lost (DATA_DIR/keys): the administrator must enter the password again.
+    throw new BiServiceError(
+      BiFailure.unreadableSecret,
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+  return {
+    accountId: account.id,
+    username: account.username,
+    password,
+    clientId: account.client_id,
+  };
+}

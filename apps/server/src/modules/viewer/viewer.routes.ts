@@ -1,0 +1,38 @@
+import { errorResponseSchema, reportUidParamsSchema, viewerReportSchema } from '@vitrina/contracts';
+import type { ApiModule } from '../../context.ts';
+import { sessionUser } from '../../plugins/auth.ts';
+import { integrationOf } from '../bi-client/integration.ts';
+import { createViewerService } from './viewer.service.ts';
+
+/** The report viewer: access check plus a View embed token for one report. */
+export const viewerModule: ApiModule = {
+  name: 'viewer',
+  register(app, context) {
+    const viewer = createViewerService({
+      db: context.db,
+      integration: integrationOf(context, app.log),
+    });
+
+    app.get(
+      '/viewer/report/:uid',
+      {
+        preHandler: app.requireAuth,
+        schema: {
+          tags: ['visor'],
+          security: [{ bearer: [] }],
+          summary: 'Datos y token de embebido (solo lectura) del informe {uid}',
+          params: reportUidParamsSchema,
+          response: {
+            200: viewerReportSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            502: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => viewer.open(sessionUser(request), request.params.uid),
+    );
+  },
+};

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Account } from '@vitrina/contracts';
+import type { DialectName } from '../../src/db/database.ts';
+import {
+  startFakeBiService,
+  type FakeBiService,
+  type FakeIdentity,
+} from '../bi-client/fake-bi-service.ts';
+import { identity, workspace } from '../bi-client/fixtures.ts';
+import {
+  buildTestApp,
+  callApi,
+  createUser,
+  tokenFor,
+  type CreatedUser,
+  type TestApp,
+} from '../helper.ts';
+
+export interface SignedIn extends CreatedUser {
+  token: string;
+}
+
+/** The portal on a fresh database of `dialect`, wired to a fake BI service over TLS. */
+export interface ContentFixture extends TestApp {
+  bi: FakeBiService;
+  admin: SignedIn;
+  /** A viewer (rol 1), signed in. */
+  viewer(): Promise<SignedIn>;
+  /** A new identity on the fake BI service with two workspaces (2 reports + 1 dashboard each). */
+  newIdentity(): FakeIdentity;
+  /** Creates an account for `identity` through the API, as the administrator. */
+  createAccount(identity: FakeIdentity): Promise<Account>;
+  /** The tree `GET account/{user.id}` returns to `user`. */
+  treeOf(user: SignedIn): Promise<Account[]>;
+  stop(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startContentFixture(dialect: DialectName): Promise<ContentFixture> {
+  const bi = await startFakeBiService([]);
+  const caDir = mkdtempSync(join(tmpdir(), 'vitrina-ca-'));
+  const caFile = join(caDir, 'cert.pem');
+  writeFileSync(caFile, bi.ca);
+  const testApp = await buildTestApp(dialect, {
+    env: { BI_API_URL: bi.url, BI_AUTHORITY_URL: bi.authorityUrl, BI_TLS_CA_FILE: caFile },
+  });
+  const signIn = async (rol: 0 | 1): Promise<SignedIn> => {
+    const user = await createUser(testApp.db, { rol });
+    return { ...user, token: await tokenFor(testApp.app, user.id) };
+  };
+  const admin = await signIn(0);
+
+  return {
+    ...testApp,
+    bi,
+    admin,
+    viewer: () => signIn(1),
+    newIdentity() {
+      counter += 1;
+      const created = identity(`integracion${counter}@vitrina.test`, [
+        workspace(`Comercial ${counter}`),
+        workspace(`Finanzas ${counter}`),
+      ]);
+      bi.identities.push(created);
+      return created;
+    },
+    async createAccount(created) {
+      const response = await callApi(testApp.app, {
+        method: 'POST',
+        url: '/api/account',
+        token: admin.token,
+        body: {
+          description: `Cuenta ${created.username}`,
+          username: created.username,
+          password: created.password,
+          clientId: created.clientId,
+        },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`create account: ${response.statusCode} ${response.body}`);
+      return response.json();
+    },
+    async treeOf(user) {
+      const response = await callApi(testApp.app, {
+        method: 'GET',
+        url: `/api/account/${user.id}`,
+        token: user.token,
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`tree: ${response.statusCode} ${response.body}`);
+      return response.json();
+    },
+    async stop() {
+      await testApp.close();
+      await bi.close();
+      rmSync(caDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every report of a tree as `workspace/report` names, for compact assertions. */
+export function reportNames(tree: Account[]): string[] {
+  return tree
+    .flatMap((a) => a.workspaces.flatMap((w) => w.reports.map((r) => `${w.name}/${r.name}`)))
+    .sort();
+}
+
+/** Grants `elementIds` to `user` through `PUT user/permissions`. */
+export async function grant(fixture: ContentFixture, user: SignedIn, elementIds: string[]) {
+  const response = await callApi(fixture.app, {
+    method: 'PUT',
+    url: '/api/user/permissions',
+    token: fixture.admin.token,
+    body: elementIds.map((accountElementId) => ({ userId: user.id, accountElementId })),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`grant: ${response.statusCode} ${response.body}`);
+}

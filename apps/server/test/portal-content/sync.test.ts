@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationOf } from '../../src/modules/bi-client/integration.ts';
+import { buildTestApp, callApi, createUser, testDialects, tokenFor } from '../helper.ts';
+import { grant, startContentFixture, type ContentFixture } from './content-fixture.ts';
+
+const quietLog = { warn: () => undefined };
+
+for (const { dialect, available } of testDialects) {
+  describe.skipIf(!available)(`account sync (${dialect})`, () => {
+    let fx: ContentFixture;
+    beforeAll(async () => {
+      fx = await startContentFixture(dialect);
+    });
+    afterAll(() => fx?.stop());
+
+    const syncNow = (accountId: number) =>
+      integrationOf(fx.app.context, quietLog).sync.syncAccount(accountId);
+    const accountOf = async (id: number) => (await fx.treeOf(fx.admin)).find((a) => a.id === id)!;
+
+    it('keeps uIds stable, follows renames and drops vanished items with their grants and favorites', async () => {
+      const identity = fx.newIdentity();
+      const account = await fx.createAccount(identity);
+      const viewer = await fx.viewer();
+      const [kept, vanishing] = account.workspaces[0]!.reports;
+      await grant(fx, viewer, [kept!.id, vanishing!.id, account.workspaces[1]!.id]);
+      await callApi(fx.app, {
+        method: 'POST',
+        url: '/api/favorite',
+        token: viewer.token,
+        body: { reportId: vanishing!.id, userId: viewer.id },
+      });
+
+      const biWorkspace = identity.workspaces.find((w) => w.id === account.workspaces[0]!.id)!;
+      biWorkspace.name = `${biWorkspace.name} (renombrado)`;
+      biWorkspace.reports = biWorkspace.reports.filter((r) => r.id !== vanishing!.id);
+      biWorkspace.reports.push({ id: randomUUID(), name: 'Informe nuevo' });
+      biWorkspace.reports.find((r) => r.id === kept!.id)!.name = 'Ventas (v2)';
+      identity.workspaces = identity.workspaces.filter((w) => w.id !== account.workspaces[1]!.id);
+
+      expect(await syncNow(account.id)).toEqual({ ok: true, message: null });
+      const synced = await accountOf(account.id);
+      expect(synced.workspaces.map((w) => w.name)).toEqual([biWorkspace.name]);
+      const reports = synced.workspaces[0]!.reports;
+      expect(reports.find((r) => r.id === kept!.id)).toMatchObject({
+        uId: kept!.uId,
+        name: 'Ventas (v2)',
+      });
+      expect(reports.some((r) => r.id === vanishing!.id)).toBe(false);
+      expect(reports.find((r) => r.name === 'Informe nuevo')?.uId).toEqual(expect.any(String));
+
+      const permissions = await fx.db
+        .selectFrom('permissions')
+        .select('account_element_id')
+        .where('user_id', '=', viewer.id)
+        .execute();
+      expect(permissions.map((p) => p.account_element_id)).toEqual([kept!.id]);
+      expect(
+        await fx.db.selectFrom('favorites').select('id').where('user_id', '=', viewer.id).execute(),
+      ).toEqual([]);
+    });
+
+    it('keeps the content, marks the error and keeps the last sync time when the BI service fails', async () => {
+      const account = await fx.createAccount(fx.newIdentity());
+      fx.bi.failing = true;
+      try {
+        expect((await syncNow(account.id)).ok).toBe(false);
+      } finally {
+        fx.bi.failing = false;
+      }
+      const failed = await accountOf(account.id);
+      expect(failed).toMatchObject({
+        error: true,
+        message: 'El servicio de BI respondió con un error inesperado.',
+        lastSyncAt: account.lastSyncAt,
+      });
+      expect(failed.workspaces).toEqual(account.workspaces);
+
+      expect((await syncNow(account.id)).ok).toBe(true);
+      expect(await accountOf(account.id)).toMatchObject({ error: false, message: null });
+    });
+
+    it('reports a wrong password in Spanish and keeps what was synced before', async () => {
+      const identity = fx.newIdentity();
+      const account = await fx.createAccount(identity);
+      const response = await callApi(fx.app, {
+        method: 'PUT',
+        url: '/api/account',
+        token: fx.admin.token,
+        body: {
+          id: account.id,
+          username: identity.username,
+          password: 'Incorrecta1',
+          clientId: identity.clientId,
+          description: 'x',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        error: true,
+        message: 'El usuario o la contraseña de la cuenta de integración no son válidos.',
+        lastSyncAt: account.lastSyncAt,
+        workspaces: account.workspaces,
+      });
+    });
+
+    it('creates the account even when the BI service is down, flagged with the reason', async () => {
+      const down = await buildTestApp(dialect, {
+        env: { BI_API_URL: 'http://127.0.0.1:1', BI_AUTHORITY_URL: 'https://127.0.0.1:1/vitrina' },
+      });
+      try {
+        const admin = await createUser(down.db, { rol: 0 });
+        const response = await callApi(down.app, {
+          method: 'POST',
+          url: '/api/account',
+          token: await tokenFor(down.app, admin.id),
+          body: {
+            description: 'Sin servicio',
+            username: 'nadie@vitrina.test',
+            password: 'x',
+            clientId: randomUUID(),
+          },
+        });
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({
+          username: 'nadie@vitrina.test',
+          error: true,
+          message: 'No se pudo conectar con el servicio de BI.',
+          lastSyncAt: null,
+          workspaces: [],
+        });
+      } finally {
+        await down.close();
+      }
+    });
+  });
+}
