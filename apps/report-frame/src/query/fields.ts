@@ -42,6 +42,26 @@ export function fieldAtDepth(schema: DatasetSchema, field: FieldRef, depth: numb
     : field;
 }
 
+/**
+ * The axis field at a drill depth. A category role listing several levels (a hierarchy from the
+ * top) walks down that list; a single hierarchy level walks down the dataset's hierarchy.
+ */
+export function axisFieldAtDepth(
+  schema: DatasetSchema,
+  category: FieldRef[],
+  depth: number,
+): FieldRef | undefined {
+  if (category.length > 1) return category[Math.min(depth, category.length - 1)];
+  const first = category[0];
+  return first ? fieldAtDepth(schema, first, depth) : undefined;
+}
+
+export function axisDrillableDepth(schema: DatasetSchema, category: FieldRef[]): number {
+  if (category.length > 1) return category.length - 1;
+  const first = category[0];
+  return first ? drillableDepth(schema, first) : 0;
+}
+
 /** How many levels below a field can be drilled into (0 for plain columns). */
 export function drillableDepth(schema: DatasetSchema, field: FieldRef): number {
   const levels = hierarchyLevels(schema, field);

@@ -4,7 +4,7 @@
  */
 import type { DatasetSchema, FieldRef, Query, VisualDefinition } from '../api/types.ts';
 import type { FilterTarget, FrameFilter } from './filter-types.ts';
-import { fieldAtDepth, isMeasureField } from './fields.ts';
+import { axisFieldAtDepth, isMeasureField } from './fields.ts';
 
 export interface SortState {
   target: FilterTarget;
@@ -62,10 +62,11 @@ function withOptional(query: Query, orderBy: Query['orderBy'], limit: number | u
 
 function chartQuery(input: VisualQueryInput): Query {
   const { visual, schema, filters, sort } = input;
-  const category = visual.fields.category?.[0];
-  const categoryAtDepth = category
-    ? fieldAtDepth(schema, category, input.drillDepth ?? 0)
-    : undefined;
+  const categoryAtDepth = axisFieldAtDepth(
+    schema,
+    visual.fields.category ?? [],
+    input.drillDepth ?? 0,
+  );
   const groupBy = [...(categoryAtDepth ? [categoryAtDepth] : []), ...(visual.fields.series ?? [])];
   const measures = [...(visual.fields.values ?? []), ...(visual.fields.y ?? [])];
   const firstMeasure = measures[0];

@@ -1,8 +1,7 @@
 /** The frame around one visual: title, drill buttons and the "more options" menu. */
 import { useState } from 'react';
-import { drillableDepth } from '../query/fields.ts';
 import type { FrameSettings } from '../state/report-state.ts';
-import { filterTargetOf } from '../query/fields.ts';
+import { axisDrillableDepth, filterTargetOf } from '../query/fields.ts';
 import { useServices } from '../visuals/services.ts';
 import { VisualBody, type VisualBodyProps } from '../visuals/VisualBody.tsx';
 import { commandState, extensionItems, headerVisible, type CommandName } from './commands.ts';
@@ -24,8 +23,8 @@ export function VisualContainer(props: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const showHeader = headerVisible(settings, visual);
   const hasTitle = !!visual.title && !BARE_TYPES.has(visual.type);
-  const category = visual.fields.category?.[0];
-  const maxDepth = category ? drillableDepth(schema, category) : 0;
+  const maxDepth =
+    visual.type === 'pivotTable' ? 0 : axisDrillableDepth(schema, visual.fields.category ?? []);
   const firstMeasure = visual.fields.values?.[0];
   const commands: { name: CommandName; label: string; run: () => void }[] = [
     { name: 'exportData', label: messages.exportData, run: () => services.exportData(visual) },

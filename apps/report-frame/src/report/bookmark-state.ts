@@ -53,6 +53,19 @@ export function parseState(text: string): BookmarkState {
   return parsed as BookmarkState;
 }
 
+/** Slicer keys are `page/visual`; a bare visual name belongs to the bookmark's page. */
+function slicerKeys(
+  slicers: Record<string, FrameFilter[]>,
+  pageName: string,
+): Record<string, FrameFilter[]> {
+  return Object.fromEntries(
+    Object.entries(slicers).map(([key, filters]) => [
+      key.includes('/') ? key : `${pageName}/${key}`,
+      filters,
+    ]),
+  );
+}
+
 /** The view state after applying a bookmark: everything it names replaces the current value. */
 export function applyStateTo(
   state: ReportViewState,
@@ -67,7 +80,7 @@ export function applyStateTo(
     reportFilters: bookmark.filters?.report ?? state.reportFilters,
     pageFilters: bookmark.filters?.pages ?? state.pageFilters,
     visualFilters: bookmark.filters?.visuals ?? state.visualFilters,
-    slicerFilters: bookmark.slicers ?? {},
+    slicerFilters: slicerKeys(bookmark.slicers ?? {}, activePage),
     sorts: bookmark.sorts ?? {},
     drill: bookmark.drill ?? {},
     selection: null,

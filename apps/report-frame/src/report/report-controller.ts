@@ -6,6 +6,7 @@ import type { BiClient } from '../api/bi-client.ts';
 import type { EmbedReport, ReportDefinition, VisualDefinition } from '../api/types.ts';
 import type { Formatter } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
+import { axisDrillableDepth } from '../query/fields.ts';
 import { QueryCache } from '../state/page-data.ts';
 import {
   baseTheme,
@@ -145,20 +146,16 @@ export class ReportController implements ViewServices {
     );
   }
 
+  /** Drill down one level (into one data point, or the whole level) or back up. */
   drill(visual: VisualDefinition, direction: 'down' | 'up', into?: Scalar): void {
     const key = visualKey(this.state.activePage, visual.name);
+    const maxDepth = axisDrillableDepth(this.state.report.dataset, visual.fields.category ?? []);
     const current = this.state.drill[key] ?? { depth: 0, path: [] };
-    const next =
-      direction === 'down'
-        ? {
-            depth: current.depth + 1,
-            path: into === undefined ? current.path : [...current.path, into],
-          }
-        : {
-            depth: Math.max(0, current.depth - 1),
-            path: current.path.slice(0, Math.max(0, current.depth - 1)),
-          };
-    this.store.set((s) => ({ drill: { ...s.drill, [key]: next }, selection: null }));
+    if (direction === 'down' && current.depth >= maxDepth) return;
+    const depth = direction === 'down' ? current.depth + 1 : Math.max(0, current.depth - 1);
+    const path = current.path.slice(0, depth);
+    if (direction === 'down' && into !== undefined) path[current.depth] = into;
+    this.store.set((s) => ({ drill: { ...s.drill, [key]: { depth, path } }, selection: null }));
   }
 
   setSlicer(visual: VisualDefinition, filters: FrameFilter[]): void {

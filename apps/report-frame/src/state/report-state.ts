@@ -63,8 +63,8 @@ export interface Selection {
 
 export interface DrillState {
   depth: number;
-  /** Values of the levels above, when the user drilled into one data point. */
-  path: Scalar[];
+  /** By level: the value drilled into at that level, or null after a whole-level drill. */
+  path: (Scalar | null)[];
 }
 
 export interface ReportViewState {

@@ -7,7 +7,7 @@ import {
   type FrameFilter,
   type Scalar,
 } from '../query/filter-types.ts';
-import { fieldAtDepth, filterTargetOf } from '../query/fields.ts';
+import { axisFieldAtDepth, filterTargetOf } from '../query/fields.ts';
 import { visualKey, type ReportViewState } from './report-state.ts';
 
 export function basicIn(target: FilterTarget, values: Scalar[]): FrameFilter {
@@ -38,14 +38,13 @@ function drillFilters(
   visual: VisualDefinition,
 ): FrameFilter[] {
   const drill = state.drill[visualKey(pageName, visual.name)];
-  const category = visual.fields.category?.[0];
-  if (!drill || drill.path.length === 0 || !category) return [];
-  return drill.path.map((value, depth) =>
-    basicIn(
-      filterTargetOf(state.report.dataset, fieldAtDepth(state.report.dataset, category, depth)),
-      [value],
-    ),
-  );
+  const category = visual.fields.category ?? [];
+  if (!drill || category.length === 0) return [];
+  return drill.path.flatMap((value, depth) => {
+    const field = axisFieldAtDepth(state.report.dataset, category, depth);
+    if (!field || value === null || value === undefined) return [];
+    return [basicIn(filterTargetOf(state.report.dataset, field), [value])];
+  });
 }
 
 /** Filters applied when the visual itself is a slicer's source: its own slicer state is left out. */

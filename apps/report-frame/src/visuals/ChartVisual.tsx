@@ -1,7 +1,7 @@
 /** Every ECharts-drawn visual: shapes the result, builds the option and turns clicks into selections. */
 import { useMemo } from 'react';
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
-import { fieldAtDepth, filterTargetOf } from '../query/fields.ts';
+import { axisFieldAtDepth, filterTargetOf } from '../query/fields.ts';
 import type { Scalar } from '../query/filter-types.ts';
 import { cartesianOption } from './cartesian-options.ts';
 import { categoryData } from './chart-data.ts';
@@ -35,7 +35,7 @@ export function ChartVisual({
   const { format, theme, messages } = services;
   const data = useMemo(() => categoryData(visual, result, format), [visual, result, format]);
   const category = visual.fields.category?.[0];
-  const categoryField = category ? fieldAtDepth(schema, category, drillDepth) : undefined;
+  const categoryField = axisFieldAtDepth(schema, visual.fields.category ?? [], drillDepth);
 
   const option = useMemo(() => {
     const selected = new Set<number>();

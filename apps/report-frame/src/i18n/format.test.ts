@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createFormatter } from './format.ts';
+
+/** Intl separates units with no-break spaces; compare with plain ones. */
+const plain = (text: string) => text.replace(/\s/g, ' ');
+
+describe('createFormatter', () => {
+  it('formats numbers, currency, percentages and dates in Spanish', () => {
+    const format = createFormatter('es-ES', '(En blanco)');
+    expect(format.value(1234567, 'number')).toBe('1.234.567');
+    expect(plain(format.value(0.256, 'number', '0.0%'))).toBe('25,6 %');
+    expect(plain(format.value(1500, 'number', '€#,0'))).toBe('1500 €');
+    expect(plain(format.value('2024-03-05', 'date'))).toBe('5 mar 2024');
+    expect(format.value(null, 'string')).toBe('(En blanco)');
+  });
+
+  it('formats in English when the embed asks for en-US', () => {
+    const format = createFormatter('en-US', '(Blank)');
+    expect(format.value(1234567.891, 'number')).toBe('1,234,567.89');
+    expect(format.value('2024-03-05', 'date')).toBe('Mar 5, 2024');
+    expect(format.compact(2_500_000)).toBe('2.5M');
+  });
+});
