@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler.ts';
 import { registerEmbedRoutes } from './embed-api/embed.routes.ts';
+import { registerExportRoutes } from './embed-api/export.routes.ts';
+import { registerQnaRoutes } from './embed-api/qna.routes.ts';
+import { registerQueryRoutes } from './embed-api/query.routes.ts';
 import { registerEmbedPages } from './embed-pages/embed-pages.routes.ts';
 import { baseSecurityHeaders } from './embed-pages/security-headers.ts';
 import { registerDiscoveryRoutes } from './identity/discovery.routes.ts';
@@ -46,6 +49,9 @@ export async function buildApp(
     registerGroupRoutes(api, services);
     registerGenerateTokenRoutes(api, services);
     registerEmbedRoutes(api, services);
+    registerQueryRoutes(api, services);
+    registerExportRoutes(api, services);
+    registerQnaRoutes(api, services);
   });
   await registerEmbedPages(app, services.config);
   return app;

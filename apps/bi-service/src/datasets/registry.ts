@@ -11,8 +11,9 @@ export interface LoadedDataset {
 export class DatasetRegistry {
   private readonly datasets = new Map<string, LoadedDataset>();
 
-  add(store: DatasetStore): void {
-    this.datasets.set(store.definition.id, { model: new DatasetModel(store.definition), store });
+  /** Registers a store; `definition` lets a second model (other roles) share the same tables. */
+  add(store: DatasetStore, definition = store.definition): void {
+    this.datasets.set(definition.id, { model: new DatasetModel(definition), store });
   }
 
   get(id: string): LoadedDataset | undefined {
@@ -22,7 +23,7 @@ export class DatasetRegistry {
   /** The schema the frame reads with a report (docs/bi-embed-api.md `DatasetSchema`). */
   schema(id: string): DatasetSchema | undefined {
     const dataset = this.datasets.get(id);
-    return dataset ? toDatasetSchema(dataset.store.definition) : undefined;
+    return dataset ? toDatasetSchema(dataset.model.definition) : undefined;
   }
 
   ids(): string[] {
@@ -30,7 +31,8 @@ export class DatasetRegistry {
   }
 
   close(): void {
-    for (const { store } of this.datasets.values()) store.close();
+    const stores = new Set([...this.datasets.values()].map(({ store }) => store));
+    for (const store of stores) store.close();
     this.datasets.clear();
   }
 }

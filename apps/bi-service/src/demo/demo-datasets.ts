@@ -13,7 +13,7 @@ import { financeDataset } from './finance-model.ts';
 import { generateHr } from './hr-data.ts';
 import { hrDataset } from './hr-model.ts';
 import { generateSales } from './sales-data.ts';
-import { salesDataset } from './sales-model.ts';
+import { salesDataset, securedSalesDataset } from './sales-model.ts';
 
 /** Bump when generated data changes, so existing files are rebuilt. */
 const GENERATOR_VERSION = 1;
@@ -89,6 +89,7 @@ export async function openDemoDatasets(
           options.inMemory ? ':memory:' : join(directory, dataset.file),
         );
         registry.add(store);
+        if (dataset.definition === salesDataset) registry.add(store, securedSalesDataset);
         await ensureGenerated(store, dataset, `v${GENERATOR_VERSION}:${salesRows}`);
       }),
     );
@@ -99,4 +100,9 @@ export async function openDemoDatasets(
   return registry;
 }
 
-export const demoDatasets: readonly DatasetDefinition[] = [salesDataset, financeDataset, hrDataset];
+export const demoDatasets: readonly DatasetDefinition[] = [
+  salesDataset,
+  securedSalesDataset,
+  financeDataset,
+  hrDataset,
+];

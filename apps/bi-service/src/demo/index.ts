@@ -20,7 +20,7 @@ import {
 import { compensationReport, headcountReport } from './reports-hr.ts';
 import { storesReport } from './reports-operations.ts';
 import { salesOverviewReport, salesSummaryVisuals } from './reports-sales.ts';
-import { salesDataset } from './sales-model.ts';
+import { salesDataset, securedSalesDataset } from './sales-model.ts';
 
 export {
   openDemoDatasets,
@@ -117,7 +117,7 @@ const financePanel = dashboard('Panel financiero', [
 export const demoWorkspaces: WorkspaceContent[] = [
   {
     name: 'Comercial',
-    datasets: [datasetItem(salesDataset)],
+    datasets: [datasetItem(salesDataset), datasetItem(securedSalesDataset)],
     reports: [salesOverviewReport, productsReport, customersReport, storeListingReport],
     dashboards: [commercialPanel],
   },

@@ -4,6 +4,7 @@ import { deterministicGuid } from '../ids.ts';
 import { calendarTable } from './calendar.ts';
 
 export const SALES_DATASET_NAME = 'Ventas Retail Andino';
+export const SECURED_SALES_DATASET_NAME = 'Ventas Retail Andino (seguridad por país)';
 
 /** Which countries each demo username may see under the `Pais` role. */
 export const countryAccess: Record<string, string[]> = {
@@ -132,6 +133,17 @@ export const salesDataset: DatasetDefinition = {
     { from: { table: 'Ventas', column: 'IdCanal' }, to: { table: 'Canal', column: 'IdCanal' } },
     { from: { table: 'Ventas', column: 'Fecha' }, to: { table: 'Calendario', column: 'Fecha' } },
   ],
+};
+
+/**
+ * The same sales tables with the `Pais` row-level-security role. A dataset with roles needs an
+ * effective identity in every embed token, so the reports the portal shows use the open dataset
+ * and this one shows row-level security to hosts that send identities (decision 0061).
+ */
+export const securedSalesDataset: DatasetDefinition = {
+  ...salesDataset,
+  id: deterministicGuid('dataset', SECURED_SALES_DATASET_NAME),
+  name: SECURED_SALES_DATASET_NAME,
   roles: [
     {
       name: 'Pais',
