@@ -3,6 +3,7 @@
  * every path of each base replaced by each probe value. That reaches every field's every rule
  * (required, type, enum, array items, nested objects, anyOf branches) without listing them by hand.
  */
+import { commandNames } from '../../src/protocol/models/validators/settings.ts';
 
 const schema = 'http://powerbi.com/product/schema#';
 
@@ -197,21 +198,7 @@ export const bases: Record<string, unknown[]> = {
   validateVisualHeader: [{ settings: { visible: true }, selector: visualTypeSelector }],
   validateVisualSettings: [{ visualHeaders: [{ settings: {} }] }],
   validateCommandsSettings: [
-    Object.fromEntries(
-      [
-        'copy',
-        'drill',
-        'drillthrough',
-        'expandCollapse',
-        'exportData',
-        'includeExclude',
-        'removeVisual',
-        'search',
-        'seeData',
-        'sort',
-        'spotlight',
-      ].map((name) => [name, commandSettings]),
-    ),
+    Object.fromEntries(commandNames.map((name) => [name, commandSettings])),
   ],
 };
 

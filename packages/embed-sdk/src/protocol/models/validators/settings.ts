@@ -80,7 +80,8 @@ export const singleCommandSettingsValidator = objectWith({
   selector: [visualOrTypeSelectorValidator],
 });
 
-const commandNames = [
+/** The commands a report's `commands` settings can configure, in 1.2.1's check order. */
+export const commandNames = [
   'copy',
   'drill',
   'drillthrough',
