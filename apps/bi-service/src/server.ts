@@ -1,11 +1,15 @@
 import { loadConfig } from './config.ts';
+import { DatasetRegistry } from './datasets/registry.ts';
+import { demoWorkspaces, openDemoDatasets } from './demo/index.ts';
 import { listen } from './listen.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { createServices } from './services.ts';
 
 const config = loadConfig();
-const services = createServices(config);
-if (config.demo) await seedDemo(services, []);
+// Demo datasets are generated (first start) before listening, so /health means ready to query.
+const datasets = config.demo ? await openDemoDatasets(config.dataDir) : new DatasetRegistry();
+const services = createServices(config, { datasetSchemas: datasets });
+if (config.demo) await seedDemo(services, demoWorkspaces);
 const running = await listen(
   services,
   { port: config.port, tlsPort: config.tlsPort, host: config.host },
@@ -17,6 +21,7 @@ running.app.log.info(
 
 const shutdown = async () => {
   await running.close();
+  datasets.close();
   services.db.close();
   process.exit(0);
 };

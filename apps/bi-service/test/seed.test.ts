@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
+import { createCatalogService } from '../src/catalog/catalog.service.ts';
+import { loadConfig } from '../src/config.ts';
+import { secretMatches } from '../src/identity/passwords.ts';
+import {
+  demoServicePrincipal,
+  demoUsers,
+  demoWorkspaceNames,
+} from '../src/seed/demo-identities.ts';
+import { seedDemo } from '../src/seed/seed-demo.ts';
+import { createServices } from '../src/services.ts';
+import { fixtureContent, ids } from './fixture-content.ts';
+
+const freshServices = () => createServices(loadConfig({ DATA_DIR: 'unused' }), { inMemory: true });
+
+describe('seedDemo', () => {
+  it('creates the demo identities, workspaces, memberships and content', async () => {
+    const services = freshServices();
+    await seedDemo(services, fixtureContent);
+    for (const user of demoUsers) {
+      const row = services.principals.getUserByUsername(user.username);
+      expect(await secretMatches(row!.passwordHash, user.password)).toBe(true);
+      expect(services.principals.getApp(user.clientId)?.secretHash).toBeNull();
+      const names = services.workspaces
+        .listFor({ kind: 'user', id: row!.id })
+        .map((workspace) => workspace.name);
+      expect(names).toEqual([...user.workspaces].sort());
+    }
+    const app = services.principals.getApp(demoServicePrincipal.clientId);
+    expect(await secretMatches(app!.secretHash!, demoServicePrincipal.secret)).toBe(true);
+    expect(services.workspaces.listFor({ kind: 'app', id: app!.clientId })).toHaveLength(
+      demoWorkspaceNames.length,
+    );
+    expect(services.content.getReport(ids.salesReport)?.revision).toBe(1);
+    expect(services.content.listTiles(ids.salesDashboard)).toHaveLength(2);
+  });
+
+  it('derives workspace ids from names, the same on every machine', async () => {
+    const services = freshServices();
+    await seedDemo(services, []);
+    expect(services.workspaces.getByName('Comercial')?.id).toBe(workspaceIdFor('Comercial'));
+    expect(workspaceIdFor('Comercial')).toBe(workspaceIdFor('comercial'));
+    expect(workspaceIdFor('Comercial')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  it('is safe to run again: nothing duplicated, saved revisions and changed passwords kept', async () => {
+    const services = freshServices();
+    await seedDemo(services, fixtureContent);
+    services.content.addRevision(ids.salesReport, { pages: [{ name: 'Cambiada' }] }, 'someone');
+    const [user] = demoUsers;
+    await createCatalogService(services).addUser(user!.username, 'OtraClave2025');
+
+    await seedDemo(services, fixtureContent);
+    expect(services.content.listReports(workspaceIdFor('Comercial'))).toHaveLength(3);
+    expect(services.content.getReport(ids.salesReport)?.revision).toBe(2);
+    const row = services.principals.getUserByUsername(user!.username);
+    expect(await secretMatches(row!.passwordHash, 'OtraClave2025')).toBe(true);
+  });
+});
