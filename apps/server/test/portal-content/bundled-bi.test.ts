@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
+
+/**
+ * The portal against the real bundled BI service (separate process, real HTTP and HTTPS): MSAL
+ * signs the demo identities in over TLS with the service's self-signed certificate, the demo
+ * accounts are registered and synced at start-up, and the viewer gets real embed tokens.
+ */
+const biRoot = mkdtempSync(join(tmpdir(), 'vitrina-portal-bi-'));
+let bi: ChildProcess;
+let portal: TestApp;
+let adminToken: string;
+let adminId: number;
+
+beforeAll(async () => {
+  const [port, tlsPort] = [await freePort(), await freePort()];
+  const biUrl = `http://127.0.0.1:${port}`;
+  bi = spawn(
+    process.execPath,
+    [resolve(import.meta.dirname, '../../../bi-service/src/server.ts')],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: biRoot,
+        BI_PORT: String(port),
+        BI_TLS_PORT: String(tlsPort),
+        BI_PUBLIC_URL: biUrl,
+        VITRINA_DEMO: 'true',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  await waitForHealthy(`${biUrl}/health`, bi, 120_000);
+  portal = await buildTestApp('sqlite', {
+    env: {
+      VITRINA_DEMO: 'true',
+      BI_URL: biUrl,
+      BI_AUTHORITY_URL: `https://localhost:${tlsPort}/vitrina`,
+      BI_TLS_CA_FILE: join(biRoot, 'bi/tls/cert.pem'),
+    },
+  });
+  adminId = (await createUser(portal.db, { rol: 0 })).id;
+  adminToken = await tokenFor(portal.app, adminId);
+}, 150_000);
+
+afterAll(async () => {
+  await portal?.close();
+  if (bi && bi.exitCode === null) {
+    await new Promise<void>((done) => {
+      bi.once('exit', () => done());
+      bi.kill('SIGTERM');
+    });
+  }
+  rmSync(biRoot, { recursive: true, force: true });
+});
+
+describe('portal with the bundled BI service (demo mode)', () => {
+  it('registers and syncs the two demo integration accounts at start-up', async () => {
+    const response = await callApi(portal.app, {
+      method: 'GET',
+      url: `/api/account/${adminId}`,
+      token: adminToken,
+    });
+    const accounts: {
+      description: string;
+      error: boolean;
+      workspaces: { name: string; reports: unknown[] }[];
+    }[] = response.json();
+    expect(accounts.map((a) => [a.description, a.error, a.workspaces.map((w) => w.name)])).toEqual([
+      ['Retail Andino - Comercial', false, ['Comercial', 'Operaciones']],
+      ['Retail Andino - Finanzas y RR. HH.', false, ['Finanzas', 'Recursos Humanos']],
+    ]);
+    expect(accounts.every((a) => a.workspaces.every((w) => w.reports.length > 0))).toBe(true);
+  });
+
+  it('hands the viewer a real embed token for one report and one dashboard', async () => {
+    const accounts = (
+      await callApi(portal.app, {
+        method: 'GET',
+        url: `/api/account/${adminId}`,
+        token: adminToken,
+      })
+    ).json();
+    const items: { uId: string; kind: string }[] = accounts[0].workspaces[0].reports;
+    for (const kind of ['report', 'dashboard']) {
+      const item = items.find((i) => i.kind === kind)!;
+      const response = await callApi(portal.app, {
+        method: 'GET',
+        url: `/api/viewer/report/${item.uId}`,
+        token: adminToken,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.type).toBe(kind);
+      expect(body.embedUrl).toContain(
+        kind === 'report' ? '/reportEmbed?reportId=' : '/dashboardEmbed?dashboardId=',
+      );
+      const claims = JSON.parse(
+        Buffer.from(body.accessToken.split('.')[1], 'base64url').toString(),
+      );
+      expect(claims).toMatchObject({ accessLevel: 'View', ver: 1 });
+      expect(claims[kind === 'report' ? 'reports' : 'dashboards']).toContain(body.reportId);
+    }
+  });
+
+  it('gives administrators the account’s BI access token', async () => {
+    const accounts = (
+      await callApi(portal.app, {
+        method: 'GET',
+        url: `/api/account/${adminId}`,
+        token: adminToken,
+      })
+    ).json();
+    const response = await callApi(portal.app, {
+      method: 'GET',
+      url: `/api/account/token/${accounts[1].id}`,
+      token: adminToken,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().accessToken.split('.')).toHaveLength(3);
+  });
+
+  it('flags an account whose password is wrong with the reason', async () => {
+    const response = await callApi(portal.app, {
+      method: 'POST',
+      url: '/api/account',
+      token: adminToken,
+      body: {
+        description: 'Clave equivocada',
+        username: 'integracion.comercial@vitrina.demo',
+        password: 'Equivocada1',
+        clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a01',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      error: true,
+      message: 'El usuario o la contraseña de la cuenta de integración no son válidos.',
+      workspaces: [],
+    });
+  });
+});
