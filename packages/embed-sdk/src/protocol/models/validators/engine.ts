@@ -67,23 +67,27 @@ export function oneOf(values: readonly unknown[]): IValidator {
 
 /** A number among `values` (the numeric enums). */
 export function numberEnum(values: readonly number[]): IValidator {
+  const allowed = oneOf(values);
   return validator(
     (input, path, field) =>
-      number.validate(input, path, field) ?? oneOf(values).validate(input, path, field),
+      number.validate(input, path, field) ?? allowed.validate(input, path, field),
   );
 }
 
 /** An array whose items all pass every item validator; any failure names only the array. */
 export function arrayOf(...itemValidators: IValidator[]): IValidator {
   return validator((input, path, field) => {
-    const invalid = failure(`${String(field)} property is invalid`, pathOf(path, field), 'type');
-    if (!Array.isArray(input)) return invalid;
-    const itemsValid = input.every((item: unknown, index) =>
-      itemValidators.every(
-        (itemValidator) => !itemValidator.validate(item, `${pathOf(path, field)}.${index}`, field),
-      ),
-    );
-    return itemsValid ? undefined : invalid;
+    const arrayPath = pathOf(path, field);
+    const itemsValid =
+      Array.isArray(input) &&
+      input.every((item: unknown, index) =>
+        itemValidators.every(
+          (itemValidator) => !itemValidator.validate(item, `${arrayPath}.${index}`, field),
+        ),
+      );
+    return itemsValid
+      ? undefined
+      : failure(`${String(field)} property is invalid`, arrayPath, 'type');
   });
 }
 
@@ -117,31 +121,19 @@ export const anyObject: IValidator = validator((input, path, field) =>
       ),
 );
 
-function checkFields(
-  input: object,
-  rules: FieldRules,
-  path: string | undefined,
-  field: string | undefined,
-) {
-  const fieldsPath = path ? `${path}.${String(field)}` : field;
-  const values = input as Record<string, unknown>;
-  for (const [name, validators] of Object.entries(rules)) {
-    for (const fieldValidator of validators) {
-      const errors = fieldValidator.validate(values[name], fieldsPath, name);
-      if (errors) return errors;
-    }
-  }
-  return undefined;
-}
-
 /** An object whose fields pass `rules`. Later rule sets extend earlier ones (checked after them). */
 export function objectWith(...ruleSets: FieldRules[]): IValidator {
+  const rules = ruleSets.flatMap((ruleSet) => Object.entries(ruleSet));
   return validator((input, path, field) => {
     const notObject = anyObject.validate(input, path, field);
     if (notObject) return notObject;
-    for (const rules of ruleSets) {
-      const errors = checkFields(input as object, rules, path, field);
-      if (errors) return errors;
+    const fieldsPath = path ? `${path}.${String(field)}` : field;
+    const values = input as Record<string, unknown>;
+    for (const [name, validators] of rules) {
+      for (const fieldValidator of validators) {
+        const errors = fieldValidator.validate(values[name], fieldsPath, name);
+        if (errors) return errors;
+      }
     }
     return undefined;
   });
