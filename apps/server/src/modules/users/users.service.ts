@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError, appErrors } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { generateTemporaryPassword } from '../../lib/passwords.ts';
 import { refreshTokensRepository } from '../auth/refresh-tokens.repository.ts';
 import { temporaryPasswordMail } from './users.mail.ts';
@@ -58,7 +59,7 @@ export function createUsersService(context: AppContext) {
       const password = generateTemporaryPassword();
       const passwordHash = await passwords.hash(password);
       const now = clock.now().toISOString();
-      return db.transaction().execute(async (trx) => {
+      const created = db.transaction().execute(async (trx) => {
         const row = await usersRepository.create(trx, {
           ...fields,
           password_hash: passwordHash,
@@ -75,6 +76,10 @@ export function createUsersService(context: AppContext) {
         });
         await mailTemporaryPassword(row, password, 'created');
         return toUserDto(row);
+      });
+      // Two administrators creating the same username at once: the database decides.
+      return created.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? appErrors.conflict(errorMessages.usernameTaken) : error;
       });
     },
 
