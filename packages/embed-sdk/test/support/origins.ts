@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Path → [content type, body] for one origin. */
+/** Path → [content type, body] for one origin; `['redirect', url]` answers 302 to `url`. */
 export type Routes = Record<string, [string, string]>;
 
 export interface Origin {
@@ -19,7 +19,9 @@ export async function startOrigin(routes: Routes = {}): Promise<Origin> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': route[0], 'cache-control': 'no-store' }).end(route[1]);
+    if (route[0] === 'redirect') res.writeHead(302, { location: route[1] }).end();
+    else
+      res.writeHead(200, { 'content-type': route[0], 'cache-control': 'no-store' }).end(route[1]);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,54 @@
+/**
+ * A frame built only on Microsoft's published libraries (window-post-message-proxy,
+ * http-post-message, powerbi-router), the way a Power BI frame answers powerbi-client: it must
+ * work unchanged against our SDK.
+ */
+import { HttpPostMessage } from 'http-post-message';
+import { Router } from 'powerbi-router';
+import { WindowPostMessageProxy } from 'window-post-message-proxy';
+
+const wpmp = new WindowPostMessageProxy({
+  processTrackingProperties: {
+    addTrackingProperties: HttpPostMessage.addTrackingProperties,
+    getTrackingProperties: HttpPostMessage.getTrackingProperties,
+  },
+  isErrorMessage: HttpPostMessage.isErrorMessage,
+  suppressWarnings: true,
+  name: 'microsoft-frame',
+});
+const hpm = new HttpPostMessage(wpmp, { 'x-frame': 'microsoft' }, window.parent);
+const router = new Router(wpmp);
+
+const state = { uid: '', loads: [] as unknown[], eventReplies: [] as unknown[] };
+(window as unknown as { microsoftFrame: typeof state }).microsoftFrame = state;
+
+/** Posts an event to the host and records how the host answered it. */
+function emit(name: string, body: unknown): void {
+  void hpm.post<unknown>(`/reports/${state.uid}/events/${name}`, body).then(
+    (reply) => state.eventReplies.push([name, reply.statusCode, reply.body]),
+    (reply: unknown) => state.eventReplies.push([name, 'rejected', reply]),
+  );
+}
+
+router.post('/report/load', (request, response) => {
+  state.uid = String(request.headers['uid']);
+  state.loads.push(request.body);
+  response.send(202);
+  emit('loaded', { initiator: 'sdk' });
+});
+router.get('/report/pages', (_request, response) => {
+  response.send(200, [
+    { name: 'P1', displayName: 'Uno', isActive: true },
+    { name: 'P2', displayName: 'Dos', isActive: false },
+  ]);
+});
+router.put('/report/pages/active', (request, response) => {
+  response.send(202);
+  emit('pageChanged', { newPage: { ...(request.body as object), displayName: 'Dos' } });
+});
+router.put('/report/filters', (_request, response) => {
+  response.send(400, [{ message: 'filters are not supported here' }]);
+});
+router.post('*notfound', (request, response) => {
+  response.send(404, `Not found: ${request.url}`);
+});
