@@ -79,6 +79,13 @@ export const miniRetail: DatasetDefinition = {
     { from: { table: 'Ventas', column: 'RegionId' }, to: { table: 'Region', column: 'Id' } },
     { from: { table: 'Ventas', column: 'Fecha' }, to: { table: 'Calendario', column: 'Fecha' } },
   ],
+};
+
+/** The same tables with row-level-security roles (a separate dataset id, as in the demo). */
+export const securedMiniRetail: DatasetDefinition = {
+  ...miniRetail,
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Mini retail (RLS)',
   roles: [
     {
       name: 'Pais',
@@ -133,10 +140,15 @@ export async function writeParquetCopies(): Promise<TableSource[]> {
 
 export async function openMiniRetail(
   sources: TableSource[] = csvSources,
-): Promise<{ registry: DatasetRegistry; dataset: LoadedDataset }> {
+): Promise<{ registry: DatasetRegistry; dataset: LoadedDataset; secured: LoadedDataset }> {
   const store = await DatasetStore.open(miniRetail, ':memory:');
   await loadTables(store, sources);
   const registry = new DatasetRegistry();
   registry.add(store);
-  return { registry, dataset: registry.get(miniRetail.id)! };
+  registry.add(store, securedMiniRetail);
+  return {
+    registry,
+    dataset: registry.get(miniRetail.id)!,
+    secured: registry.get(securedMiniRetail.id)!,
+  };
 }

@@ -38,7 +38,11 @@ export function registerExportRoutes(
         const result = await answering(() =>
           exportDataType === 1
             ? runUnderlying(access.dataset, query, rows, options)
-            : runQuery(access.dataset, { ...query, limit: rows }, options),
+            : runQuery(
+                access.dataset,
+                { ...query, limit: Math.min(rows, query.limit ?? rows) },
+                options,
+              ),
         );
         return reply.type('text/csv; charset=utf-8').send(toCsv(result));
       },

@@ -33,7 +33,7 @@ function context(dataset: LoadedDataset, options: RunOptions) {
 }
 
 /** Runs a visual's query; one more row than the limit is fetched to tell whether it was cut. */
-export function runQuery(
+export async function runQuery(
   dataset: LoadedDataset,
   query: Query,
   options: RunOptions = {},
@@ -44,7 +44,7 @@ export function runQuery(
 }
 
 /** The fact rows behind a visual (export of underlying data), under the same filters. */
-export function runUnderlying(
+export async function runUnderlying(
   dataset: LoadedDataset,
   query: Query,
   rows: number,
