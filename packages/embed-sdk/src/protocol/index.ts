@@ -5,6 +5,7 @@
  */
 export * as models from './models/index.ts';
 export * from './models/index.ts';
+export { Schemas } from './models/schemas.ts';
 export type {
   HttpMethod,
   IAddHandler,

@@ -118,6 +118,12 @@ describe('filter and selector classes match powerbi-models 1.2.1', () => {
   });
 });
 
+describe('the models object', () => {
+  it('has exactly the runtime names of powerbi-models 1.2.1', () => {
+    expect(Object.keys(models).sort()).toEqual(Object.keys(reference).sort());
+  });
+});
+
 describe('enums and constants match powerbi-models 1.2.1', () => {
   const enumNames = [
     'TraceType',

@@ -1,11 +1,13 @@
-/** powerbi-models 1.2.1's surface: enums, interfaces, filter and selector classes, validators. */
+/**
+ * powerbi-models 1.2.1's surface: enums, interfaces, filter and selector classes, validators. The
+ * runtime names are exactly 1.2.1's (host code may enumerate `models`); extras live beside it.
+ */
 export * from './enums.ts';
 export * from './filter-types.ts';
 export * from './selector-types.ts';
 export * from './settings-types.ts';
 export * from './config-types.ts';
 export * from './report-types.ts';
-export { Schemas } from './schemas.ts';
 export {
   AdvancedFilter,
   BasicFilter,
