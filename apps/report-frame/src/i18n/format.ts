@@ -4,6 +4,8 @@ import type { Cell, DataType } from '../api/types.ts';
 export interface Formatter {
   value(cell: Cell, type: DataType | undefined, format?: string): string;
   compact(value: number): string;
+  /** A headline figure (cards, KPIs, gauges): large amounts in display units, e.g. 562,46 M. */
+  headline(cell: Cell, type: DataType | undefined, format?: string): string;
   date(isoDate: string): string;
 }
 
@@ -52,6 +54,23 @@ export function createFormatter(locale: string, blankLabel: string, currency = '
       if (typeof cell === 'boolean') return String(cell);
       if (type === 'date' && /^\d{4}-\d{2}-\d{2}/.test(cell)) return this.date(cell);
       return cell;
+    },
+    headline(cell, type, format) {
+      if (typeof cell !== 'number' || Math.abs(cell) < 100_000 || isPercent(format))
+        return this.value(cell, type, format);
+      const digits = numberFormat('compact2', {
+        notation: 'compact',
+        maximumFractionDigits: 2,
+        minimumFractionDigits: 2,
+      });
+      return isCurrency(format)
+        ? numberFormat(`cc${currency}`, {
+            notation: 'compact',
+            style: 'currency',
+            currency,
+            maximumFractionDigits: 2,
+          }).format(cell)
+        : digits.format(cell);
     },
     compact(value) {
       return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(

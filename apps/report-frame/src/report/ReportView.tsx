@@ -38,6 +38,7 @@ export function ReportView({ controller, isMobileUrl, onSetPage }: Props) {
         className={`report${transparent ? ' transparent' : ''}`}
         data-active-page={state.activePage}
         data-rendered={data ? 'true' : 'false'}
+        data-theme-colors={theme.dataColors.join(' ')}
         style={{ fontFamily: theme.fontFamily, color: theme.foreground }}
         {...swipe}
       >

@@ -24,9 +24,9 @@ export function CardVisual({ visual, results }: Props) {
   return (
     <div className="card-visual">
       <div className="card-value" data-testid="card-value">
-        {format.value(row[0] ?? null, columns[0]?.type, columns[0]?.format)}
+        {format.headline(row[0] ?? null, columns[0]?.type, columns[0]?.format)}
       </div>
-      <div className="card-label">{field ? fieldLabel(field) : ''}</div>
+      {!visual.title && field && <div className="card-label">{fieldLabel(field)}</div>}
     </div>
   );
 }
@@ -39,7 +39,7 @@ export function MultiRowCardVisual({ visual, results }: Props) {
       {(visual.fields.values ?? []).map((field, i) => (
         <div key={i} className="multirow-item">
           <div className="multirow-value">
-            {format.value(row[i] ?? null, columns[i]?.type, columns[i]?.format)}
+            {format.headline(row[i] ?? null, columns[i]?.type, columns[i]?.format)}
           </div>
           <div className="multirow-label">{fieldLabel(field)}</div>
         </div>
@@ -60,7 +60,7 @@ export function KpiVisual({ results, width, height }: Props) {
   return (
     <div className="kpi-visual">
       <div className="kpi-value" data-testid="card-value" style={{ color: theme.foreground }}>
-        {format.value(value, columns[0]?.type, columns[0]?.format)}
+        {format.headline(value, columns[0]?.type, columns[0]?.format)}
         {gap !== null && (
           <span className="kpi-indicator" style={{ color }}>
             {good ? '▲' : '▼'}
@@ -69,7 +69,7 @@ export function KpiVisual({ results, width, height }: Props) {
       </div>
       {target !== null && (
         <div className="kpi-target">
-          {messages.target}: {format.value(target, columns[1]?.type, columns[1]?.format)}
+          {messages.target}: {format.headline(target, columns[1]?.type, columns[1]?.format)}
           {gap !== null && <span style={{ color }}> ({format.value(gap, 'number', '0.0%')})</span>}
         </div>
       )}

@@ -49,6 +49,7 @@ export function cartesianOption(
         yAxisIndex: lineCount > 0 ? 1 : 0,
         symbol: 'circle',
         symbolSize: 5,
+        showSymbol: s.values.length <= 36,
         lineWidth: 2,
         ...(type === 'areaChart'
           ? { areaStyle: { opacity: 0.25 }, stack: data.series.length > 1 ? 'area' : undefined }

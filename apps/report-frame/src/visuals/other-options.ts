@@ -87,7 +87,13 @@ export function partToWholeOption(
         center: ctx.showLegend ? ['40%', '52%'] : ['50%', '52%'],
         avoidLabelOverlap: true,
         itemStyle: { borderColor: '#FFFFFF', borderWidth: 1 },
-        label: { show: true, formatter: '{d} %', fontSize: 11, color: '#605E5C' },
+        label: {
+          show: true,
+          formatter: (p: { percent: number }) =>
+            ctx.format.value(p.percent / 100, 'number', '0.0%'),
+          fontSize: 11,
+          color: '#605E5C',
+        },
         data: items,
       },
     ],
@@ -170,7 +176,7 @@ export function gaugeOption(
           fontSize: 22,
           fontWeight: 600,
           color: ctx.theme.foreground,
-          formatter: (v: number) => ctx.format.value(v, 'number', format),
+          formatter: (v: number) => ctx.format.headline(v, 'number', format),
         },
         data: [{ value }],
         markLine: undefined,

@@ -1,0 +1,136 @@
+/**
+ * The bundled BI service alone, on a free loopback port, plus the Power BI REST calls a host
+ * application makes to embed something: an AAD token (client credentials of the demo's
+ * confidential app), the workspace lists and GenerateToken.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, waitForHealthy } from '../stack.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+export const frameDist = join(repoRoot, 'apps/report-frame/dist/index.html');
+
+const demoApp = { clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03', secret: 'vitrina-demo-secret' };
+const scope = 'https://analysis.windows.net/powerbi/api/.default';
+
+export interface BiService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts apps/bi-service with demo content; `allowedOrigin` is the host page allowed to frame it. */
+export async function startBiService(allowedOrigin: string): Promise<BiService> {
+  if (!existsSync(frameDist))
+    throw new Error('The report frame is not built: run `npm run build` first.');
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-frame-e2e-'));
+  const [port, tlsPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(repoRoot, 'apps/bi-service/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        BI_PORT: String(port),
+        BI_TLS_PORT: String(tlsPort),
+        BI_PUBLIC_URL: url,
+        BI_ALLOWED_ORIGINS: allowedOrigin,
+        BI_RATE_LIMIT_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[bi] ${chunk}`));
+  await waitForHealthy(`${url}/health`, child);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        await new Promise<void>((done) => {
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Item {
+  id: string;
+  name?: string;
+  displayName?: string;
+  embedUrl: string;
+  reportType?: string;
+}
+
+/** What a host application sees of the BI service through its REST API. */
+export class PowerBiRest {
+  private readonly url: string;
+  private token = '';
+
+  constructor(url: string) {
+    this.url = url;
+  }
+
+  async signIn(): Promise<void> {
+    const response = await fetch(`${this.url}/vitrina/oauth2/v2.0/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: demoApp.clientId,
+        client_secret: demoApp.secret,
+        scope,
+      }),
+    });
+    this.token = ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  private async call<T>(path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.url}/v1.0/myorg${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  async groupId(name: string): Promise<string> {
+    const groups = await this.call<{ value: { id: string; name: string }[] }>('/groups');
+    const group = groups.value.find((g) => g.name === name);
+    if (!group) throw new Error(`No workspace named ${name}`);
+    return group.id;
+  }
+
+  async report(groupId: string, name: string): Promise<Item> {
+    const reports = await this.call<{ value: Item[] }>(`/groups/${groupId}/reports`);
+    const report = reports.value.find((r) => r.name === name);
+    if (!report)
+      throw new Error(
+        `No report named ${name}; there are ${reports.value.map((r) => r.name).join(', ')}`,
+      );
+    return report;
+  }
+
+  async firstDashboard(groupId: string): Promise<Item> {
+    const dashboards = await this.call<{ value: Item[] }>(`/groups/${groupId}/dashboards`);
+    if (!dashboards.value[0]) throw new Error('The workspace has no dashboard');
+    return dashboards.value[0];
+  }
+
+  async tiles(groupId: string, dashboardId: string): Promise<Item[]> {
+    return (
+      await this.call<{ value: Item[] }>(`/groups/${groupId}/dashboards/${dashboardId}/tiles`)
+    ).value;
+  }
+
+  async embedToken(path: string): Promise<string> {
+    return (await this.call<{ token: string }>(`${path}/GenerateToken`, { accessLevel: 'View' }))
+      .token;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * One browser, the BI service and a host origin on separate loopback ports, and helpers to embed
+ * demo content with either SDK and to read what the host and the frame see.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchBrowser } from '../browser.ts';
+import { PowerBiRest, startBiService, type BiService } from './bi-service.ts';
+import { startHostServer, type HostServer, type SdkFlavour } from './host-server.ts';
+
+export const screenshotDir = resolve(import.meta.dirname, '../../screenshots');
+
+export interface FrameHarness {
+  bi: BiService;
+  host: HostServer;
+  rest: PowerBiRest;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+export async function startFrameHarness(): Promise<FrameHarness> {
+  const host = await startHostServer();
+  const [bi, browser] = await Promise.all([startBiService(host.origin), launchBrowser()]);
+  const rest = new PowerBiRest(bi.url);
+  await rest.signIn();
+  mkdirSync(screenshotDir, { recursive: true });
+  return {
+    bi,
+    host,
+    rest,
+    browser,
+    async stop() {
+      await browser.close();
+      await Promise.all([bi.stop(), host.stop()]);
+    },
+  };
+}
+
+export interface ReportTarget {
+  id: string;
+  embedUrl: string;
+  accessToken: string;
+  groupId: string;
+}
+
+/** A demo report by workspace and name, with a fresh View embed token for it. */
+export async function demoReport(
+  harness: FrameHarness,
+  workspace: string,
+  name: string,
+): Promise<ReportTarget> {
+  const groupId = await harness.rest.groupId(workspace);
+  const report = await harness.rest.report(groupId, name);
+  const accessToken = await harness.rest.embedToken(`/groups/${groupId}/reports/${report.id}`);
+  return { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
+}
+
+export async function openHost(
+  harness: FrameHarness,
+  flavour: SdkFlavour,
+  size?: { width: number; height: number },
+): Promise<Page> {
+  const page = await harness.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(harness.host.pageUrl(flavour, size));
+  return page;
+}
+
+/** Calls `powerbi.embed` (or `powerbi.load` for a phased load) on the host page's container. */
+export async function embed(
+  page: Page,
+  config: Record<string, unknown>,
+  method: 'embed' | 'load' = 'embed',
+) {
+  await page.evaluate(
+    ({ config, method }) => {
+      const host = window as unknown as {
+        powerbi: Record<string, (el: Element, c: unknown) => unknown>;
+        embedded: unknown;
+      };
+      host.embedded = host.powerbi[method]!(document.getElementById('embed')!, config);
+    },
+    { config, method },
+  );
+}
+
+export interface HostEvent {
+  name: string;
+  detail: unknown;
+}
+
+export async function events(page: Page, name?: string): Promise<HostEvent[]> {
+  const all = await page.evaluate(() => (window as unknown as { events: HostEvent[] }).events);
+  return name ? all.filter((e) => e.name === name) : all;
+}
+
+/** Waits until the host has received `count` events called `name`. */
+export async function waitForEvent(page: Page, name: string, count = 1): Promise<HostEvent> {
+  await page.waitForFunction(
+    ({ name, count }) =>
+      (window as unknown as { events: { name: string }[] }).events.filter((e) => e.name === name)
+        .length >= count,
+    { name, count },
+    { timeout: 30_000 },
+  );
+  return (await events(page, name))[count - 1]!;
+}
+
+/** Runs `script` against the embedded component (`window.embedded`) and returns its result. */
+export async function call<T>(page: Page, script: string): Promise<T> {
+  return page.evaluate(`(async (embedded) => { ${script} })(window.embedded)`) as Promise<T>;
+}
+
+/** Like `call`, but resolves with the rejection value when the SDK call rejects. */
+export async function callRejection<T>(page: Page, script: string): Promise<T> {
+  return page.evaluate(
+    `(async (embedded) => { try { await (async () => { ${script} })(); return 'resolved'; } catch (e) { return e; } })(window.embedded)`,
+  ) as Promise<T>;
+}
+
+export function frameOf(page: Page): Frame {
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  if (!frame) throw new Error('The host page has no embedded frame');
+  return frame;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(screenshotDir, `${name}.png`);
+  await page.locator('#embed').screenshot({ path });
+  return path;
+}
+
+export function reportConfig(
+  target: ReportTarget,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    type: 'report',
+    id: target.id,
+    embedUrl: target.embedUrl,
+    accessToken: target.accessToken,
+    tokenType: 1,
+    uniqueId: undefined,
+    ...extra,
+  };
+}
+
+/** Runs `action` and waits for the `rendered` event that follows it. */
+export async function rerender(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const before = (await events(page, 'rendered')).length;
+  await action();
+  await waitForEvent(page, 'rendered', before + 1);
+}
+
+/** The text of a card visual in the frame. */
+export async function cardText(page: Page, visualName: string): Promise<string> {
+  return (
+    (await frameOf(page)
+      .locator(`[data-visual-name="${visualName}"] [data-testid="card-value"]`)
+      .textContent()) ?? ''
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The host application's origin: a page with an embed container, and either Microsoft's
+ * powerbi-client 2.8.0 (its published UMD bundle) or our SDK (bundled from source on start).
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { freePort } from '../stack.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+export type SdkFlavour = 'official' | 'ours';
+
+const EVENTS = [
+  'loaded',
+  'rendered',
+  'error',
+  'dataSelected',
+  'buttonClicked',
+  'filtersApplied',
+  'pageChanged',
+  'commandTriggered',
+  'swipeStart',
+  'swipeEnd',
+  'bookmarkApplied',
+  'tileClicked',
+  'tileLoaded',
+  'saved',
+];
+
+/** The host page: it records every event that reaches the container, with its detail. */
+function hostPage(flavour: SdkFlavour, width: number, height: number): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
+<style>body{margin:0;font-family:sans-serif}#embed{width:${width}px;height:${height}px}</style></head>
+<body><div id="embed"></div>
+<script src="/sdk/${flavour}.js"></script>
+<script>
+  window.events = [];
+  const container = document.getElementById('embed');
+  // Event details may hold SDK objects (pageChanged's newPage is a Page with its report): keep data only.
+  const plain = (value, seen = new WeakSet()) => {
+    if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : value;
+    if (seen.has(value) || value instanceof Node || value instanceof Window) return undefined;
+    seen.add(value);
+    if (Array.isArray(value)) return value.map((item) => plain(item, seen));
+    const copy = {};
+    for (const [key, item] of Object.entries(value)) if (key !== 'report' && key !== 'page' || !item || !item.iframe) copy[key] = plain(item, seen);
+    return copy;
+  };
+  for (const name of ${JSON.stringify(EVENTS)}) {
+    container.addEventListener(name, (event) => {
+      window.events.push({ name, detail: plain(event.detail ?? null) });
+    });
+  }
+  window.onerror = () => true;
+</script></body></html>`;
+}
+
+export interface HostServer {
+  origin: string;
+  pageUrl(flavour: SdkFlavour, size?: { width: number; height: number }): string;
+  stop(): Promise<void>;
+}
+
+async function ourSdkBundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(repoRoot, 'packages/embed-sdk/src/global.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: 'es2020',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+export async function startHostServer(): Promise<HostServer> {
+  const scripts: Record<string, string> = {
+    '/sdk/official.js': readFileSync(
+      join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
+      'utf8',
+    ),
+    '/sdk/ours.js': await ourSdkBundle(),
+  };
+  const port = await freePort();
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://host');
+    const script = scripts[url.pathname];
+    if (script) {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    } else if (url.pathname === '/host.html') {
+      const flavour = url.searchParams.get('sdk') === 'ours' ? 'ours' : 'official';
+      const width = Number(url.searchParams.get('w') ?? 1280);
+      const height = Number(url.searchParams.get('h') ?? 760);
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(hostPage(flavour, width, height));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    pageUrl: (flavour, size = { width: 1280, height: 760 }) =>
+      `${origin}/host.html?sdk=${flavour}&w=${size.width}&h=${size.height}`,
+    stop: () => new Promise((done) => server.close(() => done())),
+  };
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import {
+  call,
+  callRejection,
+  cardText,
+  demoReport,
+  embed,
+  events,
+  frameOf,
+  openHost,
+  reportConfig,
+  rerender,
+  startFrameHarness,
+  waitForEvent,
+  type FrameHarness,
+} from '../src/frame/harness.ts';
+
+if (!chromiumAvailable) warnBrowserSkipped();
+
+const peru = {
+  $schema: 'http://powerbi.com/product/schema#basic',
+  target: { table: 'Tienda', column: 'País' },
+  filterType: 1,
+  operator: 'In',
+  values: ['Perú'],
+};
+const SALES_CARD = 'VisualContainer4';
+const MARGIN_CARD = 'VisualContainer5';
+const CHANNEL_SLICER = 'VisualContainer11';
+
+for (const flavour of ['official', 'ours'] as const) {
+  describe.skipIf(!chromiumAvailable)(`report frame API with the ${flavour} SDK`, () => {
+    let harness: FrameHarness;
+    let page: Page;
+    let allSales: string;
+
+    beforeAll(async () => {
+      harness = await startFrameHarness();
+      const sales = await demoReport(harness, 'Comercial', 'Ventas generales');
+      page = await openHost(harness, flavour);
+      await embed(
+        page,
+        reportConfig(sales, { settings: { filterPaneEnabled: true, navContentPaneEnabled: true } }),
+      );
+      await waitForEvent(page, 'rendered');
+      allSales = await cardText(page, SALES_CARD);
+    });
+
+    afterAll(async () => {
+      await harness?.stop();
+    });
+
+    test('report filters: set, get, and the cards show the filtered figures', async () => {
+      await rerender(page, () =>
+        call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`),
+      );
+      expect(await call(page, 'return embedded.getFilters()')).toEqual([peru]);
+      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
+      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
+      expect(await call(page, 'return embedded.getFilters()')).toEqual([]);
+      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+    });
+
+    test('page and visual filters apply to their own scope only', async () => {
+      const margin = await cardText(page, MARGIN_CARD);
+      await rerender(page, () =>
+        call(
+          page,
+          `const [first] = await embedded.getPages(); return first.setFilters([${JSON.stringify(peru)}]);`,
+        ),
+      );
+      expect(
+        await call(page, 'const [first] = await embedded.getPages(); return first.getFilters();'),
+      ).toEqual([peru]);
+      const peruSales = await cardText(page, SALES_CARD);
+      expect(peruSales).not.toBe(allSales);
+      await rerender(page, () =>
+        call(page, 'const [first] = await embedded.getPages(); return first.removeFilters();'),
+      );
+      await rerender(page, () =>
+        call(
+          page,
+          `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+           return visuals.find((v) => v.name === '${SALES_CARD}').setFilters([${JSON.stringify(peru)}]);`,
+        ),
+      );
+      expect(await cardText(page, SALES_CARD)).toBe(peruSales);
+      expect(await cardText(page, MARGIN_CARD)).toBe(margin);
+      await rerender(page, () =>
+        call(
+          page,
+          `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+           return visuals.find((v) => v.name === '${SALES_CARD}').removeFilters();`,
+        ),
+      );
+    });
+
+    test('invalid filters are refused with the validator errors', async () => {
+      const rejection = await callRejection(page, `return embedded.setFilters([{ target: {} }])`);
+      expect(rejection).toEqual([{ message: 'undefined property is invalid' }]);
+    });
+
+    test('pages: list, set active (pageChanged with newPage) and the page tabs follow', async () => {
+      const pages = await call<{ name: string; displayName: string; isActive: boolean }[]>(
+        page,
+        'return (await embedded.getPages()).map((p) => ({ name: p.name, displayName: p.displayName, isActive: p.isActive }))',
+      );
+      expect(pages).toEqual([
+        { name: 'ReportSection1', displayName: 'Resumen', isActive: true },
+        { name: 'ReportSection2', displayName: 'Tendencias', isActive: false },
+      ]);
+      const changes = (await events(page, 'pageChanged')).length;
+      await call(page, "return embedded.setPage('ReportSection2')");
+      const changed = await waitForEvent(page, 'pageChanged', changes + 1);
+      expect((changed.detail as { newPage: { name: string } }).newPage.name).toBe('ReportSection2');
+      expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
+        'Tendencias',
+      );
+      await call(page, 'const pages = await embedded.getPages(); return pages[0].setActive()');
+      await waitForEvent(page, 'pageChanged', changes + 2);
+      expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
+        'Resumen',
+      );
+      const missing = await callRejection(page, "return embedded.setPage('NoSuchPage')");
+      expect(missing).toEqual([{ message: 'Page NoSuchPage was not found' }]);
+    });
+
+    test('visuals and layout types of a page', async () => {
+      const visuals = await call<{ name: string; type: string; title: string }[]>(
+        page,
+        'const [first] = await embedded.getPages(); return (await first.getVisuals()).map((v) => ({ name: v.name, type: v.type, title: v.title }))',
+      );
+      expect(visuals).toHaveLength(12);
+      expect(visuals[3]).toEqual({ name: SALES_CARD, type: 'card', title: 'Ventas' });
+      expect(
+        await call(
+          page,
+          'const [first, second] = await embedded.getPages(); return [await first.hasLayout(2), await second.hasLayout(2)]',
+        ),
+      ).toEqual([true, false]);
+    });
+
+    test('export data: summarized and underlying CSV, respecting filters and the row limit', async () => {
+      const exportOf = (args: string) =>
+        call<{ data: string }>(
+          page,
+          `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+           return visuals.find((v) => v.name === 'VisualContainer10').exportData(${args});`,
+        );
+      const summarized = await exportOf('0');
+      const lines = summarized.data.trim().split(/\r?\n/);
+      expect(lines.length).toBe(8);
+      expect(lines.join('\n')).toContain('Perú');
+      const underlying = await exportOf('1, 5');
+      expect(underlying.data.trim().split(/\r?\n/).length).toBeLessThanOrEqual(6);
+      await rerender(page, () =>
+        call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`),
+      );
+      const filtered = (await exportOf('0')).data.trim().split(/\r?\n/);
+      expect(filtered.length).toBe(2);
+      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
+    });
+
+    test('slicer state: read and set, and the slicer shows it', async () => {
+      const online = { ...peru, target: { table: 'Canal', column: 'Canal' }, values: ['Online'] };
+      const slicer = `(await (await embedded.getPages())[0].getVisuals()).find((v) => v.name === '${CHANNEL_SLICER}')`;
+      await rerender(page, () =>
+        call(page, `return (${slicer}).setSlicerState({ filters: [${JSON.stringify(online)}] })`),
+      );
+      const state = await call<{ filters: unknown[] }>(page, `return (${slicer}).getSlicerState()`);
+      expect(state.filters).toEqual([online]);
+      const checked = frameOf(page).locator(`[data-visual-name="${CHANNEL_SLICER}"] input:checked`);
+      expect(await checked.count()).toBe(1);
+      expect(await checked.locator('xpath=..').textContent()).toBe('Online');
+      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
+      await rerender(page, () => call(page, `return (${slicer}).setSlicerState({ filters: [] })`));
+      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+    });
+
+    test('update settings: panes come and go', async () => {
+      const frame = frameOf(page);
+      expect(await frame.locator('.page-nav').count()).toBe(1);
+      await rerender(page, () =>
+        call(
+          page,
+          'return embedded.updateSettings({ navContentPaneEnabled: false, filterPaneEnabled: false })',
+        ),
+      );
+      expect(await frame.locator('.page-nav').count()).toBe(0);
+      expect(await frame.locator('.filter-pane').count()).toBe(0);
+      await rerender(page, () =>
+        call(
+          page,
+          'return embedded.updateSettings({ navContentPaneEnabled: true, filterPaneEnabled: true })',
+        ),
+      );
+      expect(await frame.locator('.page-nav').count()).toBe(1);
+    });
+
+    test('themes: apply colours and fonts, then reset', async () => {
+      const report = frameOf(page).locator('.report');
+      const original = await report.getAttribute('data-theme-colors');
+      await rerender(page, () =>
+        call(
+          page,
+          "return embedded.applyTheme({ themeJson: { name: 'Prueba', dataColors: ['#123456', '#abcdef'], textClasses: { label: { fontFace: 'Georgia' } } } })",
+        ),
+      );
+      expect(await report.getAttribute('data-theme-colors')).toBe('#123456 #abcdef');
+      expect(await report.evaluate((el) => (el as HTMLElement).style.fontFamily)).toContain(
+        'Georgia',
+      );
+      await rerender(page, () => call(page, 'return embedded.resetTheme()'));
+      expect(await report.getAttribute('data-theme-colors')).toBe(original);
+    });
+
+    test('refresh re-queries and renders again; the report has no unsaved changes', async () => {
+      await rerender(page, () => call(page, 'return embedded.refresh()'));
+      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+    });
+
+    test('print lays out every page for paper', async () => {
+      await call(page, 'return embedded.print()');
+      expect(
+        await frameOf(page).evaluate(() => document.documentElement.dataset['printedPages']),
+      ).toBe('2');
+    });
+
+    test('routes the frame does not support answer with an error body', async () => {
+      const edit = await callRejection(page, "return embedded.switchMode('edit')");
+      expect(edit).toEqual([{ message: 'Only view mode is supported' }]);
+      const save = await callRejection(page, 'return embedded.save()');
+      expect(save).toEqual([{ message: 'Saving is not supported: reports open in view mode' }]);
+    });
+  });
+}
