@@ -1,11 +1,11 @@
-export {
-  WindowPostMessageProxy,
-  type IMessageHandler,
-  type IProcessTrackingProperties,
-  type ITrackingProperties,
-  type IWindowPostMessageProxyOptions,
-  type MessageSourceFilter,
-  type TargetOriginResolver,
-} from './window-post-message-proxy.ts';
+export { WindowPostMessageProxy } from './window-post-message-proxy.ts';
+export type {
+  IMessageHandler,
+  IProcessTrackingProperties,
+  ITrackingProperties,
+  IWindowPostMessageProxyOptions,
+  MessageSourceFilter,
+  TargetOriginResolver,
+} from './proxy-options.ts';
 export { TrustedWindows, originOf } from './trusted-windows.ts';
 export { createRandomId } from './random-id.ts';

@@ -9,9 +9,6 @@ export * from './settings-types.ts';
 export * from './config-types.ts';
 export * from './report-types.ts';
 export {
-  AdvancedFilter,
-  BasicFilter,
-  BasicFilterWithKeys,
   Filter,
   IncludeExcludeFilter,
   NotSupportedFilter,
@@ -19,6 +16,7 @@ export {
   TopNFilter,
   TupleFilter,
 } from './filters.ts';
+export { AdvancedFilter, BasicFilter, BasicFilterWithKeys } from './value-filters.ts';
 export {
   PageSelector,
   Selector,
