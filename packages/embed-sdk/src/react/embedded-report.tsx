@@ -9,7 +9,7 @@ import {
 import type { Embed } from '../embed.ts';
 import type { IEmbedConfigurationBase } from '../embed-types.ts';
 import { hpmFactory, routerFactory, wpmpFactory } from '../factories.ts';
-import { Service, type IEventHandler } from '../service.ts';
+import { Service, type IEventHandler, type IPowerBiElement } from '../service.ts';
 
 /** Event name → handler; handlers receive the SDK's CustomEvent (payload in `detail`). */
 export type EventHandlerMap = Record<string, IEventHandler<unknown> | undefined>;
@@ -72,6 +72,10 @@ export function EmbeddedReport(props: EmbeddedReportProps) {
     const owner = service ?? defaultService();
     const { config: current, phased: isPhased } = latest.current;
     const copy = { ...current };
+    // Re-embedding into a component of another type is an error in 2.8.0: start afresh instead.
+    const existing = (container as IPowerBiElement).powerBiEmbed;
+    if (existing && copy.type !== undefined && existing.config.type !== copy.type)
+      owner.reset(container);
     let component: Embed;
     if (!copy.accessToken && !owner.accessToken) component = owner.bootstrap(container, copy);
     else component = isPhased ? owner.load(container, copy) : owner.embed(container, copy);
