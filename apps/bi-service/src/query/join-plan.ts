@@ -46,7 +46,11 @@ export function planJoins(
   throw new QueryError(`No relationship connects the tables ${[...required].join(', ')}`);
 }
 
-/** `FROM base LEFT JOIN …` for the tables actually used, each joined through its path. */
+/**
+ * `FROM base JOIN …` for the tables actually used, each joined through its path. Inner joins let
+ * DuckDB reorder and push filters freely (several times faster than outer joins on a million
+ * rows); the price is that fact rows whose key has no dimension row are not counted (0060).
+ */
 export function fromClause(plan: JoinPlan, used: ReadonlySet<string>): Fragment {
   const needed = new Set<string>();
   for (const table of used) {
@@ -60,7 +64,7 @@ export function fromClause(plan: JoinPlan, used: ReadonlySet<string>): Fragment 
     if (!relationship || !needed.has(table)) return [];
     const { from, to } = relationship;
     const on = `${quoteIdentifier(from.table)}.${quoteIdentifier(from.column)} = ${quoteIdentifier(to.table)}.${quoteIdentifier(to.column)}`;
-    return [raw(`LEFT JOIN ${quoteIdentifier(table)} ON ${on}`)];
+    return [raw(`JOIN ${quoteIdentifier(table)} ON ${on}`)];
   });
   return join([raw(`FROM ${quoteIdentifier(plan.base)}`), ...joins], ' ');
 }
