@@ -2,12 +2,20 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '@vitrina/e2e/browser';
 import type { TransportLibrary } from './browser/peer.ts';
+import type { createAsker, installFrameHandlers } from './browser/proxy-fixtures.ts';
 import { addFrame, startTransportHarness, type TransportHarness } from './browser-harness.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- scenarios drive the proxy through the page's untyped globals */
-type Scope = Window & { library: TransportLibrary; [name: string]: any };
+type Scope = Window & {
+  library: TransportLibrary;
+  proxyFixtures: {
+    installFrameHandlers: typeof installFrameHandlers;
+    createAsker: typeof createAsker;
+  };
+  [name: string]: any;
+};
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** Bounds how long a request that must stay unanswered waits; not a speed assertion. */
@@ -28,75 +36,16 @@ describe.skipIf(!chromiumAvailable)(
       page.on('console', (message) => logs.push(message.text()));
       frame = await addFrame(page, 'peer', `${harness.origins.frame.url}/ours.html`);
       witness = await addFrame(page, 'witness', `${harness.origins.frame.url}/ours.html`);
-      // The frame side: handlers tried in order, with the behaviours each test needs.
       await frame.evaluate(() => {
         const scope = window as unknown as Scope;
-        const { WindowPostMessageProxy, HttpPostMessage } = scope.library;
-        scope['frameProxy'] = new WindowPostMessageProxy({
-          name: 'frame',
-          processTrackingProperties: {
-            addTrackingProperties: HttpPostMessage.addTrackingProperties,
-            getTrackingProperties: HttpPostMessage.getTrackingProperties,
-          },
-          isErrorMessage: HttpPostMessage.isErrorMessage,
-          suppressWarnings: true,
-        });
-        const handle = (url: string, answer: () => unknown) =>
-          scope['frameProxy'].addHandler({
-            test: (m: { url?: string }) => m.url === url,
-            handle: answer,
-          });
-        handle('/first', () => ({ statusCode: 200, body: 'first' }));
-        handle('/first', () => ({ statusCode: 200, body: 'second' }));
-        handle('/nothing', () => undefined);
-        handle('/throws', () => {
-          throw new Error('boom');
-        });
-        handle('/rejects', () => Promise.reject(new Error('no')));
-        handle('/async', () => Promise.resolve({ statusCode: 201, body: 'later' }));
-        handle('/failure', () => ({ statusCode: 500, body: { message: 'falló' } }));
-        handle('/no-status', () => ({ body: 'plain' }));
-        scope['frameProxy'].addHandler({
-          test: (m: { url?: string }) => {
-            if (m.url === '/test-throws') throw new Error('bad test');
-            return false;
-          },
-          handle: () => ({}),
-        });
+        scope['frameProxy'] = scope.proxyFixtures.installFrameHandlers();
       });
       await page.evaluate(
-        ([frameOrigin, timeout]) => {
+        ([origin, timeout]) => {
           const scope = window as unknown as Scope;
-          const { WindowPostMessageProxy, HttpPostMessage, TrustedWindows } = scope.library;
-          const trusted = new (
-            TrustedWindows as new () => {
-              add(w: Window, o: string): void;
-              targetOriginFor: unknown;
-              accepts: unknown;
-            }
-          )();
           const target = (document.getElementById('peer') as HTMLIFrameElement)
             .contentWindow as Window;
-          trusted.add(target, frameOrigin);
-          scope['hostProxy'] = new WindowPostMessageProxy({
-            name: 'host',
-            processTrackingProperties: {
-              addTrackingProperties: HttpPostMessage.addTrackingProperties,
-              getTrackingProperties: HttpPostMessage.getTrackingProperties,
-            },
-            isErrorMessage: HttpPostMessage.isErrorMessage,
-            suppressWarnings: true,
-            requestTimeout: timeout,
-            targetOrigin: trusted.targetOriginFor,
-            acceptMessage: trusted.accepts,
-          });
-          scope['ask'] = (url: string) =>
-            scope['hostProxy'].postMessage(target, { url, headers: {} }).then(
-              (value: unknown) => ({ resolved: value }),
-              (reason: unknown) => ({
-                rejected: reason instanceof Error ? { error: reason.message } : reason,
-              }),
-            );
+          scope['ask'] = scope.proxyFixtures.createAsker(target, origin, timeout);
         },
         [harness.origins.frame.url, noReplyTimeout] as const,
       );

@@ -1,6 +1,7 @@
 import { HttpPostMessage, Router } from '../../../src/protocol/index.ts';
 import { TrustedWindows, WindowPostMessageProxy } from '../../../src/transport/index.ts';
 import { createPeer, type PeerOptions, type TransportLibrary } from './peer.ts';
+import { createAsker, installFrameHandlers } from './proxy-fixtures.ts';
 
 const library: TransportLibrary = {
   WindowPostMessageProxy,
@@ -11,4 +12,5 @@ const library: TransportLibrary = {
 Object.assign(window, {
   library,
   createPeer: (options: PeerOptions) => createPeer(library, options),
+  proxyFixtures: { installFrameHandlers, createAsker },
 });
