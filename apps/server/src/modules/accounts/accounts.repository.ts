@@ -1,11 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { AccountsTable, Database } from '../../db/schema.ts';
 
-/** Which content a tree query returns: everything, or what a set of grants reaches. */
-export type ContentScope =
-  | { all: true }
-  | { all: false; accountIds: number[]; workspaceBiIds: string[]; reportBiIds: string[] };
-
 /** One row per (account, workspace, report), with nulls where an account or workspace is empty. */
 export interface ContentRow {
   account_id: number;
@@ -52,9 +47,9 @@ export const accountsRepository = {
     await db.deleteFrom('accounts').where('id', '=', id).execute();
   },
 
-  /** Accounts > workspaces > reports within `scope`, ordered for display. */
-  listContent(db: Kysely<Database>, scope: ContentScope): Promise<ContentRow[]> {
-    let query = db
+  /** Every account > workspace > report, ordered for display. */
+  listAllContent(db: Kysely<Database>): Promise<ContentRow[]> {
+    return db
       .selectFrom('accounts as a')
       .leftJoin('workspaces as w', 'w.account_id', 'a.id')
       .leftJoin('reports as r', 'r.workspace_id', 'w.id')
@@ -74,20 +69,7 @@ export const accountsRepository = {
         'r.uid as report_uid',
         'r.name as report_name',
         'r.kind as report_kind',
-      ]);
-    if (!scope.all) {
-      const { accountIds, workspaceBiIds, reportBiIds } = scope;
-      if (accountIds.length + workspaceBiIds.length + reportBiIds.length === 0)
-        return Promise.resolve([]);
-      query = query.where((eb) =>
-        eb.or([
-          ...(accountIds.length ? [eb('a.id', 'in', accountIds)] : []),
-          ...(workspaceBiIds.length ? [eb('w.bi_id', 'in', workspaceBiIds)] : []),
-          ...(reportBiIds.length ? [eb('r.bi_id', 'in', reportBiIds)] : []),
-        ]),
-      );
-    }
-    return query
+      ])
       .orderBy('a.description')
       .orderBy('a.id')
       .orderBy('w.name')

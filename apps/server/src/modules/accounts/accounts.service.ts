@@ -14,11 +14,12 @@ import { BiServiceError } from '../bi-client/bi-errors.ts';
 import type { Integration } from '../bi-client/integration.ts';
 import { favoritesRepository } from '../favorites/favorites.repository.ts';
 import { loadGrants } from '../permissions/grants.ts';
-import { canActFor, visibleScope, type PolicyUser } from '../permissions/permissions.policy.ts';
+import { canActFor, isAdministrator, type PolicyUser } from '../permissions/permissions.policy.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { contentRepository } from '../sync/content.repository.ts';
 import { credentialsOf } from '../sync/sync.service.ts';
-import { toAccountTree } from './accounts.presenter.ts';
+import { toAccountDto } from './accounts.presenter.ts';
+import { visibleContent } from './content-snapshot.ts';
 import { accountsRepository } from './accounts.repository.ts';
 
 export const accountMessages = {
@@ -42,19 +43,14 @@ export function createAccountsService(deps: {
 
   /** One account with all its content, as the administration screens show it after a change. */
   async function present(id: number, viewerId: number): Promise<Account> {
-    const rows = await accountsRepository.listContent(db, {
-      all: false,
-      accountIds: [id],
-      workspaceBiIds: [],
-      reportBiIds: [],
-    });
-    const [account] = toAccountTree(rows, await favoritesRepository.reportIdsOf(db, viewerId));
+    const account = (await integration.content.get()).accounts.find((a) => a.id === id);
     if (!account) throw appErrors.notFound(accountMessages.notFound);
-    return account;
+    return toAccountDto(account, await favoritesRepository.reportIdsOf(db, viewerId));
   }
 
   /** Forgets everything cached for an account whose credentials changed or that is gone. */
   function forgetCaches(accountId: number) {
+    integration.content.invalidate();
     integration.tokens.forget(accountId);
     integration.embedTokens.deleteMatching((key) => key.startsWith(`${accountId}:`));
   }
@@ -65,21 +61,23 @@ export function createAccountsService(deps: {
       if (!canActFor(requester, userId)) throw appErrors.forbidden();
       const [target] = await permissionsRepository.usersByIds(db, [userId]);
       if (!target) throw appErrors.notFound(errorMessages.userNotFound);
-      const scope = visibleScope(target, await loadGrants(db, userId));
-      const [rows, favorites] = await Promise.all([
-        accountsRepository.listContent(db, scope),
+      const [snapshot, favorites] = await Promise.all([
+        integration.content.get(),
         favoritesRepository.reportIdsOf(db, userId),
       ]);
-      return toAccountTree(rows, favorites);
+      const visible = isAdministrator(target)
+        ? snapshot.accounts
+        : visibleContent(snapshot, await loadGrants(db, userId));
+      return visible.map((account) => toAccountDto(account, favorites));
     },
 
     /** Every account with all content (administration trees). */
     async all(requester: PolicyUser): Promise<Account[]> {
-      const [rows, favorites] = await Promise.all([
-        accountsRepository.listContent(db, { all: true }),
+      const [snapshot, favorites] = await Promise.all([
+        integration.content.get(),
         favoritesRepository.reportIdsOf(db, requester.id),
       ]);
-      return toAccountTree(rows, favorites);
+      return snapshot.accounts.map((account) => toAccountDto(account, favorites));
     },
 
     async create(input: CreateAccountRequest, actor: Actor & { id: number }): Promise<Account> {
@@ -103,6 +101,7 @@ export function createAccountsService(deps: {
         });
         return created;
       });
+      integration.content.invalidate();
       await integration.sync.syncAccount(id);
       return present(id, actor.id);
     },

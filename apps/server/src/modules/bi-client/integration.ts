@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AppContext } from '../../context.ts';
+import { createContentCache } from '../accounts/content-snapshot.ts';
 import { createSecretBox } from '../accounts/secret-box.ts';
 import { createSyncService } from '../sync/sync.service.ts';
 import { createEmbedTokenCache } from '../viewer/embed-token-cache.ts';
@@ -15,6 +16,8 @@ export interface Integration {
   secrets: ReturnType<typeof createSecretBox>;
   sync: ReturnType<typeof createSyncService>;
   embedTokens: ReturnType<typeof createEmbedTokenCache>;
+  /** In-memory accounts > workspaces > reports, invalidated by every content write. */
+  content: ReturnType<typeof createContentCache>;
 }
 
 const perApp = new WeakMap<AppContext, Integration>();
@@ -30,6 +33,7 @@ export function integrationOf(
   const existing = perApp.get(context);
   if (existing) return existing;
   const { bi: settings } = context.config;
+  const now = () => context.clock.now().getTime();
   // The bundled BI service's self-signed certificate, when it exists (decision 0021).
   const transport = createHttpTransport({
     ca: () =>
@@ -38,16 +42,25 @@ export function integrationOf(
   const tokens = createBiTokenProvider({
     authorityUrl: settings.authorityUrl,
     networkClient: createMsalNetworkClient(transport),
-    now: () => context.clock.now().getTime(),
+    now,
   });
   const bi = createBiClient({ apiUrl: settings.apiUrl, transport, tokens });
   const secrets = createSecretBox(context.accountKey);
+  const content = createContentCache({ db: context.db, now });
   const integration: Integration = {
     bi,
     tokens,
     secrets,
-    sync: createSyncService({ db: context.db, bi, secrets, clock: context.clock, log }),
-    embedTokens: createEmbedTokenCache({ now: () => context.clock.now().getTime() }),
+    content,
+    sync: createSyncService({
+      db: context.db,
+      bi,
+      secrets,
+      clock: context.clock,
+      log,
+      onContentChanged: () => content.invalidate(),
+    }),
+    embedTokens: createEmbedTokenCache({ now }),
   };
   perApp.set(context, integration);
   return integration;

@@ -1,5 +1,4 @@
 import { roles } from '@vitrina/contracts';
-import type { ContentScope } from '../accounts/accounts.repository.ts';
 import type { ElementType } from './permissions.repository.ts';
 
 /** Who is asking: only the id and role matter to the policies. */
@@ -64,15 +63,4 @@ export function grantsFrom(
     else grants.reportBiIds.add(row.account_element_id);
   }
   return grants;
-}
-
-/** The content a user may see, as a query scope: everything for administrators. */
-export function visibleScope(user: PolicyUser, grants: Grants): ContentScope {
-  if (isAdministrator(user)) return { all: true };
-  return {
-    all: false,
-    accountIds: [...grants.accountIds],
-    workspaceBiIds: [...grants.workspaceBiIds],
-    reportBiIds: [...grants.reportBiIds],
-  };
 }

@@ -29,6 +29,8 @@ export function createSyncService(deps: {
   secrets: SecretBox;
   clock: Clock;
   log: SyncLogger;
+  /** Called after every sync, successful or not: the content or the account's state changed. */
+  onContentChanged: () => void;
 }) {
   const running = new Map<number, Promise<SyncResult>>();
 
@@ -77,7 +79,10 @@ export function createSyncService(deps: {
     syncAccount(accountId: number): Promise<SyncResult> {
       const current = running.get(accountId);
       if (current) return current;
-      const call = run(accountId).finally(() => running.delete(accountId));
+      const call = run(accountId).finally(() => {
+        running.delete(accountId);
+        deps.onContentChanged();
+      });
       running.set(accountId, call);
       return call;
     },
