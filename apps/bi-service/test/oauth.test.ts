@@ -64,6 +64,23 @@ describe('token endpoint: password grant', () => {
     expect(body['error_codes']).toEqual([700016]);
   });
 
+  it('lets a confidential client use the password grant only with its secret', async () => {
+    const withoutSecret = await requestToken(
+      service.url,
+      passwordForm({ client_id: servicePrincipal.clientId }),
+    );
+    expect(withoutSecret.status).toBe(401);
+    expect(withoutSecret.body['error']).toBe('invalid_client');
+    const withSecret = await requestToken(
+      service.url,
+      passwordForm({
+        client_id: servicePrincipal.clientId,
+        client_secret: servicePrincipal.secret,
+      }),
+    );
+    expect(withSecret.status).toBe(200);
+  });
+
   it('names the missing parameter, the bad scope and the unsupported grant', async () => {
     const missing = await requestToken(service.url, {
       grant_type: 'password',

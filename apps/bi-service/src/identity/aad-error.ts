@@ -7,10 +7,9 @@ export const aadErrors = {
   unsupportedGrant: { status: 400, error: 'unsupported_grant_type', code: 70003 },
   invalidScope: { status: 400, error: 'invalid_scope', code: 70011 },
   unknownClient: { status: 400, error: 'unauthorized_client', code: 700016 },
-  publicClientSecret: { status: 401, error: 'invalid_client', code: 7000215 },
   invalidSecret: { status: 401, error: 'invalid_client', code: 7000215 },
   invalidCredentials: { status: 400, error: 'invalid_grant', code: 50126 },
-  notPublicClient: { status: 401, error: 'invalid_client', code: 7000218 },
+  publicClientCredentials: { status: 401, error: 'invalid_client', code: 7000218 },
   tooManyRequests: { status: 429, error: 'temporarily_unavailable', code: 50196 },
 } as const;
 

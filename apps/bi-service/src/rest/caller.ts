@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { TileItem } from '../catalog/content.ts';
 import type { BiServices } from '../services.ts';
+import type { DashboardRow } from '../storage/content.repository.ts';
 import type { Principal, WorkspaceRole } from '../storage/principals.repository.ts';
 import type { WorkspaceRow } from '../storage/workspaces.repository.ts';
 import { verifyAccessToken, type VerifiedCaller } from '../tokens/access-token.ts';
@@ -52,4 +54,26 @@ export function requireInWorkspace<T extends { workspaceId: string }>(
 ): T {
   if (!item || item.workspaceId !== workspaceId) throw entityNotFound(what);
   return item;
+}
+
+/** A dashboard of the workspace (404 otherwise). */
+export function requireDashboard(
+  services: BiServices,
+  workspaceId: string,
+  dashboardId: string,
+): DashboardRow {
+  return requireInWorkspace(services.content.getDashboard(dashboardId), workspaceId, 'Dashboard');
+}
+
+/** A tile of the dashboard (404 otherwise). */
+export function requireTile(
+  services: BiServices,
+  dashboard: DashboardRow,
+  tileId: string,
+): TileItem {
+  const tile = services.content
+    .listTiles(dashboard.id)
+    .find((item) => item.id === tileId.toLowerCase());
+  if (!tile) throw entityNotFound('Tile');
+  return tile;
 }

@@ -4,11 +4,18 @@ import { z } from 'zod';
 import type { BiServices } from '../services.ts';
 import type { WorkspaceRole } from '../storage/principals.repository.ts';
 import type { AccessLevel } from '../tokens/embed-token.ts';
-import { requireCaller, requireInWorkspace, requireMembership } from './caller.ts';
-import { createEmbedTokenIssuer } from './embed-token-issuer.ts';
+import type { TileItem } from '../catalog/content.ts';
+import {
+  requireCaller,
+  requireDashboard,
+  requireInWorkspace,
+  requireMembership,
+  requireTile,
+} from './caller.ts';
+import { createEmbedTokenIssuer, type TokenScope } from './embed-token-issuer.ts';
 import { itemTokenBody } from './generate-token.schemas.ts';
 import { registerMultiResourceTokenRoute } from './multi-resource-token.ts';
-import { entityNotFound, notAuthorized } from './powerbi-error.ts';
+import { notAuthorized } from './powerbi-error.ts';
 
 const reportParams = z.object({ groupId: z.string(), reportId: z.string() });
 const dashboardParams = z.object({ groupId: z.string(), dashboardId: z.string() });
@@ -25,6 +32,21 @@ export function requireRoleFor(
       `${accessLevel} access needs more than the Viewer role in workspace ${workspaceId}`,
     );
   }
+}
+
+/**
+ * A dashboard or tile token covers the dashboard (for its definition), the tiles and what they
+ * show, so the frame can query the reports and datasets behind them. Always View.
+ */
+function tilesScope(dashboardId: string, workspaceId: string, tiles: TileItem[]): TokenScope {
+  return {
+    dashboards: [dashboardId],
+    tiles: tiles.map((tile) => tile.id),
+    reports: tiles.map((tile) => tile.reportId),
+    datasets: tiles.map((tile) => tile.datasetId),
+    workspaces: [workspaceId],
+    accessLevel: 'View',
+  };
 }
 
 /** The per-item GenerateToken calls (V1) and the multi-resource one (V2). */
@@ -66,22 +88,9 @@ export function registerGenerateTokenRoutes(app: FastifyInstance, services: BiSe
     async (request) => {
       const caller = await requireCaller(request, services);
       const { workspace } = requireMembership(services, caller.principal, request.params.groupId);
-      const dashboard = requireInWorkspace(
-        content.getDashboard(request.params.dashboardId),
-        workspace.id,
-        'Dashboard',
-      );
+      const dashboard = requireDashboard(services, workspace.id, request.params.dashboardId);
       const tiles = content.listTiles(dashboard.id);
-      // A dashboard token also covers what its tiles show, so the frame can query them.
-      const scope = {
-        dashboards: [dashboard.id],
-        tiles: tiles.map((tile) => tile.id),
-        reports: tiles.map((tile) => tile.reportId),
-        datasets: tiles.map((tile) => tile.datasetId),
-        workspaces: [workspace.id],
-        accessLevel: 'View' as const,
-      };
-      return issue(caller, scope, request.body);
+      return issue(caller, tilesScope(dashboard.id, workspace.id, tiles), request.body);
     },
   );
 
@@ -91,24 +100,9 @@ export function registerGenerateTokenRoutes(app: FastifyInstance, services: BiSe
     async (request) => {
       const caller = await requireCaller(request, services);
       const { workspace } = requireMembership(services, caller.principal, request.params.groupId);
-      const dashboard = requireInWorkspace(
-        content.getDashboard(request.params.dashboardId),
-        workspace.id,
-        'Dashboard',
-      );
-      const tile = content
-        .listTiles(dashboard.id)
-        .find((item) => item.id === request.params.tileId.toLowerCase());
-      if (!tile) throw entityNotFound('Tile');
-      const scope = {
-        dashboards: [dashboard.id],
-        tiles: [tile.id],
-        reports: [tile.reportId],
-        datasets: [tile.datasetId],
-        workspaces: [workspace.id],
-        accessLevel: 'View' as const,
-      };
-      return issue(caller, scope, request.body);
+      const dashboard = requireDashboard(services, workspace.id, request.params.dashboardId);
+      const tile = requireTile(services, dashboard, request.params.tileId);
+      return issue(caller, tilesScope(dashboard.id, workspace.id, [tile]), request.body);
     },
   );
 

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BiServices } from '../services.ts';
-import { requireCaller, requireInWorkspace, requireMembership } from './caller.ts';
+import {
+  requireCaller,
+  requireDashboard,
+  requireInWorkspace,
+  requireMembership,
+  requireTile,
+} from './caller.ts';
 import { createPresenters } from './presenters.ts';
-import { entityNotFound } from './powerbi-error.ts';
 
 type GroupParams = { groupId: string };
 
@@ -55,11 +60,7 @@ export function registerGroupRoutes(app: FastifyInstance, services: BiServices):
     async (request) => {
       const workspace = await memberWorkspace(request, request.params.groupId);
       return present.dashboard(
-        requireInWorkspace(
-          content.getDashboard(request.params.dashboardId),
-          workspace.id,
-          'Dashboard',
-        ),
+        requireDashboard(services, workspace.id, request.params.dashboardId),
       );
     },
   );
@@ -68,11 +69,7 @@ export function registerGroupRoutes(app: FastifyInstance, services: BiServices):
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles',
     async (request) => {
       const workspace = await memberWorkspace(request, request.params.groupId);
-      const dashboard = requireInWorkspace(
-        content.getDashboard(request.params.dashboardId),
-        workspace.id,
-        'Dashboard',
-      );
+      const dashboard = requireDashboard(services, workspace.id, request.params.dashboardId);
       return {
         value: content.listTiles(dashboard.id).map((tile) => present.tile(tile, dashboard)),
       };
@@ -83,16 +80,8 @@ export function registerGroupRoutes(app: FastifyInstance, services: BiServices):
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles/:tileId',
     async (request) => {
       const workspace = await memberWorkspace(request, request.params.groupId);
-      const dashboard = requireInWorkspace(
-        content.getDashboard(request.params.dashboardId),
-        workspace.id,
-        'Dashboard',
-      );
-      const tile = content
-        .listTiles(dashboard.id)
-        .find((item) => item.id === request.params.tileId.toLowerCase());
-      if (!tile) throw entityNotFound('Tile');
-      return present.tile(tile, dashboard);
+      const dashboard = requireDashboard(services, workspace.id, request.params.dashboardId);
+      return present.tile(requireTile(services, dashboard, request.params.tileId), dashboard);
     },
   );
 
