@@ -71,7 +71,7 @@ function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-e2e-'));
-  const [port, biPort] = [await freePort(), await freePort()];
+  const [port, biPort, biTlsPort] = [await freePort(), await freePort(), await freePort()];
   const adminPassword = 'Admin1234';
   const portalUrl = `http://127.0.0.1:${port}`;
   const biUrl = `http://127.0.0.1:${biPort}`;
@@ -79,6 +79,8 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     DATA_DIR: dataDir,
     PORT: String(port),
     BI_PORT: String(biPort),
+    // The BI service's HTTPS listener (the OAuth authority the portal's MSAL client uses).
+    BI_TLS_PORT: String(biTlsPort),
     BI_URL: biUrl,
     PORTAL_URL: portalUrl,
     BI_ALLOWED_ORIGINS: portalUrl,
