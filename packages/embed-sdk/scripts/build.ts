@@ -17,7 +17,7 @@ const banner = { js: '/*! @vitrina/embed-sdk 2.8.0 (powerbi-client 2.8.0 compati
 
 const common: BuildOptions = {
   bundle: true,
-  target: 'es2020',
+  target: 'es2022',
   logLevel: 'warning',
   legalComments: 'none',
   banner,

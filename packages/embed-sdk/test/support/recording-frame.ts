@@ -2,7 +2,8 @@
  * A test frame page: records every message the host sends, answers requests from a reply table
  * the test sets, and sends event requests to the host on demand. It installs its listener from a
  * parser-inserted script, before its `load` event, as a real frame must.
- * Query flags: `ready=1` posts `/ready/<uid>` at once; `silent=1` never answers.
+ * Query flags: `ready=1` posts `/ready/<uid>` at once; `silent=1` never answers; `autoloaded=1`
+ * posts the `loaded` event after answering a load (for the benchmark, with arrival times in `timings`).
  */
 interface Envelope {
   method?: string;
@@ -30,6 +31,8 @@ export interface FrameReply {
 
 const params = new URLSearchParams(location.search);
 const received: RecordedRequest[] = [];
+/** When each request arrived, in epoch milliseconds comparable with the host's clock. */
+const timings: { url: string; at: number }[] = [];
 const replies: Record<string, FrameReply> = {};
 const waitingForReply = new Map<string, (reply: Envelope) => void>();
 let eventCounter = 0;
@@ -48,6 +51,7 @@ window.addEventListener('message', (event: MessageEvent<Envelope>) => {
     waiter(message);
     return;
   }
+  timings.push({ url: String(message.url), at: performance.timeOrigin + performance.now() });
   received.push({
     method: String(message.method),
     url: String(message.url),
@@ -66,6 +70,9 @@ window.addEventListener('message', (event: MessageEvent<Envelope>) => {
     body: reply.body,
   };
   (event.source as Window).postMessage(response, event.origin);
+  if (params.get('autoloaded') === '1' && /\/(load|prepare)$/.test(String(message.url))) {
+    void sendRequest(`/reports/${String(message.headers?.['uid'])}/events/loaded`, null);
+  }
 });
 
 /** Posts a request to the host; resolves with its reply, or 'no reply' after `waitMs`. */
@@ -83,5 +90,5 @@ function sendRequest(url: string, body: unknown, waitMs = 1500): Promise<Envelop
 const uid = params.get('uid') ?? undefined;
 /** The host's reply to `/ready/<uid>` (sent when `ready=1`); `/frontload/config` precedes it. */
 const readyReply = params.get('ready') === '1' ? sendRequest(`/ready/${uid}`, null) : undefined;
-const testFrame = { received, replies, sendRequest, uid, readyReply };
+const testFrame = { received, timings, replies, sendRequest, uid, readyReply };
 (window as unknown as { testFrame: typeof testFrame }).testFrame = testFrame;
