@@ -3,6 +3,7 @@ import type { TileItem } from '../catalog/content.ts';
 import type { BiServices } from '../services.ts';
 import type { DashboardRow } from '../storage/content.repository.ts';
 import type { Principal, WorkspaceRole } from '../storage/principals.repository.ts';
+import type { AccessLevel } from '../tokens/embed-token.ts';
 import type { WorkspaceRow } from '../storage/workspaces.repository.ts';
 import { verifyAccessToken, type VerifiedCaller } from '../tokens/access-token.ts';
 import { isGuid } from '../ids.ts';
@@ -76,4 +77,17 @@ export function requireTile(
     .find((item) => item.id === tileId.toLowerCase());
   if (!tile) throw entityNotFound('Tile');
   return tile;
+}
+
+/** Viewers may only read; editing or creating needs a contributing role in the workspace. */
+export function requireRoleFor(
+  accessLevel: AccessLevel,
+  role: WorkspaceRole,
+  workspaceId: string,
+): void {
+  if (accessLevel !== 'View' && role === 'Viewer') {
+    throw notAuthorized(
+      `${accessLevel} access needs more than the Viewer role in workspace ${workspaceId}`,
+    );
+  }
 }

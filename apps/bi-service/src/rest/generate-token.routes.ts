@@ -2,37 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BiServices } from '../services.ts';
-import type { WorkspaceRole } from '../storage/principals.repository.ts';
-import type { AccessLevel } from '../tokens/embed-token.ts';
 import type { TileItem } from '../catalog/content.ts';
 import {
   requireCaller,
   requireDashboard,
   requireInWorkspace,
   requireMembership,
+  requireRoleFor,
   requireTile,
 } from './caller.ts';
 import { createEmbedTokenIssuer, type TokenScope } from './embed-token-issuer.ts';
 import { itemTokenBody } from './generate-token.schemas.ts';
 import { registerMultiResourceTokenRoute } from './multi-resource-token.ts';
-import { notAuthorized } from './powerbi-error.ts';
 
 const reportParams = z.object({ groupId: z.string(), reportId: z.string() });
 const dashboardParams = z.object({ groupId: z.string(), dashboardId: z.string() });
 const tileParams = dashboardParams.extend({ tileId: z.string() });
-
-/** Viewers may only read; editing or creating needs a contributing role in the workspace. */
-export function requireRoleFor(
-  accessLevel: AccessLevel,
-  role: WorkspaceRole,
-  workspaceId: string,
-): void {
-  if (accessLevel !== 'View' && role === 'Viewer') {
-    throw notAuthorized(
-      `${accessLevel} access needs more than the Viewer role in workspace ${workspaceId}`,
-    );
-  }
-}
 
 /**
  * A dashboard or tile token covers the dashboard (for its definition), the tiles and what they

@@ -1,9 +1,8 @@
 import type { BiServices } from '../services.ts';
 import type { ZodApp } from '../zod-app.ts';
 import type { AccessLevel } from '../tokens/embed-token.ts';
-import { requireCaller, requireMembership } from './caller.ts';
+import { requireCaller, requireMembership, requireRoleFor } from './caller.ts';
 import type { EmbedTokenIssuer } from './embed-token-issuer.ts';
-import { requireRoleFor } from './generate-token.routes.ts';
 import { multiResourceTokenBody, type MultiResourceTokenBody } from './generate-token.schemas.ts';
 import { entityNotFound, invalidRequest } from './powerbi-error.ts';
 
