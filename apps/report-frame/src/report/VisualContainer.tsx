@@ -56,6 +56,7 @@ export function VisualContainer(props: Props) {
       className={`visual visual-${visual.type}${props.dimmed ? ' visual-dimmed' : ''}`}
       data-visual-name={visual.name}
       data-visual-type={visual.type}
+      data-drill-depth={props.drillDepth}
       aria-label={visual.title ?? visual.name}
       style={{ ...box, position: 'absolute', padding: PADDING }}
     >

@@ -43,6 +43,7 @@ export function tooltip(ctx: ChartContext, trigger: 'axis' | 'item' = 'axis') {
   return {
     trigger,
     confine: true,
+    className: 'chart-tooltip',
     backgroundColor: '#FFFFFF',
     borderColor: '#E1DFDD',
     textStyle: { color: ctx.theme.foreground, fontSize: 12 },

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import {
+  call,
+  cardText,
+  demoReport,
+  embed,
+  events,
+  frameOf,
+  openHost,
+  reportConfig,
+  rerender,
+  startFrameHarness,
+  waitForEvent,
+  type FrameHarness,
+} from '../src/frame/harness.ts';
+
+if (!chromiumAvailable) warnBrowserSkipped();
+
+const SALES_CARD = 'VisualContainer4';
+
+/** A point inside the first slice of a donut (it starts at twelve o'clock and runs clockwise). */
+async function firstSlicePoint(page: Page, visualName: string) {
+  const box = await frameOf(page)
+    .locator(`[data-visual-name="${visualName}"] canvas`)
+    .boundingBox();
+  if (!box) throw new Error('no donut canvas');
+  const radius = (Math.min(box.width, box.height) / 2) * 0.6;
+  const cx = box.x + box.width * 0.4;
+  const cy = box.y + box.height * 0.52;
+  return { x: cx + radius * Math.sin(Math.PI / 4), y: cy - radius * Math.cos(Math.PI / 4) };
+}
+
+for (const flavour of ['official', 'ours'] as const) {
+  describe.skipIf(!chromiumAvailable)(`report frame interactions with the ${flavour} SDK`, () => {
+    let harness: FrameHarness;
+    let page: Page;
+    let allSales: string;
+
+    beforeAll(async () => {
+      harness = await startFrameHarness();
+      const sales = await demoReport(harness, 'Comercial', 'Ventas generales');
+      page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales, { settings: { bookmarksPaneEnabled: true } }));
+      await waitForEvent(page, 'rendered');
+      allSales = await cardText(page, SALES_CARD);
+    });
+
+    afterAll(async () => {
+      await harness?.stop();
+    });
+
+    test('clicking a data point posts dataSelected and cross-filters the page; clicking again clears it', async () => {
+      const point = await firstSlicePoint(page, 'VisualContainer9');
+      await rerender(page, () => page.mouse.click(point.x, point.y));
+      const selected = await waitForEvent(page, 'dataSelected');
+      const detail = selected.detail as {
+        visual: { name: string };
+        dataPoints: { identity: { equals: unknown }[] }[];
+      };
+      expect(detail.visual.name).toBe('VisualContainer9');
+      expect(detail.dataPoints[0]!.identity[0]!.equals).toBe('Tienda');
+      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
+      await rerender(page, () => page.mouse.click(point.x, point.y));
+      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+    });
+
+    test('hovering a chart shows its tooltip', async () => {
+      const point = await firstSlicePoint(page, 'VisualContainer9');
+      await page.mouse.move(1, 1);
+      await page.mouse.move(point.x, point.y, { steps: 4 });
+      const tooltip = frameOf(page).locator('[data-visual-name="VisualContainer9"] .chart-tooltip');
+      await tooltip.first().waitFor({ state: 'visible' });
+      expect(await tooltip.first().textContent()).toContain('Tienda');
+      await page.mouse.move(1, 1);
+    });
+
+    test('a slicer filters the page', async () => {
+      const online = frameOf(page).locator('[data-visual-name="VisualContainer11"] label', {
+        hasText: 'Online',
+      });
+      await rerender(page, () => online.click());
+      const filtered = await cardText(page, SALES_CARD);
+      expect(filtered).not.toBe(allSales);
+      await rerender(page, () => online.click());
+      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+    });
+
+    test('the filter pane edits a report filter and posts filtersApplied', async () => {
+      const frame = frameOf(page);
+      await frame.locator('.filter-pane-toggle').click();
+      const countryFilter = frame.locator('[data-level="report"] .filter-card[data-target="País"]');
+      await countryFilter.locator('label', { hasText: 'Perú' }).waitFor();
+      await rerender(page, () => countryFilter.locator('label', { hasText: 'Perú' }).click());
+      const applied = await waitForEvent(page, 'filtersApplied');
+      expect((applied.detail as { filters: { values: string[] }[] }).filters[0]!.values).toEqual([
+        'Perú',
+      ]);
+      expect(await call(page, 'return (await embedded.getFilters())[0].values')).toEqual(['Perú']);
+      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
+      await rerender(page, () => countryFilter.locator('label', { hasText: 'Perú' }).click());
+      await frame.locator('.filter-pane-toggle').click();
+    });
+
+    test('drill down a date hierarchy and back up', async () => {
+      const line = frameOf(page).locator('[data-visual-name="VisualContainer8"]');
+      await line.hover();
+      await rerender(page, () =>
+        line.getByRole('button', { name: 'Rastrear desagrupando datos' }).click(),
+      );
+      expect(await line.getAttribute('data-drill-depth')).toBe('1');
+      await rerender(page, () =>
+        line.getByRole('button', { name: 'Rastrear agrupando datos' }).click(),
+      );
+      expect(await line.getAttribute('data-drill-depth')).toBe('0');
+    });
+
+    test('bookmarks: list, apply by name, capture and apply state', async () => {
+      const bookmarks = await call<{ name: string; displayName: string }[]>(
+        page,
+        'return (await embedded.bookmarksManager.getBookmarks()).map((b) => ({ name: b.name, displayName: b.displayName }))',
+      );
+      expect(bookmarks.map((b) => b.displayName)).toEqual([
+        'Solo canal online',
+        'Año 2025',
+        'Tendencias',
+      ]);
+      const applied = (await events(page, 'bookmarkApplied')).length;
+      await rerender(page, () => call(page, "return embedded.bookmarksManager.apply('Bookmark2')"));
+      const event = await waitForEvent(page, 'bookmarkApplied', applied + 1);
+      expect((event.detail as { bookmarkName: string }).bookmarkName).toBe('Bookmark2');
+      const year2025 = await cardText(page, SALES_CARD);
+      expect(year2025).not.toBe(allSales);
+      const captured = await call<{ state: string }>(
+        page,
+        'return embedded.bookmarksManager.capture()',
+      );
+      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
+      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+      await rerender(page, () =>
+        call(
+          page,
+          `return embedded.bookmarksManager.applyState(${JSON.stringify(captured.state)})`,
+        ),
+      );
+      expect(await cardText(page, SALES_CARD)).toBe(year2025);
+      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
+    });
+
+    test('presentation mode: play, next and previous, and swipes', async () => {
+      const frame = frameOf(page);
+      const applied = (await events(page, 'bookmarkApplied')).length;
+      await call(page, 'return embedded.bookmarksManager.play(1)');
+      await waitForEvent(page, 'bookmarkApplied', applied + 1);
+      const bar = frame.locator('.bookmarks-bar.presenting');
+      expect(await bar.locator('.bookmark-current').textContent()).toBe('Solo canal online');
+      await bar.getByRole('button', { name: 'Siguiente' }).click();
+      await waitForEvent(page, 'bookmarkApplied', applied + 2);
+      expect(await bar.locator('.bookmark-current').textContent()).toBe('Año 2025');
+      await bar.getByRole('button', { name: 'Anterior' }).click();
+      await waitForEvent(page, 'bookmarkApplied', applied + 3);
+      expect(await bar.locator('.bookmark-current').textContent()).toBe('Solo canal online');
+
+      const box = (await frame.locator('.canvas-viewport').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.7, box.y + 40);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.3, box.y + 40, { steps: 5 });
+      await page.mouse.up();
+      const start = await waitForEvent(page, 'swipeStart');
+      const end = await waitForEvent(page, 'swipeEnd');
+      expect(
+        (start.detail as { currentPosition: { x: number } }).currentPosition.x,
+      ).toBeGreaterThan((end.detail as { currentPosition: { x: number } }).currentPosition.x);
+      await waitForEvent(page, 'bookmarkApplied', applied + 4);
+      expect(await bar.locator('.bookmark-current').textContent()).toBe('Año 2025');
+
+      await call(page, 'return embedded.bookmarksManager.play(0)');
+      await frame.locator('.bookmarks-bar.presenting').waitFor({ state: 'detached' });
+      await rerender(page, () => call(page, 'return embedded.setFilters([])'));
+    });
+  });
+
+  describe.skipIf(!chromiumAvailable)(
+    `report frame commands, sort and buttons with the ${flavour} SDK`,
+    () => {
+      let harness: FrameHarness;
+      let page: Page;
+
+      beforeAll(async () => {
+        harness = await startFrameHarness();
+        const stores = await demoReport(harness, 'Operaciones', 'Desempeño de tiendas');
+        page = await openHost(harness, flavour);
+        const settings = {
+          commands: [{ exportData: { displayOption: 2 } }, { spotlight: { displayOption: 1 } }],
+          extensions: [
+            {
+              command: {
+                name: 'detalleTienda',
+                title: 'Ver detalle de la tienda',
+                selector: {
+                  $schema: 'http://powerbi.com/product/schema#visualSelector',
+                  visualName: 'VisualContainer5',
+                },
+                extend: { visualOptionsMenu: { title: 'Ver detalle de la tienda' } },
+              },
+            },
+          ],
+        };
+        await embed(page, reportConfig(stores, { settings }));
+        await waitForEvent(page, 'rendered');
+      });
+
+      afterAll(async () => {
+        await harness?.stop();
+      });
+
+      test('command settings hide and disable menu items; extension commands post commandTriggered', async () => {
+        const table = frameOf(page).locator('[data-visual-name="VisualContainer5"]');
+        await table.hover();
+        await table.getByRole('button', { name: 'Más opciones' }).click();
+        const menu = table.locator('.visual-menu');
+        expect(await menu.locator('[data-command="exportData"]').count()).toBe(0);
+        expect(await menu.locator('[data-command="spotlight"]').getAttribute('aria-disabled')).toBe(
+          'true',
+        );
+        await menu.getByRole('button', { name: 'Ver detalle de la tienda' }).click();
+        const triggered = await waitForEvent(page, 'commandTriggered');
+        const detail = triggered.detail as { command: string; visual: { name: string } };
+        expect(detail.command).toBe('detalleTienda');
+        expect(detail.visual.name).toBe('VisualContainer5');
+      });
+
+      test('sortBy orders a table by a measure, both ways', async () => {
+        const firstStore = () =>
+          frameOf(page)
+            .locator('[data-visual-name="VisualContainer5"] tbody tr')
+            .first()
+            .locator('td')
+            .first()
+            .textContent();
+        const sort = (direction: number) =>
+          call(
+            page,
+            `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+           return visuals.find((v) => v.name === 'VisualContainer5').sortBy({ orderBy: { table: 'Ventas', measure: 'Ventas' }, direction: ${direction} });`,
+          );
+        await rerender(page, () => sort(2));
+        const top = await firstStore();
+        await rerender(page, () => sort(1));
+        const bottom = await firstStore();
+        expect(top).not.toBe(bottom);
+        const header = frameOf(page)
+          .locator('[data-visual-name="VisualContainer5"] th', { hasText: 'Ventas' })
+          .first();
+        expect(await header.getAttribute('aria-sort')).toBe('ascending');
+      });
+
+      test('a button posts buttonClicked', async () => {
+        await frameOf(page).locator('[data-visual-name="VisualContainer4"] button').click();
+        const clicked = await waitForEvent(page, 'buttonClicked');
+        expect((clicked.detail as { title: string }).title).toBe('Ver tendencias');
+      });
+    },
+  );
+}
