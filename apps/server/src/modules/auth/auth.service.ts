@@ -58,6 +58,8 @@ export function createAuthService(context: AppContext) {
           failed_logins: 0,
           locked_until: null,
         });
+        // Housekeeping where it is cheap: the user's expired tokens cannot be replayed anyway.
+        await refreshTokensRepository.deleteExpiredOfUser(trx, user.id, now.toISOString());
         const pair = await sessions.issue(trx, user.id);
         await audit.record(trx, actor, {
           action: 'login.succeeded',

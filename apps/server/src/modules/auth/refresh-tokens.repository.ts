@@ -43,7 +43,11 @@ export const refreshTokensRepository = {
       .where('revoked_at', 'is', null)
       .execute(),
 
-  /** Housekeeping: drops tokens that expired before `before`. */
-  deleteExpired: (db: Db, before: string) =>
-    db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute(),
+  /** Housekeeping: drops the user's tokens that expired before `before`. */
+  deleteExpiredOfUser: (db: Db, userId: number, before: string) =>
+    db
+      .deleteFrom('refresh_tokens')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<', before)
+      .execute(),
 };
