@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
+  call,
+  callRejection,
+  cardText,
   demoReport,
   embed,
   events,
   frameOf,
   openHost,
   reportConfig,
+  rerender,
   screenshot,
   startFrameHarness,
   waitForEvent,
@@ -16,22 +20,26 @@ import {
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
-describe.skipIf(!chromiumAvailable)('report frame: loading with both SDKs', () => {
-  let harness: FrameHarness;
-  let sales: ReportTarget;
+for (const flavour of ['official', 'ours'] as const) {
+  describe.skipIf(!chromiumAvailable)(`report frame loading with the ${flavour} SDK`, () => {
+    let harness: FrameHarness;
+    let sales: ReportTarget;
 
-  beforeAll(async () => {
-    harness = await startFrameHarness();
-    sales = await demoReport(harness, 'Comercial', 'Ventas generales');
-  });
+    beforeAll(async () => {
+      harness = await startFrameHarness();
+      sales = await demoReport(harness, 'Comercial', 'Ventas generales');
+    });
 
-  afterAll(async () => {
-    await harness?.stop();
-  });
+    afterAll(async () => {
+      await harness?.stop();
+    });
 
-  for (const flavour of ['official', 'ours'] as const) {
-    test(`${flavour}: loaded then rendered, and the page shows the demo report`, async () => {
+    test('loaded then rendered; the token only ever goes to the BI service', async () => {
       const page = await openHost(harness, flavour);
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.frame() !== page.mainFrame()) requests.push(request.url());
+      });
       await embed(page, reportConfig(sales));
       await waitForEvent(page, 'rendered');
       const names = (await events(page)).map((e) => e.name);
@@ -39,14 +47,151 @@ describe.skipIf(!chromiumAvailable)('report frame: loading with both SDKs', () =
       expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
       const frame = frameOf(page);
       expect(await frame.locator('.page-tab[aria-current="page"]').textContent()).toBe('Resumen');
-      expect(
-        await frame
-          .locator('[data-visual-type="card"] [data-testid="card-value"]')
-          .first()
-          .textContent(),
-      ).toMatch(/\d/);
+      expect(await cardText(page, 'VisualContainer4')).toMatch(/\d/);
+      expect(requests.every((url) => url.startsWith(harness.bi.url))).toBe(true);
+      expect(JSON.stringify(await events(page))).not.toContain(sales.accessToken);
       await screenshot(page, `frame-load-${flavour}`);
       await page.close();
     });
-  }
-});
+
+    test('a phased load prepares, then renders on render()', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales), 'load');
+      await waitForEvent(page, 'loaded');
+      expect(await events(page, 'rendered')).toEqual([]);
+      expect(await frameOf(page).locator('.visual').count()).toBe(0);
+      await call(page, 'return embedded.render()');
+      await waitForEvent(page, 'rendered');
+      expect(await frameOf(page).locator('.visual').count()).toBeGreaterThan(0);
+      await page.close();
+    });
+
+    test('embedding again on the same element loads the new config with a new uid', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales));
+      await waitForEvent(page, 'rendered');
+      await embed(page, reportConfig(sales, { pageName: 'ReportSection2' }));
+      await waitForEvent(page, 'loaded', 2);
+      await waitForEvent(page, 'rendered', 2);
+      expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
+        'Tendencias',
+      );
+      expect(
+        await call(page, 'return (await embedded.getPages()).find((p) => p.isActive).name'),
+      ).toBe('ReportSection2');
+      await page.close();
+    });
+
+    test('a new token is accepted and used for the next queries', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales));
+      await waitForEvent(page, 'rendered');
+      const fresh = await harness.rest.embedToken(`/groups/${sales.groupId}/reports/${sales.id}`);
+      await call(page, `return embedded.setAccessToken(${JSON.stringify(fresh)})`);
+      await rerender(page, () => call(page, 'return embedded.refresh()'));
+      const rejected = await callRejection(
+        page,
+        'return embedded.service.hpm.post("/report/token", 42, { uid: embedded.config.uniqueId }, embedded.iframe.contentWindow)',
+      );
+      expect(rejected).toEqual({
+        statusCode: 400,
+        headers: expect.anything(),
+        body: [{ message: 'accessToken must be a string' }],
+      });
+      await page.close();
+    });
+
+    test('an invalid load config is answered 400 with the validator errors', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales));
+      await waitForEvent(page, 'rendered');
+      const rejection = await callRejection(
+        page,
+        `return embedded.load({ ...embedded.config, viewMode: 2 })`,
+      );
+      expect(rejection).toEqual([{ message: 'viewMode property is invalid' }]);
+      await page.close();
+    });
+
+    test('unknown routes are answered 404, and requests from other windows are ignored', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales));
+      await waitForEvent(page, 'rendered');
+      const frame = frameOf(page);
+      await frame.evaluate(() => {
+        const w = window as unknown as { strayReplies: unknown[] };
+        w.strayReplies = [];
+        window.addEventListener('message', (event) => {
+          if (event.source === window) w.strayReplies.push(event.data);
+        });
+        window.postMessage({ method: 'GET', url: '/report/pages', headers: { id: 'stray' } }, '*');
+      });
+      const unknown = await callRejection(
+        page,
+        'return embedded.service.hpm.get("/report/nothing", { uid: embedded.config.uniqueId }, embedded.iframe.contentWindow)',
+      );
+      expect((unknown as { statusCode: number; body: string }).statusCode).toBe(404);
+      expect((unknown as { body: string }).body).toBe('Route not found: GET /report/nothing');
+      const stray = await frame.evaluate(
+        () => (window as unknown as { strayReplies: unknown[] }).strayReplies,
+      );
+      expect(stray).toEqual([{ method: 'GET', url: '/report/pages', headers: { id: 'stray' } }]);
+      await page.close();
+    });
+
+    test('a bad token: error event with the code and a Spanish message on screen', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales, { accessToken: 'not-a-token' }));
+      const error = await waitForEvent(page, 'error');
+      expect(error.detail).toMatchObject({
+        errorCode: 'PowerBINotAuthorizedException',
+        message: 'No tiene permiso para ver este contenido.',
+      });
+      expect(await frameOf(page).locator('.frame-error p').textContent()).toBe(
+        'No tiene permiso para ver este contenido.',
+      );
+      await screenshot(page, `frame-error-${flavour}`);
+      await page.close();
+    });
+
+    test('an expired token: TokenExpired, in English when the locale says so', async () => {
+      const page = await openHost(harness, flavour);
+      const settings = { localeSettings: { language: 'en', formatLocale: 'en-US' } };
+      await embed(
+        page,
+        reportConfig(sales, { accessToken: harness.bi.expiredCopy(sales.accessToken), settings }),
+      );
+      const error = await waitForEvent(page, 'error');
+      expect(error.detail).toMatchObject({
+        errorCode: 'TokenExpired',
+        message: 'The access token has expired. Reload the report.',
+      });
+      expect(await frameOf(page).locator('.frame-error h1').textContent()).toBe(
+        'The content could not be displayed',
+      );
+      await page.close();
+    });
+
+    test('hideErrors keeps the frame blank but still posts the error', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(
+        page,
+        reportConfig(sales, { accessToken: 'not-a-token', settings: { hideErrors: true } }),
+      );
+      await waitForEvent(page, 'error');
+      expect(await frameOf(page).locator('.frame-error').count()).toBe(0);
+      await page.close();
+    });
+
+    test('a report the token does not cover is refused', async () => {
+      const page = await openHost(harness, flavour);
+      const products = await demoReport(harness, 'Comercial', 'Análisis de productos');
+      await embed(page, reportConfig(sales, { id: products.id }));
+      const error = await waitForEvent(page, 'error');
+      expect((error.detail as { errorCode: string }).errorCode).toBe(
+        'PowerBINotAuthorizedException',
+      );
+      await page.close();
+    });
+  });
+}

@@ -4,7 +4,8 @@
  * confidential app), the workspace lists and GenerateToken.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, waitForHealthy } from '../stack.ts';
@@ -17,7 +18,25 @@ const scope = 'https://analysis.windows.net/powerbi/api/.default';
 
 export interface BiService {
   url: string;
+  /** The same grant as `token`, signed with the service's key but already expired. */
+  expiredCopy(token: string): string;
   stop(): Promise<void>;
+}
+
+/** Re-signs an embed token's claims with an expiry in the past (HS256, the service's own key). */
+function expiredCopy(dataDir: string, token: string): string {
+  const secret = Buffer.from(
+    readFileSync(join(dataDir, 'bi/keys/embed-token.key'), 'utf8').trim(),
+    'base64',
+  );
+  const kid = createHash('sha256').update(secret).digest('base64url').slice(0, 16);
+  const claims = JSON.parse(
+    Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'),
+  ) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${encode({ alg: 'HS256', kid, typ: 'JWT' })}.${encode({ ...claims, iat: now - 7200, exp: now - 3600 })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
 /** Starts apps/bi-service with demo content; `allowedOrigin` is the host page allowed to frame it. */
@@ -48,6 +67,7 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
   await waitForHealthy(`${url}/health`, child);
   return {
     url,
+    expiredCopy: (token) => expiredCopy(dataDir, token),
     async stop() {
       if (child.exitCode === null) {
         await new Promise<void>((done) => {
