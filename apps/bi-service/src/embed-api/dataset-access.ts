@@ -3,16 +3,20 @@
  * check that the token was generated for it and take the token's effective identity for it.
  * Nothing the frame sends besides the token decides scope or identity.
  */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DatasetRegistry, type LoadedDataset } from '../datasets/registry.ts';
 import { QueryError } from '../query/query-error.ts';
-import type { EffectiveIdentity } from '../query/row-security.ts';
+import type { RunOptions } from '../query/run-query.ts';
 import { entityNotFound, invalidRequest, notAuthorized } from '../rest/powerbi-error.ts';
 import type { BiServices } from '../services.ts';
 import { assertTokenCovers, verifyEmbedToken } from '../tokens/embed-token.ts';
 
 export interface DatasetAccess {
   dataset: LoadedDataset;
-  identity?: EffectiveIdentity;
+  /** Run options carrying the token's effective identity for this dataset, if any. */
+  options: RunOptions;
 }
 
 /** The DuckDB datasets the service was built with (none when it was built without them). */
@@ -39,16 +43,41 @@ export async function openDatasetForToken(
   }
   return {
     dataset,
-    ...(identity ? { identity: { username: identity.username, roles: identity.roles } } : {}),
+    options: identity ? { identity: { username: identity.username, roles: identity.roles } } : {},
   };
 }
 
-/** Runs `work`, turning a query the dataset cannot answer into 400 InvalidRequest. */
-export async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof QueryError) throw invalidRequest(error.message);
-    throw error;
-  }
+const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
+
+/**
+ * Registers `POST /v1.0/embed/datasets/{id}/{action}`: token and scope checks, then `handle`;
+ * a query the dataset cannot answer becomes 400 InvalidRequest.
+ */
+export function postDatasetAction<Body extends z.ZodType>(
+  app: FastifyInstance,
+  services: Pick<BiServices, 'datasetSchemas'>,
+  action: 'query' | 'export' | 'qna',
+  body: Body,
+  handle: (access: DatasetAccess, body: z.output<Body>, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const registry = datasetRegistryOf(services);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      `/v1.0/embed/datasets/:datasetId/${action}`,
+      { schema: { params: datasetParams, body } },
+      async (request, reply) => {
+        const access = await openDatasetForToken(
+          registry,
+          request.headers.authorization,
+          request.params.datasetId,
+        );
+        try {
+          return await handle(access, request.body as z.output<Body>, reply);
+        } catch (error) {
+          if (error instanceof QueryError) throw invalidRequest(error.message);
+          throw error;
+        }
+      },
+    );
 }

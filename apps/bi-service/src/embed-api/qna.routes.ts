@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { interpretQuestion } from '../query/qna.ts';
 import type { BiServices } from '../services.ts';
-import { answering, datasetRegistryOf, openDatasetForToken } from './dataset-access.ts';
-import { datasetParams } from './query.routes.ts';
+import { postDatasetAction } from './dataset-access.ts';
 
 const qnaRequest = z.object({ question: z.string().trim().min(1).max(500) });
 
@@ -13,21 +11,7 @@ export function registerQnaRoutes(
   app: FastifyInstance,
   services: Pick<BiServices, 'datasetSchemas'>,
 ): void {
-  const registry = datasetRegistryOf(services);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/v1.0/embed/datasets/:datasetId/qna',
-      { schema: { params: datasetParams, body: qnaRequest } },
-      async (request) => {
-        const { dataset } = await openDatasetForToken(
-          registry,
-          request.headers.authorization,
-          request.params.datasetId,
-        );
-        return answering(async () =>
-          interpretQuestion(dataset.model.definition, request.body.question),
-        );
-      },
-    );
+  postDatasetAction(app, services, 'qna', qnaRequest, async ({ dataset }, { question }) =>
+    interpretQuestion(dataset.model.definition, question),
+  );
 }

@@ -3,6 +3,7 @@
  * dimensions it needs, filters as WHERE (columns) or HAVING (measures), row-level security,
  * grouping, order and limit. Top N filters become a subquery planned the same way.
  */
+import type { DataType } from '../datasets/model.ts';
 import type { DatasetModel, ResolvedColumn, ResolvedMeasure } from './dataset-model.ts';
 import {
   advancedCondition,
@@ -29,7 +30,7 @@ export interface PlannedQuery {
   columns: QueryResult['columns'];
 }
 
-interface Scope {
+export interface Scope {
   plan: JoinPlan;
   where: Fragment[];
   having: Fragment[];
@@ -167,91 +168,54 @@ function orderClause(
   });
 }
 
+/** The query's fields resolved against the model, and the scope they are read in. */
+export function resolveQuery(context: QueryContext, query: ParsedQuery) {
+  const groups = query.groupBy.map((ref) => context.model.resolveColumn(ref));
+  const measures = query.measures.map((ref) => context.model.resolveMeasure(ref));
+  return { groups, measures, scope: buildScope(context, query, groups, measures) };
+}
+
+/** `SELECT … FROM … [WHERE …]`: the start every statement shares. */
+export function selectFrom(selected: Fragment[], scope: Scope): Fragment[] {
+  const parts = [sql`SELECT ${join(selected, ', ')}`, fromClause(scope.plan, scope.tables)];
+  if (scope.where.length > 0) parts.push(sql`WHERE ${join(scope.where, ' AND ')}`);
+  return parts;
+}
+
+export const aliased = (expression: Fragment, alias: string): Fragment =>
+  sql`${expression} AS ${raw(quoteIdentifier(alias))}`;
+
+export const columnMetadata = (name: string, type: DataType, format?: string) => ({
+  name,
+  type,
+  ...(format ? { format } : {}),
+});
+
 /** The SELECT for `query`, returning at most `rowLimit` rows; groups are aliased g0…, measures m0…. */
 export function planSelect(
   context: QueryContext,
   query: ParsedQuery,
   rowLimit: number,
 ): PlannedQuery {
-  const { model } = context;
-  const groups = query.groupBy.map((ref) => model.resolveColumn(ref));
-  const measures = query.measures.map((ref) => model.resolveMeasure(ref));
-  const scope = buildScope(context, query, groups, measures);
-  const selected = [
-    ...groups.map(
-      (group, index) =>
-        sql`${columnSql(group.table, group.column.name)} AS ${raw(quoteIdentifier(`g${index}`))}`,
-    ),
-    ...measures.map(
-      (measure, index) => sql`${measure.expression} AS ${raw(quoteIdentifier(`m${index}`))}`,
-    ),
-  ];
-  const parts: Fragment[] = [
-    sql`SELECT ${join(selected, ', ')}`,
-    fromClause(scope.plan, scope.tables),
-  ];
-  if (scope.where.length > 0) parts.push(sql`WHERE ${join(scope.where, ' AND ')}`);
-  if (groups.length > 0)
-    parts.push(
-      sql`GROUP BY ${join(
-        groups.map((g) => columnSql(g.table, g.column.name)),
-        ', ',
-      )}`,
-    );
+  const { groups, measures, scope } = resolveQuery(context, query);
+  const groupColumns = groups.map((group) => columnSql(group.table, group.column.name));
+  const parts = selectFrom(
+    [
+      ...groupColumns.map((column, index) => aliased(column, `g${index}`)),
+      ...measures.map((measure, index) => aliased(measure.expression, `m${index}`)),
+    ],
+    scope,
+  );
+  if (groups.length > 0) parts.push(sql`GROUP BY ${join(groupColumns, ', ')}`);
   if (scope.having.length > 0) parts.push(sql`HAVING ${join(scope.having, ' AND ')}`);
-  const order = orderClause(model, query, groups);
+  const order = orderClause(context.model, query, groups);
   if (order.length > 0) parts.push(sql`ORDER BY ${join(order, ', ')}`);
   parts.push(raw(`LIMIT ${Math.trunc(rowLimit)}`));
   return {
     statement: join(parts, ' '),
     columns: [
-      ...groups.map((g) => ({
-        name: g.label,
-        type: g.column.dataType,
-        ...(g.format ? { format: g.format } : {}),
-      })),
-      ...measures.map((m) => ({
-        name: m.label,
-        type: m.type,
-        ...(m.format ? { format: m.format } : {}),
-      })),
+      ...groups.map((g) => columnMetadata(g.label, g.column.dataType, g.format)),
+      ...measures.map((m) => columnMetadata(m.label, m.type, m.format)),
     ],
-  };
-}
-
-/** Underlying rows for export: the base table's columns plus the grouped fields, same row filters. */
-export function planUnderlying(
-  context: QueryContext,
-  query: ParsedQuery,
-  rowLimit: number,
-): PlannedQuery {
-  const { model } = context;
-  const groups = query.groupBy.map((ref) => model.resolveColumn(ref));
-  const measures = query.measures.map((ref) => model.resolveMeasure(ref));
-  const scope = buildScope(context, query, groups, measures);
-  const baseTable = model.definition.tables.find((table) => table.name === scope.plan.base)!;
-  const fields = [
-    ...baseTable.columns.map((column) => ({ table: baseTable.name, column })),
-    ...groups
-      .filter((group) => group.table !== baseTable.name)
-      .map((group) => ({ table: group.table, column: group.column })),
-  ];
-  const selected = fields.map(
-    ({ table, column }, index) =>
-      sql`${columnSql(table, column.name)} AS ${raw(quoteIdentifier(`u${index}`))}`,
-  );
-  const parts: Fragment[] = [
-    sql`SELECT ${join(selected, ', ')}`,
-    fromClause(scope.plan, scope.tables),
-  ];
-  if (scope.where.length > 0) parts.push(sql`WHERE ${join(scope.where, ' AND ')}`);
-  parts.push(raw(`LIMIT ${Math.trunc(rowLimit)}`));
-  return {
-    statement: join(parts, ' '),
-    columns: fields.map(({ column }) => ({
-      name: column.name,
-      type: column.dataType,
-      ...(column.format ? { format: column.format } : {}),
-    })),
   };
 }

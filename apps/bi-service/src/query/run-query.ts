@@ -1,6 +1,7 @@
 /** Runs frame queries against a loaded dataset: plan → one statement → rows with column metadata. */
 import type { LoadedDataset } from '../datasets/registry.ts';
-import { planSelect, planUnderlying, type PlannedQuery } from './plan-query.ts';
+import { planSelect, type PlannedQuery } from './plan-query.ts';
+import { planUnderlying } from './plan-underlying.ts';
 import {
   DEFAULT_QUERY_ROWS,
   MAX_QUERY_ROWS,
