@@ -115,6 +115,7 @@ export async function buildApp(options: BuildAppOptions) {
   await installSecurityHeaders(app, {
     biOrigin: config.bi.embedOrigin,
     logoUrl: config.brand.logoUrl,
+    https: config.auth.secureCookies,
   });
   await installApiDocs(app);
   installXsrf(app, config.auth.secureCookies);

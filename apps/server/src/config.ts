@@ -17,7 +17,8 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: positiveInt.max(65_535).default(8080),
+  /** 0 lets the OS pick a free port (tests); the log names the address actually bound. */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalText,
   PORTAL_URL: optionalText.pipe(z.url().optional()),

@@ -58,6 +58,8 @@ describe('public configuration, about, security headers and documentation', () =
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob: https://cdn.retail-andino.example");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // The portal runs on plain http here: no HSTS.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('documents every API route, with request and response schemas, at /api/docs', async () => {

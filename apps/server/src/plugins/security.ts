@@ -13,9 +13,11 @@ function originsOf(urls: string[]): string[] {
  */
 export async function installSecurityHeaders(
   app: FastifyInstance,
-  options: { biOrigin: string; logoUrl: string },
+  options: { biOrigin: string; logoUrl: string; https: boolean },
 ): Promise<void> {
   await app.register(helmet, {
+    // HSTS only means something over https; on plain http it would only confuse.
+    strictTransportSecurity: options.https,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
