@@ -1,5 +1,5 @@
 import { models } from './protocol/index.ts';
-import { Defaults } from './defaults.ts';
+import { withDefaultSettings } from './defaults.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { findQueryIdInUrl, requireId } from './id-from-url.ts';
@@ -60,10 +60,7 @@ export class Dashboard extends Embed {
 
   override populateConfig(baseConfig: IEmbedConfigurationBase, isBootstrap?: boolean): void {
     super.populateConfig(baseConfig, isBootstrap);
-    const config = {
-      settings: { ...Defaults.defaultSettings, ...this.config.settings },
-      ...this.config,
-    };
+    const config = withDefaultSettings(this.config);
     if (!isBootstrap) config.id = this.getId();
     this.config = config;
   }

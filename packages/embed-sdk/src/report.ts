@@ -1,7 +1,7 @@
 import { models } from './protocol/index.ts';
 import type { IHttpPostMessageResponse } from './protocol/index.ts';
 import { BookmarksManager } from './bookmarks-manager.ts';
-import { Defaults } from './defaults.ts';
+import { withDefaultSettings } from './defaults.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfiguration, IEmbedConfigurationBase } from './embed-types.ts';
 import { APINotSupportedForRDLError } from './errors.ts';
@@ -240,10 +240,7 @@ export class Report extends Embed implements IReportNode, IFilterable {
   /** Adds `isMobile`, the default settings (replaced whole by the host's) and the id. */
   override populateConfig(baseConfig: IEmbedConfigurationBase, isBootstrap?: boolean): void {
     super.populateConfig(baseConfig, isBootstrap);
-    const config = {
-      settings: { ...Defaults.defaultSettings, ...this.config.settings },
-      ...this.config,
-    };
+    const config = withDefaultSettings(this.config);
     config.id = isBootstrap ? this.lookupId() : this.getId();
     this.config = config;
     if (this.bookmarksManager) this.bookmarksManager.config = config;
