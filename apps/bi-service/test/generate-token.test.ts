@@ -208,6 +208,49 @@ describe('dashboard and tile GenerateToken', () => {
   });
 });
 
+describe('create-report GenerateToken', () => {
+  const path = `/v1.0/myorg/groups/${comercialGroup}/reports/GenerateToken`;
+
+  it('grants Create on the dataset and no report', async () => {
+    const body = {
+      accessLevel: 'Create',
+      datasetId: ids.salesDataset,
+      identities: [regionIdentity],
+    };
+    const { status, json } = await call(service.url, path, { token: comercialToken, body });
+    expect(status).toBe(200);
+    expect(await claimsOf(json)).toMatchObject({
+      reports: [],
+      datasets: [ids.salesDataset],
+      workspaces: [comercialGroup],
+      accessLevel: 'Create',
+    });
+  });
+
+  it('needs accessLevel Create, a known dataset and membership', async () => {
+    const view = await call(service.url, path, {
+      token: comercialToken,
+      body: { accessLevel: 'View', datasetId: ids.salesDataset },
+    });
+    expect(view.status).toBe(400);
+    const unknown = await call(service.url, path, {
+      token: comercialToken,
+      body: { accessLevel: 'Create', datasetId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.status).toBe(404);
+    const foreignDataset = await call(service.url, path, {
+      token: comercialToken,
+      body: { accessLevel: 'Create', datasetId: ids.financeDataset },
+    });
+    expect(foreignDataset.status).toBe(403);
+    const outsider = await call(service.url, path, {
+      token: finanzasToken,
+      body: { accessLevel: 'Create', datasetId: ids.financeDataset },
+    });
+    expect(outsider.status).toBe(403);
+  });
+});
+
 describe('multi-resource GenerateToken', () => {
   const path = '/v1.0/myorg/GenerateToken';
 

@@ -11,11 +11,13 @@ import {
   requireRoleFor,
   requireTile,
 } from './caller.ts';
+import { entityNotFound } from './powerbi-error.ts';
 import { createEmbedTokenIssuer, type TokenScope } from './embed-token-issuer.ts';
-import { itemTokenBody } from './generate-token.schemas.ts';
+import { createReportTokenBody, itemTokenBody } from './generate-token.schemas.ts';
 import { registerMultiResourceTokenRoute } from './multi-resource-token.ts';
 
-const reportParams = z.object({ groupId: z.string(), reportId: z.string() });
+const groupParams = z.object({ groupId: z.string() });
+const reportParams = groupParams.extend({ reportId: z.string() });
 const dashboardParams = z.object({ groupId: z.string(), dashboardId: z.string() });
 const tileParams = dashboardParams.extend({ tileId: z.string() });
 
@@ -88,6 +90,31 @@ export function registerGenerateTokenRoutes(app: FastifyInstance, services: BiSe
       const dashboard = requireDashboard(services, workspace.id, request.params.dashboardId);
       const tile = requireTile(services, dashboard, request.params.tileId);
       return issue(caller, tilesScope(dashboard.id, workspace.id, [tile]), request.body);
+    },
+  );
+
+  // A create token: the frame opens an empty report on the dataset and may save it in the group.
+  typed.post(
+    '/v1.0/myorg/groups/:groupId/reports/GenerateToken',
+    { schema: { params: groupParams, body: createReportTokenBody } },
+    async (request) => {
+      const caller = await requireCaller(request, services);
+      const { workspace, role } = requireMembership(
+        services,
+        caller.principal,
+        request.params.groupId,
+      );
+      requireRoleFor('Create', role, workspace.id);
+      const dataset = content.getDataset(request.body.datasetId);
+      if (!dataset) throw entityNotFound(`Dataset ${request.body.datasetId}`);
+      requireMembership(services, caller.principal, dataset.workspaceId);
+      const scope = {
+        reports: [],
+        datasets: [dataset.id],
+        workspaces: [workspace.id, dataset.workspaceId],
+        accessLevel: 'Create' as const,
+      };
+      return issue(caller, scope, request.body);
     },
   );
 

@@ -29,6 +29,15 @@ export const itemTokenBody = z
   })
   .default({});
 
+/** Body of `POST …/groups/{g}/reports/GenerateToken`: a token to create a report on a dataset. */
+export const createReportTokenBody = z.object({
+  accessLevel: accessLevel.pipe(z.literal('Create')),
+  datasetId: z.string().min(1),
+  allowSaveAs: z.boolean().optional(),
+  identities: z.array(identity).optional(),
+  lifetimeInMinutes,
+});
+
 /** Body of the multi-resource `POST /v1.0/myorg/GenerateToken`. */
 export const multiResourceTokenBody = z.object({
   reports: z
