@@ -189,6 +189,8 @@ describe('dashboard and tile GenerateToken', () => {
     expect(claims.tiles).toEqual([ids.salesTile, ids.marginTile]);
     expect(claims.reports).toEqual([ids.salesReport, ids.marginReport]);
     expect(claims.datasets).toEqual([ids.salesDataset]);
+    const outsider = await call(service.url, path, { token: finanzasToken, body: {} });
+    expect(outsider.status).toBe(403);
   });
 
   it('a tile token covers one tile and its report', async () => {
