@@ -143,6 +143,13 @@ export class PowerBiRest {
     return dashboards.value[0];
   }
 
+  async paginatedReport(groupId: string): Promise<Item> {
+    const reports = await this.call<{ value: Item[] }>(`/groups/${groupId}/reports`);
+    const report = reports.value.find((r) => r.reportType === 'PaginatedReport');
+    if (!report) throw new Error('The workspace has no paginated report');
+    return report;
+  }
+
   async tiles(groupId: string, dashboardId: string): Promise<Item[]> {
     return (
       await this.call<{ value: Item[] }>(`/groups/${groupId}/dashboards/${dashboardId}/tiles`)
