@@ -5,5 +5,8 @@ export default defineProject({
     name: 'embed-sdk',
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+    // Browser suites start chromium and several frames; a loaded 2-core CI machine needs headroom.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
