@@ -5,7 +5,16 @@ import { listen } from './listen.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { createServices } from './services.ts';
 
-const config = loadConfig();
+function readConfig() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
 // Demo datasets are generated (first start) before listening, so /health means ready to query.
 const datasets = config.demo ? await openDemoDatasets(config.dataDir) : new DatasetRegistry();
 const services = createServices(config, { datasetSchemas: datasets });

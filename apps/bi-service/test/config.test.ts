@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8081,
+      tlsPort: 8444,
+      publicUrl: 'http://localhost:8081',
+      allowedOrigins: ['http://localhost:8080'],
+      demo: true,
+      rateLimitPerMinute: 600,
+    });
+    expect(config.dataDir).toBe(resolve('data', 'bi'));
+    expect(config.frameDist.endsWith(resolve('/apps/report-frame/dist'))).toBe(true);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('derives the public URL from BI_PORT and splits the allowed origins', () => {
+    const config = loadConfig({
+      BI_PORT: '9001',
+      BI_ALLOWED_ORIGINS: ' https://a.example , https://b.example,, ',
+      VITRINA_DEMO: 'FALSE',
+    });
+    expect(config.publicUrl).toBe('http://localhost:9001');
+    expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.demo).toBe(false);
+    expect(loadConfig({ BI_PUBLIC_URL: 'https://bi.example/' }).publicUrl).toBe(
+      'https://bi.example',
+    );
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ BI_PORT: 'abc', BI_PUBLIC_URL: 'not a url' })).toThrow(
+      /BI_PORT[\s\S]*BI_PUBLIC_URL/,
+    );
+  });
+});
