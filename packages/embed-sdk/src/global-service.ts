@@ -12,3 +12,9 @@ export function installGlobalService(): void {
   if (typeof window === 'undefined' || window.powerbi instanceof Service) return;
   window.powerbi = new Service(hpmFactory, wpmpFactory, routerFactory);
 }
+
+/** The page's `window.powerbi`, created on first use. */
+export function globalService(): Service {
+  installGlobalService();
+  return window.powerbi;
+}

@@ -8,8 +8,8 @@ import {
 } from 'react';
 import type { Embed } from '../embed.ts';
 import type { IEmbedConfigurationBase } from '../embed-types.ts';
-import { hpmFactory, routerFactory, wpmpFactory } from '../factories.ts';
-import { Service, type IEventHandler, type IPowerBiElement } from '../service.ts';
+import { globalService } from '../global-service.ts';
+import type { IEventHandler, IPowerBiElement, Service } from '../service.ts';
 
 /** Event name → handler; handlers receive the SDK's CustomEvent (payload in `detail`). */
 export type EventHandlerMap = Record<string, IEventHandler<unknown> | undefined>;
@@ -35,11 +35,6 @@ export interface EmbeddedReportProps {
   title?: string;
   /** Receives the embed (undefined until embedded). */
   ref?: Ref<Embed | undefined>;
-}
-
-function defaultService(): Service {
-  window.powerbi ??= new Service(hpmFactory, wpmpFactory, routerFactory);
-  return window.powerbi;
 }
 
 /** The config minus the token, so a token refresh is not mistaken for a new report. */
@@ -69,7 +64,7 @@ export function EmbeddedReport(props: EmbeddedReportProps) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const owner = service ?? defaultService();
+    const owner = service ?? globalService();
     const { config: current, phased: isPhased } = latest.current;
     const copy = { ...current };
     // Re-embedding into a component of another type is an error in 2.8.0: start afresh instead.
@@ -90,7 +85,7 @@ export function EmbeddedReport(props: EmbeddedReportProps) {
     const token = config.accessToken;
     if (!embed || !container || !token || embed.config.accessToken === token) return;
     if (embed.isBootstrapped()) {
-      const owner = service ?? defaultService();
+      const owner = service ?? globalService();
       const completed = latest.current.phased
         ? owner.load(container, { ...config })
         : owner.embed(container, { ...config });
@@ -119,7 +114,7 @@ export function EmbeddedReport(props: EmbeddedReportProps) {
   useEffect(() => {
     const container = containerRef.current;
     return () => {
-      if (container) (service ?? defaultService()).reset(container);
+      if (container) (service ?? globalService()).reset(container);
     };
   }, [service]);
 
