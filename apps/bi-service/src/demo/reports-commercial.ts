@@ -23,10 +23,10 @@ export const productTopVisual = 'VisualContainer4';
 export const productsReport = report('Análisis de productos', salesDataset.id, {
   pages: [
     page('ReportSection1', 'Productos', [
-      textbox('Análisis de productos', [24, 12, 700, 56]),
+      textbox('Análisis de productos', [24, 12, 860, 56]),
       slicer(
         'Precio de lista',
-        [900, 12, 356, 56],
+        [896, 8, 360, 128],
         column('Producto', 'Precio de lista'),
         'between',
       ),
@@ -37,7 +37,7 @@ export const productsReport = report('Análisis de productos', salesDataset.id, 
       visual(
         'clusteredBarChart',
         'Top 10 productos por ventas',
-        [636, 84, 620, 300],
+        [636, 148, 620, 236],
         { category: [product], values: [sales] },
         {
           filters: [topNFilter(product, 'Top', 10, sales)],
@@ -74,7 +74,6 @@ export const productsReport = report('Análisis de productos', salesDataset.id, 
         },
         {
           filters: [advancedFilter(sales, 'And', [{ operator: 'GreaterThan', value: 100_000 }])],
-          options: { sort: { role: 'values', direction: 2 } },
         },
       ),
       visual(

@@ -31,10 +31,16 @@ export const budgetReport = report('Presupuesto vs real', financeDataset.id, {
       textbox('Presupuesto vs real · Ingresos', [24, 12, 700, 56]),
       slicer('Año', [736, 12, 250, 56], year, 'dropdown'),
       slicer('Área', [998, 12, 258, 56], column('Centro de costo', 'Área'), 'dropdown'),
-      visual('clusteredColumnChart', 'Real y presupuesto por período', [24, 84, 840, 300], {
-        category: levels('Calendario', 'Fecha', ['Año', 'Trimestre', 'Mes']),
-        values: [actual, budget],
-      }),
+      visual(
+        'clusteredColumnChart',
+        'Real y presupuesto por período',
+        [24, 84, 840, 300],
+        {
+          category: levels('Calendario', 'Fecha', ['Año', 'Trimestre', 'Mes']),
+          values: [actual, budget],
+        },
+        { options: { sort: { role: 'category', direction: 1 } } },
+      ),
       visual('card', 'Cumplimiento del presupuesto', [876, 84, 380, 120], {
         values: [measure('Resultados', 'Cumplimiento %')],
       }),

@@ -50,10 +50,16 @@ export const headcountReport = report('Dotación y rotación', hrDataset.id, {
         category: levels('Calendario', 'Fecha', ['Año', 'Trimestre', 'Mes']),
         values: [headcount],
       }),
-      visual('stackedColumnChart', 'Altas y bajas por año', [24, 466, 400, 242], {
-        category: [column('Calendario', 'Año')],
-        values: [measure('Dotación', 'Altas'), measure('Dotación', 'Bajas')],
-      }),
+      visual(
+        'stackedColumnChart',
+        'Altas y bajas por año',
+        [24, 466, 400, 242],
+        {
+          category: [column('Calendario', 'Año')],
+          values: [measure('Dotación', 'Altas'), measure('Dotación', 'Bajas')],
+        },
+        { options: { sort: { role: 'category', direction: 1 } } },
+      ),
       visual(
         'donutChart',
         'Dotación por género',
@@ -83,11 +89,11 @@ export const compensationReport = report('Compensaciones', hrDataset.id, {
         textbox('Compensaciones · personal activo', [24, 12, 640, 56]),
         slicer(
           'Años de antigüedad',
-          [676, 12, 340, 56],
+          [1028, 8, 228, 128],
           column('Empleado', 'Años de antigüedad'),
           'between',
         ),
-        slicer('País', [1028, 12, 228, 56], column('Empleado', 'País'), 'dropdown'),
+        slicer('País', [676, 12, 340, 56], column('Empleado', 'País'), 'dropdown'),
         visual(
           'clusteredBarChart',
           'Salario promedio por cargo',
@@ -98,7 +104,7 @@ export const compensationReport = report('Compensaciones', hrDataset.id, {
           },
           { options: { sort: { role: 'values', direction: 2 } } },
         ),
-        visual('scatterChart', 'Antigüedad y salario por cargo', [636, 84, 620, 320], {
+        visual('scatterChart', 'Antigüedad y salario por cargo', [636, 148, 620, 256], {
           category: [column('Empleado', 'Cargo')],
           x: [measure('Empleado', 'Antigüedad promedio')],
           y: [measure('Empleado', 'Salario actual promedio')],
@@ -107,19 +113,25 @@ export const compensationReport = report('Compensaciones', hrDataset.id, {
         visual('pivotTable', 'Salario promedio por área y país', [24, 420, 600, 288], {
           category: [column('Empleado', 'Área')],
           columns: [column('Empleado', 'País')],
-          values: [measure('Empleado', 'Salario actual promedio')],
+          values: [measure('Empleado', 'Salario actual promedio', 'Salario')],
         }),
-        visual('gauge', 'Salario promedio frente al máximo', [636, 420, 300, 288], {
+        visual('gauge', 'Salario promedio vs. máximo', [636, 420, 300, 288], {
           values: [measure('Empleado', 'Salario actual promedio')],
           target: [measure('Empleado', 'Salario máximo')],
         }),
-        visual('tableEx', 'Bandas salariales', [948, 420, 308, 288], {
-          values: [
-            column('Empleado', 'Banda salarial'),
-            measure('Empleado', 'Empleados'),
-            measure('Empleado', 'Salario actual promedio'),
-          ],
-        }),
+        visual(
+          'tableEx',
+          'Bandas salariales',
+          [948, 420, 308, 288],
+          {
+            values: [
+              column('Empleado', 'Banda salarial'),
+              measure('Empleado', 'Empleados'),
+              measure('Empleado', 'Salario actual promedio', 'Salario promedio'),
+            ],
+          },
+          { options: { sort: { role: 'category', direction: 1 } } },
+        ),
       ],
       { filters: [activeOnly] },
     ),

@@ -102,12 +102,19 @@ const trends = page(
         values: [sales],
         y: [measure('Ventas', 'Margen %')],
       },
+      { options: { sort: { role: 'category', direction: 1 } } },
     ),
-    visual('stackedColumnChart', 'Ventas anuales por canal', [652, 400, 604, 308], {
-      category: [year],
-      series: [channel],
-      values: [sales],
-    }),
+    visual(
+      'stackedColumnChart',
+      'Ventas anuales por canal',
+      [652, 400, 604, 308],
+      {
+        category: [year],
+        series: [channel],
+        values: [sales],
+      },
+      { options: { sort: { role: 'category', direction: 1 } } },
+    ),
   ],
   { filters: [advancedFilter(year, 'And', [{ operator: 'GreaterThanOrEqual', value: 2023 }])] },
 );

@@ -55,8 +55,8 @@ export const salesDataset: DatasetDefinition = {
         },
         { name: 'Descuentos', expression: 'SUM(Ventas[Descuento])', format: money },
         { name: 'Precio promedio', expression: 'AVG(Ventas[Precio unitario])', format: money },
-        // A target 8 % above actual sales, so that KPI and gauge visuals have something to reach.
-        { name: 'Meta de ventas', expression: 'SUM(Ventas[Importe]) * 1.08', format: money },
+        // The commercial target: a 40 % markup over the cost of what was sold.
+        { name: 'Meta de ventas', expression: 'SUM(Ventas[Costo]) * 1.4', format: money },
       ],
     },
     {
