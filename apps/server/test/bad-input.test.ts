@@ -1,16 +1,7 @@
 import { errorMessages } from '@vitrina/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedFixture, type Fixture } from './fixtures.ts';
-import {
-  buildTestApp,
-  callApi,
-  login,
-  resetDatabase,
-  snapshotCounts,
-  testDialects,
-  type ApiRequest,
-  type TestApp,
-} from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useSeededApp } from './fixtures.ts';
+import { callApi, login, snapshotCounts, testDialects, type ApiRequest } from './helper.ts';
 
 const validUser = {
   username: 'mramos',
@@ -22,7 +13,7 @@ const validUser = {
 
 interface BadCase {
   name: string;
-  request: (fixture: Fixture) => Omit<ApiRequest, 'token'>;
+  request: () => Omit<ApiRequest, 'token'>;
   status: number;
   message?: string | RegExp;
 }
@@ -176,30 +167,20 @@ const badCases: BadCase[] = [
 ];
 
 describe.each(testDialects)('bad input ($dialect)', ({ dialect, available }) => {
-  let context: TestApp;
-  let fixture: Fixture;
-  beforeAll(async () => {
-    if (available) context = await buildTestApp(dialect);
-  });
-  afterAll(async () => context?.close());
-  beforeEach(async () => {
-    if (!available) return;
-    await resetDatabase(context.db);
-    fixture = await seedFixture(context.app, context.db);
-  });
+  const state = useSeededApp(dialect, available);
 
   it.skipIf(!available).each(badCases)(
     '$name → $status, Spanish message, nothing written',
     async (badCase) => {
-      const before = await snapshotCounts(context.db);
-      const token = fixture.tokens.administrator;
-      const response = await callApi(context.app, { ...badCase.request(fixture), token });
+      const before = await snapshotCounts(state.context.db);
+      const token = state.fixture.tokens.administrator;
+      const response = await callApi(state.context.app, { ...badCase.request(), token });
       expect(response.statusCode).toBe(badCase.status);
       const body = response.json();
       expect(body.code).toEqual(expect.any(String));
       if (typeof badCase.message === 'string') expect(body.message).toBe(badCase.message);
       else expect(body.message).toMatch(badCase.message ?? /./);
-      const after = await snapshotCounts(context.db);
+      const after = await snapshotCounts(state.context.db);
       // A failed login is audited by design; nothing else may change.
       expect({ ...after, audit_log: 0 }).toEqual({ ...before, audit_log: 0 });
     },
@@ -215,22 +196,22 @@ describe.each(testDialects)('bad input ($dialect)', ({ dialect, available }) => 
         mail: 'zoe@vitrina.test',
         rol: 1,
       };
-      const created = await callApi(context.app, {
+      const created = await callApi(state.context.app, {
         method: 'POST',
         url: '/api/user',
         body: tricky,
-        token: fixture.tokens.administrator,
+        token: state.fixture.tokens.administrator,
       });
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject(tricky);
-      const stored = await context.db
+      const stored = await state.context.db
         .selectFrom('users')
         .selectAll()
         .where('username', '=', tricky.username)
         .execute();
       expect(stored).toHaveLength(1);
       expect(stored[0]?.lastname).toBe(tricky.lastname);
-      await expect(login(context.app, tricky.username, 'Incorrecta1')).rejects.toThrow(/401/);
+      await expect(login(state.context.app, tricky.username, 'Incorrecta1')).rejects.toThrow(/401/);
     },
   );
 });

@@ -1,9 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { App } from '../src/app.ts';
+import type { DialectName } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
-import { createUser, tokenFor, type CreatedUser } from './helper.ts';
+import {
+  buildTestApp,
+  createUser,
+  resetDatabase,
+  tokenFor,
+  type CreatedUser,
+  type TestApp,
+} from './helper.ts';
 
 /** A small tenant: one account > workspace > two reports; the viewer holds the first report. */
 export interface Fixture {
@@ -98,4 +107,26 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
     },
     issueRefreshToken: async (userId) => (await sessions.issue(db, userId)).refreshToken,
   };
+}
+
+/**
+ * Registers the usual lifecycle: one app per dialect for the file, and a freshly reset and seeded
+ * database before every test. Read `state.context` and `state.fixture` inside the tests.
+ */
+export function useSeededApp(
+  dialect: DialectName,
+  available: boolean,
+  options: Parameters<typeof buildTestApp>[1] = {},
+): { context: TestApp; fixture: Fixture } {
+  const state = {} as { context: TestApp; fixture: Fixture };
+  beforeAll(async () => {
+    if (available) state.context = await buildTestApp(dialect, options);
+  });
+  afterAll(async () => state.context?.close());
+  beforeEach(async () => {
+    if (!available) return;
+    await resetDatabase(state.context.db);
+    state.fixture = await seedFixture(state.context.app, state.context.db);
+  });
+  return state;
 }

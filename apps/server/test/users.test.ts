@@ -1,16 +1,13 @@
 import { errorMessages, passwordPattern } from '@vitrina/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedFixture, type Fixture } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useSeededApp } from './fixtures.ts';
 import {
-  buildTestApp,
   callApi,
   login,
   readOutbox,
-  resetDatabase,
   snapshotCounts,
   testDialects,
   type ApiRequest,
-  type TestApp,
 } from './helper.ts';
 
 /** The temporary password written in a mail (see users.mail.ts). */
@@ -21,21 +18,10 @@ function temporaryPasswordIn(mail: string): string {
 }
 
 describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
-  let context: TestApp;
-  let fixture: Fixture;
-
-  beforeAll(async () => {
-    if (available) context = await buildTestApp(dialect);
-  });
-  afterAll(async () => context?.close());
-  beforeEach(async () => {
-    if (!available) return;
-    await resetDatabase(context.db);
-    fixture = await seedFixture(context.app, context.db);
-  });
+  const state = useSeededApp(dialect, available);
 
   const asAdmin = (request: Omit<ApiRequest, 'token'>) =>
-    callApi(context.app, { ...request, token: fixture.tokens.administrator });
+    callApi(state.context.app, { ...request, token: state.fixture.tokens.administrator });
   const newUser = {
     username: 'mramos',
     firstname: 'María',
@@ -66,20 +52,20 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ username: 'mramos', firstname: 'María', rol: 1 });
 
-      const [mail] = readOutbox(context.dataDir).slice(-1);
+      const [mail] = readOutbox(state.context.dataDir).slice(-1);
       expect(mail).toMatch(/^To: maria@vitrina\.test$/m);
       expect(mail).toContain('Usuario: mramos');
       const password = temporaryPasswordIn(mail ?? '');
       expect(password).toMatch(passwordPattern);
-      expect((await login(context.app, 'mramos', password)).username).toBe('mramos');
+      expect((await login(state.context.app, 'mramos', password)).username).toBe('mramos');
 
-      const audit = await context.db
+      const audit = await state.context.db
         .selectFrom('audit_log')
         .selectAll()
         .where('action', '=', 'user.created')
         .execute();
       expect(audit).toMatchObject([
-        { actor_id: fixture.administrator.id, target_id: String(response.json().id) },
+        { actor_id: state.fixture.administrator.id, target_id: String(response.json().id) },
       ]);
     },
   );
@@ -89,16 +75,16 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
     expect(
       (await asAdmin({ method: 'POST', url: '/api/user', body: withoutRole })).json().rol,
     ).toBe(1);
-    const before = await snapshotCounts(context.db);
+    const before = await snapshotCounts(state.context.db);
     const again = await asAdmin({ method: 'POST', url: '/api/user', body: withoutRole });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(errorMessages.usernameTaken);
-    expect(await snapshotCounts(context.db)).toEqual(before);
+    expect(await snapshotCounts(state.context.db)).toEqual(before);
   });
 
   it.skipIf(!available)('updates a user but never their username', async () => {
     const body = {
-      id: fixture.viewer.id,
+      id: state.fixture.viewer.id,
       firstname: 'Lucía',
       lastname: 'Paz',
       mail: 'lucia@vitrina.test',
@@ -126,24 +112,24 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
 
   it.skipIf(!available)('drops the permissions of a viewer promoted to administrator', async () => {
     const body = {
-      id: fixture.viewer.id,
+      id: state.fixture.viewer.id,
       firstname: 'A',
       lastname: 'B',
       mail: 'ab@vitrina.test',
       rol: 0,
     };
     expect((await asAdmin({ method: 'PUT', url: '/api/user', body })).statusCode).toBe(200);
-    const left = await context.db
+    const left = await state.context.db
       .selectFrom('permissions')
       .selectAll()
-      .where('user_id', '=', fixture.viewer.id)
+      .where('user_id', '=', state.fixture.viewer.id)
       .execute();
     expect(left).toEqual([]);
   });
 
   it.skipIf(!available)('never leaves the portal without an administrator', async () => {
     const demote = {
-      id: fixture.administrator.id,
+      id: state.fixture.administrator.id,
       firstname: 'A',
       lastname: 'B',
       mail: 'ab@vitrina.test',
@@ -152,56 +138,66 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
     const response = await asAdmin({ method: 'PUT', url: '/api/user', body: demote });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(errorMessages.lastAdministrator);
-    const self = await asAdmin({ method: 'DELETE', url: `/api/user/${fixture.administrator.id}` });
+    const self = await asAdmin({
+      method: 'DELETE',
+      url: `/api/user/${state.fixture.administrator.id}`,
+    });
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(errorMessages.cannotDeleteSelf);
   });
 
   it.skipIf(!available)('deletes a user with their permissions, favorites and tokens', async () => {
-    await login(context.app, fixture.viewer.username, fixture.viewer.password);
-    const response = await asAdmin({ method: 'DELETE', url: `/api/user/${fixture.viewer.id}` });
+    await login(state.context.app, state.fixture.viewer.username, state.fixture.viewer.password);
+    const response = await asAdmin({
+      method: 'DELETE',
+      url: `/api/user/${state.fixture.viewer.id}`,
+    });
     expect(response.statusCode).toBe(204);
     for (const table of ['permissions', 'favorites', 'refresh_tokens'] as const) {
-      const rows = await context.db
+      const rows = await state.context.db
         .selectFrom(table)
         .select('id')
-        .where('user_id', '=', fixture.viewer.id)
+        .where('user_id', '=', state.fixture.viewer.id)
         .execute();
       expect(rows, table).toEqual([]);
     }
     // Their still-valid access token stops working at once.
-    const after = await callApi(context.app, {
+    const after = await callApi(state.context.app, {
       method: 'GET',
       url: '/api/infraestructure/about',
-      token: fixture.tokens.viewer,
+      token: state.fixture.tokens.viewer,
     });
     expect(after.statusCode).toBe(401);
     expect(
-      (await asAdmin({ method: 'DELETE', url: `/api/user/${fixture.viewer.id}` })).statusCode,
+      (await asAdmin({ method: 'DELETE', url: `/api/user/${state.fixture.viewer.id}` })).statusCode,
     ).toBe(404);
   });
 
   it.skipIf(!available)(
     'resets a password: new temporary one mailed, old sessions revoked',
     async () => {
-      const session = await login(context.app, fixture.viewer.username, fixture.viewer.password);
+      const session = await login(
+        state.context.app,
+        state.fixture.viewer.username,
+        state.fixture.viewer.password,
+      );
       const response = await asAdmin({
         method: 'PUT',
         url: '/api/user/reset',
-        body: { id: fixture.viewer.id },
+        body: { id: state.fixture.viewer.id },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().username).toBe('lectora');
-      const mail = readOutbox(context.dataDir).at(-1) ?? '';
+      const mail = readOutbox(state.context.dataDir).at(-1) ?? '';
       expect(mail).toContain('Usuario: lectora');
-      const refresh = await callApi(context.app, {
+      const refresh = await callApi(state.context.app, {
         method: 'POST',
         url: '/api/user/refreshtoken',
         body: { token: session.refreshToken },
       });
       expect(refresh.statusCode).toBe(401);
-      expect((await login(context.app, 'lectora', temporaryPasswordIn(mail))).id).toBe(
-        fixture.viewer.id,
+      expect((await login(state.context.app, 'lectora', temporaryPasswordIn(mail))).id).toBe(
+        state.fixture.viewer.id,
       );
       const unknown = await asAdmin({
         method: 'PUT',
@@ -216,18 +212,20 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
   it.skipIf(!available)(
     'changes the caller’s own password, whatever id the body carries',
     async () => {
-      const response = await callApi(context.app, {
+      const response = await callApi(state.context.app, {
         method: 'PUT',
         url: '/api/user/changepassword',
-        token: fixture.tokens.viewer,
-        body: { id: fixture.administrator.id, username: 'admin', password: 'Nueva1234' },
+        token: state.fixture.tokens.viewer,
+        body: { id: state.fixture.administrator.id, username: 'admin', password: 'Nueva1234' },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().username).toBe('lectora');
-      expect((await login(context.app, 'lectora', 'Nueva1234')).id).toBe(fixture.viewer.id);
-      expect((await login(context.app, 'admin', fixture.administrator.password)).id).toBe(
-        fixture.administrator.id,
+      expect((await login(state.context.app, 'lectora', 'Nueva1234')).id).toBe(
+        state.fixture.viewer.id,
       );
+      expect(
+        (await login(state.context.app, 'admin', state.fixture.administrator.password)).id,
+      ).toBe(state.fixture.administrator.id);
     },
   );
 });

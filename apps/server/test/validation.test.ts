@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedFixture, type Fixture } from './fixtures.ts';
-import {
-  buildTestApp,
-  callApi,
-  resetDatabase,
-  snapshotCounts,
-  testDialects,
-  type TestApp,
-} from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useSeededApp } from './fixtures.ts';
+import { callApi, snapshotCounts, testDialects } from './helper.ts';
 
 /**
  * Every server-side validation rule of spec section 5, with the spec's exact message prefixed by
@@ -130,32 +123,21 @@ const otherCases: Case[] = [
 describe.each(testDialects)(
   'validation rules and messages ($dialect)',
   ({ dialect, available }) => {
-    let context: TestApp;
-    let fixture: Fixture;
-    beforeAll(async () => {
-      if (!available) return;
-      context = await buildTestApp(dialect);
-    });
-    afterAll(async () => context?.close());
-    beforeEach(async () => {
-      if (!available) return;
-      await resetDatabase(context.db);
-      fixture = await seedFixture(context.app, context.db);
-    });
+    const state = useSeededApp(dialect, available);
 
     it.skipIf(!available).each([...userCases, ...passwordCases, ...otherCases])(
       '$name',
       async (testCase) => {
-        const before = await snapshotCounts(context.db);
-        const token = testCase.as === 'anonymous' ? null : fixture.tokens[testCase.as];
-        const response = await callApi(context.app, { ...testCase, token });
+        const before = await snapshotCounts(state.context.db);
+        const token = testCase.as === 'anonymous' ? null : state.fixture.tokens[testCase.as];
+        const response = await callApi(state.context.app, { ...testCase, token });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({
           code: 'validation_failed',
           field: testCase.field,
           message: testCase.message,
         });
-        expect(await snapshotCounts(context.db)).toEqual(before);
+        expect(await snapshotCounts(state.context.db)).toEqual(before);
       },
     );
 
@@ -167,19 +149,19 @@ describe.each(testDialects)(
         lastname: long(60),
         rol: '0',
       };
-      const response = await callApi(context.app, {
+      const response = await callApi(state.context.app, {
         method: 'POST',
         url: '/api/user',
         body: { ...body, mail: `${long(47)}@vitrina.test` },
-        token: fixture.tokens.administrator,
+        token: state.fixture.tokens.administrator,
       });
       expect(response.statusCode).toBe(201);
       expect(response.json().rol).toBe(0);
-      const password = await callApi(context.app, {
+      const password = await callApi(state.context.app, {
         method: 'PUT',
         url: '/api/user/changepassword',
         body: { password: 'Abcdefgh12' },
-        token: fixture.tokens.viewer,
+        token: state.fixture.tokens.viewer,
       });
       expect(password.statusCode).toBe(200);
     });
