@@ -47,34 +47,78 @@ function namedFields(definition: DatasetDefinition): NamedField[] {
   ]);
 }
 
-/** Where each field's name occurs as whole words in the question (longest names first). */
+/** English words for the Spanish names the demo datasets use, so "sales by country" works too. */
+const englishWords: Record<string, string> = {
+  sales: 'ventas',
+  revenue: 'ventas',
+  by: 'por',
+  country: 'pais',
+  countries: 'pais',
+  city: 'ciudad',
+  cities: 'ciudad',
+  store: 'tienda',
+  stores: 'tienda',
+  channel: 'canal',
+  channels: 'canal',
+  product: 'producto',
+  products: 'producto',
+  category: 'categoria',
+  categories: 'categoria',
+  brand: 'marca',
+  customers: 'clientes',
+  clients: 'clientes',
+  units: 'unidades',
+  margin: 'margen',
+  year: 'ano',
+  quarter: 'trimestre',
+  month: 'mes',
+  date: 'fecha',
+  employees: 'empleados',
+  headcount: 'dotacion',
+  turnover: 'rotacion',
+  salary: 'salario',
+  area: 'area',
+  gender: 'genero',
+  budget: 'presupuesto',
+  actual: 'real',
+  in: 'en',
+};
+
+function translate(question: string): string {
+  return question.replace(/\p{L}+/gu, (word) => englishWords[word] ?? word);
+}
+
+/**
+ * Where each field's name occurs as whole words in the question, longest names first. A second
+ * pass ignores trailing symbols ("Rotación %" answers to "rotación") for names not found whole.
+ */
 function findFields(question: string, fields: NamedField[]): { field: NamedField; at: number }[] {
   const found: { field: NamedField; at: number }[] = [];
   let remaining = ` ${question} `;
-  for (const field of [...fields].sort((a, b) => b.name.length - a.name.length)) {
-    const name = normalize(field.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const match = new RegExp(`[^\\p{L}\\p{N}]${name}(?:es|s)?(?=[^\\p{L}\\p{N}])`, 'u').exec(
-      remaining,
-    );
-    if (!match) continue;
-    if (
-      found.some(
-        (other) => other.field.ref.table === field.ref.table && other.field.name === field.name,
-      )
-    )
-      continue;
-    found.push({ field, at: match.index });
-    // Blank the match so a shorter name inside it ("Mes" in "Mes y año") is not found again.
-    remaining =
-      remaining.slice(0, match.index) +
-      ' '.repeat(match[0].length) +
-      remaining.slice(match.index + match[0].length);
+  const byLength = [...fields].sort((a, b) => b.name.length - a.name.length);
+  for (const loose of [false, true]) {
+    for (const field of byLength) {
+      if (found.some((other) => other.field === field)) continue;
+      const whole = normalize(field.name);
+      const name = loose ? whole.replace(/[^\p{L}\p{N}]+$/u, '') : whole;
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const match = new RegExp(`[^\\p{L}\\p{N}]${escaped}(?:es|s)?(?=[^\\p{L}\\p{N}])`, 'u').exec(
+        remaining,
+      );
+      if (!match || name === '') continue;
+      found.push({ field, at: match.index });
+      // Blank the match so a shorter name inside it ("Mes" in "Mes y año") is not found again.
+      remaining =
+        remaining.slice(0, match.index) +
+        ' '.repeat(match[0].length) +
+        remaining.slice(match.index + match[0].length);
+    }
   }
   return found.sort((a, b) => a.at - b.at);
 }
 
 export function interpretQuestion(definition: DatasetDefinition, question: string): QnaAnswer {
-  const text = normalize(question);
+  const text = translate(normalize(question));
   const found = findFields(text, namedFields(definition));
   const measures = found.filter((f) => f.field.kind === 'measure').map((f) => f.field);
   const columns = found.filter((f) => f.field.kind === 'column').map((f) => f.field);
@@ -111,16 +155,11 @@ export function interpretQuestion(definition: DatasetDefinition, question: strin
       ? { orderBy: [{ field: first.ref, direction: 2 as const }], limit: topCount }
       : {}),
   };
+  const grouped = columns.slice(0, 2).map((c) => c.name);
   const title = [
+    ...(topCount && groupBy.length > 0 ? [`Top ${topCount}:`] : []),
     measureFields.map((m) => m.name).join(' y '),
-    ...(columns.length
-      ? [
-          `por ${columns
-            .slice(0, 2)
-            .map((c) => c.name)
-            .join(' y ')}`,
-        ]
-      : []),
+    ...(grouped.length > 0 ? [`por ${grouped.join(' y ')}`] : []),
     ...(year ? [`en ${year[1]}`] : []),
   ].join(' ');
   const visualType =
