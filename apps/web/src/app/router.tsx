@@ -1,4 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Spin } from 'antd';
 import { RouteError } from './RouteError.tsx';
 
 /**
@@ -10,6 +11,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteError />,
+    // Shown while the first route's chunk loads.
+    hydrateFallbackElement: <Spin fullscreen />,
     children: [
       {
         lazy: async () => ({

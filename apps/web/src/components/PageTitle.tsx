@@ -14,7 +14,7 @@ export function PageTitle({ title, extra }: { title: string; extra?: ReactNode }
         marginBottom: 16,
       }}
     >
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={3} className="vt-page-title" style={{ margin: 0 }}>
         {title}
       </Typography.Title>
       {extra}

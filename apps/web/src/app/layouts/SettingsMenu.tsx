@@ -1,4 +1,4 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { RightOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 
@@ -19,7 +19,15 @@ const items: MenuProps['items'] = [
 export function SettingsMenu() {
   const navigate = useNavigate();
   return (
-    <Dropdown menu={{ items, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
+    <Dropdown
+      menu={{
+        items,
+        onClick: ({ key }) => navigate(key),
+        // A decorative arrow: without aria-hidden the submenu would be announced as "Permisos right".
+        expandIcon: <RightOutlined aria-hidden className="ant-dropdown-menu-submenu-arrow-icon" />,
+      }}
+      trigger={['click']}
+    >
       <Button type="text" icon={<SettingOutlined />} aria-label="Administración" />
     </Dropdown>
   );

@@ -13,7 +13,16 @@ function ThemedShell({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={esES}
-      theme={{ token: { colorPrimary: branding.primaryColor, borderRadius: 8 } }}
+      theme={{
+        token: {
+          colorPrimary: branding.primaryColor,
+          colorLink: branding.primaryColor,
+          // Ant Design's default secondary grey is below WCAG AA contrast on white.
+          colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+          colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+          borderRadius: 8,
+        },
+      }}
     >
       <AntApp notification={{ placement: 'topRight', duration: 5 }}>{children}</AntApp>
     </ConfigProvider>

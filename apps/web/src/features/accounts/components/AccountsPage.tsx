@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useAction } from '../../../components/use-action.ts';
 import type { Account } from '../../../lib/models.ts';
@@ -17,7 +18,7 @@ import { AccountsTable } from './AccountsTable.tsx';
 
 /** Administración - Cuentas. Each modal has its own open flag (spec §4). */
 export function AccountsPage() {
-  const { data: accounts = [], isFetching } = useAccounts();
+  const { data: accounts = [], isFetching, error } = useAccounts();
   const reload = useReloadAccounts();
   const save = useAction();
   const remove = useAction();
@@ -71,6 +72,7 @@ export function AccountsPage() {
           </Button>
         }
       />
+      <LoadError error={error} />
       <AccountsTable
         accounts={accounts}
         loading={isFetching && accounts.length === 0}

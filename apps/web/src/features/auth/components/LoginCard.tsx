@@ -33,7 +33,8 @@ export function LoginCard() {
       const user = await authenticate(username, password);
       if (!user?.token) throw new Error('Usuario o contraseña incorrectos.');
       setCurrentUser(user);
-      await fetchAccountsForUser(user.id);
+      // The gateway loads the accounts itself too: a failure here must not undo a good login.
+      await fetchAccountsForUser(user.id).catch(() => undefined);
       navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error));

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Spin } from 'antd';
 import { useMemo, useState } from 'react';
+import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { usersQuery } from '../../../lib/users.ts';
 import { useAdminTree } from '../api/permissions-api.ts';
@@ -18,6 +19,7 @@ export function PermissionsByReportPage() {
   return (
     <>
       <PageTitle title="Administración - Permisos por reporte" />
+      <LoadError error={tree.error} />
       <div className="vt-split">
         <Card size="small" title="Reportes">
           <ReportTree

@@ -1,6 +1,7 @@
 import { Button, Card, Empty, List } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useAction } from '../../../components/use-action.ts';
 import { fullName } from '../../../lib/format.ts';
@@ -43,7 +44,7 @@ function UserPermissionsPanel({ user }: { user: User }) {
 
 /** Administración - Permisos por usuario: viewers (rol 1) on the left, their tree on the right. */
 export function PermissionsByUserPage() {
-  const { data: users = [], isLoading } = useQuery(usersQuery);
+  const { data: users = [], isLoading, error } = useQuery(usersQuery);
   const viewers = users
     .filter((u) => u.rol === Role.Viewer)
     .sort((a, b) => fullName(a).localeCompare(fullName(b), 'es'));
@@ -51,6 +52,7 @@ export function PermissionsByUserPage() {
   return (
     <>
       <PageTitle title="Administración - Permisos por usuario" />
+      <LoadError error={error} />
       <div className="vt-split">
         <Card size="small" title="Usuarios">
           <div className="vt-panel-list">

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Spin, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAction } from '../../../components/use-action.ts';
 import type { User } from '../../../lib/models.ts';
 import { saveReportUsers, useReportUsers } from '../api/permissions-api.ts';
@@ -17,6 +17,12 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
   const [direct, setDirect] = useState<User[] | null>(null);
   const [adding, setAdding] = useState(false);
   const action = useAction();
+  const panel = useRef<HTMLDivElement>(null);
+  // On a phone the panel sits below the long tree: bring it into view once it has content.
+  useEffect(() => {
+    if (data && window.innerWidth < 768)
+      panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [data]);
   if (isLoading || !data) return <Spin style={{ display: 'block', margin: 24 }} />;
 
   const directUsers = direct ?? data.report;
@@ -36,7 +42,7 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
     });
 
   return (
-    <div>
+    <div ref={panel}>
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'flex-end' }}>
         <Tooltip title="Agregar usuario">
           <Button

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import type {
   PermissionDraft,
@@ -27,7 +28,7 @@ interface Props {
 
 /** Administración - Usuarios. Each modal has its own open flag (spec §4). */
 export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
-  const { data: users = [], isLoading } = useUsers();
+  const { data: users = [], isLoading, error } = useUsers();
   const reload = useReloadUsers();
   const save = useAction();
   const remove = useAction();
@@ -98,6 +99,7 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
           </Button>
         }
       />
+      <LoadError error={error} />
       <UsersTable
         users={users}
         loading={isLoading}

@@ -1,0 +1,50 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The administration pages by menu path (spec §2). */
+export const adminPages = {
+  accounts: { path: '/administration/account', title: 'Administración - Cuentas' },
+  users: { path: '/administration/user', title: 'Administración - Usuarios' },
+  permissionsByUser: {
+    path: '/administration/permission/user',
+    title: 'Administración - Permisos por usuario',
+  },
+  permissionsByReport: {
+    path: '/administration/permission/report',
+    title: 'Administración - Permisos por reporte',
+  },
+} as const;
+
+/** Opens an administration page through the settings dropdown, as a user would. */
+export async function openAdminPage(page: Page, target: keyof typeof adminPages) {
+  await page.getByRole('button', { name: 'Administración' }).click();
+  const labels = {
+    accounts: ['Cuentas'],
+    users: ['Usuarios'],
+    permissionsByUser: ['Permisos', 'Por usuario'],
+    permissionsByReport: ['Permisos', 'Por reporte'],
+  }[target];
+  for (const label of labels) {
+    const item = page.getByRole('menuitem', { name: label, exact: true });
+    await item.hover();
+    await item.click();
+  }
+  await page.getByRole('heading', { name: adminPages[target].title }).waitFor();
+}
+
+/** The open modal dialog titled `title`. */
+export const dialog = (page: Page, title: string): Locator =>
+  page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
+
+/** Waits for a toast with this title and text, then closes it so it cannot hide later controls. */
+export async function expectToast(page: Page, title: string, text: string) {
+  const toast = page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: title })
+    .filter({ hasText: text });
+  await toast.first().waitFor();
+  await toast.first().locator('.ant-notification-notice-close').click();
+}
+
+/** The table row that contains `text`. */
+export const row = (page: Page, text: string): Locator =>
+  page.getByRole('row').filter({ hasText: text });

@@ -1,0 +1,103 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+
+const screenshotDir = resolve(import.meta.dirname, '../../screenshots/portal');
+
+/** The two widths every portal screen is checked at. */
+export const viewports = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 375, height: 812 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+/** Saves a full-page screenshot as e2e/screenshots/portal/<name>-<viewport>.png. */
+export async function snap(page: Page, name: string, viewport: ViewportName): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}-${viewport}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations (WCAG A/AA rules). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the devtools protocol: the portal's CSP rightly refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: string[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * Screenshots the current screen at desktop and phone widths and returns axe's serious and
+ * critical findings at both, tagged with the screen name (empty when the screen is clean).
+ */
+export async function captureScreen(
+  page: Page,
+  name: string,
+): Promise<(AxeViolation & { screen: string })[]> {
+  const original = page.viewportSize();
+  const found: (AxeViolation & { screen: string })[] = [];
+  for (const [viewport, size] of Object.entries(viewports) as [
+    ViewportName,
+    { width: number; height: number },
+  ][]) {
+    await page.setViewportSize(size);
+    // Let responsive layouts and Ant Design's motion settle before the picture.
+    await page.waitForTimeout(400);
+    await snap(page, name, viewport);
+    found.push(
+      ...(await seriousViolations(page)).map((v) => ({ ...v, screen: `${name}@${viewport}` })),
+    );
+  }
+  if (original) await page.setViewportSize(original);
+  return found;
+}
+
+/** Keeps a picture of the page when a test fails (e2e/screenshots/portal/failed-<test>.png). */
+export async function snapFailure(page: Page, testName: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const safe = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  await page
+    .screenshot({ path: join(screenshotDir, `failed-${safe}.png`), fullPage: true })
+    .catch(() => undefined);
+}
