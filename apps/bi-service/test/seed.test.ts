@@ -46,17 +46,22 @@ describe('seedDemo', () => {
     );
   });
 
-  it('is safe to run again: nothing duplicated, saved revisions and changed passwords kept', async () => {
+  it('is safe to run again: nothing duplicated; saved revisions, changed passwords and roles kept', async () => {
     const services = freshServices();
     await seedDemo(services, fixtureContent);
     services.content.addRevision(ids.salesReport, { pages: [{ name: 'Cambiada' }] }, 'someone');
     const [user] = demoUsers;
-    await createCatalogService(services).addUser(user!.username, 'OtraClave2025');
+    const catalog = createCatalogService(services);
+    await catalog.addUser(user!.username, 'OtraClave2025');
+    catalog.grant('Comercial', { user: user!.username }, 'Viewer');
 
     await seedDemo(services, fixtureContent);
     expect(services.content.listReports(workspaceIdFor('Comercial'))).toHaveLength(3);
     expect(services.content.getReport(ids.salesReport)?.revision).toBe(2);
     const row = services.principals.getUserByUsername(user!.username);
     expect(await secretMatches(row!.passwordHash, 'OtraClave2025')).toBe(true);
+    expect(
+      services.principals.roleIn(workspaceIdFor('Comercial'), { kind: 'user', id: row!.id }),
+    ).toBe('Viewer');
   });
 });

@@ -1,7 +1,7 @@
 import type { BiServices } from '../services.ts';
 import { deterministicGuid } from '../ids.ts';
 import { inTransaction } from '../storage/database.ts';
-import type { WorkspaceRole } from '../storage/principals.repository.ts';
+import type { Principal, WorkspaceRole } from '../storage/principals.repository.ts';
 import { hashSecret } from '../identity/passwords.ts';
 import type { WorkspaceContent } from './content.ts';
 
@@ -19,6 +19,17 @@ export function createCatalogService(services: BiServices) {
     const workspace = workspaces.getByName(name);
     if (!workspace) throw new Error(`Área de trabajo desconocida: ${name}`);
     return workspace;
+  };
+
+  const resolvePrincipal = (principal: { user: string } | { app: string }): Principal => {
+    if ('user' in principal) {
+      const user = principals.getUserByUsername(principal.user);
+      if (!user) throw new Error(`Usuario desconocido: ${principal.user}`);
+      return { kind: 'user', id: user.id };
+    }
+    const app = principals.getApp(principal.app);
+    if (!app) throw new Error(`Aplicación desconocida: ${principal.app}`);
+    return { kind: 'app', id: app.clientId };
   };
 
   return {
@@ -49,22 +60,20 @@ export function createCatalogService(services: BiServices) {
       return id;
     },
 
-    /** Makes a user (by username) or an application (by client id) a member of a workspace. */
+    /**
+     * Makes a user (by username) or an application (by client id) a member of a workspace, or
+     * changes its role; with `keepExisting`, an existing membership is left as it is.
+     */
     grant(
       workspaceName: string,
       principal: { user: string } | { app: string },
       role: WorkspaceRole,
+      options: { keepExisting?: boolean } = {},
     ): void {
       const workspace = requireWorkspace(workspaceName);
-      if ('user' in principal) {
-        const user = principals.getUserByUsername(principal.user);
-        if (!user) throw new Error(`Usuario desconocido: ${principal.user}`);
-        principals.grant(workspace.id, { kind: 'user', id: user.id }, role);
-      } else {
-        const app = principals.getApp(principal.app);
-        if (!app) throw new Error(`Aplicación desconocida: ${principal.app}`);
-        principals.grant(workspace.id, { kind: 'app', id: app.clientId }, role);
-      }
+      const member = resolvePrincipal(principal);
+      if (options.keepExisting && principals.roleIn(workspace.id, member)) return;
+      principals.grant(workspace.id, member, role);
     },
 
     /** Adds the items of `workspace` that are not there yet (by id), in one transaction. */

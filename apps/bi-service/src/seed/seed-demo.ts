@@ -5,8 +5,8 @@ import { demoServicePrincipal, demoUsers, demoWorkspaceNames } from './demo-iden
 
 /**
  * Adds whatever of the demo tenant is missing: identities (passwords set only on creation, so a
- * password changed with the CLI stays), workspaces, memberships and the demo content. Safe to
- * run on every start.
+ * password changed with the CLI stays), workspaces, memberships (a role changed with the CLI
+ * stays) and the demo content. Safe to run on every start.
  */
 export async function seedDemo(
   services: BiServices,
@@ -20,13 +20,13 @@ export async function seedDemo(
     if (!services.principals.getApp(user.clientId))
       await catalog.addApp(user.clientId, user.description);
     for (const workspace of user.workspaces)
-      catalog.grant(workspace, { user: user.username }, 'Member');
+      catalog.grant(workspace, { user: user.username }, 'Member', { keepExisting: true });
   }
   const principal = demoServicePrincipal;
   if (!services.principals.getApp(principal.clientId)) {
     await catalog.addApp(principal.clientId, principal.description, principal.secret);
   }
   for (const workspace of principal.workspaces)
-    catalog.grant(workspace, { app: principal.clientId }, 'Admin');
+    catalog.grant(workspace, { app: principal.clientId }, 'Admin', { keepExisting: true });
   for (const workspace of content) catalog.addMissingContent(workspace);
 }
