@@ -44,7 +44,7 @@ export async function buildApp(
   registerDiscoveryRoutes(app);
   registerOAuthRoutes(app, services);
   await app.register(async (api) => {
-    // Every Power BI REST route counts against the caller's rate limit.
+    // Every Power BI REST and embed API call counts against its credential's rate limit.
     api.addHook('onRequest', api.rateLimit());
     registerGroupRoutes(api, services);
     registerGenerateTokenRoutes(api, services);
