@@ -143,6 +143,10 @@ export class PowerBiRest {
     return dashboards.value[0];
   }
 
+  async reports(groupId: string): Promise<Item[]> {
+    return (await this.call<{ value: Item[] }>(`/groups/${groupId}/reports`)).value;
+  }
+
   async paginatedReport(groupId: string): Promise<Item> {
     const reports = await this.call<{ value: Item[] }>(`/groups/${groupId}/reports`);
     const report = reports.value.find((r) => r.reportType === 'PaginatedReport');

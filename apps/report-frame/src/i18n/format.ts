@@ -11,9 +11,12 @@ export interface Formatter {
 
 const isPercent = (format?: string) => !!format && format.includes('%');
 const isCurrency = (format?: string) => !!format && /[€$]|currency/i.test(format);
+/** Decimals a format string asks for: '#,0.00' → 2, '#,0' or '0%' → 0, none → undefined. */
 const decimalsOf = (format?: string) => {
-  const match = format?.match(/\.(0+)/);
-  return match?.[1]?.length ?? undefined;
+  if (!format) return undefined;
+  const match = format.match(/\.(0+)/);
+  if (match?.[1]) return match[1].length;
+  return /[#0]/.test(format) ? 0 : undefined;
 };
 
 export function createFormatter(locale: string, blankLabel: string, currency = 'EUR'): Formatter {
@@ -33,6 +36,7 @@ export function createFormatter(locale: string, blankLabel: string, currency = '
     if (isPercent(format)) {
       return numberFormat(`p${decimals}`, {
         style: 'percent',
+        minimumFractionDigits: decimals ?? 0,
         maximumFractionDigits: decimals ?? 1,
       }).format(value);
     }
@@ -40,10 +44,17 @@ export function createFormatter(locale: string, blankLabel: string, currency = '
       return numberFormat(`c${decimals}`, {
         style: 'currency',
         currency,
+        minimumFractionDigits: decimals ?? 0,
         maximumFractionDigits: decimals ?? 0,
       }).format(value);
     }
-    const maxDigits = decimals ?? (type === 'integer' || Number.isInteger(value) ? 0 : 2);
+    if (decimals !== undefined) {
+      return numberFormat(`f${decimals}`, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }).format(value);
+    }
+    const maxDigits = type === 'integer' || Number.isInteger(value) ? 0 : 2;
     return numberFormat(`n${maxDigits}`, { maximumFractionDigits: maxDigits }).format(value);
   };
 

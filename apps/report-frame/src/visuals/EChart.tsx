@@ -49,7 +49,11 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption({ textStyle: { fontFamily }, ...(option as object) }, true);
+    // No animation: `rendered` then means what is on screen is final (and screenshots are stable).
+    chart.current?.setOption(
+      { animation: false, textStyle: { fontFamily }, ...(option as object) },
+      true,
+    );
   }, [option, fontFamily]);
 
   useEffect(() => {

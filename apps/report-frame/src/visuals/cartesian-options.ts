@@ -33,11 +33,12 @@ export function cartesianOption(
     axisLabel: { ...axisStyle(ctx.theme).axisLabel, hideOverlap: true },
     inverse: horizontal,
   };
-  const valueAxis = {
+  const valueAxisFor = (measureFormat: string | undefined) => ({
     type: 'value' as const,
     ...axisStyle(ctx.theme),
-    axisLabel: { ...axisStyle(ctx.theme).axisLabel, ...valueAxisLabel(ctx.format) },
-  };
+    axisLabel: { ...axisStyle(ctx.theme).axisLabel, ...valueAxisLabel(ctx.format, measureFormat) },
+  });
+  const valueAxis = valueAxisFor(data.series[0]?.format);
   const barCount = data.series.length - lineCount;
   const series = data.series.map((s, i) => {
     const asLine = type === 'lineChart' || type === 'areaChart' || (lineCount > 0 && i >= barCount);
@@ -64,8 +65,11 @@ export function cartesianOption(
       ...(STACKED.has(type) ? { stack: 'total' } : {}),
     };
   });
-  const valueAxes =
-    lineCount > 0 ? [valueAxis, { ...valueAxis, splitLine: { show: false } }] : valueAxis;
+  const lineAxis = {
+    ...valueAxisFor(data.series[data.series.length - 1]?.format),
+    splitLine: { show: false },
+  };
+  const valueAxes = lineCount > 0 ? [valueAxis, lineAxis] : valueAxis;
   return {
     color: ctx.theme.dataColors,
     grid: { left: 8, right: 12, top: ctx.showLegend ? 28 : 12, bottom: 8, containLabel: true },

@@ -23,8 +23,13 @@ export function axisStyle(theme: FrameTheme) {
   };
 }
 
-export function valueAxisLabel(format: Formatter) {
-  return { formatter: (value: number) => format.compact(value) };
+/** Axis ticks: percentages as percentages, everything else in short display units. */
+export function valueAxisLabel(format: Formatter, measureFormat?: string) {
+  const percent = !!measureFormat && measureFormat.includes('%');
+  return {
+    formatter: (value: number) =>
+      percent ? format.value(value, 'number', '0%') : format.compact(value),
+  };
 }
 
 export function legend(ctx: ChartContext) {

@@ -111,12 +111,15 @@ export function scatterOption(
     typeof row[offset + 2] === 'number' ? (row[offset + 2] as number) : 0,
   );
   const maxSize = Math.max(1, ...sizes);
-  const valueAxis = {
+  const axisFor = (column: number) => ({
     type: 'value' as const,
     ...axisStyle(ctx.theme),
-    axisLabel: { ...axisStyle(ctx.theme).axisLabel, ...valueAxisLabel(ctx.format) },
+    axisLabel: {
+      ...axisStyle(ctx.theme).axisLabel,
+      ...valueAxisLabel(ctx.format, result.columns[offset + column]?.format),
+    },
     scale: true,
-  };
+  });
   return {
     color: ctx.theme.dataColors,
     grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
@@ -125,11 +128,11 @@ export function scatterOption(
       formatter: (p: { data: { name: string; value: number[] } }) =>
         `<b>${p.data.name}</b><br/>${p.data.value
           .slice(0, 2)
-          .map((v) => ctx.format.value(v, 'number'))
+          .map((v, i) => ctx.format.value(v, 'number', result.columns[offset + i]?.format))
           .join(' · ')}`,
     },
-    xAxis: valueAxis,
-    yAxis: valueAxis,
+    xAxis: axisFor(0),
+    yAxis: axisFor(1),
     series: [
       {
         type: 'scatter',
