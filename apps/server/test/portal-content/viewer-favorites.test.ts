@@ -49,6 +49,23 @@ for (const { dialect, available } of testDialects) {
       expect(missing.json().message).toBe('Informe no encontrado.');
     });
 
+    it('applies a revoked permission at once', async () => {
+      const account = await fx.createAccount(fx.newIdentity());
+      const report = account.workspaces[0]!.reports[0]!;
+      const viewer = await fx.viewer();
+      await grant(fx, viewer, [report.id]);
+      expect((await open(report.uId, viewer.token)).statusCode).toBe(200);
+      expect((await fx.treeOf(viewer)).length).toBe(1);
+      const revoked = await callApi(fx.app, {
+        method: 'DELETE',
+        url: `/api/user/permissions/${viewer.id}`,
+        token: fx.admin.token,
+      });
+      expect(revoked.statusCode).toBe(204);
+      expect((await open(report.uId, viewer.token)).statusCode).toBe(403);
+      expect(await fx.treeOf(viewer)).toEqual([]);
+    });
+
     it('returns the embed data of reports and dashboards with a cached View token', async () => {
       const account = await fx.createAccount(fx.newIdentity());
       const dashboard = account.workspaces[0]!.reports.find((r) => r.kind === 'dashboard')!;

@@ -12,8 +12,6 @@ import type { Actor, AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
 import type { Integration } from '../bi-client/integration.ts';
-import { favoritesRepository } from '../favorites/favorites.repository.ts';
-import { loadGrants } from '../permissions/grants.ts';
 import { canActFor, isAdministrator, type PolicyUser } from '../permissions/permissions.policy.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { contentRepository } from '../sync/content.repository.ts';
@@ -45,12 +43,13 @@ export function createAccountsService(deps: {
   async function present(id: number, viewerId: number): Promise<Account> {
     const account = (await integration.content.get()).accounts.find((a) => a.id === id);
     if (!account) throw appErrors.notFound(accountMessages.notFound);
-    return toAccountDto(account, await favoritesRepository.reportIdsOf(db, viewerId));
+    return toAccountDto(account, await integration.access.favorites(viewerId));
   }
 
   /** Forgets everything cached for an account whose credentials changed or that is gone. */
   function forgetCaches(accountId: number) {
     integration.content.invalidate();
+    integration.access.invalidateAll();
     integration.tokens.forget(accountId);
     integration.embedTokens.deleteMatching((key) => key.startsWith(`${accountId}:`));
   }
@@ -63,11 +62,11 @@ export function createAccountsService(deps: {
       if (!target) throw appErrors.notFound(errorMessages.userNotFound);
       const [snapshot, favorites] = await Promise.all([
         integration.content.get(),
-        favoritesRepository.reportIdsOf(db, userId),
+        integration.access.favorites(userId),
       ]);
       const visible = isAdministrator(target)
         ? snapshot.accounts
-        : visibleContent(snapshot, await loadGrants(db, userId));
+        : visibleContent(snapshot, await integration.access.grants(userId));
       return visible.map((account) => toAccountDto(account, favorites));
     },
 
@@ -75,7 +74,7 @@ export function createAccountsService(deps: {
     async all(requester: PolicyUser): Promise<Account[]> {
       const [snapshot, favorites] = await Promise.all([
         integration.content.get(),
-        favoritesRepository.reportIdsOf(db, requester.id),
+        integration.access.favorites(requester.id),
       ]);
       return snapshot.accounts.map((account) => toAccountDto(account, favorites));
     },

@@ -21,9 +21,9 @@ function row(
     workspace_name: workspace,
     report_id: report === null ? null : dbId,
     report_bi_id: report,
-    report_uid: report && `uid-${report}`,
+    report_uid: report === null ? null : `uid-${report}`,
     report_name: report,
-    report_kind: report && 'report',
+    report_kind: report === null ? null : 'report',
   };
 }
 

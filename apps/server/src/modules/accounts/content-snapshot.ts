@@ -26,26 +26,37 @@ export interface SnapshotAccount {
   workspaces: SnapshotWorkspace[];
 }
 
+/** Where a workspace (and optionally a report) sits; positions keep the display order. */
+interface Placement {
+  account: SnapshotAccount;
+  workspace: SnapshotWorkspace;
+  workspacePosition: number;
+}
+interface ReportPlacement extends Placement {
+  report: SnapshotReport;
+  reportPosition: number;
+}
+
 /** All accounts > workspaces > reports in display order, with lookups by BI id. */
 export interface ContentSnapshot {
   accounts: SnapshotAccount[];
-  /** Accounts that list a workspace / report (a BI workspace may be shared by two accounts). */
-  accountsByWorkspace: Map<string, Set<number>>;
-  accountsByReport: Map<string, Set<number>>;
+  /** Every place a BI workspace / report appears (two accounts may share a BI workspace). */
+  workspacesByBiId: Map<string, Placement[]>;
+  reportsByBiId: Map<string, ReportPlacement[]>;
 }
 
-function addTo(index: Map<string, Set<number>>, key: string, accountId: number) {
-  const set = index.get(key) ?? new Set<number>();
-  set.add(accountId);
-  index.set(key, set);
+function addTo<T>(index: Map<string, T[]>, key: string, value: T) {
+  const list = index.get(key);
+  if (list) list.push(value);
+  else index.set(key, [value]);
 }
 
 /** Folds flat rows (ordered by account, workspace, report) into a snapshot. */
 export function buildSnapshot(rows: ContentRow[]): ContentSnapshot {
   const snapshot: ContentSnapshot = {
     accounts: [],
-    accountsByWorkspace: new Map(),
-    accountsByReport: new Map(),
+    workspacesByBiId: new Map(),
+    reportsByBiId: new Map(),
   };
   const accounts = new Map<number, SnapshotAccount>();
   const workspaces = new Map<number, SnapshotWorkspace>();
@@ -71,48 +82,88 @@ export function buildSnapshot(rows: ContentRow[]): ContentSnapshot {
       workspace = { id: row.workspace_bi_id, name: row.workspace_name ?? '', reports: [] };
       workspaces.set(row.workspace_id, workspace);
       account.workspaces.push(workspace);
-      addTo(snapshot.accountsByWorkspace, workspace.id, account.id);
+      addTo(snapshot.workspacesByBiId, workspace.id, {
+        account,
+        workspace,
+        workspacePosition: account.workspaces.length - 1,
+      });
     }
     if (row.report_id === null || row.report_bi_id === null || row.report_uid === null) continue;
-    workspace.reports.push({
+    const report: SnapshotReport = {
       dbId: row.report_id,
       id: row.report_bi_id,
       uId: row.report_uid,
       name: row.report_name ?? '',
       kind: row.report_kind ?? 'report',
+    };
+    workspace.reports.push(report);
+    addTo(snapshot.reportsByBiId, report.id, {
+      account,
+      workspace,
+      workspacePosition: account.workspaces.length - 1,
+      report,
+      reportPosition: workspace.reports.length - 1,
     });
-    addTo(snapshot.accountsByReport, row.report_bi_id, account.id);
   }
   return snapshot;
 }
 
 /**
  * The part of the snapshot a viewer's grants reach (inheritance account > workspace > report),
- * in display order. Only the accounts the grants touch are visited, so the cost follows what
- * the viewer sees, not the size of the tenant.
+ * in display order. Only the granted elements are looked up, so the cost follows what the viewer
+ * sees, not the size of the tenant.
  */
 export function visibleContent(snapshot: ContentSnapshot, grants: Grants): SnapshotAccount[] {
-  const touched = new Set(grants.accountIds);
-  for (const id of grants.workspaceBiIds)
-    for (const a of snapshot.accountsByWorkspace.get(id) ?? []) touched.add(a);
-  for (const id of grants.reportBiIds)
-    for (const a of snapshot.accountsByReport.get(id) ?? []) touched.add(a);
+  interface Partial {
+    position: number;
+    workspace: SnapshotWorkspace;
+    whole: boolean;
+    reports: { position: number; report: SnapshotReport }[];
+  }
+  const partial = new Map<SnapshotAccount, Map<SnapshotWorkspace, Partial>>();
+  const entryFor = (place: Placement) => {
+    const byWorkspace = partial.get(place.account) ?? new Map<SnapshotWorkspace, Partial>();
+    partial.set(place.account, byWorkspace);
+    let entry = byWorkspace.get(place.workspace);
+    if (!entry) {
+      entry = {
+        position: place.workspacePosition,
+        workspace: place.workspace,
+        whole: false,
+        reports: [],
+      };
+      byWorkspace.set(place.workspace, entry);
+    }
+    return entry;
+  };
+  for (const id of grants.workspaceBiIds) {
+    for (const place of snapshot.workspacesByBiId.get(id) ?? []) entryFor(place).whole = true;
+  }
+  for (const id of grants.reportBiIds) {
+    for (const place of snapshot.reportsByBiId.get(id) ?? []) {
+      entryFor(place).reports.push({ position: place.reportPosition, report: place.report });
+    }
+  }
+
   const visible: SnapshotAccount[] = [];
   for (const account of snapshot.accounts) {
-    if (!touched.has(account.id)) continue;
     if (grants.accountIds.has(account.id)) {
       visible.push(account);
       continue;
     }
-    const workspaces: SnapshotWorkspace[] = [];
-    for (const workspace of account.workspaces) {
-      if (grants.workspaceBiIds.has(workspace.id)) workspaces.push(workspace);
-      else {
-        const reports = workspace.reports.filter((report) => grants.reportBiIds.has(report.id));
-        if (reports.length) workspaces.push({ ...workspace, reports });
-      }
-    }
-    if (workspaces.length) visible.push({ ...account, workspaces });
+    const entries = partial.get(account);
+    if (!entries) continue;
+    const workspaces = [...entries.values()]
+      .sort((a, b) => a.position - b.position)
+      .map((entry) =>
+        entry.whole
+          ? entry.workspace
+          : {
+              ...entry.workspace,
+              reports: entry.reports.sort((a, b) => a.position - b.position).map((r) => r.report),
+            },
+      );
+    visible.push({ ...account, workspaces });
   }
   return visible;
 }

@@ -19,11 +19,9 @@ const security = [{ bearer: [] }];
 export const administrationModule: ApiModule = {
   name: 'administration',
   register(app, context) {
-    const accounts = createAccountsService({
-      ...context,
-      integration: integrationOf(context, app.log),
-    });
-    const reportUsers = createReportUsersService(context);
+    const integration = integrationOf(context, app.log);
+    const accounts = createAccountsService({ ...context, integration });
+    const reportUsers = createReportUsersService({ ...context, access: integration.access });
     const admin = { preHandler: app.requireAdmin };
 
     app.get(

@@ -4,12 +4,17 @@ import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
 import { reportsRepository } from '../accounts/reports.repository.ts';
+import type { AccessCache } from '../permissions/access-cache.ts';
 import { assertViewers } from '../permissions/permissions.service.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 
 /** Who holds access to a report at each level, and setting its direct viewers. */
-export function createReportUsersService(deps: { db: Kysely<Database>; audit: AuditLog }) {
+export function createReportUsersService(deps: {
+  db: Kysely<Database>;
+  audit: AuditLog;
+  access: AccessCache;
+}) {
   const { db } = deps;
 
   async function locate(reportBiId: string) {
@@ -67,6 +72,7 @@ export function createReportUsersService(deps: { db: Kysely<Database>; audit: Au
           detail: { users: userIds },
         });
       });
+      deps.access.invalidateGrants();
       return usersOf(report);
     },
   };

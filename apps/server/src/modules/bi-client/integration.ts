@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AppContext } from '../../context.ts';
 import { createContentCache } from '../accounts/content-snapshot.ts';
 import { createSecretBox } from '../accounts/secret-box.ts';
+import { createAccessCache } from '../permissions/access-cache.ts';
 import { createSyncService } from '../sync/sync.service.ts';
 import { createEmbedTokenCache } from '../viewer/embed-token-cache.ts';
 import { createBiClient } from './bi-client.ts';
@@ -18,6 +19,8 @@ export interface Integration {
   embedTokens: ReturnType<typeof createEmbedTokenCache>;
   /** In-memory accounts > workspaces > reports, invalidated by every content write. */
   content: ReturnType<typeof createContentCache>;
+  /** Each user's grants and favorites, invalidated by every permission, favorite or content write. */
+  access: ReturnType<typeof createAccessCache>;
 }
 
 const perApp = new WeakMap<AppContext, Integration>();
@@ -47,18 +50,23 @@ export function integrationOf(
   const bi = createBiClient({ apiUrl: settings.apiUrl, transport, tokens });
   const secrets = createSecretBox(context.accountKey);
   const content = createContentCache({ db: context.db, now });
+  const access = createAccessCache({ db: context.db, now });
   const integration: Integration = {
     bi,
     tokens,
     secrets,
     content,
+    access,
     sync: createSyncService({
       db: context.db,
       bi,
       secrets,
       clock: context.clock,
       log,
-      onContentChanged: () => content.invalidate(),
+      onContentChanged: () => {
+        content.invalidate();
+        access.invalidateAll();
+      },
     }),
     embedTokens: createEmbedTokenCache({ now }),
   };

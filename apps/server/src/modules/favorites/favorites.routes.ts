@@ -6,6 +6,7 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { sessionUser } from '../../plugins/auth.ts';
+import { integrationOf } from '../bi-client/integration.ts';
 import { createFavoritesService } from './favorites.service.ts';
 
 const errors = {
@@ -21,7 +22,10 @@ const security = [{ bearer: [] }];
 export const favoritesModule: ApiModule = {
   name: 'favorites',
   register(app, context) {
-    const favorites = createFavoritesService(context);
+    const favorites = createFavoritesService({
+      db: context.db,
+      access: integrationOf(context, app.log).access,
+    });
     const signedIn = { preHandler: app.requireAuth };
 
     app.post(

@@ -3,7 +3,7 @@ import { errorMessages, type FavoriteRequest, type FavoriteResponse } from '@vit
 import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
 import { locationOf, reportsRepository } from '../accounts/reports.repository.ts';
-import { loadGrants } from '../permissions/grants.ts';
+import type { AccessCache } from '../permissions/access-cache.ts';
 import { canViewReport, type PolicyUser } from '../permissions/permissions.policy.ts';
 import { favoritesRepository } from './favorites.repository.ts';
 
@@ -11,14 +11,14 @@ import { favoritesRepository } from './favorites.repository.ts';
  * Favorites: a user marks only their own favorites, and only on reports they can see. `reportId`
  * is the report's id in the tree (its BI id); its `uId` is accepted too.
  */
-export function createFavoritesService(deps: { db: Kysely<Database> }) {
-  const { db } = deps;
+export function createFavoritesService(deps: { db: Kysely<Database>; access: AccessCache }) {
+  const { db, access } = deps;
 
   /** The stored reports `reportId` names that `user` may see; 404/403 when there are none. */
   async function visibleReports(user: PolicyUser, reportId: string) {
     const reports = await reportsRepository.listByIdOrUid(db, reportId);
     if (!reports.length) throw appErrors.notFound(errorMessages.reportNotFound);
-    const grants = await loadGrants(db, user.id);
+    const grants = await access.grants(user.id);
     const visible = reports.filter((report) => canViewReport(user, locationOf(report), grants));
     if (!visible.length) throw appErrors.forbidden();
     return visible.map((report) => report.id);
@@ -28,6 +28,7 @@ export function createFavoritesService(deps: { db: Kysely<Database> }) {
     async add(user: PolicyUser, request: FavoriteRequest): Promise<FavoriteResponse> {
       if (request.userId !== user.id) throw appErrors.forbidden();
       await favoritesRepository.add(db, user.id, await visibleReports(user, request.reportId));
+      access.invalidateFavorites();
       return { reportId: request.reportId };
     },
 
@@ -39,6 +40,7 @@ export function createFavoritesService(deps: { db: Kysely<Database> }) {
         user.id,
         reports.map((report) => report.id),
       );
+      access.invalidateFavorites();
       return { reportId };
     },
   };

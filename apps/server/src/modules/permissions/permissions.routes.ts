@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { integrationOf } from '../bi-client/integration.ts';
 import { createPermissionsService } from './permissions.service.ts';
 
 const errors = {
@@ -22,7 +23,10 @@ const security = [{ bearer: [] }];
 export const permissionsModule: ApiModule = {
   name: 'permissions',
   register(app, context) {
-    const permissions = createPermissionsService(context);
+    const permissions = createPermissionsService({
+      ...context,
+      access: integrationOf(context, app.log).access,
+    });
     const admin = { preHandler: app.requireAdmin };
 
     app.get(

@@ -3,6 +3,7 @@ import { errorMessages, type Permission, type PutPermissionsRequest } from '@vit
 import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
+import type { AccessCache } from './access-cache.ts';
 import { canHoldPermissions } from './permissions.policy.ts';
 import { permissionsRepository, type ElementType } from './permissions.repository.ts';
 
@@ -40,7 +41,11 @@ export async function assertViewers(
 }
 
 /** Per-user permissions: list, replace, clear (administrators only, checked by the routes). */
-export function createPermissionsService(deps: { db: Kysely<Database>; audit: AuditLog }) {
+export function createPermissionsService(deps: {
+  db: Kysely<Database>;
+  audit: AuditLog;
+  access: AccessCache;
+}) {
   const { db } = deps;
 
   async function assertUserExists(userId: number) {
@@ -94,6 +99,7 @@ export function createPermissionsService(deps: { db: Kysely<Database>; audit: Au
           detail: { count: rows.size },
         });
       });
+      deps.access.invalidateGrants();
       const saved = await Promise.all(
         userIds.map((id) => permissionsRepository.listByUser(db, id)),
       );
@@ -110,6 +116,7 @@ export function createPermissionsService(deps: { db: Kysely<Database>; audit: Au
           targetId: userId,
         });
       });
+      deps.access.invalidateGrants();
     },
   };
 }

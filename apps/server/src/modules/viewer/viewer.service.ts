@@ -10,7 +10,6 @@ import {
 } from '../accounts/reports.repository.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
 import type { Integration } from '../bi-client/integration.ts';
-import { loadGrants } from '../permissions/grants.ts';
 import {
   canViewReport,
   isAdministrator,
@@ -54,7 +53,7 @@ export function createViewerService(deps: { db: Kysely<Database>; integration: I
       // Administrators skip the grants query: they see everything.
       if (
         !isAdministrator(user) &&
-        !canViewReport(user, locationOf(report), await loadGrants(db, user.id))
+        !canViewReport(user, locationOf(report), await integration.access.grants(user.id))
       ) {
         throw new AppError('forbidden', errorMessages.reportForbidden);
       }
