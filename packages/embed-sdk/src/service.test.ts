@@ -137,4 +137,33 @@ describe('Service and components (jsdom: pure logic, no frame answers)', () => {
       (service.embed(document.createElement('div'), { ...base }) as Report).allowedEvents,
     );
   });
+
+  it('an element embedded by another Service is out of this one’s list: 2.8.0’s exact message', () => {
+    const other = new Service(hpmFactory, wpmpFactory, routerFactory);
+    other.embed(container, { ...base });
+    expect(() => service.embed(container, { ...base })).toThrow(
+      'which already has embedded comopnent associated, but could not find the existing comopnent in the list of active components.',
+    );
+    other.wpmp.stop();
+  });
+
+  it('title and tab index helpers act on the iframe and the container', () => {
+    const report = service.embed(container, { ...base });
+    report.setComponentTitle('Ventas');
+    expect(report.iframe.getAttribute('title')).toBe('Ventas');
+    report.setComponentTitle(null);
+    expect(report.iframe.hasAttribute('title')).toBe(false);
+    report.setComponentTabIndex();
+    expect(container.getAttribute('tabindex')).toBe('0');
+    report.setComponentTabIndex(3);
+    expect(container.getAttribute('tabindex')).toBe('3');
+    report.removeComponentTabIndex();
+    expect(container.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('reads ids from embed URLs with 2.8.0’s case-sensitive regexes (a quoted value keeps its quote)', () => {
+    expect(Report.findIdFromEmbedUrl('x?reportId=abc&groupId=g')).toBe('abc');
+    expect(Report.findIdFromEmbedUrl('x?reportid=abc')).toBeUndefined();
+    expect(Dashboard.findIdFromEmbedUrl('x?dashboardId="d1"')).toBe('d1"');
+  });
 });
