@@ -1,7 +1,7 @@
 /**
  * BI query benchmark (not a test): typical visual queries through the real planner and DuckDB on
  * the demo sales dataset at 100 k, 1 M and 10 M rows, with p50, p95 and peak memory, beside the
- * same aggregations as full scans over in-memory typed arrays (the floor).
+ * same aggregations as full scans over in-memory typed arrays (the floor), timed in alternation.
  *
  *   ./node_modules/.bin/node bench/bi/query.ts [rows…]
  */
@@ -26,7 +26,7 @@ import {
 } from './js-floor.ts';
 
 const WARMUP = 3;
-const RUNS = 30;
+const RUNS = 40;
 const sizes = process.argv.slice(2).map(Number).filter(Number.isFinite);
 const rowCounts = sizes.length > 0 ? sizes : [100_000, 1_000_000, 10_000_000];
 
@@ -66,16 +66,30 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(work: () => unknown): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARMUP; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
+/**
+ * Times `duck` and `floor` in alternation (one run of each per round), so that both see the same
+ * background load: on a shared machine their ratio is steadier than either figure alone.
+ */
+async function measurePair(duck: () => unknown, floor: () => unknown) {
+  for (let i = 0; i < WARMUP; i++) {
+    await duck();
+    floor();
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  const duckTimes: number[] = [];
+  const floorTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let start = performance.now();
+    await duck();
+    duckTimes.push(performance.now() - start);
+    start = performance.now();
+    floor();
+    floorTimes.push(performance.now() - start);
+  }
+  const summary = (times: number[]) => {
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  };
+  return { duck: summary(duckTimes), floor: summary(floorTimes) };
 }
 
 const fmt = (ms: number) => ms.toFixed(ms < 10 ? 2 : 1).padStart(8);
@@ -106,8 +120,7 @@ for (const rows of rowCounts) {
   const { peakMb } = await peakRss(async () => {
     results[rows] = {};
     for (const [name, query] of Object.entries(visualQueries)) {
-      const duck = await measure(() => runQuery(dataset, query));
-      const floor = await measure(floors[name]!);
+      const { duck, floor } = await measurePair(() => runQuery(dataset, query), floors[name]!);
       results[rows]![name] = duck;
       console.log(
         `${name.padEnd(20)}${fmt(duck.p50)}${fmt(duck.p95)}   ${fmt(floor.p50)}    ${fmt(floor.p95)}`,
