@@ -80,7 +80,7 @@ Command: \`./node_modules/.bin/node bench/sdk/run.ts\` (${runs} runs per scenari
 ${sizeLines.join('\n')}
 
 Target: ≤ 15 KB min+gzip. Ours is ${kb(ours.gzipped)} KB. All rows are measured in the same run with
-Node's gzip at level 9; the issue's reference figures (19.6 KB and 42.5 KB) came from another gzip. ${notes.join(' ')}
+Node's gzip at level 9; the issue's reference figures (19.6 KB and 42.5 KB) came from another gzip.${notes.map((n) => ` ${n}`).join('')}
 
 ## Time to load (headless chromium, trivial test frame on a second loopback origin)
 
