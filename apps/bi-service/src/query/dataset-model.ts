@@ -32,6 +32,16 @@ export interface ResolvedMeasure {
   format?: string;
 }
 
+/** How Power BI's Spanish interface names an aggregated column ("Suma de Importe"). */
+const aggregationLabels: Record<Aggregation, string> = {
+  Sum: 'Suma',
+  Avg: 'Promedio',
+  Min: 'Mínimo',
+  Max: 'Máximo',
+  Count: 'Recuento',
+  DistinctCount: 'Recuento distinto',
+};
+
 function defaultAggregation(dataType: DataType): Aggregation {
   return dataType === 'integer' || dataType === 'number' ? 'Sum' : 'Count';
 }
@@ -135,7 +145,7 @@ export class DatasetModel {
       table: column.table,
       column: column.column.name,
     });
-    const label = ref.displayName ?? `${aggregation} de ${column.column.name}`;
+    const label = ref.displayName ?? `${aggregationLabels[aggregation]} de ${column.column.name}`;
     return {
       kind: 'measure',
       ...compiled,
