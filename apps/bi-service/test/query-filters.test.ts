@@ -315,6 +315,7 @@ describe('measures, sort and limit', () => {
       'integer',
     ]);
     expect(result.columns[4]!.name).toBe('Mayor venta');
+    expect(result.columns[5]!.name).toBe('Recuento de Id');
   });
   it('sorts by a measure descending and cuts at the limit', async () => {
     const result = await runQuery(dataset, {
