@@ -49,6 +49,7 @@ try {
     VITRINA_DEMO: 'false',
     VITRINA_ADMIN_PASSWORD: password,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    LOGIN_REQUEST_LIMIT_PER_MINUTE: '1000000',
     WEB_DIST_DIR: join(dataDir, 'none'),
   });
   const { memoryCost, timeCost } = config.auth.argon2;

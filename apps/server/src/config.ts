@@ -36,6 +36,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  LOGIN_REQUEST_LIMIT_PER_MINUTE: positiveInt.default(300),
   ARGON2_MEMORY_KIB: positiveInt.min(1024).default(19_456),
   ARGON2_TIME_COST: positiveInt.default(2),
   VITRINA_ADMIN_PASSWORD: optionalText,
@@ -93,7 +94,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
       maxFailures: env.LOGIN_MAX_FAILURES,
       lockoutMinutes: env.LOGIN_LOCKOUT_MINUTES,
-      loginRatePerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+      /** Failed logins allowed per client address per minute. */
+      loginFailuresPerIpPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+      /** All login requests (successful ones too) per client address per minute. */
+      loginRequestsPerIpPerMinute: env.LOGIN_REQUEST_LIMIT_PER_MINUTE,
       secureCookies: portalUrl.startsWith('https:'),
       argon2: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
     },

@@ -52,7 +52,9 @@ describe.each(testDialects)(
     let fixture: Fixture;
     beforeAll(async () => {
       if (!available) return;
-      context = await buildTestApp(dialect, { env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000' } });
+      context = await buildTestApp(dialect, {
+        env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', LOGIN_REQUEST_LIMIT_PER_MINUTE: '100000' },
+      });
       fixture = await seedFixture(context.app, context.db);
     });
     afterAll(async () => context?.close());

@@ -25,7 +25,8 @@ export const authModule: ApiModule = {
       {
         config: {
           rateLimit: {
-            max: config.auth.loginRatePerMinute,
+            // A ceiling on argon2 work per address; failed attempts have their own, lower limit.
+            max: config.auth.loginRequestsPerIpPerMinute,
             timeWindow: 60_000,
             errorResponseBuilder: (_request, limit) => {
               const now = clock.now();

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
+import { createIpFailureLimiter } from './ip-failure-limiter.ts';
 import { activeLockout, afterFailure, lockedOutError } from './login-lockout.ts';
 import { refreshTokensRepository } from './refresh-tokens.repository.ts';
 import { createSessionIssuer, hashRefreshToken } from './sessions.ts';
@@ -16,12 +17,18 @@ const invalidRefreshToken = () => new AppError('unauthorized', errorMessages.ref
 export function createAuthService(context: AppContext) {
   const { db, clock, audit, passwords, config } = context;
   const sessions = createSessionIssuer(context);
+  const ipFailures = createIpFailureLimiter({
+    maxFailures: config.auth.loginFailuresPerIpPerMinute,
+    windowMs: 60_000,
+    clock,
+  });
   // Verifying against a real hash for unknown usernames keeps response times alike, so timing
   // does not reveal which usernames exist.
   const decoyHash = passwords.hash('Decoy1234');
 
   return {
     async login(request: LoginRequest, ip: string): Promise<AuthenticatedUser> {
+      ipFailures.check(ip);
       const now = clock.now();
       const user = await usersRepository.getByUsername(db, request.username);
       const actor: Actor = { id: user?.id ?? null, username: request.username, ip };
@@ -33,6 +40,7 @@ export function createAuthService(context: AppContext) {
         request.password,
       );
       if (!user || !valid) {
+        ipFailures.recordFailure(ip);
         if (user) {
           const next = afterFailure(user.failed_logins, now, config.auth);
           await usersRepository.update(db, user.id, next);
