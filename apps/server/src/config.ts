@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { passwordField } from '@vitrina/contracts';
 import { z } from 'zod';
 
 /** Repository root, used to resolve the default data and SPA directories. */
@@ -39,7 +40,8 @@ const envSchema = z.object({
   LOGIN_REQUEST_LIMIT_PER_MINUTE: positiveInt.default(300),
   ARGON2_MEMORY_KIB: positiveInt.min(1024).default(19_456),
   ARGON2_TIME_COST: positiveInt.default(2),
-  VITRINA_ADMIN_PASSWORD: optionalText,
+  /** Must satisfy the portal's password rule: it is a portal password like any other. */
+  VITRINA_ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),
   VITRINA_DEMO: flag.default(true),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vitrina <no-reply@vitrina.local>'),

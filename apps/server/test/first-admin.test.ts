@@ -62,3 +62,13 @@ describe.each(testDialects)(
     );
   },
 );
+
+describe('VITRINA_ADMIN_PASSWORD', () => {
+  it('must satisfy the password rule', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    expect(() => loadConfig({ VITRINA_ADMIN_PASSWORD: 'admin' })).toThrow(
+      /VITRINA_ADMIN_PASSWORD: El campo no cumple con la longitud minima/,
+    );
+    expect(loadConfig({ VITRINA_ADMIN_PASSWORD: 'Admin1234' }).adminPassword).toBe('Admin1234');
+  });
+});

@@ -74,6 +74,10 @@ describe('public configuration, about, security headers and documentation', () =
       expect(Object.keys(operation.responses ?? {}).length, `${route} responses`).toBeGreaterThan(
         0,
       );
+      if (method !== 'GET') {
+        const described = operation.requestBody ?? operation.parameters?.length;
+        expect(described, `${route} request schema`).toBeTruthy();
+      }
     }
   });
 
