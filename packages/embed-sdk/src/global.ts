@@ -23,9 +23,12 @@ declare global {
   }
 }
 
+const { hpmFactory, wpmpFactory, routerFactory } = factories;
+
 const client = {
   service,
-  factories,
+  // A plain object, so its keys keep 2.8.0's order (a module namespace sorts them).
+  factories: { hpmFactory, wpmpFactory, routerFactory },
   models,
   Report,
   Dashboard,

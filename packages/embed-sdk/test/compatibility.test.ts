@@ -122,9 +122,26 @@ async function runScenario(harness: Harness, sdk: Sdk) {
     el.innerHTML.replace(/uid=[0-9a-z]+/, 'uid=<uid>'),
   );
   const seen = await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen);
-  const received = (await receivedBy(frame)).map(({ origin: _origin, ...rest }) => rest);
+  const requests = (await receivedBy(frame)).map(({ origin: _origin, ...rest }) => rest);
+  // /report/load and /frontload/config race (either may come first, in 2.8.0 too): compare as a set.
+  const [first, second, ...rest] = requests;
+  const received = [
+    ...[first, second].sort((a, b) => String(a?.url).localeCompare(String(b?.url))),
+    ...rest,
+  ];
+  const surface = await page.evaluate(() => {
+    const w = window as unknown as { powerbi: object; 'powerbi-client': Record<string, object> };
+    const client = w['powerbi-client'];
+    return {
+      client: Object.keys(client),
+      service: Object.keys(client['service'] ?? {}),
+      factories: Object.keys(client['factories'] ?? {}),
+      globalService: Object.keys(w.powerbi).sort(),
+      isService: w.powerbi instanceof (client['service'] as { Service: new () => object }).Service,
+    };
+  });
   await page.close();
-  return normalise({ iframe, received, outcomes, replies, seen });
+  return normalise({ iframe, received, outcomes, replies, seen, surface });
 }
 
 describe.skipIf(!chromiumAvailable)(
@@ -155,6 +172,10 @@ describe.skipIf(!chromiumAvailable)(
       expect(outcomes[calls.length - 1]).toEqual({
         threw: { error: expect.stringContaining('You passed: bogus') },
       });
+    });
+
+    it('the script bundle exposes the same globals and module keys', () => {
+      expect(ours['surface']).toEqual(official['surface']);
     });
 
     it('the iframe markup, the event replies and the dispatched events are the same', () => {
