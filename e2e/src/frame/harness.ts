@@ -78,6 +78,7 @@ export async function embed(
         powerbi: Record<string, (el: Element, c: unknown) => unknown>;
         embedded: unknown;
       };
+      (window as unknown as { embedStartedAt: number }).embedStartedAt = performance.now();
       host.embedded = host.powerbi[method]!(document.getElementById('embed')!, config);
     },
     { config, method },
@@ -86,6 +87,8 @@ export async function embed(
 
 export interface HostEvent {
   name: string;
+  /** performance.now() in the host page when the event arrived. */
+  at: number;
   detail: unknown;
 }
 

@@ -49,7 +49,7 @@ function hostPage(flavour: SdkFlavour, width: number, height: number): string {
   };
   for (const name of ${JSON.stringify(EVENTS)}) {
     container.addEventListener(name, (event) => {
-      window.events.push({ name, detail: plain(event.detail ?? null) });
+      window.events.push({ name, at: performance.now(), detail: plain(event.detail ?? null) });
     });
   }
   window.onerror = () => true;

@@ -21,7 +21,7 @@ interface Props {
 export function ReportView({ controller, isMobileUrl, onSetPage }: Props) {
   const state = useStore(controller.store);
   const page = state.report.definition.pages.find((p) => p.name === state.activePage);
-  const data = usePageData(controller, state, page);
+  const data = usePageData(controller, state);
   const [canvasRef, viewport] = useViewport<HTMLDivElement>();
   const swipe = useSwipe(controller, state.presentation.playing);
   const { settings, theme } = state;

@@ -8,6 +8,7 @@ import type { Formatter } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { axisDrillableDepth } from '../query/fields.ts';
 import { QueryCache } from '../state/page-data.ts';
+import { PageLoader } from './page-loader.ts';
 import {
   baseTheme,
   visualKey,
@@ -40,8 +41,8 @@ export class ReportController implements ViewServices {
   /** Print mode: every page is laid out for paper, printed, then the view comes back. */
   readonly printing = new Store<{ active: boolean }>({ active: false });
   private printDone: (() => void) | null = null;
+  readonly loader: PageLoader;
   private renderedGeneration = -1;
-  private generation = 0;
 
   constructor(
     client: BiClient,
@@ -77,6 +78,10 @@ export class ReportController implements ViewServices {
       dataVersion: 0,
       renderRequested: setup.renderNow,
     });
+    this.loader = new PageLoader(this.cache);
+    // Queries start on the state change itself, ahead of React's re-render.
+    this.store.subscribe(() => this.loader.loadFor(this.store.get()));
+    this.loader.loadFor(this.store.get());
   }
 
   get theme() {
@@ -92,11 +97,6 @@ export class ReportController implements ViewServices {
     if (generation <= this.renderedGeneration) return;
     this.renderedGeneration = generation;
     this.emit('rendered', null);
-  }
-
-  nextGeneration(): number {
-    this.generation += 1;
-    return this.generation;
   }
 
   print(): Promise<void> {

@@ -1,0 +1,57 @@
+/**
+ * Starts the active page's queries the moment the state changes (before React re-renders), and
+ * hands the same promise to the view, so no time is lost between a change and its queries.
+ */
+import { loadPageData, type QueryCache, type VisualData } from '../state/page-data.ts';
+import type { ReportViewState } from '../state/report-state.ts';
+
+export interface PageLoad {
+  key: string;
+  generation: number;
+  promise: Promise<Record<string, VisualData>>;
+}
+
+/** Everything a page's data and look depend on; a change means a new render. */
+export function renderKey(state: ReportViewState): string {
+  return JSON.stringify([
+    state.activePage,
+    state.reportFilters,
+    state.pageFilters[state.activePage],
+    state.visualFilters,
+    state.slicerFilters,
+    state.selection,
+    state.sorts,
+    state.drill,
+    state.dataVersion,
+    state.theme,
+    state.settings,
+    state.spotlight,
+    state.presentation,
+  ]);
+}
+
+export class PageLoader {
+  private current: PageLoad | null = null;
+  private generation = 0;
+  private readonly cache: QueryCache;
+
+  constructor(cache: QueryCache) {
+    this.cache = cache;
+  }
+
+  /** The load for this state: the running one when nothing relevant changed, else a new one. */
+  loadFor(state: ReportViewState): PageLoad | null {
+    const page = state.report.definition.pages.find((p) => p.name === state.activePage);
+    if (!page || !state.renderRequested) return null;
+    const key = renderKey(state);
+    if (this.current?.key !== key) {
+      this.generation += 1;
+      this.current = {
+        key,
+        generation: this.generation,
+        promise: loadPageData(this.cache, state, page),
+      };
+    }
+    return this.current;
+  }
+}
