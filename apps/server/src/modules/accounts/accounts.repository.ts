@@ -18,6 +18,7 @@ export interface ContentRow {
   report_uid: string | null;
   report_name: string | null;
   report_kind: 'report' | 'dashboard' | null;
+  report_embed_url: string | null;
 }
 
 /** Kysely queries on accounts; pass a transaction as `db` to run them inside it. */
@@ -47,6 +48,15 @@ export const accountsRepository = {
     await db.deleteFrom('accounts').where('id', '=', id).execute();
   },
 
+  /** The highest report row id (0 when there are none). */
+  async latestReportId(db: Kysely<Database>): Promise<number> {
+    const row = await db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.max('id').as('latest'))
+      .executeTakeFirst();
+    return Number(row?.latest ?? 0);
+  },
+
   /** Every account > workspace > report, ordered for display. */
   listAllContent(db: Kysely<Database>): Promise<ContentRow[]> {
     return db
@@ -69,6 +79,7 @@ export const accountsRepository = {
         'r.uid as report_uid',
         'r.name as report_name',
         'r.kind as report_kind',
+        'r.embed_url as report_embed_url',
       ])
       .orderBy('a.description')
       .orderBy('a.id')

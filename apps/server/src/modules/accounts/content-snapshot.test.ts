@@ -24,6 +24,7 @@ function row(
     report_uid: report === null ? null : `uid-${report}`,
     report_name: report,
     report_kind: report === null ? null : 'report',
+    report_embed_url: report === null ? null : `https://bi.test/reportEmbed?reportId=${report}`,
   };
 }
 

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Grants } from '../permissions/permissions.policy.ts';
-import { accountsRepository, type ContentRow } from './accounts.repository.ts';
+import type { ContentRow } from './accounts.repository.ts';
 
 export interface SnapshotReport {
   dbId: number;
@@ -9,6 +7,7 @@ export interface SnapshotReport {
   uId: string;
   name: string;
   kind: 'report' | 'dashboard';
+  embedUrl: string;
 }
 export interface SnapshotWorkspace {
   id: string;
@@ -32,7 +31,7 @@ interface Placement {
   workspace: SnapshotWorkspace;
   workspacePosition: number;
 }
-interface ReportPlacement extends Placement {
+export interface ReportPlacement extends Placement {
   report: SnapshotReport;
   reportPosition: number;
 }
@@ -43,6 +42,9 @@ export interface ContentSnapshot {
   /** Every place a BI workspace / report appears (two accounts may share a BI workspace). */
   workspacesByBiId: Map<string, Placement[]>;
   reportsByBiId: Map<string, ReportPlacement[]>;
+  reportsByUid: Map<string, ReportPlacement>;
+  /** Highest report row id: a newer one in the database means reports were added since. */
+  latestReportId: number;
 }
 
 function addTo<T>(index: Map<string, T[]>, key: string, value: T) {
@@ -57,6 +59,8 @@ export function buildSnapshot(rows: ContentRow[]): ContentSnapshot {
     accounts: [],
     workspacesByBiId: new Map(),
     reportsByBiId: new Map(),
+    reportsByUid: new Map(),
+    latestReportId: 0,
   };
   const accounts = new Map<number, SnapshotAccount>();
   const workspaces = new Map<number, SnapshotWorkspace>();
@@ -95,15 +99,19 @@ export function buildSnapshot(rows: ContentRow[]): ContentSnapshot {
       uId: row.report_uid,
       name: row.report_name ?? '',
       kind: row.report_kind ?? 'report',
+      embedUrl: row.report_embed_url ?? '',
     };
     workspace.reports.push(report);
-    addTo(snapshot.reportsByBiId, report.id, {
+    const placement: ReportPlacement = {
       account,
       workspace,
       workspacePosition: account.workspaces.length - 1,
       report,
       reportPosition: workspace.reports.length - 1,
-    });
+    };
+    addTo(snapshot.reportsByBiId, report.id, placement);
+    snapshot.reportsByUid.set(report.uId, placement);
+    snapshot.latestReportId = Math.max(snapshot.latestReportId, report.dbId);
   }
   return snapshot;
 }
@@ -167,50 +175,3 @@ export function visibleContent(snapshot: ContentSnapshot, grants: Grants): Snaps
   }
   return visible;
 }
-
-/**
- * Keeps the content snapshot in memory: the portal's own writes (sync, account changes) call
- * `invalidate()`, and a snapshot older than `maxAgeMs` is reloaded anyway, so another portal
- * process sharing a PostgreSQL database catches up within that time.
- */
-export function createContentCache(deps: {
-  db: Kysely<Database>;
-  now: () => number;
-  maxAgeMs?: number;
-}) {
-  const maxAgeMs = deps.maxAgeMs ?? 10_000;
-  let current: { snapshot: ContentSnapshot; loadedAt: number; generation: number } | undefined;
-  let loading: { promise: Promise<ContentSnapshot>; generation: number } | undefined;
-  let generation = 0;
-
-  function load(): Promise<ContentSnapshot> {
-    const started = generation;
-    const promise = accountsRepository.listAllContent(deps.db).then((rows) => {
-      const snapshot = buildSnapshot(rows);
-      // A write that landed while loading makes this snapshot stale: keep it for this caller only.
-      if (started === generation) current = { snapshot, loadedAt: deps.now(), generation: started };
-      return snapshot;
-    });
-    loading = { promise: promise.finally(() => (loading = undefined)), generation: started };
-    return loading.promise;
-  }
-
-  return {
-    get(): Promise<ContentSnapshot> {
-      if (
-        current &&
-        current.generation === generation &&
-        deps.now() - current.loadedAt < maxAgeMs
-      ) {
-        return Promise.resolve(current.snapshot);
-      }
-      // Concurrent misses share one load.
-      if (loading && loading.generation === generation) return loading.promise;
-      return load();
-    },
-    invalidate(): void {
-      generation += 1;
-    },
-  };
-}
-export type ContentCache = ReturnType<typeof createContentCache>;

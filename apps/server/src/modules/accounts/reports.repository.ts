@@ -17,12 +17,8 @@ function locatedReports(db: Kysely<Database>) {
     ]);
 }
 
-/** Kysely lookups of single reports together with where they sit (workspace, account). */
+/** Kysely lookups of reports together with where they sit (workspace, account). */
 export const reportsRepository = {
-  getByUid(db: Kysely<Database>, uid: string) {
-    return locatedReports(db).where('r.uid', '=', uid).executeTakeFirst();
-  },
-
   /** Reports whose BI id or portal uId is `id` (a shared BI workspace can list one report twice). */
   listByIdOrUid(db: Kysely<Database>, id: string) {
     return locatedReports(db)
@@ -31,7 +27,7 @@ export const reportsRepository = {
       .execute();
   },
 };
-export type LocatedReport = NonNullable<Awaited<ReturnType<typeof reportsRepository.getByUid>>>;
+export type LocatedReport = Awaited<ReturnType<typeof reportsRepository.listByIdOrUid>>[number];
 
 /** The policy's view of a located report. */
 export function locationOf(report: LocatedReport) {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AppContext } from '../../context.ts';
-import { createContentCache } from '../accounts/content-snapshot.ts';
+import { createContentCache } from '../accounts/content-cache.ts';
 import { createSecretBox } from '../accounts/secret-box.ts';
 import { createAccessCache } from '../permissions/access-cache.ts';
 import { createSyncService } from '../sync/sync.service.ts';

@@ -3,11 +3,7 @@ import { errorMessages, type ViewerReport } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
-import {
-  locationOf,
-  reportsRepository,
-  type LocatedReport,
-} from '../accounts/reports.repository.ts';
+import type { ReportPlacement } from '../accounts/content-snapshot.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
 import type { Integration } from '../bi-client/integration.ts';
 import {
@@ -27,16 +23,16 @@ export function embedTokenKey(accountId: number, reportBiId: string): string {
 export function createViewerService(deps: { db: Kysely<Database>; integration: Integration }) {
   const { db, integration } = deps;
 
-  async function mint(report: LocatedReport): Promise<CachedEmbedToken> {
-    const account = await accountsRepository.getById(db, report.account_id);
-    if (!account) throw appErrors.notFound(errorMessages.reportNotFound);
+  async function mint({ account, workspace, report }: ReportPlacement): Promise<CachedEmbedToken> {
+    const row = await accountsRepository.getById(db, account.id);
+    if (!row) throw appErrors.notFound(errorMessages.reportNotFound);
     try {
       const token = await integration.bi.generateViewToken(
-        credentialsOf(account, integration.secrets),
+        credentialsOf(row, integration.secrets),
         {
           kind: report.kind,
-          workspaceId: report.workspace_bi_id,
-          itemId: report.bi_id,
+          workspaceId: workspace.id,
+          itemId: report.id,
         },
       );
       return { token: token.token, expiration: token.expiration };
@@ -48,25 +44,33 @@ export function createViewerService(deps: { db: Kysely<Database>; integration: I
 
   return {
     async open(user: PolicyUser, uid: string): Promise<ViewerReport> {
-      const report = await reportsRepository.getByUid(db, uid);
-      if (!report) throw appErrors.notFound(errorMessages.reportNotFound);
-      // Administrators skip the grants query: they see everything.
+      const snapshot = await integration.content.get();
+      const placement =
+        snapshot.reportsByUid.get(uid) ??
+        (await integration.content.refreshIfChanged(snapshot)).reportsByUid.get(uid);
+      if (!placement) throw appErrors.notFound(errorMessages.reportNotFound);
+      const { account, workspace, report } = placement;
+      const location = {
+        accountId: account.id,
+        workspaceBiId: workspace.id,
+        reportBiId: report.id,
+      };
+      // Administrators skip the grants lookup: they see everything.
       if (
         !isAdministrator(user) &&
-        !canViewReport(user, locationOf(report), await integration.access.grants(user.id))
+        !canViewReport(user, location, await integration.access.grants(user.id))
       ) {
         throw new AppError('forbidden', errorMessages.reportForbidden);
       }
-      const token = await integration.embedTokens.get(
-        embedTokenKey(report.account_id, report.bi_id),
-        () => mint(report),
+      const token = await integration.embedTokens.get(embedTokenKey(account.id, report.id), () =>
+        mint(placement),
       );
       return {
         name: report.name,
         accessToken: token.token,
-        reportId: report.bi_id,
-        groupId: report.workspace_bi_id,
-        embedUrl: report.embed_url,
+        reportId: report.id,
+        groupId: workspace.id,
+        embedUrl: report.embedUrl,
         type: report.kind,
         expiration: token.expiration.toISOString(),
       };
