@@ -1,50 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatasetRegistry } from '../src/datasets/registry.ts';
-import type { Query } from '../src/query/query-schema.ts';
-import { signEmbedToken, type EmbedTokenClaims } from '../src/tokens/embed-token.ts';
-import { call, startTestService, type TestService } from './harness.ts';
-import { miniRetail, openMiniRetail, securedMiniRetail } from './mini-retail.ts';
+import { describe, expect, it } from 'vitest';
+import { byCountry, open, secured, useDataService } from './embed-data-service.ts';
 
-let service: TestService;
-let registry: DatasetRegistry;
-beforeAll(async () => {
-  ({ registry } = await openMiniRetail());
-  service = await startTestService({ VITRINA_DEMO: 'false' }, { datasetSchemas: registry });
-});
-afterAll(async () => {
-  await service.close();
-  registry.close();
-});
-
-const open = miniRetail.id;
-const secured = securedMiniRetail.id;
-const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-
-function token(grant: Partial<Omit<EmbedTokenClaims, 'iat' | 'ver'>> = {}) {
-  return signEmbedToken(service.services.embedTokenKey, {
-    sub: 'test',
-    reports: [],
-    datasets: [open],
-    dashboards: [],
-    tiles: [],
-    workspaces: [],
-    accessLevel: 'View',
-    exp: inAnHour(),
-    ...grant,
-  });
-}
-
-const byCountry: Query = {
-  groupBy: [{ table: 'Region', column: 'Pais' }],
-  measures: [{ table: 'Ventas', measure: 'Total' }],
-};
-
-async function query(datasetId: string, body: unknown, embedToken?: string) {
-  return call(service.url, `/v1.0/embed/datasets/${datasetId}/query`, {
-    ...(embedToken ? { token: embedToken, scheme: 'EmbedToken' } : {}),
-    body,
-  });
-}
+const { token, query } = useDataService();
 
 describe('query route: tokens and scope', () => {
   it('answers rows and column metadata for a token that covers the dataset', async () => {
@@ -274,85 +231,5 @@ describe('query route: concurrency', () => {
     expect(responses.map((response) => (response.json['rows'] as number[][])[0]![0])).toEqual(
       requests.map((product) => expected[product]),
     );
-  });
-});
-
-describe('export route', () => {
-  const exportCsv = async (body: unknown) =>
-    call(service.url, `/v1.0/embed/datasets/${open}/export`, {
-      token: await token(),
-      scheme: 'EmbedToken',
-      body,
-    });
-
-  it('exports the summarized rows of a visual as CSV', async () => {
-    const response = await exportCsv({ query: byCountry, exportDataType: 0 });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('text/csv');
-    expect(response.text).toBe('Pais,Total\r\nChile,51\r\nPerú,48\r\n');
-  });
-
-  it('exports the underlying fact rows under the same filters, up to the row limit', async () => {
-    const filtered = {
-      ...byCountry,
-      filters: [
-        {
-          target: { table: 'Region', column: 'Pais' },
-          filterType: 1,
-          operator: 'In',
-          values: ['Chile'],
-        },
-      ],
-    };
-    const response = await exportCsv({ query: filtered, exportDataType: 1, rows: 2 });
-    const lines = response.text.trim().split('\r\n');
-    expect(lines[0]).toBe('Id,Fecha,ProductoId,RegionId,Cantidad,Importe,Pais');
-    expect(lines.slice(1)).toEqual(['4,2024-03-05,4,3,1,20,Chile', '5,2024-03-28,1,3,5,25,Chile']);
-  });
-
-  it('quotes separators and defuses spreadsheet formulas', async () => {
-    const body = {
-      query: {
-        groupBy: [{ table: 'Producto', column: 'Nombre', displayName: '=Nombre, "visible"' }],
-        measures: [],
-        limit: 1,
-      },
-      exportDataType: 0,
-    };
-    expect((await exportCsv(body)).text).toBe(`"'=Nombre, ""visible"""\r\nLeche\r\n`);
-  });
-});
-
-describe('Q&A route', () => {
-  const ask = async (question: string) =>
-    (
-      await call(service.url, `/v1.0/embed/datasets/${open}/qna`, {
-        token: await token(),
-        scheme: 'EmbedToken',
-        body: { question },
-      })
-    ).json;
-
-  it('groups a measure by the column after "por"', async () => {
-    expect(await ask('Total por país')).toEqual({
-      query: {
-        groupBy: [{ table: 'Region', column: 'Pais' }],
-        measures: [{ table: 'Ventas', measure: 'Total' }],
-        filters: [],
-      },
-      visualType: 'clusteredColumnChart',
-      title: 'Total por Pais',
-    });
-  });
-
-  it('understands top N and English, and suggests a line over time', async () => {
-    const top = await ask('top 2 Nombre by Unidades');
-    expect(top['query']).toMatchObject({
-      orderBy: [{ field: { measure: 'Unidades' }, direction: 2 }],
-      limit: 2,
-    });
-    expect(top['visualType']).toBe('clusteredBarChart');
-    expect((await ask('unidades por mes'))['visualType']).toBe('lineChart');
-    expect((await ask('¿cuántas unidades?'))['visualType']).toBe('card');
   });
 });
