@@ -66,9 +66,15 @@ describe.skipIf(!chromiumAvailable)('embed lifecycle (our SDK)', () => {
     const frame = await embedAndWait(page, 'c1', reportConfig(state.harness));
     const first = await waitForRequest(frame, 'POST', '/report/load');
     expect(first.headers['uid']).toMatch(/^[0-9a-z]{4,}$/);
-    await frame.evaluate(() => location.reload());
-    const reloaded = await waitForRequest(await frameOf(page, 'c1'), 'POST', '/report/load');
+    // Mark the first document so the wait below only accepts the reloaded one.
+    await frame.evaluate(() => {
+      (window as unknown as { firstDocument: boolean }).firstDocument = true;
+      location.reload();
+    });
+    await frame.waitForFunction(() => 'testFrame' in window && !('firstDocument' in window));
+    const reloaded = await waitForRequest(frame, 'POST', '/report/load');
     expect(reloaded.headers['uid']).toBe(first.headers['uid']);
+    expect(await outcome(page, `powerbi.getNumberOfComponents()`)).toEqual({ resolved: 1 });
   });
 
   it('front-loads the config for the first three components only', async () => {
