@@ -37,12 +37,14 @@ export async function listen(
       return createHttpServer(handler);
     },
   });
-  await app.listen({ port: ports.port, host: ports.host });
+  // HTTPS first: once /health answers on HTTP, the OAuth authority is reachable too.
+  await app.ready();
   const secure = httpsServer!;
   await new Promise<void>((resolve, reject) => {
     secure.once('error', reject);
     secure.listen(ports.tlsPort, ports.host, () => resolve());
   });
+  await app.listen({ port: ports.port, host: ports.host });
   return {
     app,
     port: portOf(app.server),
