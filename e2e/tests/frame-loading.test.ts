@@ -54,6 +54,33 @@ for (const flavour of ['official', 'ours'] as const) {
       await page.close();
     });
 
+    test('the load config sets filters, theme and the bookmark to open with', async () => {
+      const page = await openHost(harness, flavour);
+      const peru = {
+        $schema: 'http://powerbi.com/product/schema#basic',
+        target: { table: 'Tienda', column: 'País' },
+        filterType: 1,
+        operator: 'In',
+        values: ['Perú'],
+      };
+      const theme = { themeJson: { name: 'Prueba', dataColors: ['#112233', '#445566'] } };
+      await embed(
+        page,
+        reportConfig(sales, { filters: [peru], theme, bookmark: { name: 'Bookmark3' } }),
+      );
+      await waitForEvent(page, 'rendered');
+      const frame = frameOf(page);
+      expect(await frame.locator('.page-tab[aria-current="page"]').textContent()).toBe(
+        'Tendencias',
+      );
+      expect(await frame.locator('.report').getAttribute('data-theme-colors')).toBe(
+        '#112233 #445566',
+      );
+      const filters = await call<{ values?: unknown[] }[]>(page, 'return embedded.getFilters()');
+      expect(filters.some((f) => JSON.stringify(f.values) === '["Perú"]')).toBe(true);
+      await page.close();
+    });
+
     test('a phased load prepares, then renders on render()', async () => {
       const page = await openHost(harness, flavour);
       await embed(page, reportConfig(sales), 'load');
