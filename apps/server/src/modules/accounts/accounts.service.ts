@@ -58,7 +58,11 @@ export function createAccountsService(deps: {
     /** The accounts > workspaces > reports that `userId` may see, with that user's favorites. */
     async treeFor(requester: PolicyUser, userId: number): Promise<Account[]> {
       if (!canActFor(requester, userId)) throw appErrors.forbidden();
-      const [target] = await permissionsRepository.usersByIds(db, [userId]);
+      // The session already carries the requester's role: only another user needs a lookup.
+      const [target] =
+        requester.id === userId
+          ? [requester]
+          : await permissionsRepository.usersByIds(db, [userId]);
       if (!target) throw appErrors.notFound(errorMessages.userNotFound);
       const [snapshot, favorites] = await Promise.all([
         integration.content.get(),
