@@ -1,5 +1,7 @@
 import { errorMessages, type AuthenticatedUser, type LoginRequest } from '@vitrina/contracts';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { Database, RefreshTokensTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { toUserDto } from '../users/users.presenter.ts';
@@ -25,6 +27,27 @@ export function createAuthService(context: AppContext) {
   // Verifying against a real hash for unknown usernames keeps response times alike, so timing
   // does not reveal which usernames exist.
   const decoyHash = passwords.hash('Decoy1234');
+
+  /** Revokes every token of the session (the family) and audits why, in the caller's transaction. */
+  async function endSession(
+    trx: Kysely<Database>,
+    stored: Selectable<RefreshTokensTable>,
+    action: 'logout' | 'token.reuse_detected',
+    ip: string,
+    now: string,
+  ) {
+    await refreshTokensRepository.revokeFamily(trx, stored.family_id, now);
+    await audit.record(
+      trx,
+      { id: stored.user_id, username: null, ip },
+      {
+        action,
+        targetType: 'user',
+        targetId: stored.user_id,
+        detail: { family: stored.family_id },
+      },
+    );
+  }
 
   return {
     async login(request: LoginRequest, ip: string): Promise<AuthenticatedUser> {
@@ -92,17 +115,7 @@ export function createAuthService(context: AppContext) {
       const outcome = await db.transaction().execute(async (trx) => {
         const fresh = await refreshTokensRepository.markUsed(trx, stored.id, now);
         if (!fresh) {
-          await refreshTokensRepository.revokeFamily(trx, stored.family_id, now);
-          await audit.record(
-            trx,
-            { id: stored.user_id, username: null, ip },
-            {
-              action: 'token.reuse_detected',
-              targetType: 'user',
-              targetId: stored.user_id,
-              detail: { family: stored.family_id },
-            },
-          );
+          await endSession(trx, stored, 'token.reuse_detected', ip, now);
           return null;
         }
         const user = await usersRepository.getById(trx, stored.user_id);
@@ -119,16 +132,7 @@ export function createAuthService(context: AppContext) {
       if (!stored) return false;
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
-        await refreshTokensRepository.revokeFamily(trx, stored.family_id, now);
-        await audit.record(
-          trx,
-          { id: stored.user_id, username: null, ip },
-          {
-            action: 'logout',
-            targetType: 'user',
-            targetId: stored.user_id,
-          },
-        );
+        await endSession(trx, stored, 'logout', ip, now);
       });
       return true;
     },
