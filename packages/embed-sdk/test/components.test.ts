@@ -72,6 +72,9 @@ describe.skipIf(!chromiumAvailable)(
       });
       await outcome(page, `${embedIn('c1')}.setAccessToken('t2')`);
       expect((await waitForRequest(frame, 'POST', '/tile/token')).body).toBe('t2');
+      expect(await outcome(page, `${embedIn('c1')}.allowedEvents`)).toEqual({
+        resolved: [...embedEvents, 'tileClicked', 'tileLoaded'],
+      });
     });
 
     it('Q&A: /qna/load without settings, setQuestion resolves with the envelope, token goes to /report/token', async () => {
@@ -95,6 +98,9 @@ describe.skipIf(!chromiumAvailable)(
       });
       await outcome(page, `${embedIn('c1')}.setAccessToken('t2')`);
       await waitForRequest(frame, 'POST', '/report/token');
+      expect(await outcome(page, `${embedIn('c1')}.allowedEvents`)).toEqual({
+        resolved: [...embedEvents, 'loaded', 'visualRendered'],
+      });
     });
 
     it('visual: one-visual custom layout on /report/load, filters by level, getPages/setPage throw strings', async () => {

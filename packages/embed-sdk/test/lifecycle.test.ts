@@ -278,6 +278,24 @@ describe.skipIf(!chromiumAvailable)('embed lifecycle (our SDK)', () => {
     }, reportConfig(state.harness));
     expect(result).toEqual([true, true, 2]);
   });
+
+  it('fullscreen() puts the iframe in fullscreen and exitFullscreen() leaves it', async () => {
+    page = await state.harness.newPage();
+    await embedAndWait(page, 'c1', reportConfig(state.harness));
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.id = 'full';
+      button.onclick = () => powerbi.get(document.getElementById('c1') as HTMLElement).fullscreen();
+      document.body.prepend(button);
+    });
+    // Fullscreen needs a user gesture: a real click.
+    await page.click('#full');
+    await page.waitForFunction(() => document.fullscreenElement?.tagName === 'IFRAME');
+    await page.evaluate(() =>
+      powerbi.get(document.getElementById('c1') as HTMLElement).exitFullscreen(),
+    );
+    await page.waitForFunction(() => document.fullscreenElement === null);
+  });
 });
 
 declare const powerbi: Service;
