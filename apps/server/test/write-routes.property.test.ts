@@ -74,14 +74,16 @@ describe.each(testDialects)(
             fc.asyncProperty(
               randomBody,
               pathValue,
-              fc.constantFrom('administrator', 'viewer') as fc.Arbitrary<keyof Fixture['tokens']>,
+              fc.constantFrom('administrator', 'viewer', 'anonymous') as fc.Arbitrary<
+                keyof Fixture['tokens'] | 'anonymous'
+              >,
               async (body, value, caller) => {
                 const url = template.replace(/:\w+/g, encodeURIComponent(value));
                 const response = await callApi(context.app, {
                   method,
                   url,
                   body,
-                  token: fixture.tokens[caller],
+                  token: caller === 'anonymous' ? null : fixture.tokens[caller],
                 });
                 if (response.statusCode >= 500)
                   throw new Error(`${route} → ${response.statusCode}: ${response.body}`);
