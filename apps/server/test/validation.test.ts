@@ -101,6 +101,15 @@ const otherCases: Case[] = [
     message: 'Identificador: El campo es requerido.',
   },
   {
+    name: 'PUT user without rol',
+    method: 'PUT',
+    url: '/api/user',
+    body: { id: 1, firstname: 'A', lastname: 'B', mail: 'a@vitrina.test' },
+    as: 'administrator',
+    field: 'rol',
+    message: 'Rol: El campo es requerido.',
+  },
+  {
     name: 'PUT user/reset with a text id',
     method: 'PUT',
     url: '/api/user/reset',

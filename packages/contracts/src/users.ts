@@ -9,7 +9,8 @@ export const roleSchema = z.union([z.literal(roles.administrator), z.literal(rol
 /** Role as sent by forms: the radio values '0'/'1' or the numbers themselves. */
 export const roleInputSchema = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
-    error: validationMessages.unknownOption,
+    error: (issue) =>
+      issue.input === undefined ? validationMessages.required : validationMessages.unknownOption,
   })
   .transform((value) => (Number(value) === 0 ? roles.administrator : roles.viewer));
 
@@ -40,6 +41,8 @@ export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 export const updateUserRequestSchema = createUserRequestSchema.extend({
   id: entityId,
   username: requiredString(limits.username).optional(),
+  // No default here: a missing role must not silently turn an administrator into a viewer.
+  rol: roleInputSchema,
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
