@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedDataset } from '../src/datasets/registry.ts';
 import type { Filter } from '../src/query/query-schema.ts';
-import { runQuery } from '../src/query/run-query.ts';
+import { runQuery, runUnderlying } from '../src/query/run-query.ts';
 import { openMiniRetail } from './mini-retail.ts';
 
 let dataset: LoadedDataset;
@@ -264,6 +264,30 @@ describe('top N filters', () => {
     ];
     // Perú: Manzana 10, Pera 25, Leche 9, Pan 4.
     expect(await totalsByProduct(filters)).toEqual({ Leche: 9, Pan: 4 });
+  });
+  it('Top on another column than the grouping ranks it separately', async () => {
+    const result = await runQuery(dataset, {
+      groupBy: [category],
+      measures: [total],
+      filters: [{ target: product, filterType: 5, operator: 'Top', itemCount: 2, orderBy: total }],
+    });
+    // The two best products (Manzana 35, Pera 25) are both fruit.
+    expect(result.rows).toEqual([['Fruta', 60]]);
+  });
+  it('underlying rows honour a top N on the grouping column', async () => {
+    const result = await runUnderlying(
+      dataset,
+      {
+        groupBy: [product],
+        measures: [total],
+        filters: [
+          { target: product, filterType: 5, operator: 'Top', itemCount: 1, orderBy: total },
+        ],
+      },
+      100,
+    );
+    // Manzana (35) is sold in rows 1 and 5.
+    expect(result.rows.map((row) => row[0])).toEqual([1, 5]);
   });
 });
 

@@ -34,6 +34,8 @@ export interface Scope {
   plan: JoinPlan;
   where: Fragment[];
   having: Fragment[];
+  /** A top N on the query's own single grouping, kept as a window over the grouped rows. */
+  qualify?: Fragment;
   tables: Set<string>;
 }
 
@@ -71,6 +73,30 @@ function measureFilter(filter: Filter, target: ResolvedMeasure): Fragment {
     : basicCondition(target, filter);
 }
 
+const sameColumn = (a: ResolvedColumn, b: ResolvedColumn) =>
+  a.table === b.table && a.column.name === b.column.name;
+
+/**
+ * When a top N filter targets the query's only grouping, the grouped rows are already the
+ * ranking: `QUALIFY row_number() OVER (ORDER BY measure) <= N` keeps the same rows as the
+ * subquery below with one aggregation instead of two. Undefined when that does not apply.
+ */
+function topNWindow(
+  context: QueryContext,
+  filter: TopNFilter,
+  target: ResolvedColumn,
+  groups: ResolvedColumn[],
+  reachable: ReadonlyMap<string, unknown>,
+): Fragment | undefined {
+  const [only] = groups;
+  if (groups.length !== 1 || !only || !sameColumn(only, target)) return undefined;
+  const orderBy = context.model.resolveMeasure(filter.orderBy);
+  if (![...orderBy.tables].every((table) => reachable.has(table))) return undefined;
+  const direction = raw(filter.operator === 'Top' ? 'DESC' : 'ASC');
+  const column = columnSql(target.table, target.column.name);
+  return sql`row_number() OVER (ORDER BY ${orderBy.expression} ${direction} NULLS LAST, ${column} ASC) <= ${raw(String(filter.itemCount))}`;
+}
+
 /** `target IN (the top N values of target by orderBy, under the other filters)`. */
 function topNCondition(
   context: QueryContext,
@@ -99,6 +125,7 @@ function buildScope(
   query: ParsedQuery,
   groups: ResolvedColumn[],
   measures: ResolvedMeasure[],
+  windowTopN: boolean,
 ): Scope {
   const { model } = context;
   const filters = query.filters ?? [];
@@ -115,6 +142,8 @@ function buildScope(
   const tables = new Set(required);
   const where: Fragment[] = [];
   const having: Fragment[] = [];
+  let qualify: Fragment | undefined;
+  const topNCount = filters.filter((filter) => filter.filterType === 5).length;
   filters.forEach((filter, index) => {
     const target = targets[index]!;
     if (target.kind === 'measure') {
@@ -123,6 +152,13 @@ function buildScope(
     }
     // Filters on tables the query cannot reach do not apply (single-direction filtering).
     if (!plan.reachable.has(target.table)) return;
+    if (filter.filterType === 5 && topNCount === 1 && windowTopN) {
+      qualify = topNWindow(context, filter, target, groups, plan.reachable);
+      if (qualify) {
+        model.resolveMeasure(filter.orderBy).tables.forEach((table) => tables.add(table));
+        return;
+      }
+    }
     tables.add(target.table);
     where.push(
       columnFilter(
@@ -138,7 +174,7 @@ function buildScope(
     security.tables.forEach((table) => tables.add(table));
     where.push(security.condition);
   }
-  return { plan, where, having, tables };
+  return { plan, where, having, tables, ...(qualify ? { qualify } : {}) };
 }
 
 /** ORDER BY: explicit fields, else the groups in order (by their sort-by column when they have one). */
@@ -168,11 +204,14 @@ function orderClause(
   });
 }
 
-/** The query's fields resolved against the model, and the scope they are read in. */
-export function resolveQuery(context: QueryContext, query: ParsedQuery) {
+/**
+ * The query's fields resolved against the model, and the scope they are read in. `windowTopN`
+ * allows the QUALIFY form of top N, which only a grouped statement can use.
+ */
+export function resolveQuery(context: QueryContext, query: ParsedQuery, windowTopN: boolean) {
   const groups = query.groupBy.map((ref) => context.model.resolveColumn(ref));
   const measures = query.measures.map((ref) => context.model.resolveMeasure(ref));
-  return { groups, measures, scope: buildScope(context, query, groups, measures) };
+  return { groups, measures, scope: buildScope(context, query, groups, measures, windowTopN) };
 }
 
 /** `SELECT … FROM … [WHERE …]`: the start every statement shares. */
@@ -197,7 +236,7 @@ export function planSelect(
   query: ParsedQuery,
   rowLimit: number,
 ): PlannedQuery {
-  const { groups, measures, scope } = resolveQuery(context, query);
+  const { groups, measures, scope } = resolveQuery(context, query, true);
   const groupColumns = groups.map((group) => columnSql(group.table, group.column.name));
   const parts = selectFrom(
     [
@@ -208,6 +247,7 @@ export function planSelect(
   );
   if (groups.length > 0) parts.push(sql`GROUP BY ${join(groupColumns, ', ')}`);
   if (scope.having.length > 0) parts.push(sql`HAVING ${join(scope.having, ' AND ')}`);
+  if (scope.qualify) parts.push(sql`QUALIFY ${scope.qualify}`);
   const order = orderClause(context.model, query, groups);
   if (order.length > 0) parts.push(sql`ORDER BY ${join(order, ', ')}`);
   parts.push(raw(`LIMIT ${Math.trunc(rowLimit)}`));

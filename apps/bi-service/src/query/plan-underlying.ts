@@ -17,7 +17,7 @@ export function planUnderlying(
   query: ParsedQuery,
   rowLimit: number,
 ): PlannedQuery {
-  const { groups, scope } = resolveQuery(context, query);
+  const { groups, scope } = resolveQuery(context, query, false);
   const baseTable = tableOf(context.model.definition, scope.plan.base);
   const fields = [
     ...baseTable.columns.map((column) => ({ table: baseTable.name, column })),
