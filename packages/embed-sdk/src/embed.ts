@@ -6,7 +6,17 @@ import type {
 } from './embed-types.ts';
 import type { IEventHandler, Service } from './service.ts';
 import { registerFrame } from './frames.ts';
-import { addParamToUrl, bodyOf, createRandomString, remove } from './util.ts';
+import { embedAttributes } from './embed-attributes.ts';
+import {
+  resolveAccessToken,
+  resolveEmbedUrl,
+  resolveGroupId,
+  resolveUniqueId,
+  withLocaleParams,
+} from './embed-config.ts';
+import { enterFullscreen, leaveFullscreen } from './fullscreen.ts';
+import { findQueryIdInUrl } from './id-from-url.ts';
+import { addParamToUrl, bodyOf, remove } from './util.ts';
 
 export type * from './embed-types.ts';
 
@@ -24,10 +34,10 @@ export abstract class Embed {
     'dataSelected',
     'buttonClicked',
   ];
-  static accessTokenAttribute = 'powerbi-access-token';
-  static embedUrlAttribute = 'powerbi-embed-url';
-  static nameAttribute = 'powerbi-name';
-  static typeAttribute = 'powerbi-type';
+  static accessTokenAttribute: string = embedAttributes.accessToken;
+  static embedUrlAttribute: string = embedAttributes.embedUrl;
+  static nameAttribute: string = embedAttributes.name;
+  static typeAttribute: string = embedAttributes.type;
   static type: string | undefined;
   static maxFrontLoadTimes = 2;
 
@@ -162,11 +172,13 @@ export abstract class Embed {
   /** Fills `config` in 2.8.0's order: uniqueId, embedUrl, accessToken, groupId, locale parameters. */
   populateConfig(config: IEmbedConfigurationBase, isBootstrap?: boolean): void {
     this.config = config as IEmbedConfiguration;
-    config.uniqueId = this.getUniqueId();
-    config.embedUrl = this.getEmbedUrl();
-    if (!isBootstrap) config.accessToken = this.getAccessToken(this.service.accessToken);
-    config.groupId = this.getGroupId();
-    this.addLocaleToEmbedUrl(config);
+    config.uniqueId = resolveUniqueId(config, this.element);
+    config.embedUrl = this.withLayoutParams(resolveEmbedUrl(config, this.element));
+    if (!isBootstrap) {
+      config.accessToken = resolveAccessToken(config, this.element, this.service.accessToken);
+    }
+    config.groupId = resolveGroupId(config);
+    config.embedUrl = withLocaleParams(config.embedUrl, config);
   }
 
   /** The id of the embedded item; each type says where it comes from. */
@@ -177,25 +189,12 @@ export abstract class Embed {
 
   /** Puts the iframe in fullscreen with whichever API the browser has. */
   fullscreen(): void {
-    const frame = this.iframe as HTMLIFrameElement & Record<string, (() => void) | undefined>;
-    const request =
-      frame.requestFullscreen ??
-      frame['msRequestFullscreen'] ??
-      frame['mozRequestFullScreen'] ??
-      frame['webkitRequestFullscreen'];
-    void request?.call(frame);
+    enterFullscreen(this.iframe);
   }
 
   /** Leaves fullscreen, only when the iframe is the fullscreen element. */
   exitFullscreen(): void {
-    if (!this.isFullscreen(this.iframe)) return;
-    const doc = document as Document & Record<string, (() => void) | undefined>;
-    const exit =
-      doc.exitFullscreen ??
-      doc['msExitFullscreen'] ??
-      doc['mozCancelFullScreen'] ??
-      doc['webkitExitFullscreen'];
-    void exit?.call(doc);
+    leaveFullscreen(this.iframe);
   }
 
   /** Sets the iframe title; null or undefined removes it. */
@@ -216,7 +215,7 @@ export abstract class Embed {
 
   /** Regex of 2.8.0 (case-sensitive; a quoted value keeps its closing quote). */
   static findGroupIdFromEmbedUrl(url: string): string | undefined {
-    return /groupId="?([^&]+)"?/.exec(url)?.[1];
+    return findQueryIdInUrl('groupId', url);
   }
 
   /** True while the embed came from `bootstrap()` and waits for `embed()`. */
@@ -251,66 +250,9 @@ export abstract class Embed {
 
   private phasedRender: boolean | undefined;
 
-  private getUniqueId(): string {
-    return (
-      this.config.uniqueId || this.element.getAttribute(Embed.nameAttribute) || createRandomString()
-    );
-  }
-
-  private getEmbedUrl(): string {
-    const embedUrl = this.config.embedUrl || this.element.getAttribute(Embed.embedUrlAttribute);
-    if (typeof embedUrl !== 'string' || embedUrl.length === 0) {
-      throw new Error(
-        `Embed Url is required, but it was not found. You must provide an embed url either as part of embed configuration or as attribute '${Embed.embedUrlAttribute}'.`,
-      );
-    }
-    return this.withLayoutParams(embedUrl);
-  }
-
   /** Hook for parameters that go before the locale ones (the report's `isMobile`). */
   protected withLayoutParams(embedUrl: string): string {
     return embedUrl;
-  }
-
-  private getAccessToken(globalAccessToken: string | undefined): string {
-    const token =
-      this.config.accessToken ||
-      this.element.getAttribute(Embed.accessTokenAttribute) ||
-      globalAccessToken;
-    if (!token) {
-      throw new Error(
-        `No access token was found for element. You must specify an access token directly on the element using attribute '${Embed.accessTokenAttribute}' or specify a global token at: powerbi.accessToken.`,
-      );
-    }
-    return token;
-  }
-
-  private getGroupId(): string | undefined {
-    return this.config.groupId || Embed.findGroupIdFromEmbedUrl(this.config.embedUrl ?? '');
-  }
-
-  private addLocaleToEmbedUrl(config: IEmbedConfigurationBase): void {
-    const locale = config.settings?.localeSettings;
-    if (locale?.language)
-      this.config.embedUrl = addParamToUrl(this.config.embedUrl ?? '', 'language', locale.language);
-    if (locale?.formatLocale) {
-      this.config.embedUrl = addParamToUrl(
-        this.config.embedUrl ?? '',
-        'formatLocale',
-        locale.formatLocale,
-      );
-    }
-  }
-
-  private isFullscreen(iframe: HTMLIFrameElement): boolean {
-    const doc = document as Document & Record<string, unknown>;
-    const candidates = [
-      'fullscreenElement',
-      'webkitFullscreenElement',
-      'mozFullscreenScreenElement',
-      'msFullscreenElement',
-    ];
-    return candidates.some((key) => doc[key] === iframe);
   }
 
   /** Creates the iframe (unless one was handed over), validates, and wires the load triggers. */

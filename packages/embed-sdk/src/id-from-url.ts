@@ -3,7 +3,7 @@
  * value keeps its closing quote.
  */
 export function findQueryIdInUrl(
-  name: 'reportId' | 'dashboardId' | 'tileId' | 'datasetId',
+  name: 'reportId' | 'dashboardId' | 'tileId' | 'datasetId' | 'groupId',
   url: string,
 ): string | undefined {
   return new RegExp(`${name}="?([^&]+)"?`).exec(url)?.[1];
