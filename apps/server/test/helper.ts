@@ -46,6 +46,8 @@ export const testDialects: { dialect: DialectName; available: boolean }[] = [
 ];
 
 export interface TestDatabase extends DatabaseHandle {
+  /** What `DATABASE_URL` would say to reach this database (another process can open it). */
+  url: string;
   /** Closes the connection and drops the throw-away database. */
   drop(): Promise<void>;
 }
@@ -55,7 +57,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   if (dialect === 'sqlite') {
     const handle = openDatabase(':memory:');
     await migrateToLatest(handle.db, handle.dialect);
-    return { ...handle, drop: () => handle.db.destroy() };
+    return { ...handle, url: ':memory:', drop: () => handle.db.destroy() };
   }
   const name = `vitrina_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = openDatabase(postgresAdminUrl);
@@ -66,6 +68,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await migrateToLatest(handle.db, handle.dialect);
   return {
     ...handle,
+    url: url.toString(),
     async drop() {
       await handle.db.destroy();
       await dropWhenReleased(admin.db, name);
