@@ -5,5 +5,9 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Route tests create PostgreSQL databases and spawn processes; under a full parallel run on a
+    // busy machine that takes longer than Vitest's defaults. These are limits, not assertions.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
