@@ -13,7 +13,7 @@ export function createContentCache(deps: {
   now: () => number;
   maxAgeMs?: number;
 }) {
-  const maxAgeMs = deps.maxAgeMs ?? 10_000;
+  const maxAgeMs = deps.maxAgeMs ?? 60_000;
   let current: { snapshot: ContentSnapshot; loadedAt: number; generation: number } | undefined;
   let loading: { promise: Promise<ContentSnapshot>; generation: number } | undefined;
   let generation = 0;

@@ -1,0 +1,78 @@
+/**
+ * Portal API throughput and latency against a large tenant (issue 3):
+ * `GET /api/account/{viewerId}` and `GET /api/viewer/report/{uid}` (warm embed-token cache), each
+ * side by side with a bare node:http server returning the same precomputed JSON (the floor).
+ * The servers run in a child process (portal-api-server.ts); autocannon runs here.
+ *
+ *   npm run bench -- portal-api                                   (SQLite file database)
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- portal-api   (PostgreSQL)
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpus } from 'node:os';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const connections = 50;
+const durationSeconds = Number(process.env['BENCH_SECONDS'] ?? 10);
+const targets = { p99Ms: 25, floorShare: 0.4 };
+
+interface Targets {
+  about: string;
+  token: string;
+  routes: { name: string; bytes: number; portal: string; floor: string }[];
+}
+
+async function measure(url: string, token: string, seconds = durationSeconds) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    // A browser sends the anti-forgery cookie it was given; without it every reply would set one.
+    headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=bench-xsrf-token' },
+  });
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const server = spawn(
+  process.execPath,
+  [new URL('./portal-api-server.ts', import.meta.url).pathname],
+  {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+try {
+  const [line] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
+  const setup = JSON.parse(line) as Targets;
+  console.log(
+    `tenant: ${setup.about}; ${connections} connections, ${durationSeconds} s per run, ` +
+      `Node ${process.version}, ${cpus().length} CPU(s)`,
+  );
+  const table = [
+    '| route | portal req/s | p50 ms | p99 ms | floor req/s | floor p50 ms | floor p99 ms | share of floor | targets met |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const route of setup.routes) {
+    // Warm-up so both servers run optimised code when measured.
+    await measure(route.portal, setup.token, 2);
+    await measure(route.floor, setup.token, 2);
+    const portal = await measure(route.portal, setup.token);
+    const floor = await measure(route.floor, setup.token);
+    const share = portal.rps / floor.rps;
+    const met = portal.p99 <= targets.p99Ms && share >= targets.floorShare;
+    table.push(
+      `| ${route.name} (${route.bytes} B) | ${portal.rps.toFixed(0)} | ${portal.p50} | ${portal.p99} | ` +
+        `${floor.rps.toFixed(0)} | ${floor.p50} | ${floor.p99} | ${(share * 100).toFixed(0)}% | ${met ? 'yes' : 'no'} |`,
+    );
+  }
+  console.log(table.join('\n'));
+  console.log(
+    `targets: p99 ≤ ${targets.p99Ms} ms and ≥ ${targets.floorShare * 100}% of the floor's req/s`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+}
