@@ -101,3 +101,10 @@ export async function snapFailure(page: Page, testName: string): Promise<void> {
     .screenshot({ path: join(screenshotDir, `failed-${safe}.png`), fullPage: true })
     .catch(() => undefined);
 }
+
+/** Screenshots a screen at both widths and fails with axe's findings if any is serious or critical. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  const found = await captureScreen(page, name);
+  if (found.length > 0)
+    throw new Error(`accessibility violations:\n${JSON.stringify(found, null, 2)}`);
+}

@@ -11,6 +11,7 @@ export interface EmbedHandle {
   on<T>(eventName: string, handler: (event: EmbedEvent<T>) => void): void;
   off(eventName: string): void;
   setAccessToken(accessToken: string): Promise<void>;
+  setComponentTitle(title: string): void;
 }
 
 export interface EmbedService {

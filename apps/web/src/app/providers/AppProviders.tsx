@@ -20,6 +20,8 @@ function ThemedShell({ children }: { children: ReactNode }) {
           // Ant Design's default secondary grey is below WCAG AA contrast on white.
           colorTextDescription: 'rgba(0, 0, 0, 0.62)',
           colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+          // A darker red, so white text on danger buttons reaches AA contrast.
+          colorError: '#c62828',
           borderRadius: 8,
         },
       }}

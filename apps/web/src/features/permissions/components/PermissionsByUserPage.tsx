@@ -1,4 +1,4 @@
-import { Button, Card, Empty, List } from 'antd';
+import { Button, Card, Empty, List, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/LoadError.tsx';
@@ -59,7 +59,13 @@ export function PermissionsByUserPage() {
             <List
               loading={isLoading}
               dataSource={viewers}
-              locale={{ emptyText: 'No hay usuarios con rol Viewer' }}
+              locale={{
+                emptyText: (
+                  <Typography.Text type="secondary">
+                    No hay usuarios con rol Visualizador
+                  </Typography.Text>
+                ),
+              }}
               renderItem={(user) => (
                 <List.Item
                   className={selected?.id === user.id ? 'vt-list-item--active' : undefined}

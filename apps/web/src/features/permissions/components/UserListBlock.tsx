@@ -46,7 +46,7 @@ export function UserNames({
       <List
         size="small"
         dataSource={users}
-        locale={{ emptyText: 'Sin usuarios' }}
+        locale={{ emptyText: <Typography.Text type="secondary">Sin usuarios</Typography.Text> }}
         renderItem={(user) => (
           <List.Item
             actions={

@@ -48,9 +48,7 @@ export function UsersTable({ users, loading, onEdit, onReset, onDelete, onPermis
       title: 'Rol',
       key: 'rol',
       responsive: ['sm'],
-      render: (_, user) => (
-        <Tag color={user.rol === Role.Administrator ? 'gold' : 'blue'}>{roleLabel(user.rol)}</Tag>
-      ),
+      render: (_, user) => <Tag>{roleLabel(user.rol)}</Tag>,
     },
     {
       title: <span className="vt-visually-hidden">Acciones</span>,

@@ -79,6 +79,7 @@ export function useEmbeddedReport(
         // A dashboard cannot reuse a frame bootstrapped as a report.
         if (report.type === 'dashboard') service.reset(container);
         const embed = service.embed(container, embedConfig(report, mobile));
+        embed.setComponentTitle(report.name);
         embed.on('loaded', () => update({ loading: false }));
         embed.on('rendered', () => update({ loading: false, rendered: true }));
         embed.on<{ message?: string; detailedMessage?: string }>('error', (event) =>
