@@ -1,12 +1,11 @@
 import { Create } from './create.ts';
-import { Dashboard } from './dashboard.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfiguration, IEmbedConfigurationBase } from './embed-types.ts';
 import type { IHpmFactory, IRouterFactory, IWpmpFactory } from './factories.ts';
 import { trustedFrames } from './frames.ts';
+import * as errors from './service-errors.ts';
 import { Page } from './page.ts';
 import type { HttpPostMessage, IExtendedRequest, Router } from './protocol/index.ts';
-import { Qna } from './qna.ts';
 import { Report } from './report.ts';
 import type {
   IBootstrapEmbedConfiguration,
@@ -15,48 +14,11 @@ import type {
   IService,
   IServiceConfiguration,
 } from './service-types.ts';
-import { Tile } from './tile.ts';
+import { components, embedPages, eventRoutes } from './service-registry.ts';
 import type { WindowPostMessageProxy } from './transport/index.ts';
 import { find, generateUUID, raiseCustomEvent, remove } from './util.ts';
-import { Visual } from './visual.ts';
 
 export type * from './service-types.ts';
-
-type ComponentBuilder = (
-  service: Service,
-  element: HTMLElement,
-  config: IEmbedConfigurationBase,
-  phasedRender?: boolean,
-  isBootstrap?: boolean,
-) => Embed;
-
-/** The embeddable types by their lowercase name (matching is case-sensitive, as in 2.8.0). */
-const components: Record<string, ComponentBuilder> = {
-  tile: (s, e, c, p, b) => new Tile(s, e, c, p, b),
-  report: (s, e, c, p, b) => new Report(s, e, c, p, undefined, b),
-  dashboard: (s, e, c, p, b) => new Dashboard(s, e, c, p, b),
-  qna: (s, e, c, p, b) => new Qna(s, e, c, p, b),
-  visual: (s, e, c, p, b) => new Visual(s, e, c, p, undefined, b),
-};
-
-/** Bootstrap embed pages per type, on `hostname`. */
-const embedPages: Record<string, string> = {
-  report: 'reportEmbed',
-  visual: 'reportEmbed',
-  dashboard: 'dashboardEmbed',
-  tile: 'embed',
-  qna: 'qnaEmbed',
-};
-
-/** Inbound event routes: URL pattern → event type. */
-const eventRoutes: [string, string][] = [
-  ['/reports/:uniqueId/events/:eventName', 'report'],
-  ['/reports/:uniqueId/pages/:pageName/events/:eventName', 'report'],
-  ['/reports/:uniqueId/pages/:pageName/visuals/:visualName/events/:eventName', 'report'],
-  ['/dashboards/:uniqueId/events/:eventName', 'dashboard'],
-  ['/tile/:uniqueId/events/:eventName', 'tile'],
-  ['/qna/:uniqueId/events/:eventName', 'qna'],
-];
 
 /**
  * The registry of embeds in a page: creates components, owns the transport, and turns the
@@ -152,9 +114,7 @@ export class Service implements IService {
     const target = element as IPowerBiElement;
     if (!target.powerBiEmbed) return this.embedNew(target, config, phasedRender, isBootstrap);
     if (isBootstrap) {
-      throw new Error(
-        `Attempted to bootstrap element ${element.outerHTML}, but the element is already a powerbi element.`,
-      );
+      throw errors.alreadyEmbedded(element);
     }
     return this.embedExisting(target, config, phasedRender);
   }
@@ -168,9 +128,7 @@ export class Service implements IService {
   get(element: HTMLElement): Embed {
     const component = (element as IPowerBiElement).powerBiEmbed;
     if (!component) {
-      throw new Error(
-        `You attempted to get an instance of powerbi component associated with element: ${element.outerHTML} but there was no associated instance.`,
-      );
+      throw errors.noEmbed(element);
     }
     return component;
   }
@@ -239,16 +197,12 @@ export class Service implements IService {
   ): Embed {
     const componentType = config.type ? config.type : element.getAttribute(Embed.typeAttribute);
     if (!componentType) {
-      throw new Error(
-        `Attempted to embed using config ${JSON.stringify(config)} on element ${element.outerHTML}, but could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as '${Embed.typeAttribute}="${Report.type.toLowerCase()}"'.`,
-      );
+      throw errors.noType(config, element);
     }
     config.type = componentType;
     const build = Object.hasOwn(components, componentType) ? components[componentType] : undefined;
     if (!build) {
-      throw new Error(
-        `Attempted to embed component of type: ${componentType} but did not find any matching component.  Please verify the type you specified is intended.`,
-      );
+      throw errors.unknownType(componentType);
     }
     const component = build(this, element, config, phasedRender, isBootstrap);
     element.powerBiEmbed = component;
@@ -263,17 +217,13 @@ export class Service implements IService {
   ): Embed {
     const component = find((x) => x.element === element, this.embeds);
     if (!component) {
-      throw new Error(
-        `Attempted to embed using config ${JSON.stringify(config)} on element ${element.outerHTML} which already has embedded comopnent associated, but could not find the existing comopnent in the list of active components. This could indicate the embeds list is out of sync with the DOM, or the component is referencing the incorrect HTML element.`,
-      );
+      throw errors.notListed(config, element);
     }
     if (config.type && config.type.toLowerCase() === 'qna') return this.embedNew(element, config);
     if (typeof config.type === 'string' && config.type !== component.config.type) {
       if (config.type === 'report' && component.config.type === 'create')
         return this.switchCreateToReport(element, component, config);
-      throw new Error(
-        `Embedding on an existing element with a different type than the previous embed object is not supported.  Attempted to embed using config ${JSON.stringify(config)} on element ${element.outerHTML}, but the existing element contains an embed of type: ${this.config.type} which does not match the new type: ${config.type}`,
-      );
+      throw errors.differentType(config, element, this.config.type);
     }
     if (component.isBootstrapped()) {
       component.completeBootstrap(config, phasedRender);
