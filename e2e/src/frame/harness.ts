@@ -97,15 +97,27 @@ export async function events(page: Page, name?: string): Promise<HostEvent[]> {
   return name ? all.filter((e) => e.name === name) : all;
 }
 
-/** Waits until the host has received `count` events called `name`. */
+/**
+ * Waits until the host has received `count` events called `name`. On timeout the error lists
+ * the events that did arrive (an `error` event usually says why).
+ */
 export async function waitForEvent(page: Page, name: string, count = 1): Promise<HostEvent> {
-  await page.waitForFunction(
-    ({ name, count }) =>
-      (window as unknown as { events: { name: string }[] }).events.filter((e) => e.name === name)
-        .length >= count,
-    { name, count },
-    { timeout: 30_000 },
-  );
+  try {
+    await page.waitForFunction(
+      ({ name, count }) =>
+        (window as unknown as { events: { name: string }[] }).events.filter((e) => e.name === name)
+          .length >= count,
+      { name, count },
+      { timeout: 60_000 },
+    );
+  } catch (error) {
+    const seen = (await events(page)).map((e) =>
+      `${e.name} ${JSON.stringify(e.detail)}`.slice(0, 300),
+    );
+    throw new Error(`No ${count}× ${name} event; the host got: ${seen.join(' | ') || 'nothing'}`, {
+      cause: error,
+    });
+  }
   return (await events(page, name))[count - 1]!;
 }
 

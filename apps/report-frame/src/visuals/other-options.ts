@@ -155,24 +155,27 @@ export function gaugeOption(
 ): ChartOption {
   const max = Math.max(value, target ?? 0) * 1.25 || 1;
   const color = ctx.theme.dataColors[0];
+  const arc = {
+    type: 'gauge' as const,
+    startAngle: 200,
+    endAngle: -20,
+    min: 0,
+    max,
+    radius: '95%',
+    center: ['50%', '62%'],
+    axisTick: { show: false },
+    splitLine: { show: false },
+    axisLabel: { show: false },
+    title: { show: false },
+  };
   return {
     series: [
       {
-        type: 'gauge',
-        startAngle: 200,
-        endAngle: -20,
-        min: 0,
-        max,
-        radius: '95%',
-        center: ['50%', '62%'],
+        ...arc,
         progress: { show: true, width: 18, itemStyle: { color } },
         axisLine: { lineStyle: { width: 18, color: [[1, '#EDEBE9']] } },
-        axisTick: { show: false },
-        splitLine: { show: false },
-        axisLabel: { show: false },
         pointer: { show: false },
         anchor: { show: false },
-        title: { show: false },
         detail: {
           valueAnimation: false,
           offsetCenter: [0, '-5%'],
@@ -182,24 +185,14 @@ export function gaugeOption(
           formatter: (v: number) => ctx.format.headline(v, 'number', format),
         },
         data: [{ value }],
-        markLine: undefined,
       },
+      // The target is a second, bare gauge that only draws its pointer as a marker on the arc.
       ...(target !== undefined
         ? [
             {
-              type: 'gauge',
-              startAngle: 200,
-              endAngle: -20,
-              min: 0,
-              max,
-              radius: '95%',
-              center: ['50%', '62%'],
+              ...arc,
               axisLine: { show: false },
-              axisTick: { show: false },
-              splitLine: { show: false },
-              axisLabel: { show: false },
               detail: { show: false },
-              title: { show: false },
               pointer: {
                 show: true,
                 length: '30%',

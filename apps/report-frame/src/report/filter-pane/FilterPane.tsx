@@ -28,9 +28,6 @@ export function FilterPane({ controller, state }: Props) {
       </aside>
     );
   }
-  const replaceAt = (list: FrameFilter[], index: number, filter: FrameFilter) =>
-    list.map((f, i) => (i === index ? filter : f));
-  const pageFilters = state.pageFilters[state.activePage] ?? [];
   const visualSections = (page?.visuals ?? [])
     .map((visual) => ({ visual, key: visualKey(state.activePage, visual.name) }))
     .filter(({ key }) => (state.visualFilters[key]?.length ?? 0) > 0);
@@ -48,70 +45,68 @@ export function FilterPane({ controller, state }: Props) {
           »
         </button>
       </header>
-      <section data-level="page">
-        <h3>{messages.filtersOnPage}</h3>
-        {pageFilters.length === 0 && <p className="empty">{messages.noFilters}</p>}
-        {pageFilters.map((filter, i) => (
-          <FilterCard
-            key={i}
-            controller={controller}
-            filter={filter}
-            onApply={(next) =>
-              controller.changeFilters(
-                {
-                  pageFilters: {
-                    ...state.pageFilters,
-                    [state.activePage]: replaceAt(pageFilters, i, next),
-                  },
-                },
-                true,
-              )
-            }
-          />
-        ))}
-      </section>
-      <section data-level="report">
-        <h3>{messages.filtersOnReport}</h3>
-        {state.reportFilters.length === 0 && <p className="empty">{messages.noFilters}</p>}
-        {state.reportFilters.map((filter, i) => (
-          <FilterCard
-            key={i}
-            controller={controller}
-            filter={filter}
-            onApply={(next) =>
-              controller.changeFilters(
-                { reportFilters: replaceAt(state.reportFilters, i, next) },
-                true,
-              )
-            }
-          />
-        ))}
-      </section>
+      <FilterSection
+        level="page"
+        title={messages.filtersOnPage}
+        controller={controller}
+        filters={state.pageFilters[state.activePage] ?? []}
+        onChange={(filters) =>
+          controller.changeFilters(
+            { pageFilters: { ...state.pageFilters, [state.activePage]: filters } },
+            true,
+          )
+        }
+      />
+      <FilterSection
+        level="report"
+        title={messages.filtersOnReport}
+        controller={controller}
+        filters={state.reportFilters}
+        onChange={(filters) => controller.changeFilters({ reportFilters: filters }, true)}
+      />
       {visualSections.map(({ visual, key }) => (
-        <section key={key} data-level="visual" data-visual-name={visual.name}>
-          <h3>
-            {messages.filtersOnVisual}: {visual.title ?? visual.name}
-          </h3>
-          {(state.visualFilters[key] ?? []).map((filter, i) => (
-            <FilterCard
-              key={i}
-              controller={controller}
-              filter={filter}
-              onApply={(next) =>
-                controller.changeFilters(
-                  {
-                    visualFilters: {
-                      ...state.visualFilters,
-                      [key]: replaceAt(state.visualFilters[key] ?? [], i, next),
-                    },
-                  },
-                  true,
-                )
-              }
-            />
-          ))}
-        </section>
+        <FilterSection
+          key={key}
+          level="visual"
+          visualName={visual.name}
+          title={`${messages.filtersOnVisual}: ${visual.title ?? visual.name}`}
+          controller={controller}
+          filters={state.visualFilters[key] ?? []}
+          onChange={(filters) =>
+            controller.changeFilters(
+              { visualFilters: { ...state.visualFilters, [key]: filters } },
+              true,
+            )
+          }
+        />
       ))}
     </aside>
+  );
+}
+
+interface SectionProps {
+  level: 'page' | 'report' | 'visual';
+  visualName?: string;
+  title: string;
+  controller: ReportController;
+  filters: FrameFilter[];
+  onChange(filters: FrameFilter[]): void;
+}
+
+/** One level of filters; editing a card replaces that filter in the level's list. */
+function FilterSection({ level, visualName, title, controller, filters, onChange }: SectionProps) {
+  return (
+    <section data-level={level} data-visual-name={visualName}>
+      <h3>{title}</h3>
+      {filters.length === 0 && <p className="empty">{controller.messages.noFilters}</p>}
+      {filters.map((filter, i) => (
+        <FilterCard
+          key={i}
+          controller={controller}
+          filter={filter}
+          onApply={(next) => onChange(filters.map((f, j) => (j === i ? next : f)))}
+        />
+      ))}
+    </section>
   );
 }
