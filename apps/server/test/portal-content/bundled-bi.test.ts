@@ -59,18 +59,19 @@ afterAll(async () => {
   rmSync(biRoot, { recursive: true, force: true });
 });
 
+async function adminTree() {
+  return (
+    await callApi(portal.app, { method: 'GET', url: `/api/account/${adminId}`, token: adminToken })
+  ).json();
+}
+
 describe('portal with the bundled BI service (demo mode)', () => {
   it('registers and syncs the two demo integration accounts at start-up', async () => {
-    const response = await callApi(portal.app, {
-      method: 'GET',
-      url: `/api/account/${adminId}`,
-      token: adminToken,
-    });
     const accounts: {
       description: string;
       error: boolean;
       workspaces: { name: string; reports: unknown[] }[];
-    }[] = response.json();
+    }[] = await adminTree();
     expect(accounts.map((a) => [a.description, a.error, a.workspaces.map((w) => w.name)])).toEqual([
       ['Retail Andino - Comercial', false, ['Comercial', 'Operaciones']],
       ['Retail Andino - Finanzas y RR. HH.', false, ['Finanzas', 'Recursos Humanos']],
@@ -79,13 +80,7 @@ describe('portal with the bundled BI service (demo mode)', () => {
   });
 
   it('hands the viewer a real embed token for one report and one dashboard', async () => {
-    const accounts = (
-      await callApi(portal.app, {
-        method: 'GET',
-        url: `/api/account/${adminId}`,
-        token: adminToken,
-      })
-    ).json();
+    const accounts = await adminTree();
     const items: { uId: string; kind: string }[] = accounts[0].workspaces[0].reports;
     for (const kind of ['report', 'dashboard']) {
       const item = items.find((i) => i.kind === kind)!;
@@ -109,13 +104,7 @@ describe('portal with the bundled BI service (demo mode)', () => {
   });
 
   it('gives administrators the account’s BI access token', async () => {
-    const accounts = (
-      await callApi(portal.app, {
-        method: 'GET',
-        url: `/api/account/${adminId}`,
-        token: adminToken,
-      })
-    ).json();
+    const accounts = await adminTree();
     const response = await callApi(portal.app, {
       method: 'GET',
       url: `/api/account/token/${accounts[1].id}`,
