@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
 import { dialog, expectToast, openAdminPage, row } from '../src/portal/admin.ts';
-import { checkScreen, snapFailure } from '../src/portal/screens.ts';
+import { checkScreen, snap, snapFailure } from '../src/portal/screens.ts';
 import { login, logout, temporaryPasswordFor } from '../src/portal/session.ts';
 import { expandNode, toggleNode, treeNode } from '../src/portal/tree.ts';
 import { phoneContext, reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
@@ -162,7 +162,7 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     await page.waitForURL(/\/viewer\//);
     await waitForRendered(page);
     await page.getByRole('heading', { name: 'Estado de resultados' }).waitFor();
-    await checkScreen(page, 'viewer');
+    await checkScreen(page, 'viewer', 2_500);
     await page.getByRole('button', { name: 'Pantalla completa' }).click();
     await page.locator('.vt-viewer--fullscreen').waitFor();
     await page.getByRole('button', { name: 'Salir de pantalla completa' }).click();
@@ -196,10 +196,7 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
       .locator('[data-testid="report-container"] iframe')
       .getAttribute('src');
     expect(frameUrl).toContain('isMobile=true');
-    await current.screenshot({
-      path: 'screenshots/portal/viewer-mobile-layout-phone.png',
-      fullPage: true,
-    });
+    await snap(current, 'viewer-mobile-layout', 'phone');
     await phone.close();
   });
 

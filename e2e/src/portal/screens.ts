@@ -74,6 +74,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 export async function captureScreen(
   page: Page,
   name: string,
+  settleMs = 400,
 ): Promise<(AxeViolation & { screen: string })[]> {
   const original = page.viewportSize();
   const found: (AxeViolation & { screen: string })[] = [];
@@ -82,8 +83,9 @@ export async function captureScreen(
     { width: number; height: number },
   ][]) {
     await page.setViewportSize(size);
-    // Let responsive layouts and Ant Design's motion settle before the picture.
-    await page.waitForTimeout(400);
+    // Park the pointer (no stray tooltips) and let layouts, motion and re-drawn reports settle.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(settleMs);
     await snap(page, name, viewport);
     found.push(
       ...(await seriousViolations(page)).map((v) => ({ ...v, screen: `${name}@${viewport}` })),
@@ -103,8 +105,8 @@ export async function snapFailure(page: Page, testName: string): Promise<void> {
 }
 
 /** Screenshots a screen at both widths and fails with axe's findings if any is serious or critical. */
-export async function checkScreen(page: Page, name: string): Promise<void> {
-  const found = await captureScreen(page, name);
+export async function checkScreen(page: Page, name: string, settleMs?: number): Promise<void> {
+  const found = await captureScreen(page, name, settleMs);
   if (found.length > 0)
     throw new Error(`accessibility violations:\n${JSON.stringify(found, null, 2)}`);
 }

@@ -1,5 +1,4 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { Spin } from 'antd';
 import { RouteError } from './RouteError.tsx';
 
 /**
@@ -12,7 +11,7 @@ export const routes: RouteObject[] = [
     path: '/',
     errorElement: <RouteError />,
     // Shown while the first route's chunk loads.
-    hydrateFallbackElement: <Spin fullscreen />,
+    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       {
         lazy: async () => ({

@@ -42,3 +42,9 @@ export function loadEmbedService(): Promise<EmbedService> {
 /** The BI service's report embed page, used for preload and bootstrap before the real URL is known. */
 export const reportEmbedPage = (embedOrigin: string) =>
   `${embedOrigin.replace(/\/$/, '')}/reportEmbed`;
+
+/**
+ * Preload and bootstrap are on unless local storage holds `vitrina:embed-warmup` = `off`
+ * (used by the benchmark to measure what they save).
+ */
+export const embedWarmupEnabled = () => localStorage.getItem('vitrina:embed-warmup') !== 'off';

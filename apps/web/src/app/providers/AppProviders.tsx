@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import { useEffect, type ReactNode } from 'react';
 import { useBranding } from '../../lib/use-branding.ts';
@@ -26,7 +26,7 @@ function ThemedShell({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp notification={{ placement: 'topRight', duration: 5 }}>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }

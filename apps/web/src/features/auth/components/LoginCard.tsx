@@ -1,18 +1,21 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchAccountsForUser } from '../../../lib/accounts.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { setCurrentUser } from '../../../lib/session.ts';
-import { MESSAGES, required } from '../../../lib/validation.ts';
+import { REQUIRED_SHORT } from '../../../lib/login-messages.ts';
 import { authenticate, signOut } from '../api/auth-api.ts';
 import { safeReturnUrl } from './return-url.ts';
+import './login-card.css';
 
 interface Credentials {
   username: string;
   password: string;
 }
+
+const requiredRule = [{ required: true, message: REQUIRED_SHORT }];
 
 /** The login card of spec §2: Credenciales, Usuario, Contraseña, Ingresar. */
 export function LoginCard() {
@@ -20,6 +23,7 @@ export function LoginCard() {
   const [params] = useSearchParams();
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { token } = theme.useToken();
 
   // Opening the login screen first logs out any current user.
   useEffect(() => {
@@ -43,42 +47,44 @@ export function LoginCard() {
   }
 
   return (
-    <Card title="Credenciales" style={{ width: 380, maxWidth: '100%' }}>
-      <Form<Credentials>
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        disabled={loading}
-      >
-        <Form.Item name="username" rules={[required(MESSAGES.requiredShort)]}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder="Usuario"
-            aria-label="Usuario"
-            autoComplete="username"
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[required(MESSAGES.requiredShort)]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="Contraseña"
-            aria-label="Contraseña"
-            autoComplete="current-password"
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading}>
-          Ingresar
-        </Button>
-        {failure && (
-          <Typography.Paragraph
-            type="danger"
-            role="alert"
-            style={{ marginTop: 16, marginBottom: 0 }}
-          >
-            {failure}
-          </Typography.Paragraph>
-        )}
-      </Form>
-    </Card>
+    // A plain card: Ant Design's Card brings tabs and menus the login route does not need (bundle budget).
+    <section className="vt-login-card" aria-labelledby="login-title">
+      <h1 id="login-title" className="vt-login-card__title">
+        Credenciales
+      </h1>
+      <div className="vt-login-card__body">
+        <Form<Credentials>
+          layout="vertical"
+          onFinish={submit}
+          requiredMark={false}
+          disabled={loading}
+        >
+          <Form.Item name="username" rules={requiredRule}>
+            <Input
+              prefix={<UserOutlined />}
+              placeholder="Usuario"
+              aria-label="Usuario"
+              autoComplete="username"
+            />
+          </Form.Item>
+          <Form.Item name="password" rules={requiredRule}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="Contraseña"
+              aria-label="Contraseña"
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading}>
+            Ingresar
+          </Button>
+          {failure && (
+            <p role="alert" style={{ color: token.colorError, margin: '16px 0 0' }}>
+              {failure}
+            </p>
+          )}
+        </Form>
+      </div>
+    </section>
   );
 }

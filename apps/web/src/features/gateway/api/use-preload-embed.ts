@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
-import { loadEmbedService, reportEmbedPage } from '../../../lib/embed-service.ts';
+import {
+  embedWarmupEnabled,
+  loadEmbedService,
+  reportEmbedPage,
+} from '../../../lib/embed-service.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
 
 const preloadedOrigins = new Set<string>();
@@ -11,7 +15,7 @@ const preloadedOrigins = new Set<string>();
 export function usePreloadEmbed() {
   const { embedOrigin } = usePublicConfig();
   useEffect(() => {
-    if (!embedOrigin || preloadedOrigins.has(embedOrigin)) return;
+    if (!embedOrigin || preloadedOrigins.has(embedOrigin) || !embedWarmupEnabled()) return;
     preloadedOrigins.add(embedOrigin);
     void loadEmbedService()
       .then((sdk) => sdk.preload({ type: 'report', embedUrl: reportEmbedPage(embedOrigin) }))

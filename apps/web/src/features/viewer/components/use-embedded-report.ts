@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import {
+  embedWarmupEnabled,
   loadEmbedService,
   reportEmbedPage,
   type EmbedHandle,
@@ -50,7 +51,7 @@ export function useEmbeddedReport(
     const reportCall = fetchViewerReport(uid);
     const sdkLoad = loadEmbedService().then((service) => {
       sdk = service;
-      if (!cancelled && embedOrigin) {
+      if (!cancelled && embedOrigin && embedWarmupEnabled()) {
         service.bootstrap(container, {
           type: 'report',
           embedUrl: reportEmbedPage(embedOrigin),
