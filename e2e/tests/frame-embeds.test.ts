@@ -162,6 +162,31 @@ for (const flavour of ['official', 'ours'] as const) {
         await page.close();
       });
 
+      test('a Q&A box answers its question with a drawn visual, and setQuestion asks again', async () => {
+        const page = await openHost(harness, flavour, { width: 900, height: 500 });
+        const report = await harness.rest.report(groupId, 'Ventas generales');
+        const accessToken = await harness.rest.datasetToken([report.datasetId!]);
+        await embed(page, {
+          type: 'qna',
+          embedUrl: `${harness.bi.url}/qnaEmbed?groupId=${groupId}`,
+          accessToken,
+          tokenType: 1,
+          datasetIds: [report.datasetId],
+          viewMode: 0,
+          question: 'ventas por país',
+        });
+        await waitForEvent(page, 'visualRendered');
+        const frame = frameOf(page);
+        expect(await frame.locator('.qna-title').textContent()).toMatch(/País/);
+        expect(await frame.locator('.qna-answer canvas').count()).toBeGreaterThan(0);
+        await call(page, "return embedded.setQuestion('ventas por canal')");
+        const second = await waitForEvent(page, 'visualRendered', 2);
+        expect((second.detail as { question: string }).question).toBe('ventas por canal');
+        expect(await frame.locator('.qna-title').textContent()).toMatch(/Canal/);
+        await screenshot(page, `frame-qna-${flavour}`);
+        await page.close();
+      });
+
       test('mobile portrait uses the page phone layout, in one column', async () => {
         const page = await openHost(harness, flavour, { width: 390, height: 760 });
         await embed(page, reportConfig(sales, { settings: { layoutType: 2 } }));

@@ -2,6 +2,7 @@
 import { DashboardPage } from './dashboard/DashboardPage.tsx';
 import type { FrameSession } from './embed/session.ts';
 import { PaginatedReport } from './paginated/PaginatedReport.tsx';
+import { QnaPage } from './qna/QnaPage.tsx';
 import { ReportView } from './report/ReportView.tsx';
 import { useStore } from './state/store.ts';
 
@@ -39,5 +40,7 @@ export function App({ session }: { session: FrameSession }) {
       return <DashboardPage view={screen.view} />;
     case 'paginated':
       return <PaginatedReport view={screen.view} />;
+    case 'qna':
+      return <QnaPage view={screen.view} />;
   }
 }

@@ -82,6 +82,7 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
 
 interface Item {
   id: string;
+  datasetId?: string;
   name?: string;
   displayName?: string;
   embedUrl: string;
@@ -158,6 +159,12 @@ export class PowerBiRest {
     return (
       await this.call<{ value: Item[] }>(`/groups/${groupId}/dashboards/${dashboardId}/tiles`)
     ).value;
+  }
+
+  /** A multi-resource token for datasets only (what a Q&A embed needs). */
+  async datasetToken(datasetIds: string[]): Promise<string> {
+    const body = { datasets: datasetIds.map((id) => ({ id })), reports: [], targetWorkspaces: [] };
+    return (await this.call<{ token: string }>('/GenerateToken', body)).token;
   }
 
   async embedToken(path: string): Promise<string> {

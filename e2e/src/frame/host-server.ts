@@ -25,6 +25,7 @@ const EVENTS = [
   'bookmarkApplied',
   'tileClicked',
   'tileLoaded',
+  'visualRendered',
   'saved',
 ];
 

@@ -2,7 +2,14 @@
  * The frame's only network peer: the BI service's embed API, on the page's own origin. The embed
  * token travels in the Authorization header of these calls and nowhere else.
  */
-import type { EmbedDashboard, EmbedReport, ExportRequest, Query, QueryResult } from './types.ts';
+import type {
+  EmbedDashboard,
+  EmbedReport,
+  ExportRequest,
+  QnaAnswer,
+  Query,
+  QueryResult,
+} from './types.ts';
 
 export type BiErrorCode =
   | 'TokenExpired'
@@ -103,6 +110,14 @@ export class BiClient {
       query,
     );
     return response.json() as Promise<QueryResult>;
+  }
+
+  async qna(datasetId: string, question: string): Promise<QnaAnswer> {
+    const response = await this.postJson(
+      `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/qna`,
+      { question },
+    );
+    return response.json() as Promise<QnaAnswer>;
   }
 
   async exportCsv(datasetId: string, request: ExportRequest): Promise<string> {

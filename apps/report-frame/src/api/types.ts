@@ -162,6 +162,12 @@ export interface QueryResult {
   truncated: boolean;
 }
 
+export interface QnaAnswer {
+  query: Query;
+  visualType: VisualType;
+  title: string;
+}
+
 export interface ExportRequest {
   query: Query;
   exportDataType: 0 | 1;

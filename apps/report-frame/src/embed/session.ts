@@ -11,6 +11,7 @@ import type { EmbedContext } from './context.ts';
 import type { ReportController } from '../report/report-controller.ts';
 import type { DashboardView } from '../dashboard/dashboard-types.ts';
 import type { PaginatedView } from '../paginated/paginated-types.ts';
+import type { QnaView } from '../qna/qna-view.ts';
 
 export type ScreenState =
   | { kind: 'idle' }
@@ -18,7 +19,8 @@ export type ScreenState =
   | { kind: 'error'; code: BiErrorCode; message: string; hidden: boolean }
   | { kind: 'report'; controller: ReportController }
   | { kind: 'dashboard'; view: DashboardView }
-  | { kind: 'paginated'; view: PaginatedView };
+  | { kind: 'paginated'; view: PaginatedView }
+  | { kind: 'qna'; view: QnaView };
 
 const EVENT_BASE: Record<string, string> = {
   report: 'reports',

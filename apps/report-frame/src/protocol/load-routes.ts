@@ -1,6 +1,8 @@
 /** Load, prepare, render, front-load and token routes for every embed kind. */
 import {
   validateDashboardLoad,
+  validateLoadQnaConfiguration,
+  validateQnaInterpretInputData,
   validateReportLoad,
   validateTileLoad,
   type IExtendedRequest,
@@ -8,11 +10,12 @@ import {
 } from '@vitrina/embed-sdk/protocol';
 import type { FrameSession } from '../embed/session.ts';
 import { loadDashboard, loadTile } from '../dashboard/load-dashboard.ts';
+import { interpret, loadQna } from '../qna/load-qna.ts';
 import { loadReport } from '../report/load-report.ts';
 import { RequestError } from './request-error.ts';
 import { check, respond } from './respond.ts';
 
-type LoadKind = 'report' | 'dashboard' | 'tile';
+type LoadKind = 'report' | 'dashboard' | 'tile' | 'qna';
 
 interface LoadBody {
   type?: string;
@@ -26,8 +29,15 @@ const PAGE_KIND: Record<string, LoadKind[]> = {
   rdl: ['report'],
   dashboard: ['dashboard'],
   tile: ['tile'],
-  qna: [],
+  qna: ['qna'],
 };
+
+const VALIDATORS = {
+  report: validateReportLoad,
+  dashboard: validateDashboardLoad,
+  tile: validateTileLoad,
+  qna: validateLoadQnaConfiguration,
+} as const;
 
 function startLoad(
   session: FrameSession,
@@ -42,23 +52,18 @@ function startLoad(
     ]);
   }
   const body = request.body as LoadBody;
-  const validate =
-    kind === 'report'
-      ? validateReportLoad
-      : kind === 'dashboard'
-        ? validateDashboardLoad
-        : validateTileLoad;
-  check(validate(body));
+  check(VALIDATORS[kind](body));
   const uid = request.headers['uid'] ?? session.uid;
   if (kind === 'report') void loadReport(session, uid, body as never, phased);
   else if (kind === 'dashboard') void loadDashboard(session, uid, body as never);
-  else void loadTile(session, uid, body as never);
+  else if (kind === 'tile') void loadTile(session, uid, body as never);
+  else loadQna(session, uid, body as never);
 }
 
 /** /frontload/config carries the same config as the load that follows; its `type` names the kind. */
 function frontloadKind(body: LoadBody | undefined): LoadKind {
   const type = body?.type?.toLowerCase();
-  if (type === 'dashboard' || type === 'tile') return type;
+  if (type === 'dashboard' || type === 'tile' || type === 'qna') return type;
   return 'report';
 }
 
@@ -100,12 +105,18 @@ export function registerLoadRoutes(router: Router, session: FrameSession): void 
       screen.controller.requestRender(r.body);
     }),
   );
-  const qnaUnsupported = respond(() => {
-    throw new RequestError(501, [{ message: 'Q&A is not supported by this frame' }]);
-  });
-  router.post('/qna/load', qnaUnsupported);
-  router.post('/qna/interpret', qnaUnsupported);
-  for (const kind of ['report', 'dashboard', 'tile']) {
+  router.post(
+    '/qna/load',
+    respond((r) => startLoad(session, 'qna', r, false)),
+  );
+  router.post(
+    '/qna/interpret',
+    respond((r) => {
+      check(validateQnaInterpretInputData(r.body));
+      interpret(session, (r.body as { question: string }).question);
+    }),
+  );
+  for (const kind of ['report', 'dashboard', 'tile', 'qna']) {
     router.post(
       `/${kind}/token`,
       respond((r) => setToken(session, r)),
