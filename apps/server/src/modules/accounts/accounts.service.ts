@@ -165,4 +165,3 @@ export function createAccountsService(deps: {
     },
   };
 }
-export type AccountsService = ReturnType<typeof createAccountsService>;

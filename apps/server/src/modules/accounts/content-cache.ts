@@ -67,4 +67,3 @@ export function createContentCache(deps: {
   };
   return cache;
 }
-export type ContentCache = ReturnType<typeof createContentCache>;

@@ -77,4 +77,3 @@ export function createReportUsersService(deps: {
     },
   };
 }
-export type ReportUsersService = ReturnType<typeof createReportUsersService>;

@@ -29,7 +29,6 @@ export interface BiClient {
     credentials: BiCredentials,
     item: { kind: BiItem['kind']; workspaceId: string; itemId: string },
   ): Promise<BiEmbedToken>;
-  accessToken(credentials: BiCredentials): Promise<string>;
 }
 
 interface ValueList<T> {
@@ -135,9 +134,6 @@ export function createBiClient(options: {
         accessLevel: 'View',
       });
       return { token: result.token, expiration: new Date(result.expiration) };
-    },
-    async accessToken(credentials) {
-      return (await options.tokens.getToken(credentials)).accessToken;
     },
   };
   return client;

@@ -45,4 +45,3 @@ export function createFavoritesService(deps: { db: Kysely<Database>; access: Acc
     },
   };
 }
-export type FavoritesService = ReturnType<typeof createFavoritesService>;

@@ -120,4 +120,3 @@ export function createPermissionsService(deps: {
     },
   };
 }
-export type PermissionsService = ReturnType<typeof createPermissionsService>;

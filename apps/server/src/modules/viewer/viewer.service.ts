@@ -77,4 +77,3 @@ export function createViewerService(deps: { db: Kysely<Database>; integration: I
     },
   };
 }
-export type ViewerService = ReturnType<typeof createViewerService>;
