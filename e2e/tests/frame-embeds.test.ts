@@ -178,7 +178,7 @@ for (const flavour of ['official', 'ours'] as const) {
         await waitForEvent(page, 'visualRendered');
         const frame = frameOf(page);
         expect(await frame.locator('.qna-title').textContent()).toMatch(/País/);
-        expect(await frame.locator('.qna-answer canvas').count()).toBeGreaterThan(0);
+        expect(await frame.locator('.qna-answer .chart svg').count()).toBeGreaterThan(0);
         await call(page, "return embedded.setQuestion('ventas por canal')");
         const second = await waitForEvent(page, 'visualRendered', 2);
         expect((second.detail as { question: string }).question).toBe('ventas por canal');

@@ -23,9 +23,9 @@ const SALES_CARD = 'VisualContainer4';
 /** A point inside the first slice of a donut (it starts at twelve o'clock and runs clockwise). */
 async function firstSlicePoint(page: Page, visualName: string) {
   const box = await frameOf(page)
-    .locator(`[data-visual-name="${visualName}"] canvas`)
+    .locator(`[data-visual-name="${visualName}"] .chart`)
     .boundingBox();
-  if (!box) throw new Error('no donut canvas');
+  if (!box) throw new Error('no donut chart');
   const radius = (Math.min(box.width, box.height) / 2) * 0.6;
   const cx = box.x + box.width * 0.4;
   const cy = box.y + box.height * 0.52;

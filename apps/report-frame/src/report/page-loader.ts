@@ -46,6 +46,7 @@ export class PageLoader {
     const key = renderKey(state);
     if (this.current?.key !== key) {
       this.generation += 1;
+      performance.mark(`frame:queries:${this.generation}`);
       this.current = {
         key,
         generation: this.generation,

@@ -96,6 +96,7 @@ export class ReportController implements ViewServices {
   renderedFor(generation: number): void {
     if (generation <= this.renderedGeneration) return;
     this.renderedGeneration = generation;
+    performance.mark(`frame:rendered:${generation}`);
     this.emit('rendered', null);
   }
 

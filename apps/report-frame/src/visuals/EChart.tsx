@@ -30,7 +30,7 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
 
   useEffect(() => {
     if (!element.current) return;
-    const instance = echarts.init(element.current, null, { renderer: 'canvas' });
+    const instance = echarts.init(element.current, null, { renderer: 'svg' });
     chart.current = instance;
     instance.on('click', (params) => {
       const event = params.event?.event as MouseEvent | undefined;

@@ -35,6 +35,8 @@ export function valueAxisLabel(format: Formatter, measureFormat?: string) {
 export function legend(ctx: ChartContext) {
   return {
     show: ctx.showLegend,
+    // One line at most: a long legend scrolls instead of wrapping over the plot.
+    type: 'scroll' as const,
     top: 0,
     left: 0,
     icon: 'circle',

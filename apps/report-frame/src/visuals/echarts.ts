@@ -15,7 +15,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart,
@@ -29,7 +29,7 @@ echarts.use([
   TooltipComponent,
   LegendComponent,
   MarkLineComponent,
-  CanvasRenderer,
+  SVGRenderer,
 ]);
 
 export { echarts };
