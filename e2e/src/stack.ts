@@ -82,6 +82,8 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     // The BI service's HTTPS listener (the OAuth authority the portal's MSAL client uses).
     BI_TLS_PORT: String(biTlsPort),
     BI_URL: biUrl,
+    // The embed URLs the BI service hands out must use the origin the portal's CSP allows.
+    BI_PUBLIC_URL: biUrl,
     PORTAL_URL: portalUrl,
     BI_ALLOWED_ORIGINS: portalUrl,
     VITRINA_ADMIN_PASSWORD: adminPassword,
