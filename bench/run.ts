@@ -9,7 +9,38 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 
 /** name → entry script (relative to bench/) and what it measures. */
-const benchmarks: Record<string, { script: string; about: string }> = {};
+const benchmarks: Record<string, { script: string; about: string }> = {
+  'server-login': { script: 'server/login.ts', about: 'argon2id verify and full login cost' },
+  'portal-api': {
+    script: 'server/portal-api.ts',
+    about: 'portal API on a 10,000-report tenant vs a bare node:http floor (autocannon)',
+  },
+  'bi-identity': {
+    script: 'bi-identity/tokens.ts',
+    about: 'BI OAuth grants, REST listing and GenerateToken',
+  },
+  bi: {
+    script: 'bi/query.ts',
+    about: 'visual queries on 100k/1M/10M rows vs a JS full-scan floor',
+  },
+  'sdk-protocol': {
+    script: 'embed-sdk-protocol/protocol.ts',
+    about: 'validators and router vs powerbi-models 1.2.1 and route-recognizer',
+  },
+  sdk: {
+    script: 'sdk/run.ts',
+    about: 'SDK bundle size vs powerbi-client 2.8.0/2.24, embed() to loaded',
+  },
+  frame: {
+    script: 'frame/report-frame.ts',
+    about: 'embed() to loaded/rendered, both SDKs, vs an empty-page floor',
+  },
+  'web-bundle': { script: 'web/login-bundle.ts', about: 'JS shipped for the login route (gzip)' },
+  'web-open': {
+    script: 'web/report-open.ts',
+    about: 'report card click to rendered, with and without bootstrap/preload',
+  },
+};
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benchmarks));
