@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
-import { dialog, expectToast, openAdminPage, row } from '../src/portal/admin.ts';
+import { dialog, expectToast, openAdminPage, pressInDialog, row } from '../src/portal/admin.ts';
 import { checkScreen, snapFailure } from '../src/portal/screens.ts';
 import { login } from '../src/portal/session.ts';
 import { startStack, type Stack } from '../src/stack.ts';
@@ -127,7 +127,7 @@ describe.skipIf(!chromiumAvailable)('portal: administrator', () => {
     await remove
       .getByText('¿Está seguro que desea eliminar la cuenta Cuenta de prueba editada?')
       .waitFor();
-    await remove.getByRole('button', { name: 'Eliminar' }).click();
+    await pressInDialog(remove, 'Eliminar');
     await expectToast(page, 'Eliminar cuenta', 'Se elimino la cuenta Cuenta de prueba editada');
     await row(page, 'Cuenta de prueba editada').waitFor({ state: 'detached' });
   });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
-import { dialog, expectToast, openAdminPage, row } from '../src/portal/admin.ts';
+import { dialog, expectToast, openAdminPage, pressInDialog, row } from '../src/portal/admin.ts';
 import { checkScreen, snap, snapFailure } from '../src/portal/screens.ts';
 import { login, logout, temporaryPasswordFor } from '../src/portal/session.ts';
 import { expandNode, toggleNode, treeNode } from '../src/portal/tree.ts';
@@ -266,7 +266,7 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     await reset
       .getByText(`¿Está seguro que desea resetear la contraseña del usuario ${viewer.username}?`)
       .waitFor();
-    await reset.getByRole('button', { name: 'Resetear' }).click();
+    await pressInDialog(reset, 'Resetear');
     await expectToast(
       admin,
       'Resetear contraseña.',
@@ -279,7 +279,7 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
       .getByText(`¿Está seguro que desea eliminar el usuario ${viewer.username}?`)
       .waitFor();
     await checkScreen(admin, 'user-delete');
-    await remove.getByRole('button', { name: 'Eliminar' }).click();
+    await pressInDialog(remove, 'Eliminar');
     await expectToast(admin, 'Eliminar usuario', `Se elimino el usuario ${viewer.username}`);
     await line.waitFor({ state: 'detached' });
   });

@@ -48,3 +48,14 @@ export async function expectToast(page: Page, title: string, text: string) {
 /** The table row that contains `text`. */
 export const row = (page: Page, text: string): Locator =>
   page.getByRole('row').filter({ hasText: text });
+
+/** Clicks a dialog's button once the dialog has finished its opening motion (it scales in). */
+export async function pressInDialog(box: Locator, buttonName: string): Promise<void> {
+  await box.locator('.ant-modal-container').waitFor();
+  await box
+    .page()
+    .waitForFunction(
+      () => !document.querySelector('[class*="zoom-appear"], [class*="zoom-enter"]'),
+    );
+  await box.getByRole('button', { name: buttonName, exact: true }).click();
+}

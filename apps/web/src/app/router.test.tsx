@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '../../test/api-server.ts';
+import { administrator, renderApp, signIn } from '../../test/render.tsx';
+import { routes } from './router.tsx';
+
+const api = () =>
+  serveApi(({ path }) =>
+    path.startsWith('/api/account/') ? { status: 200, body: [] } : { status: 200, body: {} },
+  );
+
+describe('route guards', () => {
+  it('sends anonymous visitors to the root with returnUrl', async () => {
+    await api();
+    const { router } = renderApp(routes, '/administration/user?x=1');
+    await screen.findByText('Credenciales');
+    expect(router.state.location.pathname).toBe('/');
+    expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(
+      '/administration/user?x=1',
+    );
+  });
+
+  it('keeps viewers out of administration', async () => {
+    await api();
+    signIn({ ...administrator, rol: 1 });
+    const { router } = renderApp(routes, '/administration/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gateway'));
+    expect(screen.queryByRole('button', { name: 'Administración' })).toBeNull();
+  });
+
+  it('shows administrators the settings menu', async () => {
+    await api();
+    signIn();
+    renderApp(routes, '/gateway');
+    expect(await screen.findByRole('button', { name: 'Administración' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Usuario: Ada Lovelace' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '../../../../test/api-server.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+import { PermissionsByUserPage } from './PermissionsByUserPage.tsx';
+
+const viewer = {
+  id: 5,
+  username: 'vrios',
+  firstname: 'Valeria',
+  lastname: 'Ríos',
+  mail: 'v@x.demo',
+  rol: 1,
+};
+const report = (id: string, name: string) => ({
+  id,
+  uId: `u-${id}`,
+  name,
+  kind: 'report',
+  favorite: false,
+});
+const tree = [
+  {
+    id: 1,
+    username: 'integracion.comercial@vitrina.demo',
+    clientId: 'c',
+    description: 'Comercial',
+    error: false,
+    message: null,
+    lastSyncAt: null,
+    workspaces: [
+      {
+        id: 'ws-a',
+        name: 'Comercial',
+        reports: [report('r1', 'Ventas'), report('r2', 'Clientes')],
+      },
+      { id: 'ws-b', name: 'Operaciones', reports: [report('r3', 'Tiendas')] },
+    ],
+  },
+  { ...{ id: 2, username: 'rota@vitrina.demo', error: true, workspaces: [] } },
+];
+
+async function open(permissions: { userId: number; accountElementId: string }[]) {
+  const server = await serveApi(({ method, path }) => {
+    if (path === '/api/user')
+      return { status: 200, body: [viewer, { ...viewer, id: 1, username: 'admin', rol: 0 }] };
+    if (path === '/api/administration/reports/accounts') return { status: 200, body: tree };
+    if (path === '/api/user/5/permissions') return { status: 200, body: permissions };
+    return { status: 200, body: method === 'GET' ? [] : {} };
+  });
+  signIn();
+  renderApp(<PermissionsByUserPage />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Ríos, Valeria' }));
+  await screen.findByText('integracion.comercial@vitrina.demo');
+  return server;
+}
+
+const checkbox = (title: string) =>
+  screen
+    .getByText(title)
+    .closest('.ant-tree-treenode')!
+    .querySelector('.ant-tree-checkbox') as HTMLElement;
+
+describe('permissions by user', () => {
+  it('lists viewers only and leaves accounts in error out of the tree', async () => {
+    await open([]);
+    expect(screen.queryByRole('button', { name: /admin/ })).toBeNull();
+    expect(screen.queryByText('rota@vitrina.demo')).toBeNull();
+  });
+
+  it('saves a fully ticked account as one record, without its children', async () => {
+    const server = await open([]);
+    await userEvent.click(checkbox('integracion.comercial@vitrina.demo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Grabar' }));
+    await screen.findByText('Se actualizaron los permisos del usuario.');
+    const put = server.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/api/user/permissions');
+    expect(put?.body).toEqual([{ userId: 5, accountElementId: '1' }]);
+  });
+
+  it('deletes the permissions when the selection is emptied', async () => {
+    const server = await open([{ userId: 5, accountElementId: 'ws-b' }]);
+    await userEvent.click(
+      screen
+        .getByText('integracion.comercial@vitrina.demo')
+        .closest('.ant-tree-treenode')!
+        .querySelector('.ant-tree-switcher') as HTMLElement,
+    );
+    await waitFor(() => expect(checkbox('Operaciones').className).toContain('checked'));
+    await userEvent.click(checkbox('Operaciones'));
+    await userEvent.click(screen.getByRole('button', { name: 'Grabar' }));
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(
+      '/api/user/permissions/5',
+    );
+  });
+});
