@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable } from '../../e2e/src/browser.ts';
 import {
+  basicFilter,
   call,
   demoReport,
   embed,
@@ -91,13 +92,7 @@ async function filterRerender(harness: FrameHarness, flavour: SdkFlavour, target
   const samples: number[] = [];
   for (const country of COUNTRIES) {
     const before = (await events(page, 'rendered')).length;
-    const filter = {
-      $schema: 'http://powerbi.com/product/schema#basic',
-      target: { table: 'Tienda', column: 'País' },
-      filterType: 1,
-      operator: 'In',
-      values: [country],
-    };
+    const filter = basicFilter('Tienda', 'País', [country]);
     const started = await page.evaluate(() => performance.now());
     await call(page, `return embedded.setFilters([${JSON.stringify(filter)}])`);
     const rendered = await waitForEvent(page, 'rendered', before + 1);

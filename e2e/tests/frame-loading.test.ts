@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
+  basicFilter,
   call,
   callRejection,
   cardText,
@@ -56,13 +57,7 @@ for (const flavour of ['official', 'ours'] as const) {
 
     test('the load config sets filters, theme and the bookmark to open with', async () => {
       const page = await openHost(harness, flavour);
-      const peru = {
-        $schema: 'http://powerbi.com/product/schema#basic',
-        target: { table: 'Tienda', column: 'País' },
-        filterType: 1,
-        operator: 'In',
-        values: ['Perú'],
-      };
+      const peru = basicFilter('Tienda', 'País', ['Perú']);
       const theme = { themeJson: { name: 'Prueba', dataColors: ['#112233', '#445566'] } };
       await embed(
         page,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
+  basicFilter,
   call,
   callRejection,
   cardText,
@@ -19,13 +20,7 @@ import {
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
-const peru = {
-  $schema: 'http://powerbi.com/product/schema#basic',
-  target: { table: 'Tienda', column: 'País' },
-  filterType: 1,
-  operator: 'In',
-  values: ['Perú'],
-};
+const peru = basicFilter('Tienda', 'País', ['Perú']);
 const SALES_CARD = 'VisualContainer4';
 const MARGIN_CARD = 'VisualContainer5';
 const CHANNEL_SLICER = 'VisualContainer11';

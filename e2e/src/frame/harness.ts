@@ -175,3 +175,14 @@ export async function cardText(page: Page, visualName: string): Promise<string> 
       .textContent()) ?? ''
   );
 }
+
+/** A basic `In` filter on one column, as the SDK's BasicFilter class would write it. */
+export function basicFilter(table: string, column: string, values: (string | number)[]) {
+  return {
+    $schema: 'http://powerbi.com/product/schema#basic',
+    target: { table, column },
+    filterType: 1,
+    operator: 'In',
+    values,
+  };
+}
