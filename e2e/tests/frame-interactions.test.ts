@@ -103,6 +103,34 @@ for (const flavour of ['official', 'ours'] as const) {
       await frame.locator('.filter-pane-toggle').click();
     });
 
+    test('the filter pane edits an advanced page filter', async () => {
+      const frame = frameOf(page);
+      await rerender(page, () => call(page, "return embedded.setPage('ReportSection2')"));
+      await frame.locator('.filter-pane-toggle').click();
+      const card = frame.locator('[data-level="page"] .filter-card[data-filter-kind="advanced"]');
+      const yearsShown = () =>
+        call<{ data: string }>(
+          page,
+          `const pages = await embedded.getPages(); const visuals = await pages[1].getVisuals();
+           return visuals.find((v) => v.name === 'VisualContainer4').exportData(0);`,
+        );
+      expect((await yearsShown()).data).toContain('2023');
+      const applied = (await events(page, 'filtersApplied')).length;
+      await card.locator('.condition input').first().fill('2025');
+      await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+      await waitForEvent(page, 'filtersApplied', applied + 1);
+      const pageFilters = await call<{ conditions: { value: unknown }[] }[]>(
+        page,
+        'return (await embedded.getPages())[1].getFilters()',
+      );
+      expect(pageFilters[0]!.conditions[0]!.value).toBe(2025);
+      expect((await yearsShown()).data).not.toContain('2023');
+      await card.locator('.condition input').first().fill('2023');
+      await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+      await frame.locator('.filter-pane-toggle').click();
+      await rerender(page, () => call(page, "return embedded.setPage('ReportSection1')"));
+    });
+
     test('drill down a date hierarchy and back up', async () => {
       const line = frameOf(page).locator('[data-visual-name="VisualContainer8"]');
       await line.hover();
@@ -263,4 +291,42 @@ for (const flavour of ['official', 'ours'] as const) {
       });
     },
   );
+}
+
+for (const flavour of ['official', 'ours'] as const) {
+  describe.skipIf(!chromiumAvailable)(`filter pane top N editing with the ${flavour} SDK`, () => {
+    let harness: FrameHarness;
+    let page: Page;
+
+    beforeAll(async () => {
+      harness = await startFrameHarness();
+      const products = await demoReport(harness, 'Comercial', 'Análisis de productos');
+      page = await openHost(harness, flavour);
+      await embed(page, reportConfig(products));
+      await waitForEvent(page, 'rendered');
+    });
+
+    afterAll(async () => {
+      await harness?.stop();
+    });
+
+    test('changing a visual-level top N filter changes what the visual shows', async () => {
+      const frame = frameOf(page);
+      const products = async () => {
+        const csv = await call<{ data: string }>(
+          page,
+          `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+           return visuals.find((v) => v.title === 'Top 10 productos por ventas').exportData(0);`,
+        );
+        return csv.data.trim().split(/\r?\n/).length - 1;
+      };
+      expect(await products()).toBe(10);
+      await frame.locator('.filter-pane-toggle').click();
+      const card = frame.locator('[data-level="visual"] .filter-card[data-filter-kind="topN"]');
+      await card.locator('input[type="number"]').fill('5');
+      await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+      await waitForEvent(page, 'filtersApplied');
+      expect(await products()).toBe(5);
+    });
+  });
 }

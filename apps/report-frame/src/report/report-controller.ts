@@ -216,6 +216,11 @@ export class ReportController implements ViewServices {
     notify: boolean,
   ): void {
     this.store.set({ ...patch, selection: null });
-    if (notify) this.emit('filtersApplied', { filters: this.state.reportFilters });
+    // The host hears what now filters the page: report filters, then the page's own.
+    const { reportFilters, pageFilters, activePage } = this.state;
+    if (notify)
+      this.emit('filtersApplied', {
+        filters: [...reportFilters, ...(pageFilters[activePage] ?? [])],
+      });
   }
 }
