@@ -294,39 +294,70 @@ for (const flavour of ['official', 'ours'] as const) {
 }
 
 for (const flavour of ['official', 'ours'] as const) {
-  describe.skipIf(!chromiumAvailable)(`filter pane top N editing with the ${flavour} SDK`, () => {
-    let harness: FrameHarness;
-    let page: Page;
+  describe.skipIf(!chromiumAvailable)(
+    `filter pane top N and relative date editing with the ${flavour} SDK`,
+    () => {
+      let harness: FrameHarness;
+      let page: Page;
 
-    beforeAll(async () => {
-      harness = await startFrameHarness();
-      const products = await demoReport(harness, 'Comercial', 'Análisis de productos');
-      page = await openHost(harness, flavour);
-      await embed(page, reportConfig(products));
-      await waitForEvent(page, 'rendered');
-    });
+      beforeAll(async () => {
+        harness = await startFrameHarness();
+        const products = await demoReport(harness, 'Comercial', 'Análisis de productos');
+        page = await openHost(harness, flavour);
+        await embed(page, reportConfig(products));
+        await waitForEvent(page, 'rendered');
+      });
 
-    afterAll(async () => {
-      await harness?.stop();
-    });
+      afterAll(async () => {
+        await harness?.stop();
+      });
 
-    test('changing a visual-level top N filter changes what the visual shows', async () => {
-      const frame = frameOf(page);
-      const products = async () => {
-        const csv = await call<{ data: string }>(
-          page,
-          `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+      test('changing a visual-level top N filter changes what the visual shows', async () => {
+        const frame = frameOf(page);
+        const products = async () => {
+          const csv = await call<{ data: string }>(
+            page,
+            `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
            return visuals.find((v) => v.title === 'Top 10 productos por ventas').exportData(0);`,
+          );
+          return csv.data.trim().split(/\r?\n/).length - 1;
+        };
+        expect(await products()).toBe(10);
+        await frame.locator('.filter-pane-toggle').click();
+        const card = frame.locator('[data-level="visual"] .filter-card[data-filter-kind="topN"]');
+        await card.locator('input[type="number"]').fill('5');
+        await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+        await waitForEvent(page, 'filtersApplied');
+        expect(await products()).toBe(5);
+      });
+
+      test('a relative date filter set through the SDK is edited in the pane', async () => {
+        const frame = frameOf(page);
+        const lastYears = {
+          $schema: 'http://powerbi.com/product/schema#relativeDate',
+          target: { table: 'Calendario', column: 'Fecha' },
+          filterType: 4,
+          operator: 0,
+          timeUnitsCount: 3,
+          timeUnitType: 5,
+          includeToday: true,
+        };
+        await rerender(page, () =>
+          call(page, `return embedded.setFilters([${JSON.stringify(lastYears)}])`),
         );
-        return csv.data.trim().split(/\r?\n/).length - 1;
-      };
-      expect(await products()).toBe(10);
-      await frame.locator('.filter-pane-toggle').click();
-      const card = frame.locator('[data-level="visual"] .filter-card[data-filter-kind="topN"]');
-      await card.locator('input[type="number"]').fill('5');
-      await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
-      await waitForEvent(page, 'filtersApplied');
-      expect(await products()).toBe(5);
-    });
-  });
+        const card = frame.locator(
+          '[data-level="report"] .filter-card[data-filter-kind="relativeDate"]',
+        );
+        const applied = (await events(page, 'filtersApplied')).length;
+        await card.locator('input[type="number"]').fill('10');
+        await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+        await waitForEvent(page, 'filtersApplied', applied + 1);
+        const filters = await call<{ timeUnitsCount: number }[]>(
+          page,
+          'return embedded.getFilters()',
+        );
+        expect(filters[0]!.timeUnitsCount).toBe(10);
+      });
+    },
+  );
 }
