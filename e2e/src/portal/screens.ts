@@ -84,7 +84,9 @@ export async function captureScreen(
   ][]) {
     await page.setViewportSize(size);
     // Park the pointer (no stray tooltips) and let layouts, motion and re-drawn reports settle.
+    await page.mouse.move(1, 1);
     await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
     await page.waitForTimeout(settleMs);
     await snap(page, name, viewport);
     found.push(

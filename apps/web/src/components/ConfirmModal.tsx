@@ -1,5 +1,6 @@
-import { Button, Modal } from 'antd';
+import { Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { modalFooter } from './modal-footer.tsx';
 
 interface ConfirmModalProps {
   title: string;
@@ -28,14 +29,7 @@ export function ConfirmModal({
       title={title}
       open={open}
       onCancel={onCancel}
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          Cancelar
-        </Button>,
-        <Button key="confirm" type="primary" danger={danger} loading={loading} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>,
-      ]}
+      footer={modalFooter({ onCancel, onConfirm, loading, confirmLabel, danger })}
     >
       {children}
     </Modal>

@@ -1,7 +1,8 @@
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { Account } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
+import { modalFooter } from '../../../components/modal-footer.tsx';
 
 export interface AccountFormValues {
   id?: number;
@@ -42,14 +43,7 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
       open={open}
       onCancel={onCancel}
       forceRender
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          Cancelar
-        </Button>,
-        <Button key="save" type="primary" loading={saving} onClick={() => form.submit()}>
-          Grabar
-        </Button>,
-      ]}
+      footer={modalFooter({ onCancel: onCancel, onConfirm: () => form.submit(), loading: saving })}
     >
       <Form<AccountFormValues>
         form={form}

@@ -1,9 +1,10 @@
-import { Button, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNotify } from '../../../components/use-notify.ts';
 import { getCurrentUser } from '../../../lib/session.ts';
 import { LIMITS, MESSAGES, PASSWORD_PATTERN, required } from '../../../lib/validation.ts';
 import { changePassword } from '../api/auth-api.ts';
+import { modalFooter } from '../../../components/modal-footer.tsx';
 
 interface PasswordForm {
   password: string;
@@ -44,14 +45,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       open={open}
       onCancel={onClose}
       destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancelar
-        </Button>,
-        <Button key="save" type="primary" loading={saving} onClick={() => form.submit()}>
-          Grabar
-        </Button>,
-      ]}
+      footer={modalFooter({ onCancel: onClose, onConfirm: () => form.submit(), loading: saving })}
     >
       <Form<PasswordForm> form={form} layout="vertical" onFinish={save} preserve={false}>
         <Form.Item

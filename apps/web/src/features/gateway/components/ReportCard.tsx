@@ -29,17 +29,17 @@ export function ReportCard({ report, caption, onToggleFavorite, busy }: ReportCa
           </Typography.Text>
         )}
       </div>
-      <Tooltip title={favoriteLabel}>
-        <Button
-          type="text"
-          size="small"
-          aria-label={`${favoriteLabel}: ${report.name}`}
-          aria-pressed={Boolean(report.favorite)}
-          loading={busy}
-          icon={report.favorite ? <StarFilled style={{ color: '#d48806' }} /> : <StarOutlined />}
-          onClick={() => onToggleFavorite(report)}
-        />
-      </Tooltip>
+      {/* A native title: an Ant Design tooltip would stay open while the button re-renders. */}
+      <Button
+        type="text"
+        title={favoriteLabel}
+        size="small"
+        aria-label={`${favoriteLabel}: ${report.name}`}
+        aria-pressed={Boolean(report.favorite)}
+        loading={busy}
+        icon={report.favorite ? <StarFilled style={{ color: '#d48806' }} /> : <StarOutlined />}
+        onClick={() => onToggleFavorite(report)}
+      />
       <Tooltip title="Ver reporte en otra ventana">
         <Button
           type="text"

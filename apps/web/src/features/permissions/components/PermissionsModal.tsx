@@ -1,8 +1,9 @@
-import { Button, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useAction } from '../../../components/use-action.ts';
 import type { User } from '../../../lib/models.ts';
 import { PermissionTree } from './PermissionTree.tsx';
 import { usePermissionEditor } from './use-permission-editor.ts';
+import { modalFooter } from '../../../components/modal-footer.tsx';
 
 function PermissionsModalBody({ user, onClose }: { user: User; onClose(): void }) {
   const editor = usePermissionEditor(user.id);
@@ -22,14 +23,11 @@ function PermissionsModalBody({ user, onClose }: { user: User; onClose(): void }
       title="Permisos"
       open
       onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancelar
-        </Button>,
-        <Button key="save" type="primary" loading={action.pending} onClick={() => void save()}>
-          Grabar
-        </Button>,
-      ]}
+      footer={modalFooter({
+        onCancel: onClose,
+        onConfirm: () => void save(),
+        loading: action.pending,
+      })}
     >
       <PermissionTree
         nodes={editor.nodes}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Spin, Tooltip } from 'antd';
+import { Button, Space, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAction } from '../../../components/use-action.ts';
 import type { User } from '../../../lib/models.ts';
@@ -58,6 +58,9 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
       <UserListBlock title="Por herencia" count={data.account.length + data.workspace.length}>
         <UserNames label="Por cuenta" users={data.account} />
         <UserNames label="Por Área de trabajo" users={data.workspace} />
+        {data.account.length + data.workspace.length === 0 && (
+          <Typography.Text type="secondary">Sin usuarios heredados</Typography.Text>
+        )}
       </UserListBlock>
       <UserListBlock title="Por asignación directa" count={directUsers.length}>
         <UserNames

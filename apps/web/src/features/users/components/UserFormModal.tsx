@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Modal, Radio } from 'antd';
 import { useCallback, useEffect, useRef, type ComponentType } from 'react';
 import type {
   PermissionDraft,
@@ -7,6 +7,7 @@ import type {
 import type { User } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
 import { roleLabel } from './roles.ts';
+import { modalFooter } from '../../../components/modal-footer.tsx';
 
 export interface UserFormValues {
   firstname: string;
@@ -50,14 +51,7 @@ export function UserFormModal({ open, user, saving, PermissionEditor, onSave, on
       onCancel={onCancel}
       forceRender
       width={640}
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          Cancelar
-        </Button>,
-        <Button key="save" type="primary" loading={saving} onClick={() => form.submit()}>
-          Grabar
-        </Button>,
-      ]}
+      footer={modalFooter({ onCancel: onCancel, onConfirm: () => form.submit(), loading: saving })}
     >
       <Form<UserFormValues>
         form={form}
