@@ -34,7 +34,9 @@ describe.skipIf(!chromiumAvailable)('portal: administrator', () => {
     await page.getByText('Credenciales').waitFor();
     await checkScreen(page, 'login');
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    expect(await page.getByText('El campo es requerido', { exact: true }).count()).toBe(2);
+    await expect
+      .poll(() => page.getByText('El campo es requerido', { exact: true }).count())
+      .toBe(2);
     await page.getByPlaceholder('Usuario').fill('admin');
     await page.getByPlaceholder('Contraseña').fill('incorrecta');
     await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -91,7 +93,7 @@ describe.skipIf(!chromiumAvailable)('portal: administrator', () => {
     await create.getByLabel('Usuario').fill('no-es-un-mail');
     await create.getByRole('button', { name: 'Grabar' }).click();
     await create.getByText('El campo requiere formato de mail.').waitFor();
-    expect(await create.getByText('El campo es requerido.').count()).toBe(3);
+    await expect.poll(() => create.getByText('El campo es requerido.').count()).toBe(3);
     await create.getByLabel('Descripción').fill('Cuenta de prueba');
     await create.getByLabel('Usuario').fill('prueba@vitrina.demo');
     await create.getByLabel('Contraseña').fill('no-es-la-clave');

@@ -65,7 +65,7 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     await admin.getByRole('button', { name: 'AGREGAR USUARIO' }).click();
     const create = dialog(admin, 'Agregar usuario');
     await create.getByRole('button', { name: 'Grabar' }).click();
-    expect(await create.getByText('El campo es requerido.').count()).toBe(4);
+    await expect.poll(() => create.getByText('El campo es requerido.').count()).toBe(4);
     await create.getByLabel('Nombre').fill(viewer.firstname);
     await create.getByLabel('Apellido').fill(viewer.lastname);
     await create.getByLabel('Usuario').fill(viewer.username);
@@ -179,6 +179,19 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     await popup.waitForURL(/\/viewer\//);
     await waitForRendered(popup);
     await popup.close();
+
+    // Dashboards embed too: the spinner goes and no error shows.
+    await page.getByLabel('Cuenta').click();
+    await page.getByTitle('Retail Andino - Finanzas y RR. HH.').click();
+    await page.getByRole('link', { name: 'Panel financiero' }).click();
+    await page.getByRole('heading', { name: 'Panel financiero' }).waitFor();
+    await page.locator('.vt-viewer__overlay').waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(
+      await page.locator('[data-testid="report-container"] iframe').getAttribute('src'),
+    ).toContain('dashboardEmbed');
+    await page.getByRole('link', { name: /inicio/ }).click();
+    await page.getByRole('link', { name: 'Ventas generales' }).waitFor();
   });
 
   it('embeds in the mobile portrait layout on a phone', async () => {
