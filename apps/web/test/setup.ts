@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks the layout APIs Ant Design probes; give it inert ones (no behaviour to test there).
@@ -25,6 +25,10 @@ if (!window.ResizeObserver) {
 // Ant Design measures scrollbars through getComputedStyle with a pseudo element, which jsdom does not implement.
 const computed = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computed(element);
+
+// Ant Design's modals and notifications animate in; on a loaded CI machine the default 1 s for
+// findBy/waitFor is too short and makes tests flaky, not wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

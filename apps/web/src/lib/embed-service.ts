@@ -27,15 +27,12 @@ export const LayoutType = { Master: 0, MobilePortrait: 2 } as const;
 
 let service: Promise<EmbedService> | undefined;
 
+/**
+ * Loading the SDK creates the page's `window.powerbi` Service, as loading powerbi-client does; the
+ * portal uses that one rather than a second Service, so every frame message is answered once.
+ */
 export function loadEmbedService(): Promise<EmbedService> {
-  service ??= import('@vitrina/embed-sdk').then(
-    (sdk) =>
-      new sdk.service.Service(
-        sdk.factories.hpmFactory,
-        sdk.factories.wpmpFactory,
-        sdk.factories.routerFactory,
-      ),
-  );
+  service ??= import('@vitrina/embed-sdk').then((): EmbedService => window.powerbi);
   return service;
 }
 
