@@ -50,7 +50,7 @@ import { createServices, type Services } from './services.ts';
  */
 function apiModules(context: AppContext, services: Services): ApiModule[] {
   return [
-    publicModule,
+    publicModule(context.config),
     authModule,
     usersModule,
     accountsModule(services.accounts),
