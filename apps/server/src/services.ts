@@ -46,6 +46,8 @@ export function createServices(context: AppContext) {
 
   return {
     sync,
+    /** Shared by the viewer and account changes; exposed so a benchmark can warm it. */
+    embedTokens,
     seedDemoAccounts: () => seedDemoAccounts({ db, clock, audit, secrets }),
     accounts: createAccountsService({
       db,

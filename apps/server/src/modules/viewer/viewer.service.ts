@@ -18,7 +18,7 @@ import {
 import type { CachedEmbedToken, EmbedTokenCache } from './embed-token-cache.ts';
 
 /** Embed-token cache key: tokens are minted with the account's credentials (decision 0020). */
-function embedTokenKey(accountId: number, reportBiId: string): string {
+export function embedTokenKey(accountId: number, reportBiId: string): string {
   return `${accountId}:${reportBiId}`;
 }
 
