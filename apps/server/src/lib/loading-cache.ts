@@ -6,7 +6,7 @@ export interface LoadingCache<K, V, C> {
   get(key: K, context: C): Promise<V>;
   /** Forgets `key`; a load in flight for it still answers its callers but is not kept. */
   delete(key: K): void;
-  /** Forgets every key whose value passes `test`, and the loads in flight for them. */
+  /** Forgets every key that passes `test`, loads in flight included. */
   deleteMatching(test: (key: K) => boolean): void;
   clear(): void;
 }
