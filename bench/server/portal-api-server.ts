@@ -15,7 +15,6 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../../apps/server/src/lib/passwords.ts';
-import { integrationOf } from '../../apps/server/src/modules/bi-client/integration.ts';
 import { embedTokenKey } from '../../apps/server/src/modules/viewer/viewer.service.ts';
 import { seedTenant, tenant } from './portal-api-seed.ts';
 
@@ -85,13 +84,10 @@ const { account_id } = await database.db
   .select('w.account_id')
   .where('r.uid', '=', seeded.report.uid)
   .executeTakeFirstOrThrow();
-await integrationOf(app.context, app.log).embedTokens.get(
-  embedTokenKey(account_id, seeded.report.biId),
-  async () => ({
-    token: `bench.${randomBytes(300).toString('base64url')}`,
-    expiration: new Date(Date.now() + 3_600_000),
-  }),
-);
+await app.services.embedTokens.get(embedTokenKey(account_id, seeded.report.biId), async () => ({
+  token: `bench.${randomBytes(300).toString('base64url')}`,
+  expiration: new Date(Date.now() + 3_600_000),
+}));
 
 const routes = [];
 const floors: Server[] = [];

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifySchema, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -31,31 +31,40 @@ import { installErrorHandler } from './plugins/error-handler.ts';
 import { installSecurityHeaders } from './plugins/security.ts';
 import { installSpa } from './plugins/spa.ts';
 import { installXsrf } from './plugins/xsrf.ts';
+import { createServices, type Services } from './services.ts';
 
 /*
  * Module pattern. Each resource lives in `modules/<resource>/`:
- *   <resource>.routes.ts      exports `<resource>Module: ApiModule`; HTTP only: schemas from
+ *   <resource>.routes.ts      exports `<resource>Module`, an `ApiModule` (or a function of the
+ *                             services it calls returning one); HTTP only: schemas from
  *                             @vitrina/contracts (request AND response), `preHandler:
  *                             app.requireAuth | app.requireAdmin`, call the service, set status.
  *   <resource>.service.ts     rules, policy checks, transactions (`db.transaction()`), audit.
  *   <resource>.repository.ts  Kysely queries only; returns rows.
  *   <resource>.policy.ts      small predicates (`canSeeReport(user, …)`).
  *   <resource>.presenter.ts   row → response DTO.
- * Services throw `AppError` (errors.ts). To plug a module in, add it to `apiModules` below and
- * add its routes to test/authorization-matrix.test.ts (the test fails for any route without an
- * entry). Route paths are relative to /api (e.g. `url: '/favorite'`).
+ * Services throw `AppError` (errors.ts). Services and caches are built once, in `createServices`
+ * (services.ts); no module builds another module's service. To plug a module in, add it to
+ * `apiModules` below and add its routes to test/authorization-matrix.test.ts (the test fails for
+ * any route without an entry). Route paths are relative to /api (e.g. `url: '/favorite'`).
  */
-const apiModules: ApiModule[] = [
-  publicModule,
-  authModule,
-  usersModule,
-  accountsModule,
-  permissionsModule,
-  administrationModule,
-  favoritesModule,
-  viewerModule,
-  syncModule,
-];
+function apiModules(context: AppContext, services: Services): ApiModule[] {
+  return [
+    publicModule(context.config),
+    authModule,
+    usersModule,
+    accountsModule(services.accounts),
+    permissionsModule(services.permissions),
+    administrationModule(services.accounts, services.reportUsers),
+    favoritesModule(services.favorites),
+    viewerModule(services.viewer),
+    syncModule({
+      sync: services.sync,
+      intervalMinutes: context.config.bi.syncIntervalMinutes,
+      ...(context.config.demo ? { seedDemoAccounts: services.seedDemoAccounts } : {}),
+    }),
+  ];
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -75,6 +84,13 @@ export async function buildApp(options: BuildAppOptions) {
   const database = options.database ?? openDatabase(config.databaseUrl);
   if (ownsDatabase) await migrateToLatest(database.db, database.dialect);
 
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Ids in paths are matched exactly; `/api/user/` and `/api/user` are the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
   const clock = options.clock ?? systemClock;
   const context: AppContext = {
     config,
@@ -89,26 +105,28 @@ export async function buildApp(options: BuildAppOptions) {
       clock,
     ),
     accountKey: loadKey(config.dataDir, 'accounts', config.secrets.accountKey),
+    log: app.log,
   };
+  const services = createServices(context);
 
-  const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    // Ids in paths are matched exactly; `/api/user/` and `/api/user` are the same route.
-    routerOptions: { ignoreTrailingSlash: true },
-  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
   /** Every /api route as `METHOD /api/path`, for the authorization matrix and docs checks. */
   const apiRoutes: string[] = [];
+  /** Every route with its schema, for the schema check (test/route-schemas.test.ts). */
+  const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+      (method) => method !== 'HEAD',
+    );
+    for (const method of methods) routes.push({ method, url: route.url, schema: route.schema });
     if (!route.url.startsWith('/api/') || route.url.startsWith(docsPrefix)) return;
-    for (const method of methods) if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
+    for (const method of methods) apiRoutes.push(`${method} ${route.url}`);
   });
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('registeredRoutes', routes);
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -123,19 +141,29 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(
     async (api) => {
-      for (const module of apiModules) await module.register(api as ApiApp, context);
+      for (const module of apiModules(context, services))
+        await module.register(api as ApiApp, context);
     },
     { prefix: '/api' },
   );
   await installSpa(app, config.webDistDir);
 
   if (ownsDatabase) app.addHook('onClose', async () => database.db.destroy());
-  return Object.assign(app, { context });
+  return Object.assign(app, { context, services });
+}
+
+/** A route as registered, with the schema it was given (if any). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** `METHOD /api/path` of every registered API route (documentation routes excluded). */
     apiRoutes: readonly string[];
+    /** Every route of the app (API, docs, SPA), HEAD left out. */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }

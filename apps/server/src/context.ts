@@ -32,9 +32,14 @@ export interface AppContext {
   accessTokens: AccessTokens;
   /** 32-byte key for encrypting integration account passwords at rest. */
   accountKey: Buffer;
+  /** The app's logger, for work that runs outside a request (account sync). */
+  log: FastifyBaseLogger;
 }
 
-/** A resource module: registers its routes (and hooks such as timers) on the /api app. */
+/**
+ * A resource module: registers its routes (and hooks such as timers) on the /api app. Modules
+ * built from services (`createServices`) take them as arguments and ignore `context`.
+ */
 export interface ApiModule {
   name: string;
   register(app: ApiApp, context: AppContext): void | Promise<void>;

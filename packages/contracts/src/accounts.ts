@@ -42,6 +42,19 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.array(accountSchema);
 
+/**
+ * An account as a viewer's report browser shows it: no integration login, Application ID or sync
+ * state, which only the administration screens use.
+ */
+export const viewerAccountSchema = accountSchema.pick({
+  id: true,
+  description: true,
+  workspaces: true,
+});
+export type ViewerAccount = z.infer<typeof viewerAccountSchema>;
+/** `GET account/{id}`: whole accounts for administrators, viewer accounts for everyone else. */
+export const accountTreeSchema = z.array(z.union([accountSchema, viewerAccountSchema]));
+
 /** `POST account`. */
 export const createAccountRequestSchema = z.object({
   description: requiredString(limits.accountField),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { auditRepository } from './audit.repository.ts';
 import type { Clock } from './clock.ts';
 
 /** Who did something: the signed-in user (or nobody, for failed logins) and where from. */
@@ -23,19 +24,16 @@ export interface AuditEntry {
 export function createAuditLog(clock: Clock) {
   return {
     async record(db: Kysely<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
-      await db
-        .insertInto('audit_log')
-        .values({
-          at: clock.now().toISOString(),
-          actor_id: actor.id,
-          actor_username: actor.username,
-          action: entry.action,
-          target_type: entry.targetType,
-          target_id: entry.targetId == null ? null : String(entry.targetId),
-          detail: entry.detail ? JSON.stringify(entry.detail) : null,
-          ip: actor.ip,
-        })
-        .execute();
+      await auditRepository.insert(db, {
+        at: clock.now().toISOString(),
+        actor_id: actor.id,
+        actor_username: actor.username,
+        action: entry.action,
+        target_type: entry.targetType,
+        target_id: entry.targetId == null ? null : String(entry.targetId),
+        detail: entry.detail ? JSON.stringify(entry.detail) : null,
+        ip: actor.ip,
+      });
     },
   };
 }

@@ -63,6 +63,27 @@ for (const { dialect, available } of testDialects) {
       expect(reportNames(adminTree)).toEqual(expect.arrayContaining(reportNames([first, second])));
     });
 
+    it('gives viewers only the account fields their screens use, administrators all of them', async () => {
+      const identity = fx.newIdentity();
+      const account = await fx.createAccount(identity);
+      const viewer = await fx.viewer();
+      await grant(fx, viewer, [String(account.id)]);
+      const [own] = await fx.treeOf(viewer);
+      expect(Object.keys(own!).sort()).toEqual(['description', 'id', 'workspaces']);
+      // (The fixture's description names the login, so only the client id is looked for.)
+      expect(JSON.stringify(own)).not.toContain(identity.clientId);
+      expect(own!.workspaces).toEqual(account.workspaces);
+
+      const asAdministrator = await callApi(fx.app, {
+        method: 'GET',
+        url: `/api/account/${viewer.id}`,
+        token: fx.admin.token,
+      });
+      expect(asAdministrator.json()).toEqual([
+        expect.objectContaining({ username: identity.username, clientId: identity.clientId }),
+      ]);
+    });
+
     it('lets a viewer read only their own tree, administrators anyone’s', async () => {
       const [viewer, other] = [await fx.viewer(), await fx.viewer()];
       const own = await callApi(fx.app, {

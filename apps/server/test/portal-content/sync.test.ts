@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationOf } from '../../src/modules/bi-client/integration.ts';
 import { buildTestApp, callApi, createUser, testDialects, tokenFor } from '../helper.ts';
 import { grant, startContentFixture, type ContentFixture } from './content-fixture.ts';
-
-const quietLog = { warn: () => undefined };
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`account sync (${dialect})`, () => {
@@ -14,8 +11,7 @@ for (const { dialect, available } of testDialects) {
     });
     afterAll(() => fx?.stop());
 
-    const syncNow = (accountId: number) =>
-      integrationOf(fx.app.context, quietLog).sync.syncAccount(accountId);
+    const syncNow = (accountId: number) => fx.app.services.sync.syncAccount(accountId);
     const accountOf = async (id: number) => (await fx.treeOf(fx.admin)).find((a) => a.id === id)!;
 
     it('keeps uIds stable, follows renames and drops vanished items with their grants and favorites', async () => {

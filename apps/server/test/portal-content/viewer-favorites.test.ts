@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, testDialects } from '../helper.ts';
 import { grant, startContentFixture, type ContentFixture } from './content-fixture.ts';
@@ -143,6 +144,34 @@ for (const { dialect, available } of testDialects) {
       expect((await fx.treeOf(viewer))[0]!.workspaces[0]!.reports.some((r) => r.favorite)).toBe(
         false,
       );
+    });
+
+    it('answers a favorite removal alike for hidden and unknown reports', async () => {
+      const account = await fx.createAccount(fx.newIdentity());
+      const [ws1, ws2] = account.workspaces;
+      const viewer = await fx.viewer();
+      await grant(fx, viewer, [ws1!.id]);
+      const remove = (reportId: string) =>
+        callApi(fx.app, {
+          method: 'DELETE',
+          url: `/api/favorite/${reportId}`,
+          token: viewer.token,
+        });
+
+      const hidden = ws2!.reports[0]!;
+      const unknown = randomUUID();
+      const [forHidden, forHiddenUid, forUnknown] = await Promise.all([
+        remove(hidden.id),
+        remove(hidden.uId),
+        remove(unknown),
+      ]);
+      const answer = (response: typeof forHidden, id: string) => ({
+        status: response.statusCode,
+        body: response.body.replace(id, '<id>'),
+      });
+      expect(answer(forHidden, hidden.id)).toEqual(answer(forUnknown, unknown));
+      expect(answer(forHiddenUid, hidden.uId)).toEqual(answer(forUnknown, unknown));
+      expect(forUnknown.statusCode).toBe(200);
     });
   });
 }

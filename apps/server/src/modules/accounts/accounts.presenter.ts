@@ -1,5 +1,5 @@
-import type { Account } from '@vitrina/contracts';
-import type { SnapshotAccount } from './content-snapshot.ts';
+import type { Account, ViewerAccount } from '@vitrina/contracts';
+import type { SnapshotAccount } from '../content/content-snapshot.ts';
 
 /** An account of the content snapshot as the API returns it, with `favorite` for one user. */
 export function toAccountDto(
@@ -7,13 +7,23 @@ export function toAccountDto(
   favoriteReportIds: ReadonlySet<number>,
 ): Account {
   return {
-    id: account.id,
+    ...toViewerAccountDto(account, favoriteReportIds),
     username: account.username,
     clientId: account.clientId,
-    description: account.description,
     error: account.error,
     message: account.message,
     lastSyncAt: account.lastSyncAt,
+  };
+}
+
+/** The fields a viewer's report browser uses: the integration login and client id stay out. */
+export function toViewerAccountDto(
+  account: SnapshotAccount,
+  favoriteReportIds: ReadonlySet<number>,
+): ViewerAccount {
+  return {
+    id: account.id,
+    description: account.description,
     workspaces: account.workspaces.map((workspace) => ({
       id: workspace.id,
       name: workspace.name,

@@ -1,6 +1,6 @@
 import {
-  accountListSchema,
   accountSchema,
+  accountTreeSchema,
   accountTokenSchema,
   createAccountRequestSchema,
   errorResponseSchema,
@@ -10,8 +10,7 @@ import {
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { integrationOf } from '../bi-client/integration.ts';
-import { createAccountsService } from './accounts.service.ts';
+import type { AccountsService } from './accounts.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 const writeErrors = { 400: errorResponseSchema, ...denied, 404: errorResponseSchema };
@@ -19,13 +18,9 @@ const tags = ['cuentas'];
 const security = [{ bearer: [] }];
 
 /** Integration accounts: the visible content tree (any user, for themselves) and administration. */
-export const accountsModule: ApiModule = {
+export const accountsModule = (accounts: AccountsService): ApiModule => ({
   name: 'accounts',
-  register(app, context) {
-    const accounts = createAccountsService({
-      ...context,
-      integration: integrationOf(context, app.log),
-    });
+  register(app) {
     const admin = { preHandler: app.requireAdmin };
 
     app.get(
@@ -39,7 +34,7 @@ export const accountsModule: ApiModule = {
             'Cuentas, áreas de trabajo e informes visibles para el usuario {id} (solo uno mismo, salvo administradores)',
           params: numericIdParamsSchema,
           response: {
-            200: accountListSchema,
+            200: accountTreeSchema,
             400: errorResponseSchema,
             ...denied,
             404: errorResponseSchema,
@@ -119,4 +114,4 @@ export const accountsModule: ApiModule = {
       async (request) => accounts.accessToken(request.params.id),
     );
   },
-};
+});

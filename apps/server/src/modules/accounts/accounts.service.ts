@@ -5,20 +5,28 @@ import {
   type AccountToken,
   type CreateAccountRequest,
   type UpdateAccountRequest,
+  type ViewerAccount,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
-import type { Integration } from '../bi-client/integration.ts';
-import { canActFor, isAdministrator, type PolicyUser } from '../permissions/permissions.policy.ts';
+import type { BiTokenProvider } from '../bi-client/bi-token-provider.ts';
+import type { ContentCache } from '../content/content-cache.ts';
+import { contentRepository } from '../content/content.repository.ts';
+import { visibleContent } from '../content/content-snapshot.ts';
+import {
+  canActFor,
+  isAdministrator,
+  type Grants,
+  type PolicyUser,
+} from '../permissions/permissions.policy.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
-import { contentRepository } from '../sync/content.repository.ts';
-import { credentialsOf } from '../sync/sync.service.ts';
-import { toAccountDto } from './accounts.presenter.ts';
-import { visibleContent } from './content-snapshot.ts';
+import { credentialsOf } from './account-credentials.ts';
+import { toAccountDto, toViewerAccountDto } from './accounts.presenter.ts';
 import { accountsRepository } from './accounts.repository.ts';
+import type { SecretBox } from './secret-box.ts';
 
 export const accountMessages = {
   notFound: 'La cuenta no existe.',
@@ -29,9 +37,17 @@ export function createAccountsService(deps: {
   db: Kysely<Database>;
   clock: Clock;
   audit: AuditLog;
-  integration: Integration;
+  secrets: SecretBox;
+  content: ContentCache;
+  grants: (userId: number) => Promise<Grants>;
+  favorites: (userId: number) => Promise<ReadonlySet<number>>;
+  biTokens: Pick<BiTokenProvider, 'getToken'>;
+  /** Brings the account's content in line with its BI service (the sync module). */
+  syncAccount: (accountId: number) => Promise<unknown>;
+  /** Forgets everything cached for an account whose credentials changed or that is gone. */
+  forgetAccount: (accountId: number) => void;
 }) {
-  const { db, integration } = deps;
+  const { db, content, secrets } = deps;
 
   async function getAccount(id: number) {
     const account = await accountsRepository.getById(db, id);
@@ -41,22 +57,17 @@ export function createAccountsService(deps: {
 
   /** One account with all its content, as the administration screens show it after a change. */
   async function present(id: number, viewerId: number): Promise<Account> {
-    const account = (await integration.content.get()).accounts.find((a) => a.id === id);
+    const account = (await content.get()).accounts.find((a) => a.id === id);
     if (!account) throw appErrors.notFound(accountMessages.notFound);
-    return toAccountDto(account, await integration.access.favorites(viewerId));
-  }
-
-  /** Forgets everything cached for an account whose credentials changed or that is gone. */
-  function forgetCaches(accountId: number) {
-    integration.content.invalidate();
-    integration.access.invalidateAll();
-    integration.tokens.forget(accountId);
-    integration.embedTokens.deleteMatching((key) => key.startsWith(`${accountId}:`));
+    return toAccountDto(account, await deps.favorites(viewerId));
   }
 
   return {
-    /** The accounts > workspaces > reports that `userId` may see, with that user's favorites. */
-    async treeFor(requester: PolicyUser, userId: number): Promise<Account[]> {
+    /**
+     * The accounts > workspaces > reports that `userId` may see, with that user's favorites.
+     * Only administrators get the integration login, client id and sync state.
+     */
+    async treeFor(requester: PolicyUser, userId: number): Promise<(Account | ViewerAccount)[]> {
       if (!canActFor(requester, userId)) throw appErrors.forbidden();
       // The session already carries the requester's role: only another user needs a lookup.
       const [target] =
@@ -64,21 +75,19 @@ export function createAccountsService(deps: {
           ? [requester]
           : await permissionsRepository.usersByIds(db, [userId]);
       if (!target) throw appErrors.notFound(errorMessages.userNotFound);
-      const [snapshot, favorites] = await Promise.all([
-        integration.content.get(),
-        integration.access.favorites(userId),
-      ]);
+      const [snapshot, favorites] = await Promise.all([content.get(), deps.favorites(userId)]);
       const visible = isAdministrator(target)
         ? snapshot.accounts
-        : visibleContent(snapshot, await integration.access.grants(userId));
-      return visible.map((account) => toAccountDto(account, favorites));
+        : visibleContent(snapshot, await deps.grants(userId));
+      const toDto = isAdministrator(requester) ? toAccountDto : toViewerAccountDto;
+      return visible.map((account) => toDto(account, favorites));
     },
 
     /** Every account with all content (administration trees). */
     async all(requester: PolicyUser): Promise<Account[]> {
       const [snapshot, favorites] = await Promise.all([
-        integration.content.get(),
-        integration.access.favorites(requester.id),
+        content.get(),
+        deps.favorites(requester.id),
       ]);
       return snapshot.accounts.map((account) => toAccountDto(account, favorites));
     },
@@ -88,7 +97,7 @@ export function createAccountsService(deps: {
       const id = await db.transaction().execute(async (trx) => {
         const created = await accountsRepository.create(trx, {
           username: input.username.trim(),
-          password_encrypted: integration.secrets.encrypt(input.password),
+          password_encrypted: secrets.encrypt(input.password),
           client_id: input.clientId.trim(),
           description: input.description.trim(),
           error: 0,
@@ -104,8 +113,8 @@ export function createAccountsService(deps: {
         });
         return created;
       });
-      integration.content.invalidate();
-      await integration.sync.syncAccount(id);
+      content.invalidate();
+      await deps.syncAccount(id);
       return present(id, actor.id);
     },
 
@@ -116,7 +125,7 @@ export function createAccountsService(deps: {
       }
       await db.transaction().execute(async (trx) => {
         await accountsRepository.update(trx, existing.id, {
-          password_encrypted: integration.secrets.encrypt(input.password),
+          password_encrypted: secrets.encrypt(input.password),
           client_id: input.clientId.trim(),
           description: input.description.trim(),
           updated_at: deps.clock.now().toISOString(),
@@ -127,8 +136,8 @@ export function createAccountsService(deps: {
           targetId: existing.id,
         });
       });
-      forgetCaches(existing.id);
-      await integration.sync.syncAccount(existing.id);
+      deps.forgetAccount(existing.id);
+      await deps.syncAccount(existing.id);
       return present(existing.id, actor.id);
     },
 
@@ -147,16 +156,14 @@ export function createAccountsService(deps: {
           targetId: id,
         });
       });
-      forgetCaches(id);
+      deps.forgetAccount(id);
     },
 
     /** A fresh BI access token for the account (administrators only, checked by the route). */
     async accessToken(id: number): Promise<AccountToken> {
       const account = await getAccount(id);
       try {
-        const token = await integration.tokens.getToken(
-          credentialsOf(account, integration.secrets),
-        );
+        const token = await deps.biTokens.getToken(credentialsOf(account, secrets));
         return { accessToken: token.accessToken, expiration: token.expiresOn.toISOString() };
       } catch (error) {
         if (error instanceof BiServiceError) throw new AppError('bad_gateway', error.message);
@@ -165,3 +172,4 @@ export function createAccountsService(deps: {
     },
   };
 }
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -7,21 +7,20 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { createAccountsService } from '../accounts/accounts.service.ts';
-import { integrationOf } from '../bi-client/integration.ts';
-import { createReportUsersService } from './report-users.service.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { ReportUsersService } from './report-users.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 const tags = ['permisos'];
 const security = [{ bearer: [] }];
 
 /** Permissions by report (administrators only). */
-export const administrationModule: ApiModule = {
+export const administrationModule = (
+  accounts: Pick<AccountsService, 'all'>,
+  reportUsers: ReportUsersService,
+): ApiModule => ({
   name: 'administration',
-  register(app, context) {
-    const integration = integrationOf(context, app.log);
-    const accounts = createAccountsService({ ...context, integration });
-    const reportUsers = createReportUsersService({ ...context, access: integration.access });
+  register(app) {
     const admin = { preHandler: app.requireAdmin };
 
     app.get(
@@ -79,4 +78,4 @@ export const administrationModule: ApiModule = {
       async (request) => reportUsers.setDirect(request.params.id, request.body, actorOf(request)),
     );
   },
-};
+});

@@ -3,8 +3,8 @@ import { errorMessages, type PutReportUsersRequest, type ReportUsers } from '@vi
 import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
-import { reportsRepository } from '../accounts/reports.repository.ts';
-import type { AccessCache } from '../permissions/access-cache.ts';
+import { reportsRepository } from '../content/reports.repository.ts';
+import type { GrantsCache } from '../permissions/grants-cache.ts';
 import { assertViewers } from '../permissions/permissions.service.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { toUserDto } from '../users/users.presenter.ts';
@@ -13,7 +13,7 @@ import { toUserDto } from '../users/users.presenter.ts';
 export function createReportUsersService(deps: {
   db: Kysely<Database>;
   audit: AuditLog;
-  access: AccessCache;
+  grants: Pick<GrantsCache, 'invalidate'>;
 }) {
   const { db } = deps;
 
@@ -72,8 +72,9 @@ export function createReportUsersService(deps: {
           detail: { users: userIds },
         });
       });
-      deps.access.invalidateGrants();
+      deps.grants.invalidate();
       return usersOf(report);
     },
   };
 }
+export type ReportUsersService = ReturnType<typeof createReportUsersService>;

@@ -6,8 +6,7 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { sessionUser } from '../../plugins/auth.ts';
-import { integrationOf } from '../bi-client/integration.ts';
-import { createFavoritesService } from './favorites.service.ts';
+import type { FavoritesService } from './favorites.service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -19,13 +18,9 @@ const tags = ['favoritos'];
 const security = [{ bearer: [] }];
 
 /** The signed-in user's favorite reports. */
-export const favoritesModule: ApiModule = {
+export const favoritesModule = (favorites: FavoritesService): ApiModule => ({
   name: 'favorites',
-  register(app, context) {
-    const favorites = createFavoritesService({
-      db: context.db,
-      access: integrationOf(context, app.log).access,
-    });
+  register(app) {
     const signedIn = { preHandler: app.requireAuth };
 
     app.post(
@@ -58,4 +53,4 @@ export const favoritesModule: ApiModule = {
       async (request) => favorites.remove(sessionUser(request), request.params.reportId),
     );
   },
-};
+});

@@ -7,8 +7,7 @@ import {
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { integrationOf } from '../bi-client/integration.ts';
-import { createPermissionsService } from './permissions.service.ts';
+import type { PermissionsService } from './permissions.service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -20,13 +19,9 @@ const tags = ['permisos'];
 const security = [{ bearer: [] }];
 
 /** Permissions per user (administrators only). */
-export const permissionsModule: ApiModule = {
+export const permissionsModule = (permissions: PermissionsService): ApiModule => ({
   name: 'permissions',
-  register(app, context) {
-    const permissions = createPermissionsService({
-      ...context,
-      access: integrationOf(context, app.log).access,
-    });
+  register(app) {
     const admin = { preHandler: app.requireAdmin };
 
     app.get(
@@ -77,4 +72,4 @@ export const permissionsModule: ApiModule = {
       },
     );
   },
-};
+});

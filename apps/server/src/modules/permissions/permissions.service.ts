@@ -3,7 +3,7 @@ import { errorMessages, type Permission, type PutPermissionsRequest } from '@vit
 import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
-import type { AccessCache } from './access-cache.ts';
+import type { GrantsCache } from './grants-cache.ts';
 import { canHoldPermissions } from './permissions.policy.ts';
 import { permissionsRepository, type ElementType } from './permissions.repository.ts';
 
@@ -44,7 +44,7 @@ export async function assertViewers(
 export function createPermissionsService(deps: {
   db: Kysely<Database>;
   audit: AuditLog;
-  access: AccessCache;
+  grants: Pick<GrantsCache, 'invalidate'>;
 }) {
   const { db } = deps;
 
@@ -99,7 +99,7 @@ export function createPermissionsService(deps: {
           detail: { count: rows.size },
         });
       });
-      deps.access.invalidateGrants();
+      deps.grants.invalidate();
       const saved = await Promise.all(
         userIds.map((id) => permissionsRepository.listByUser(db, id)),
       );
@@ -116,7 +116,8 @@ export function createPermissionsService(deps: {
           targetId: userId,
         });
       });
-      deps.access.invalidateGrants();
+      deps.grants.invalidate();
     },
   };
 }
+export type PermissionsService = ReturnType<typeof createPermissionsService>;

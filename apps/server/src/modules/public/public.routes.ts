@@ -4,12 +4,13 @@ import {
   healthSchema,
   publicConfigSchema,
 } from '@vitrina/contracts';
+import type { Config } from '../../config.ts';
 import type { ApiModule } from '../../context.ts';
 
 /** Health, white-label branding (before login) and the about box (signed in). */
-export const publicModule: ApiModule = {
+export const publicModule = (config: Pick<Config, 'brand' | 'bi' | 'about'>): ApiModule => ({
   name: 'public',
-  register(app, { config }) {
+  register(app) {
     app.get(
       '/health',
       { schema: { tags: ['infraestructura'], response: { 200: healthSchema } } },
@@ -43,4 +44,4 @@ export const publicModule: ApiModule = {
       async () => config.about,
     );
   },
-};
+});

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuditLog } from '../../lib/audit.ts';
+import { auditRepository } from '../../lib/audit.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { SecretBox } from '../accounts/secret-box.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
+import type { SecretBox } from '../accounts/secret-box.ts';
 
 /** The bundled BI service's demo integration identities (seeded there when VITRINA_DEMO is on). */
 export const demoIdentities = [
@@ -35,11 +36,7 @@ export async function seedDemoAccounts(deps: {
   secrets: SecretBox;
 }): Promise<number[]> {
   return deps.db.transaction().execute(async (trx) => {
-    const seeded = await trx
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', seededAction)
-      .executeTakeFirst();
+    const seeded = await auditRepository.hasAction(trx, seededAction);
     if (seeded || (await accountsRepository.listIds(trx)).length) return [];
     const now = deps.clock.now().toISOString();
     const ids: number[] = [];

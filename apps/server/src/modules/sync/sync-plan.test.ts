@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planSync, type FetchedWorkspace, type StoredItem } from './sync-plan.ts';
+import type { StoredItem } from '../content/stored-content.ts';
+import { planSync, type FetchedWorkspace } from './sync-plan.ts';
 
 let counter = 0;
 const newUid = () => `uid-${++counter}`;

@@ -1,32 +1,9 @@
 import type { BiItem, BiWorkspace } from '../bi-client/bi-client.ts';
+import type { StoredItem, StoredWorkspace, SyncPlan } from '../content/stored-content.ts';
 
 /** What the BI service listed for one account: its workspaces, each with reports and dashboards. */
 export interface FetchedWorkspace extends BiWorkspace {
   items: BiItem[];
-}
-
-/** What the portal stores for one account, keyed by the BI service's ids. */
-export interface StoredWorkspace {
-  id: string;
-  name: string;
-}
-export interface StoredItem {
-  id: string;
-  uId: string;
-  workspaceId: string;
-  name: string;
-  kind: BiItem['kind'];
-  embedUrl: string;
-}
-
-/** The changes that bring the stored copy in line with the BI service. */
-export interface SyncPlan {
-  insertWorkspaces: StoredWorkspace[];
-  renameWorkspaces: StoredWorkspace[];
-  deleteWorkspaceIds: string[];
-  insertItems: StoredItem[];
-  updateItems: StoredItem[];
-  deleteItemIds: string[];
 }
 
 /**

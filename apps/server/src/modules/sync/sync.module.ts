@@ -1,29 +1,33 @@
 import type { ApiModule } from '../../context.ts';
-import { integrationOf } from '../bi-client/integration.ts';
-import { seedDemoAccounts } from './demo-accounts.ts';
 import { startSyncScheduler } from './sync-scheduler.ts';
+import type { SyncService } from './sync.service.ts';
 
 /**
- * No routes: at start-up registers the demo accounts (demo mode, fresh database) and syncs them
- * before the server answers, then re-syncs every account every SYNC_INTERVAL_MINUTES.
+ * No routes: at start-up registers the demo accounts (`seedDemoAccounts`, demo mode only) and
+ * syncs them before the server answers, then re-syncs every account every `intervalMinutes`.
  */
-export const syncModule: ApiModule = {
+export const syncModule = (options: {
+  sync: SyncService;
+  intervalMinutes: number;
+  /** Registers the demo accounts on a fresh database; the ids of those created. */
+  seedDemoAccounts?: () => Promise<number[]>;
+}): ApiModule => ({
   name: 'sync',
-  register(app, context) {
-    const { sync, secrets } = integrationOf(context, app.log);
+  register(app) {
+    const { sync } = options;
     let stopScheduler = () => undefined as void;
 
     app.addHook('onReady', async () => {
-      if (context.config.demo) {
-        const created = await seedDemoAccounts({ ...context, secrets });
+      if (options.seedDemoAccounts) {
+        const created = await options.seedDemoAccounts();
         for (const id of created) await sync.syncAccount(id);
         if (created.length)
           app.log.info({ accounts: created.length }, 'demo integration accounts registered');
       }
-      stopScheduler = startSyncScheduler(sync, context.config.bi.syncIntervalMinutes, (error) =>
+      stopScheduler = startSyncScheduler(sync, options.intervalMinutes, (error) =>
         app.log.error({ err: error }, 'periodic account sync failed'),
       );
     });
     app.addHook('onClose', async () => stopScheduler());
   },
-};
+});

@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BiClient } from '../bi-client/bi-client.ts';
-import { BiFailure, BiServiceError } from '../bi-client/bi-errors.ts';
+import { BiServiceError } from '../bi-client/bi-errors.ts';
 import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
+import { credentialsOf } from '../accounts/account-credentials.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
-import { contentRepository } from './content.repository.ts';
+import { contentRepository } from '../content/content.repository.ts';
 import { planSync, type FetchedWorkspace } from './sync-plan.ts';
 
 export interface SyncLogger {
@@ -94,26 +95,3 @@ export function createSyncService(deps: {
   };
 }
 export type SyncService = ReturnType<typeof createSyncService>;
-
-/** The decrypted credentials of a stored account, as MSAL needs them. */
-export function credentialsOf(
-  account: { id: number; username: string; password_encrypted: string; client_id: string },
-  secrets: SecretBox,
-): BiCredentials {
-  let password: string;
-  try {
-    password = secrets.decrypt(account.password_encrypted);
-  } catch (error) {
-    // The key changed or was lost (DATA_DIR/keys): the administrator must enter the password again.
-    throw new BiServiceError(
-      BiFailure.unreadableSecret,
-      error instanceof Error ? error.message : String(error),
-    );
-  }
-  return {
-    accountId: account.id,
-    username: account.username,
-    password,
-    clientId: account.client_id,
-  };
-}

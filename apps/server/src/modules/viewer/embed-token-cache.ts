@@ -1,3 +1,5 @@
+import { createLoadingCache } from '../../lib/loading-cache.ts';
+
 /** A cached embed token and the moment it stops being usable. */
 export interface CachedEmbedToken {
   token: string;
@@ -12,6 +14,9 @@ export interface EmbedTokenCache {
   clear(): void;
 }
 
+// Far above the reports a tenant holds; the least recently opened report goes first.
+const maxTokens = 50_000;
+
 /**
  * Embed tokens are per report, View access and carry no identity, so one token serves every user
  * allowed to see the report: they are reused until `refreshBeforeMs` before expiry, and concurrent
@@ -22,35 +27,11 @@ export function createEmbedTokenCache(
 ): EmbedTokenCache {
   const refreshBeforeMs = options.refreshBeforeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
-  const tokens = new Map<string, CachedEmbedToken>();
-  const pending = new Map<string, Promise<CachedEmbedToken>>();
-
-  return {
-    get(key, mint) {
-      const cached = tokens.get(key);
-      if (cached && cached.expiration.getTime() - refreshBeforeMs > now())
-        return Promise.resolve(cached);
-      const inFlight = pending.get(key);
-      if (inFlight) return inFlight;
-      const call = mint()
-        .then((token) => {
-          // A deletion during the call wins: only keep the token if nobody dropped the key.
-          if (pending.get(key) === call) tokens.set(key, token);
-          return token;
-        })
-        .finally(() => {
-          if (pending.get(key) === call) pending.delete(key);
-        });
-      pending.set(key, call);
-      return call;
-    },
-    deleteMatching(test) {
-      for (const key of [...tokens.keys()]) if (test(key)) tokens.delete(key);
-      for (const key of [...pending.keys()]) if (test(key)) pending.delete(key);
-    },
-    clear() {
-      tokens.clear();
-      pending.clear();
-    },
-  };
+  const cache = createLoadingCache<string, CachedEmbedToken, () => Promise<CachedEmbedToken>>({
+    max: maxTokens,
+    now,
+    ttlOf: (token) => token.expiration.getTime() - refreshBeforeMs - now(),
+    load: (_key, mint) => mint(),
+  });
+  return { get: cache.get, deleteMatching: cache.deleteMatching, clear: cache.clear };
 }

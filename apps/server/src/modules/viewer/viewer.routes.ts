@@ -1,18 +1,12 @@
 import { errorResponseSchema, reportUidParamsSchema, viewerReportSchema } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { sessionUser } from '../../plugins/auth.ts';
-import { integrationOf } from '../bi-client/integration.ts';
-import { createViewerService } from './viewer.service.ts';
+import type { ViewerService } from './viewer.service.ts';
 
 /** The report viewer: access check plus a View embed token for one report. */
-export const viewerModule: ApiModule = {
+export const viewerModule = (viewer: ViewerService): ApiModule => ({
   name: 'viewer',
-  register(app, context) {
-    const viewer = createViewerService({
-      db: context.db,
-      integration: integrationOf(context, app.log),
-    });
-
+  register(app) {
     app.get(
       '/viewer/report/:uid',
       {
@@ -35,4 +29,4 @@ export const viewerModule: ApiModule = {
       async (request) => viewer.open(sessionUser(request), request.params.uid),
     );
   },
-};
+});

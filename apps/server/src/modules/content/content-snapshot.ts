@@ -1,5 +1,5 @@
 import type { Grants } from '../permissions/permissions.policy.ts';
-import type { ContentRow } from './accounts.repository.ts';
+import type { ContentRow } from './snapshot.repository.ts';
 
 export interface SnapshotReport {
   dbId: number;

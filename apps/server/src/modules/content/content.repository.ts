@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { StoredItem, StoredWorkspace, SyncPlan } from './sync-plan.ts';
+import type { StoredItem, StoredWorkspace, SyncPlan } from './stored-content.ts';
 
 // Keeps every statement well under SQLite's bound-parameter limit.
 const chunkSize = 500;

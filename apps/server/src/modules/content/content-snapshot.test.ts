@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentRow } from './accounts.repository.ts';
+import type { ContentRow } from './snapshot.repository.ts';
 import { buildSnapshot, visibleContent } from './content-snapshot.ts';
 
 function row(

@@ -1,0 +1,24 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Config } from '../../config.ts';
+import { createBiClient } from './bi-client.ts';
+import { createBiTokenProvider } from './bi-token-provider.ts';
+import { createHttpTransport } from './http-transport.ts';
+import { createMsalNetworkClient } from './msal-network-client.ts';
+
+/**
+ * The portal's way to the BI service: one HTTPS transport shared by MSAL and the REST client,
+ * and one per-account access-token cache.
+ */
+export function createBiConnection(settings: Config['bi'], now: () => number) {
+  // The bundled BI service's self-signed certificate, when it exists (decision 0021).
+  const transport = createHttpTransport({
+    ca: () =>
+      existsSync(settings.tlsCaFile) ? readFileSync(settings.tlsCaFile, 'utf8') : undefined,
+  });
+  const tokens = createBiTokenProvider({
+    authorityUrl: settings.authorityUrl,
+    networkClient: createMsalNetworkClient(transport),
+    now,
+  });
+  return { tokens, client: createBiClient({ apiUrl: settings.apiUrl, transport, tokens }) };
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { createPerUserCache } from '../../lib/loading-cache.ts';
+import { grantsFrom, type Grants } from './permissions.policy.ts';
+import { permissionsRepository } from './permissions.repository.ts';
+
+/**
+ * Each user's grants, read once and kept until the portal itself changes permissions or content
+ * (every such write calls `invalidate`), or for `maxAgeMs` at most, so another portal process
+ * sharing a PostgreSQL database catches up within that time (decision 0024).
+ */
+export function createGrantsCache(deps: {
+  db: Kysely<Database>;
+  now: () => number;
+  maxAgeMs?: number;
+}) {
+  return createPerUserCache<Grants>({
+    now: deps.now,
+    maxAgeMs: deps.maxAgeMs ?? 10_000,
+    load: async (userId) => grantsFrom(await permissionsRepository.listByUser(deps.db, userId)),
+  });
+}
+export type GrantsCache = ReturnType<typeof createGrantsCache>;
