@@ -1,7 +1,7 @@
 /** "Listado de ventas por tienda": the demo's paginated (printable, paged table) report. */
+import type { PaginatedDefinition } from '@vitrina/bi-model';
 import { deterministicGuid } from '../ids.ts';
 import { column, measure } from './report-builder.ts';
-import type { PaginatedDefinition } from './report-types.ts';
 import { salesDataset } from './sales-model.ts';
 
 const country = column('Tienda', 'País');

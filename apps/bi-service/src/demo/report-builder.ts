@@ -1,13 +1,14 @@
 /** Small helpers that keep the demo report definitions short and readable. */
-import type { FieldRef, Filter } from '../query/query-schema.ts';
-import { deterministicGuid } from '../ids.ts';
 import type {
   DataRole,
+  FieldRef,
+  Filter,
   PageDefinition,
   ReportDefinition,
   VisualDefinition,
   VisualType,
-} from './report-types.ts';
+} from '@vitrina/bi-model';
+import { deterministicGuid } from '../ids.ts';
 
 export const PAGE_WIDTH = 1280;
 export const PAGE_HEIGHT = 720;

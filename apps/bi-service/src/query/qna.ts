@@ -3,16 +3,9 @@
  * in a Spanish or English question ("ventas por país", "top 5 productos por ventas en 2024",
  * "sales by channel") and answers with a query and a suggested visual type.
  */
+import type { FieldRef, Filter, QnaAnswer, Query } from '@vitrina/bi-model';
 import type { DatasetDefinition } from '../datasets/model.ts';
 import { QueryError } from './query-error.ts';
-import type { FieldRef, Filter, Query } from './query-schema.ts';
-
-export interface QnaAnswer {
-  query: Query;
-  visualType:
-    'card' | 'clusteredBarChart' | 'clusteredColumnChart' | 'lineChart' | 'stackedColumnChart';
-  title: string;
-}
 
 /** Lower case without accents, so "País" matches "pais". */
 function normalize(text: string): string {
