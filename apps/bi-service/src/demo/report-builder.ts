@@ -8,6 +8,7 @@ import type {
   VisualDefinition,
   VisualType,
 } from '@vitrina/bi-model';
+import { Schemas } from '@vitrina/embed-sdk/protocol';
 import { deterministicGuid } from '../ids.ts';
 
 export const PAGE_WIDTH = 1280;
@@ -32,8 +33,6 @@ export const retailTheme = {
   tableAccent: '#0F766E',
 };
 
-const schema = 'http://powerbi.com/product/schema#';
-
 export const column = (table: string, name: string, displayName?: string): FieldRef => ({
   table,
   column: name,
@@ -53,7 +52,7 @@ export const basicFilter = (
   operator: 'In' | 'NotIn' | 'All',
   values: (string | number | boolean)[],
 ): Filter => ({
-  $schema: `${schema}basic`,
+  $schema: Schemas.basic,
   target,
   filterType: 1,
   operator,
@@ -67,14 +66,14 @@ export const advancedFilter = (
       'GreaterThan' | 'GreaterThanOrEqual' | 'LessThan' | 'LessThanOrEqual' | 'Is' | 'IsNotBlank';
     value?: string | number;
   }[],
-): Filter => ({ $schema: `${schema}advanced`, target, filterType: 0, logicalOperator, conditions });
+): Filter => ({ $schema: Schemas.advanced, target, filterType: 0, logicalOperator, conditions });
 export const topNFilter = (
   target: FieldRef,
   operator: 'Top' | 'Bottom',
   itemCount: number,
   orderBy: FieldRef,
 ): Filter => ({
-  $schema: `${schema}topN`,
+  $schema: Schemas.topN,
   target,
   filterType: 5,
   operator,
@@ -82,7 +81,7 @@ export const topNFilter = (
   orderBy,
 });
 export const excludeFilter = (target: FieldRef, values: string[]): Filter => ({
-  $schema: `${schema}includeExclude`,
+  $schema: Schemas.includeExclude,
   target,
   filterType: 3,
   isExclude: true,

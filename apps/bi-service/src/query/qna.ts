@@ -3,7 +3,7 @@
  * in a Spanish or English question ("ventas por país", "top 5 productos por ventas en 2024",
  * "sales by channel") and answers with a query and a suggested visual type.
  */
-import type { FieldRef, Filter, QnaAnswer, Query } from '@vitrina/bi-model';
+import type { FieldRef, Filter, ParsedQuery, QnaAnswer } from '@vitrina/bi-model';
 import type { DatasetDefinition } from '../datasets/model.ts';
 import { QueryError } from './query-error.ts';
 
@@ -140,7 +140,7 @@ export function interpretQuestion(definition: DatasetDefinition, question: strin
 
   const groupBy = columns.slice(0, 2).map((c) => c.ref);
   const first = measureFields[0]!;
-  const query: Query = {
+  const query: ParsedQuery = {
     groupBy,
     measures: measureFields.map((m) => m.ref),
     filters,
