@@ -17,6 +17,7 @@ import { createPasswordHasher } from './lib/passwords.ts';
 import { loadKey } from './lib/secrets.ts';
 import { accountsModule } from './modules/accounts/accounts.routes.ts';
 import { administrationModule } from './modules/administration/administration.routes.ts';
+import { createActiveSessions } from './modules/auth/active-sessions.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (ownsDatabase) await migrateToLatest(database.db, database.dialect);
 
   const clock = options.clock ?? systemClock;
+  const sessions = createActiveSessions(database.db, clock, config.auth.sessionCache);
   const context: AppContext = {
     config,
     ...database,
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
       clock,
     ),
     accountKey: loadKey(config.dataDir, 'accounts', config.secrets.accountKey),
+    sessions,
   };
 
   const app = Fastify({
@@ -119,7 +122,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await installApiDocs(app);
   installXsrf(app, config.auth.secureCookies);
-  installAuth(app, context.db, context.accessTokens);
+  installAuth(app, context.accessTokens, sessions);
 
   await app.register(
     async (api) => {
@@ -130,7 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
   await installSpa(app, config.webDistDir);
 
   if (ownsDatabase) app.addHook('onClose', async () => database.db.destroy());
-  return Object.assign(app, { context });
+  return Object.assign(app, { context, sessions });
 }
 
 declare module 'fastify' {
