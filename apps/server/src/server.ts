@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ensureFirstAdministrator, firstAdminBanner } from './bootstrap/first-admin.ts';
 import { loadConfig } from './config.ts';
-import { createPrivateDir } from './lib/data-dir.ts';
+import { createPrivateDir } from './private-files.ts';
 
 /** Entry point: configuration, first administrator, listen, and graceful shutdown. */
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { createPrivateDir, ensurePrivateFile, restrictExisting } from '../lib/data-dir.ts';
+import { createPrivateDir, ensurePrivateFile, restrictExisting } from '../private-files.ts';
 import { adaptNodeSqlite } from './node-sqlite-driver.ts';
 import type { Database } from './schema.ts';
 

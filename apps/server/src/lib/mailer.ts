@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { ensurePrivateDir, privateFileMode } from './data-dir.ts';
+import { ensurePrivateDir, privateFileMode } from '../private-files.ts';
 
 export interface MailMessage {
   to: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateDir, privateFileMode } from './data-dir.ts';
+import { ensurePrivateDir, privateFileMode } from '../private-files.ts';
 
 /**
  * Reads a 32-byte key: from the configured value (hex or base64) when given, otherwise from

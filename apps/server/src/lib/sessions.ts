@@ -1,5 +1,25 @@
+import type { Role } from '@vitrina/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+
+/** What an access token says: whose it is and which session (refresh-token family) it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/** The signed-in user as route handlers see it, with the session its access token belongs to. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  rol: Role;
+  sessionId: string;
+}
+
+/** Answers whether the session behind verified claims is alive, and whose it is. */
+export interface SessionResolver {
+  resolve(claims: AccessClaims): Promise<SessionUser | null>;
+}
 
 /**
  * What made cached session state stale. A single process applies it locally; several instances

@@ -1,14 +1,9 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../lib/clock.ts';
+import type { AccessClaims } from '../lib/sessions.ts';
 
 const issuer = 'vitrina';
 const audience = 'vitrina-portal';
-
-/** What an access token says: whose it is and which session (refresh-token family) it belongs to. */
-export interface AccessClaims {
-  userId: number;
-  sessionId: string;
-}
 
 /**
  * Short-lived HS256 access tokens carrying the user id (`sub`) and the session (`sid`); roles are

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roles } from '@vitrina/contracts';
 import { appErrors } from '../errors.ts';
 import type { Actor } from '../lib/audit.ts';
-import type { ActiveSessions, SessionUser } from '../modules/auth/active-sessions.ts';
+import type { SessionResolver, SessionUser } from '../lib/sessions.ts';
 import type { AccessTokens } from './access-tokens.ts';
 
-export type { SessionUser } from '../modules/auth/active-sessions.ts';
+export type { SessionUser } from '../lib/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,7 +39,7 @@ export function actorOf(request: FastifyRequest): Actor {
 export function installAuth(
   app: FastifyInstance,
   tokens: AccessTokens,
-  sessions: Pick<ActiveSessions, 'resolve'>,
+  sessions: SessionResolver,
 ): void {
   app.decorateRequest('user', null);
 

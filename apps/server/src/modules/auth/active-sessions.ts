@@ -1,19 +1,10 @@
-import { roles, type Role } from '@vitrina/contracts';
+import { roles } from '@vitrina/contracts';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { SessionInvalidation } from '../../lib/sessions.ts';
-import type { AccessClaims } from '../../plugins/access-tokens.ts';
+import type { AccessClaims, SessionInvalidation, SessionUser } from '../../lib/sessions.ts';
 import { refreshTokensRepository } from './refresh-tokens.repository.ts';
-
-/** The signed-in user as route handlers see it, with the session its access token belongs to. */
-export interface SessionUser {
-  id: number;
-  username: string;
-  rol: Role;
-  sessionId: string;
-}
 
 type CachedUser = Omit<SessionUser, 'sessionId'>;
 /** lru-cache stores objects only; `user: null` remembers a revoked or unknown session. */
