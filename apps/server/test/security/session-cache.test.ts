@@ -27,6 +27,24 @@ describe.each(testDialects)('session cache ($dialect)', ({ dialect, available })
     expect((await about(session.token)).statusCode).toBe(401);
   });
 
+  it.skipIf(!available)('does not keep what a read racing an invalidation saw', async () => {
+    const session = await login(state.context.app, 'lectora', state.fixture.viewer.password);
+    const claims = await state.context.app.context.accessTokens.verify(session.token);
+    if (!claims) throw new Error('the token of a fresh login must verify');
+    const sessions = state.context.app.sessions;
+    // The read starts, then the session is invalidated before the read has answered.
+    const racing = sessions.resolve(claims);
+    sessions.invalidate({ kind: 'session', sessionId: claims.sessionId });
+    expect((await racing)?.id).toBe(state.fixture.viewer.id);
+    // Revoked behind the cache's back: only a fresh read can tell, and it must happen.
+    await state.context.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('family_id', '=', claims.sessionId)
+      .execute();
+    expect(await sessions.resolve(claims)).toBeNull();
+  });
+
   it.skipIf(!available)('tells listeners what it invalidated, for other instances', async () => {
     const heard: SessionInvalidation[] = [];
     const stop = state.context.app.sessions.onInvalidate((event) => heard.push(event));
