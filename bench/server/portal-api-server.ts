@@ -15,6 +15,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../../apps/server/src/lib/passwords.ts';
+import { createSessionIssuer } from '../../apps/server/src/modules/auth/sessions.ts';
 import { embedTokenKey } from '../../apps/server/src/modules/viewer/viewer.service.ts';
 import { seedTenant, tenant } from './portal-api-seed.ts';
 
@@ -75,7 +76,7 @@ const config = loadConfig({
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const portalUrl = urlOf(app.server);
-const token = await app.context.accessTokens.sign(seeded.viewerId);
+const token = (await createSessionIssuer(app.context).issue(database.db, seeded.viewerId)).token;
 
 // Warm embed-token cache: the benchmark measures the portal, not GenerateToken.
 const { account_id } = await database.db

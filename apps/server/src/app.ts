@@ -17,6 +17,7 @@ import { createPasswordHasher } from './lib/passwords.ts';
 import { loadKey } from './lib/secrets.ts';
 import { accountsModule } from './modules/accounts/accounts.routes.ts';
 import { administrationModule } from './modules/administration/administration.routes.ts';
+import { createActiveSessions } from './modules/auth/active-sessions.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   const clock = options.clock ?? systemClock;
+  const sessions = createActiveSessions(database.db, clock, config.auth.sessionCache);
   const context: AppContext = {
     config,
     ...database,
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
     ),
     accountKey: loadKey(config.dataDir, 'accounts', config.secrets.accountKey),
     log: app.log,
+    sessions,
   };
   const services = createServices(context);
 
@@ -137,7 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await installApiDocs(app);
   installXsrf(app, config.auth.secureCookies);
-  installAuth(app, context.db, context.accessTokens);
+  installAuth(app, context.accessTokens, sessions);
 
   await app.register(
     async (api) => {
@@ -149,7 +152,7 @@ export async function buildApp(options: BuildAppOptions) {
   await installSpa(app, config.webDistDir);
 
   if (ownsDatabase) app.addHook('onClose', async () => database.db.destroy());
-  return Object.assign(app, { context, services });
+  return Object.assign(app, { context, services, sessions });
 }
 
 /** A route as registered, with the schema it was given (if any). */

@@ -94,6 +94,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     auth: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      /** Live sessions cached per process; see modules/auth/active-sessions.ts. */
+      sessionCache: { maxEntries: 10_000, ttlMs: 60_000 },
       maxFailures: env.LOGIN_MAX_FAILURES,
       lockoutMinutes: env.LOGIN_LOCKOUT_MINUTES,
       /** Failed logins allowed per client address per minute. */

@@ -9,6 +9,7 @@ import type { AuditLog } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import type { UserSessions } from './lib/sessions.ts';
 import type { AccessTokens } from './plugins/access-tokens.ts';
 
 /** The Fastify instance modules register their routes on (Zod schemas, prefix /api). */
@@ -30,6 +31,8 @@ export interface AppContext {
   audit: AuditLog;
   passwords: PasswordHasher;
   accessTokens: AccessTokens;
+  /** Revoking sessions and forgetting cached session state (modules/auth/active-sessions.ts). */
+  sessions: UserSessions;
   /** 32-byte key for encrypting integration account passwords at rest. */
   accountKey: Buffer;
   /** The app's logger, for work that runs outside a request (account sync). */

@@ -1,10 +1,14 @@
 import { buildApp } from './app.ts';
 import { ensureFirstAdministrator, firstAdminBanner } from './bootstrap/first-admin.ts';
 import { loadConfig } from './config.ts';
+import { createPrivateDir } from './private-files.ts';
 
 /** Entry point: configuration, first administrator, listen, and graceful shutdown. */
 async function main(): Promise<void> {
+  // Whatever a library creates under DATA_DIR (databases, journals) is the service's alone.
+  process.umask(0o077);
   const config = loadConfig();
+  createPrivateDir(config.dataDir);
   const app = await buildApp({ config });
   const firstAdmin = await ensureFirstAdministrator(app.context);
   if (firstAdmin.generatedPassword)

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { tablesChildFirst, type Database } from '../src/db/schema.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createPasswordHasher } from '../src/lib/passwords.ts';
+import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
 
 /** The PostgreSQL server tests use; each run creates and drops its own database there. */
 const postgresAdminUrl =
@@ -244,9 +245,9 @@ export async function login(
   return response.json();
 }
 
-/** An access token for `userId` without going through login (fast, for matrix-style tests). */
-export function tokenFor(app: App, userId: number): Promise<string> {
-  return app.context.accessTokens.sign(userId);
+/** An access token of a new session of `userId`, without a login (fast, for matrix-style tests). */
+export async function tokenFor(app: App, userId: number): Promise<string> {
+  return (await createSessionIssuer(app.context).issue(app.context.db, userId)).token;
 }
 
 /** Undoes quoted-printable (soft line breaks and =XX bytes) so tests can read the text. */

@@ -5,11 +5,6 @@ import { describe, expect, it } from 'vitest';
 
 const modulesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../src/modules');
 
-/** Pairs still importing each other both ways, with the reason they are tolerated for now. */
-const tolerated: Record<string, string> = {
-  'auth↔users': 'being separated on the security branch (issue 17); drop this entry once merged',
-};
-
 function moduleOf(file: string): string | undefined {
   const path = relative(modulesDir, file);
   return path.startsWith('..') ? undefined : path.split(sep)[0];
@@ -48,7 +43,7 @@ describe('portal server module graph', () => {
   });
 
   it('has no pair of modules importing each other both ways', () => {
-    expect(twoWayPairs(moduleEdges()).filter((pair) => !(pair in tolerated))).toEqual([]);
+    expect(twoWayPairs(moduleEdges())).toEqual([]);
   });
 
   it('would report a pair importing both ways', () => {

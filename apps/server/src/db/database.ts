@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { createPrivateDir, ensurePrivateFile, restrictExisting } from '../private-files.ts';
 import { adaptNodeSqlite } from './node-sqlite-driver.ts';
 import type { Database } from './schema.ts';
 
@@ -27,10 +27,18 @@ function sqliteLocation(url: string): string {
 
 function openSqlite(url: string): Kysely<Database> {
   const location = sqliteLocation(url);
-  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  const onDisk = location !== ':memory:';
+  if (onDisk) {
+    createPrivateDir(dirname(location));
+    // SQLite gives the WAL and shared-memory files the database file's mode.
+    ensurePrivateFile(location);
+  }
   const database = new DatabaseSync(location);
   // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
-  if (location !== ':memory:') database.exec('PRAGMA journal_mode = WAL');
+  if (onDisk) {
+    database.exec('PRAGMA journal_mode = WAL');
+    restrictExisting([`${location}-wal`, `${location}-shm`]);
+  }
   database.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir, privateFileMode } from '../private-files.ts';
 
 export interface MailMessage {
   to: string;
@@ -29,9 +30,12 @@ export function createMailer(options: {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       if (options.smtpUrl) return;
-      await mkdir(options.outboxDir, { recursive: true });
+      // Mails carry temporary passwords in clear text.
+      ensurePrivateDir(options.outboxDir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
-      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+      await writeFile(join(options.outboxDir, name), info.message as Buffer, {
+        mode: privateFileMode,
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, privateFileMode } from '../private-files.ts';
 
 /**
  * Reads a 32-byte key: from the configured value (hex or base64) when given, otherwise from
@@ -12,8 +13,8 @@ export function loadKey(dataDir: string, name: string, configured: string | unde
   const directory = join(dataDir, 'keys');
   const file = join(directory, `${name}.key`);
   if (!existsSync(file)) {
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    ensurePrivateDir(directory);
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: privateFileMode, flag: 'wx' });
   }
   return decodeKey(readFileSync(file, 'utf8').trim(), name);
 }

@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { roles, type Role } from '@vitrina/contracts';
-import type { Database } from '../db/schema.ts';
+import { roles } from '@vitrina/contracts';
 import { appErrors } from '../errors.ts';
 import type { Actor } from '../lib/audit.ts';
+import type { SessionResolver, SessionUser } from '../lib/sessions.ts';
 import type { AccessTokens } from './access-tokens.ts';
 
-/** The signed-in user as route handlers see it. */
-export interface SessionUser {
-  id: number;
-  username: string;
-  rol: Role;
-}
+export type { SessionUser } from '../lib/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +13,7 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid bearer token of an existing user is sent. */
+    /** preHandler: 401 unless a valid bearer token of a live session is sent. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 without a session, 403 unless the user is an administrator. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
@@ -38,32 +32,23 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * Bearer-token authentication. The user row is read on every request so that a deleted user
- * or a changed role takes effect immediately, not when the access token expires.
+ * Bearer-token authentication. Besides the signature and lifetime, the token's session must
+ * still be alive: logout, reuse detection, password changes and resets, role changes and user
+ * deletion revoke it, and the session cache forgets it at once (docs/decisions/0110).
  */
 export function installAuth(
   app: FastifyInstance,
-  db: Kysely<Database>,
   tokens: AccessTokens,
+  sessions: SessionResolver,
 ): void {
   app.decorateRequest('user', null);
 
   async function authenticate(request: FastifyRequest): Promise<SessionUser> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    const userId = match?.[1] ? await tokens.verify(match[1]) : null;
-    if (userId === null) throw appErrors.unauthorized();
-    const row = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'rol'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw appErrors.unauthorized();
-    const user: SessionUser = {
-      id: row.id,
-      username: row.username,
-      rol: row.rol === roles.administrator ? roles.administrator : roles.viewer,
-    };
+    const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+    const user = claims ? await sessions.resolve(claims) : null;
+    if (!user) throw appErrors.unauthorized();
     request.user = user;
     return user;
   }

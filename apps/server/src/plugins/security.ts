@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Origins of absolute URLs among `urls` (relative ones are already covered by 'self'). */
 function originsOf(urls: string[]): string[] {
@@ -35,4 +35,12 @@ export async function installSecurityHeaders(
       },
     },
   });
+}
+
+/**
+ * Route hook for answers that carry tokens or the signed-in user: no browser or proxy may keep
+ * them. Set on request, so error answers of those routes carry it too.
+ */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
 }

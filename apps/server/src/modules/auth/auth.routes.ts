@@ -8,6 +8,7 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { noStore } from '../../plugins/security.ts';
 import { issueXsrfCookie } from '../../plugins/xsrf.ts';
 import { createAuthService } from './auth.service.ts';
 
@@ -23,6 +24,7 @@ export const authModule: ApiModule = {
     app.post(
       '/user/authenticate',
       {
+        onRequest: noStore,
         config: {
           rateLimit: {
             // A ceiling on argon2 work per address; failed attempts have their own, lower limit.
@@ -52,6 +54,7 @@ export const authModule: ApiModule = {
     app.post(
       '/user/refreshtoken',
       {
+        onRequest: noStore,
         schema: {
           tags: ['sesión'],
           summary: 'Rota el refresh token y devuelve el usuario con un par nuevo',
@@ -65,6 +68,7 @@ export const authModule: ApiModule = {
     app.post(
       '/user/logout',
       {
+        onRequest: noStore,
         schema: {
           tags: ['sesión'],
           summary: 'Cerrar sesión: revoca el refresh token enviado y toda su familia',

@@ -6,8 +6,9 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
-import { createIpFailureLimiter } from './ip-failure-limiter.ts';
-import { activeLockout, afterFailure, lockedOutError } from './login-lockout.ts';
+import { createMemoryFailureLimiter, type AddressFailureLimiter } from './ip-failure-limiter.ts';
+import { loginAttemptsRepository } from './login-attempts.repository.ts';
+import { lockEnd, lockedOutError } from './login-lockout.ts';
 import { refreshTokensRepository } from './refresh-tokens.repository.ts';
 import { createSessionIssuer, hashRefreshToken } from './sessions.ts';
 
@@ -15,15 +16,20 @@ const invalidCredentials = () =>
   new AppError('invalid_credentials', errorMessages.invalidCredentials);
 const invalidRefreshToken = () => new AppError('unauthorized', errorMessages.refreshTokenInvalid);
 
-/** Login, refresh-token rotation with reuse detection, and logout. */
-export function createAuthService(context: AppContext) {
-  const { db, clock, audit, passwords, config } = context;
-  const sessions = createSessionIssuer(context);
-  const ipFailures = createIpFailureLimiter({
-    maxFailures: config.auth.loginFailuresPerIpPerMinute,
+/**
+ * Login, refresh-token rotation with reuse detection, and logout. `addressFailures` defaults to
+ * the in-memory limiter (one process); a shared store can be passed in instead.
+ */
+export function createAuthService(
+  context: AppContext,
+  addressFailures: AddressFailureLimiter = createMemoryFailureLimiter({
+    maxFailures: context.config.auth.loginFailuresPerIpPerMinute,
     windowMs: 60_000,
-    clock,
-  });
+    clock: context.clock,
+  }),
+) {
+  const { db, clock, audit, passwords, config, sessions } = context;
+  const issuer = createSessionIssuer(context);
   // Verifying against a real hash for unknown usernames keeps response times alike, so timing
   // does not reveal which usernames exist.
   const decoyHash = passwords.hash('Decoy1234');
@@ -49,49 +55,64 @@ export function createAuthService(context: AppContext) {
     );
   }
 
+  /**
+   * Counts the attempt against the user before the password is checked. Returns whether this
+   * attempt took the lock; throws 429 while a lock is running (nothing is verified then).
+   */
+  async function countAttempt(userId: number, now: Date): Promise<{ locks: Date | null }> {
+    const lockUntil = lockEnd(now, config.auth);
+    const counted = await loginAttemptsRepository.count(db, userId, {
+      now: now.toISOString(),
+      maxFailures: config.auth.maxFailures,
+      lockUntil: lockUntil.toISOString(),
+    });
+    if (!counted) {
+      const until = await loginAttemptsRepository.lockedUntil(db, userId);
+      throw lockedOutError(until ? new Date(until) : lockUntil, now);
+    }
+    return { locks: counted.locked_until === lockUntil.toISOString() ? lockUntil : null };
+  }
+
+  async function rejectAttempt(
+    actor: Actor,
+    userId: number | undefined,
+    locks: Date | null,
+  ): Promise<never> {
+    await audit.record(db, actor, {
+      action: locks ? 'login.locked' : 'login.failed',
+      targetType: 'user',
+      targetId: userId,
+    });
+    throw locks ? lockedOutError(locks, clock.now()) : invalidCredentials();
+  }
+
   return {
     async login(request: LoginRequest, ip: string): Promise<AuthenticatedUser> {
-      ipFailures.check(ip);
+      const slot = await addressFailures.reserve(ip);
       const now = clock.now();
       const user = await usersRepository.getByUsername(db, request.username);
       const actor: Actor = { id: user?.id ?? null, username: request.username, ip };
-      const lockedUntil = user ? activeLockout(user, now) : null;
-      if (lockedUntil) throw lockedOutError(lockedUntil, now);
+      let attempt: { locks: Date | null } = { locks: null };
+      if (user) {
+        // A locked account's refusal is not the address's failure: nothing was verified.
+        attempt = await countAttempt(user.id, now).catch(async (error: unknown) => {
+          await slot.forgive();
+          throw error;
+        });
+      }
 
       const valid = await passwords.verify(
         user?.password_hash ?? (await decoyHash),
         request.password,
       );
-      if (!user || !valid) {
-        ipFailures.recordFailure(ip);
-        if (user) {
-          const next = afterFailure(user.failed_logins, now, config.auth);
-          await usersRepository.update(db, user.id, next);
-          if (next.locked_until) {
-            await audit.record(db, actor, {
-              action: 'login.locked',
-              targetType: 'user',
-              targetId: user.id,
-            });
-            throw lockedOutError(new Date(next.locked_until), now);
-          }
-        }
-        await audit.record(db, actor, {
-          action: 'login.failed',
-          targetType: 'user',
-          targetId: user?.id,
-        });
-        throw invalidCredentials();
-      }
+      if (!user || !valid) return rejectAttempt(actor, user?.id, attempt.locks);
+      await slot.forgive();
 
       return db.transaction().execute(async (trx) => {
-        const row = await usersRepository.update(trx, user.id, {
-          failed_logins: 0,
-          locked_until: null,
-        });
+        const row = await loginAttemptsRepository.clear(trx, user.id);
         // Housekeeping where it is cheap: the user's expired tokens cannot be replayed anyway.
         await refreshTokensRepository.deleteExpiredOfUser(trx, user.id, now.toISOString());
-        const pair = await sessions.issue(trx, user.id);
+        const pair = await issuer.issue(trx, user.id);
         await audit.record(trx, actor, {
           action: 'login.succeeded',
           targetType: 'user',
@@ -104,7 +125,7 @@ export function createAuthService(context: AppContext) {
     /**
      * Exchanges a refresh token for a new pair. A token is good once: presenting a spent or
      * revoked token means it was copied, so the whole family (every descendant of that login)
-     * is revoked.
+     * is revoked, and so are the access tokens of that session.
      */
     async refresh(token: string, ip: string): Promise<AuthenticatedUser> {
       const now = clock.now().toISOString();
@@ -120,9 +141,12 @@ export function createAuthService(context: AppContext) {
         }
         const user = await usersRepository.getById(trx, stored.user_id);
         if (!user) return null;
-        return { ...toUserDto(user), ...(await sessions.issue(trx, user.id, stored.family_id)) };
+        return { ...toUserDto(user), ...(await issuer.issue(trx, user.id, stored.family_id)) };
       });
-      if (!outcome) throw new AppError('unauthorized', errorMessages.refreshTokenReused);
+      if (!outcome) {
+        sessions.invalidate({ kind: 'session', sessionId: stored.family_id });
+        throw new AppError('unauthorized', errorMessages.refreshTokenReused);
+      }
       return outcome;
     },
 
@@ -134,6 +158,7 @@ export function createAuthService(context: AppContext) {
       await db.transaction().execute(async (trx) => {
         await endSession(trx, stored, 'logout', ip, now);
       });
+      sessions.invalidate({ kind: 'session', sessionId: stored.family_id });
       return true;
     },
   };

@@ -35,13 +35,28 @@ export const refreshTokensRepository = {
       .where('revoked_at', 'is', null)
       .execute(),
 
-  revokeAllOfUser: (db: Db, userId: number, at: string) =>
-    db
+  /** Revokes every session of the user but `keepFamily` (when given); returns how many rows. */
+  async revokeAllOfUser(db: Db, userId: number, at: string, keepFamily?: string): Promise<number> {
+    let query = db
       .updateTable('refresh_tokens')
       .set({ revoked_at: at })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute(),
+      .where('revoked_at', 'is', null);
+    if (keepFamily !== undefined) query = query.where('family_id', '!=', keepFamily);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** The user of a live session: one whose family still has an unrevoked token. */
+  findSessionUser: (db: Db, familyId: string) =>
+    db
+      .selectFrom('refresh_tokens')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .select(['users.id', 'users.username', 'users.rol'])
+      .where('refresh_tokens.family_id', '=', familyId)
+      .where('refresh_tokens.revoked_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst(),
 
   /** Housekeeping: drops the user's tokens that expired before `before`. */
   deleteExpiredOfUser: (db: Db, userId: number, before: string) =>

@@ -14,7 +14,10 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-/** Issues access + refresh token pairs; a new login starts a new refresh-token family. */
+/**
+ * Issues access + refresh token pairs; a new login starts a new refresh-token family, and the
+ * family id is the session id (`sid`) its access tokens carry.
+ */
 export function createSessionIssuer({ accessTokens, clock, config }: AppContext) {
   const refreshTtlMs = config.auth.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
   return {
@@ -32,7 +35,7 @@ export function createSessionIssuer({ accessTokens, clock, config }: AppContext)
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + refreshTtlMs).toISOString(),
       });
-      return { token: await accessTokens.sign(userId), refreshToken };
+      return { token: await accessTokens.sign({ userId, sessionId: familyId }), refreshToken };
     },
   };
 }

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { noStore } from '../../plugins/security.ts';
 import { createUsersService } from './users.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -109,6 +110,7 @@ export const usersModule: ApiModule = {
     app.put(
       '/user/changepassword',
       {
+        onRequest: noStore,
         preHandler: app.requireAuth,
         schema: {
           tags,
@@ -118,8 +120,10 @@ export const usersModule: ApiModule = {
           response: { 200: userSchema, ...writeErrors },
         },
       },
-      async (request) =>
-        users.changeOwnPassword({ ...actorOf(request), id: sessionUser(request).id }, request.body),
+      async (request) => {
+        const { id, sessionId } = sessionUser(request);
+        return users.changeOwnPassword({ ...actorOf(request), id, sessionId }, request.body);
+      },
     );
   },
 };

@@ -10,7 +10,6 @@ import { AppError, appErrors } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { generateTemporaryPassword } from '../../lib/passwords.ts';
-import { refreshTokensRepository } from '../auth/refresh-tokens.repository.ts';
 import { temporaryPasswordMail } from './users.mail.ts';
 import { canDeleteUser, wouldLeaveNoAdministrator } from './users.policy.ts';
 import { toUserDto } from './users.presenter.ts';
@@ -26,7 +25,7 @@ export interface UserFields {
 
 /** User administration and own-password changes. Multi-row changes run in one transaction. */
 export function createUsersService(context: AppContext) {
-  const { db, clock, audit, passwords, mailer, config } = context;
+  const { db, clock, audit, passwords, mailer, config, sessions } = context;
 
   async function requireUser(id: number) {
     const user = await usersRepository.getById(db, id);
@@ -88,7 +87,8 @@ export function createUsersService(context: AppContext) {
       if (fields.username !== undefined && fields.username !== current.username) {
         throw appErrors.validation('username', errorMessages.usernameReadOnly);
       }
-      return db.transaction().execute(async (trx) => {
+      const roleChanges = fields.rol !== current.rol;
+      const updated = await db.transaction().execute(async (trx) => {
         const admins = await usersRepository.countAdministrators(trx);
         if (wouldLeaveNoAdministrator(current.rol, fields.rol, admins)) {
           throw appErrors.conflict(errorMessages.lastAdministrator);
@@ -103,6 +103,8 @@ export function createUsersService(context: AppContext) {
         if (!row) throw appErrors.notFound(errorMessages.userNotFound);
         // Only viewers hold report permissions; an administrator sees everything anyway.
         if (fields.rol === roles.administrator) await usersRepository.deletePermissions(trx, id);
+        // The role is part of every session (and of the user the browser keeps): sign in again.
+        if (roleChanges) await sessions.revokeAllOfUser(trx, id);
         await audit.record(trx, actor, {
           action: 'user.updated',
           targetType: 'user',
@@ -111,6 +113,8 @@ export function createUsersService(context: AppContext) {
         });
         return toUserDto(row);
       });
+      if (roleChanges) sessions.invalidate({ kind: 'user', userId: id });
+      return updated;
     },
 
     async delete(actor: Actor & { id: number }, id: number): Promise<void> {
@@ -129,13 +133,14 @@ export function createUsersService(context: AppContext) {
           detail: { username: target.username },
         });
       });
+      sessions.invalidate({ kind: 'user', userId: id });
     },
 
     async resetPassword(actor: Actor, id: number): Promise<User> {
       const target = await requireUser(id);
       const password = generateTemporaryPassword();
       const passwordHash = await passwords.hash(password);
-      return db.transaction().execute(async (trx) => {
+      const reset = await db.transaction().execute(async (trx) => {
         const row = await usersRepository.update(trx, id, {
           password_hash: passwordHash,
           password_temporary: 1,
@@ -145,7 +150,7 @@ export function createUsersService(context: AppContext) {
         });
         if (!row) throw appErrors.notFound(errorMessages.userNotFound);
         // Whoever held the old password may hold a session too: end them all.
-        await refreshTokensRepository.revokeAllOfUser(trx, id, clock.now().toISOString());
+        await sessions.revokeAllOfUser(trx, id);
         await audit.record(trx, actor, {
           action: 'user.password_reset',
           targetType: 'user',
@@ -155,24 +160,37 @@ export function createUsersService(context: AppContext) {
         await mailTemporaryPassword(row, password, 'reset');
         return toUserDto(row);
       });
+      sessions.invalidate({ kind: 'user', userId: id });
+      return reset;
     },
 
-    async changeOwnPassword(actor: Actor & { id: number }, request: ChangePasswordRequest) {
+    /**
+     * The form asks for no current password (decision 0013), so whoever holds a session can use
+     * it: every other session of the user ends, the one that made the change goes on.
+     */
+    async changeOwnPassword(
+      actor: Actor & { id: number; sessionId: string },
+      request: ChangePasswordRequest,
+    ) {
       const passwordHash = await passwords.hash(request.password);
-      return db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
         const row = await usersRepository.update(trx, actor.id, {
           password_hash: passwordHash,
           password_temporary: 0,
           updated_at: clock.now().toISOString(),
         });
         if (!row) throw appErrors.unauthorized();
+        const ended = await sessions.revokeAllOfUser(trx, actor.id, { keep: actor.sessionId });
         await audit.record(trx, actor, {
           action: 'user.password_changed',
           targetType: 'user',
           targetId: actor.id,
+          detail: { otherSessionTokensRevoked: ended },
         });
         return toUserDto(row);
       });
+      sessions.invalidate({ kind: 'user', userId: actor.id });
+      return changed;
     },
   };
 }
