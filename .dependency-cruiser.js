@@ -34,10 +34,10 @@ const config = {
       scope: 'folder',
     },
     forbid(
-      'contracts-stand-alone',
-      'contracts imports nothing of ours',
-      { path: '^packages/contracts/' },
-      { path: '^(apps|packages|e2e|bench|scripts)/', pathNot: '^packages/contracts/' },
+      'leaf-packages-stand-alone',
+      'contracts and env import nothing of ours',
+      { path: '^packages/(contracts|env)/' },
+      { path: '^(apps|packages|e2e|bench|scripts)/', pathNot: '^packages/$1/' },
     ),
     forbid(
       'sdk-protocol-core',

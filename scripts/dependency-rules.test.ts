@@ -20,7 +20,7 @@ async function violationsIn(...folders: string[]) {
 test('the real rules report each kind of forbidden import, and nothing that is allowed', async () => {
   expect(await violationsIn('apps', 'packages')).toEqual([
     // A dynamic import counts like a static one.
-    'contracts-stand-alone: packages/contracts/src/users.ts → apps/server/src/app.ts',
+    'leaf-packages-stand-alone: packages/contracts/src/users.ts → apps/server/src/app.ts',
     // Type-only imports, which compile away, still make a cycle (reported once per cycle).
     'no-cycles: packages/embed-sdk/src/embed.ts → packages/embed-sdk/src/service.ts',
     // Modules a and b: no file imports itself back, but the folders depend on each other.
