@@ -23,6 +23,12 @@ const config = {
       {},
       { circular: true },
     ),
+    forbid(
+      'no-unresolvable',
+      'an import that resolves to no file would escape every rule below (and fail at run time)',
+      {},
+      { couldNotResolve: true },
+    ),
     {
       ...forbid(
         'no-module-cycles',

@@ -33,6 +33,7 @@ test('every rule reports its breach in a miniature repo, and nothing that is all
     // Modules a and b: no file imports itself back, but the folders depend on each other.
     'no-module-cycles: apps/server/src/modules/a → apps/server/src/modules/b',
     'no-module-cycles: apps/server/src/modules/b → apps/server/src/modules/a',
+    'no-unresolvable: apps/web/src/lost.ts → ./gone.ts',
     'sdk-protocol-core: packages/embed-sdk/src/protocol/validators.ts → packages/embed-sdk/src/service.ts',
     'sdk-stands-alone: packages/embed-sdk/src/report.ts → apps/web/src/main.ts',
     'server-over-http: apps/server/src/app.ts → apps/bi-service/src/embed-routes.ts',
