@@ -13,6 +13,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 export default defineConfig({
   test: {
     projects: [
+      'packages/env',
       'packages/contracts',
       'packages/embed-sdk',
       'packages/bi-model',

@@ -1,31 +1,28 @@
 /**
  * `npm start`: builds what is not built, then runs the bundled BI service and the portal server
  * side by side. Ctrl-C (or SIGTERM) stops both and waits for them to exit.
+ * On a terminal their JSON log lines are printed readably; piped or redirected, they stay JSON.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildAll } from './build.ts';
+import { readableLogs } from './readable-logs.ts';
+import { stackEnvironment } from './stack-environment.ts';
 
 const root = resolve(import.meta.dirname, '..');
 buildAll(false);
 
-const port = process.env['PORT'] ?? '8080';
-const biPort = process.env['BI_PORT'] ?? '8081';
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: port,
-  BI_PORT: biPort,
-  DATA_DIR: process.env['DATA_DIR'] ?? resolve(root, 'data'),
-  BI_URL: process.env['BI_URL'] ?? `http://localhost:${biPort}`,
-  PORTAL_URL: process.env['PORTAL_URL'] ?? `http://localhost:${port}`,
-};
+const env = stackEnvironment(process.env, root);
+const biPort = env['BI_PORT'];
+const terminal = process.stdout.isTTY;
 
 function run(label: string, script: string): ChildProcess {
   const child = spawn(process.execPath, [resolve(root, script)], {
     cwd: root,
     env,
-    stdio: 'inherit',
+    stdio: ['inherit', terminal ? 'pipe' : 'inherit', 'inherit'],
   });
+  child.stdout?.pipe(readableLogs(label, process.stdout, process.stdout.hasColors()));
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${label} stopped (${signal ?? code}); stopping the rest`);

@@ -1,7 +1,7 @@
 /**
- * `npm test`: format check, lint, typecheck, build, then every Vitest project (unit, integration,
- * browser). Ends with one line `N passed, N failed[, N skipped]` counting every test that ran;
- * the three static checks count as one test each.
+ * `npm test`: format check, lint, typecheck, import rules and cycles, unused code, build, then every
+ * Vitest project (unit, integration, browser). Ends with one line `N passed, N failed[, N skipped]`
+ * counting every test that ran; each static check counts as one test.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -28,6 +28,8 @@ function check(label: string, command: string, args: string[]): void {
 check('format check (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 check('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
 check('typecheck (tsc -b)', bin('tsc'), ['-b']);
+check('import rules and cycles (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']);
+check('unused files, exports and dependencies (knip)', 'npm', ['run', '--silent', 'check:unused']);
 
 console.log('\n> build');
 buildAll(false);

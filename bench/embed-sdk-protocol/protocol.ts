@@ -4,7 +4,7 @@
  * (ours vs route-recognizer 0.1.11, powerbi-router's matcher). Prints operations per second.
  */
 import { createRequire } from 'node:module';
-import { RouteRecognizer, models } from '../../packages/embed-sdk/src/protocol/index.ts';
+import { RouteRecognizer, models } from '@vitrina/embed-sdk/protocol';
 
 const require = createRequire(import.meta.url);
 const scope = globalThis as Record<string, unknown>;

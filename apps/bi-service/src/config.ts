@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { envFlag, portalEnvShape, portalUrlOf } from '@vitrina/env';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -9,9 +10,11 @@ const envSchema = z.object({
   BI_HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   BI_PUBLIC_URL: z.url().optional(),
-  BI_ALLOWED_ORIGINS: z.string().default('http://localhost:8080'),
+  /** Unset: the portal's origin, from the same PORTAL_URL and PORT the portal reads. */
+  BI_ALLOWED_ORIGINS: z.string().optional(),
+  ...portalEnvShape,
   BI_FRAME_DIST: z.string().min(1).optional(),
-  VITRINA_DEMO: z.string().default('true'),
+  VITRINA_DEMO: envFlag(true),
   BI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
@@ -53,12 +56,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     dataDir: resolve(values.DATA_DIR, 'bi'),
     publicUrl,
     allowedOrigins: Object.freeze(
-      values.BI_ALLOWED_ORIGINS.split(',')
+      (values.BI_ALLOWED_ORIGINS ?? new URL(portalUrlOf(values)).origin)
+        .split(',')
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
     frameDist: resolve(values.BI_FRAME_DIST ?? resolve(repoRoot, 'apps/report-frame/dist')),
-    demo: values.VITRINA_DEMO.toLowerCase() !== 'false',
+    demo: values.VITRINA_DEMO,
     rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
   });
 }

@@ -1,13 +1,11 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { passwordField } from '@vitrina/contracts';
+import { envFlag, portalEnvShape, portalUrlOf } from '@vitrina/env';
 import { z } from 'zod';
 
 /** Repository root, used to resolve the default data and SPA directories. */
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
 const positiveInt = z.coerce.number().int().positive();
 const optionalText = z
   .string()
@@ -18,11 +16,9 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().default('0.0.0.0'),
-  /** 0 lets the OS pick a free port (tests); the log names the address actually bound. */
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  ...portalEnvShape,
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalText,
-  PORTAL_URL: optionalText.pipe(z.url().optional()),
   BI_URL: z.url().default('http://localhost:8081'),
   BI_PUBLIC_URL: optionalText.pipe(z.url().optional()),
   BI_API_URL: optionalText.pipe(z.url().optional()),
@@ -42,7 +38,7 @@ const envSchema = z.object({
   ARGON2_TIME_COST: positiveInt.default(2),
   /** Must satisfy the portal's password rule: it is a portal password like any other. */
   VITRINA_ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),
-  VITRINA_DEMO: flag.default(true),
+  VITRINA_DEMO: envFlag(true),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vitrina <no-reply@vitrina.local>'),
   ABOUT_INSTANCE: z.string().default('Vitrina'),
@@ -54,7 +50,7 @@ const envSchema = z.object({
   BRAND_LOGO_URL: z.string().default('/logo.svg'),
   BRAND_PRIMARY_COLOR: z.string().default('#1d4e89'),
   WEB_DIST_DIR: optionalText,
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: envFlag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,7 +58,7 @@ export type Environment = Record<string, string | undefined>;
 
 function buildConfig(env: z.infer<typeof envSchema>) {
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(env.DATA_DIR);
-  const portalUrl = env.PORTAL_URL ?? `http://localhost:${env.PORT}`;
+  const portalUrl = portalUrlOf(env);
   const biPublicUrl = env.BI_PUBLIC_URL ?? env.BI_URL;
   return {
     env: env.NODE_ENV,

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { freePort, waitForHealthy } from '../stack.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-export const frameDist = join(repoRoot, 'apps/report-frame/dist/index.html');
+const frameDist = join(repoRoot, 'apps/report-frame/dist/index.html');
 
 const demoApp = { clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03', secret: 'vitrina-demo-secret' };
 const scope = 'https://analysis.windows.net/powerbi/api/.default';

@@ -9,7 +9,7 @@ import { launchBrowser } from '../browser.ts';
 import { PowerBiRest, startBiService, type BiService } from './bi-service.ts';
 import { startHostServer, type HostServer, type SdkFlavour } from './host-server.ts';
 
-export const screenshotDir = resolve(import.meta.dirname, '../../screenshots');
+const screenshotDir = resolve(import.meta.dirname, '../../screenshots');
 
 export interface FrameHarness {
   bi: BiService;

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
 const screenshotDir = resolve(import.meta.dirname, '../../screenshots/portal');
@@ -20,10 +20,7 @@ export async function snap(page: Page, name: string, viewport: ViewportName): Pr
   return path;
 }
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
+const axeSource = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 
 export interface AxeViolation {
   id: string;
@@ -33,7 +30,7 @@ export interface AxeViolation {
 }
 
 /** Runs axe-core in the page and returns the serious and critical violations (WCAG A/AA rules). */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the devtools protocol: the portal's CSP rightly refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -71,7 +68,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
  * Screenshots the current screen at desktop and phone widths and returns axe's serious and
  * critical findings at both, tagged with the screen name (empty when the screen is clean).
  */
-export async function captureScreen(
+async function captureScreen(
   page: Page,
   name: string,
   settleMs = 400,

@@ -1,0 +1,39 @@
+/**
+ * The environment variables that the portal server and the BI service both read. `npm start` hands
+ * one environment to both processes, so each variable here must mean the same thing to both: they
+ * parse it with these schemas, not with one each.
+ */
+import { z } from 'zod';
+
+/** Unset and blank are the same: the variable takes its default. */
+const blankIsUnset = (raw: unknown) =>
+  typeof raw === 'string' && raw.trim() === '' ? undefined : raw;
+
+/**
+ * An on/off switch: `true`, `false`, `1` or `0`, in any case, spaces around ignored; unset or blank
+ * gives `fallback`. Any other value is a configuration error, never a silent guess.
+ */
+export function envFlag(fallback: boolean) {
+  return z
+    .preprocess(
+      (raw) => {
+        const value = blankIsUnset(raw);
+        return typeof value === 'string' ? value.trim().toLowerCase() : value;
+      },
+      z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false'),
+    )
+    .transform((value) => value === 'true' || value === '1');
+}
+
+/** Where the portal is: the variables both processes need to agree on the portal's origin. */
+export const portalEnvShape = {
+  /** The portal's port. 0 lets the OS pick a free port (tests); the log names the address bound. */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  /** The portal's public URL, when it is not the local `http://localhost:<PORT>`. */
+  PORTAL_URL: z.preprocess(blankIsUnset, z.url().optional()),
+};
+
+/** The portal's public URL as the browser reaches it. */
+export function portalUrlOf(values: { PORT: number; PORTAL_URL?: string | undefined }): string {
+  return values.PORTAL_URL ?? `http://localhost:${values.PORT}`;
+}
