@@ -1,11 +1,15 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate } from './auth/request-auth.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { registerDatasetRoutes } from './embed-api/dataset.routes.ts';
 import { registerEmbedRoutes } from './embed-api/embed.routes.ts';
-import { registerExportRoutes } from './embed-api/export.routes.ts';
-import { registerQnaRoutes } from './embed-api/qna.routes.ts';
-import { registerQueryRoutes } from './embed-api/query.routes.ts';
 import { registerEmbedPages } from './embed-pages/embed-pages.routes.ts';
 import { baseSecurityHeaders } from './embed-pages/security-headers.ts';
 import { registerDiscoveryRoutes } from './identity/discovery.routes.ts';
@@ -32,6 +36,8 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('membership', null);
   installErrorHandler(app);
   await app.register(formbody);
   await installRateLimit(app, services.config.rateLimitPerMinute);
@@ -39,19 +45,27 @@ export async function buildApp(
     reply.headers(baseSecurityHeaders);
   });
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    '/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  registerDiscoveryRoutes(app);
-  registerOAuthRoutes(app, services);
+  registerDiscoveryRoutes(typed);
+  registerOAuthRoutes(typed, services);
   await app.register(async (api) => {
-    // Every Power BI REST and embed API call counts against its credential's rate limit.
-    api.addHook('onRequest', api.rateLimit());
-    registerGroupRoutes(api, services);
-    registerGenerateTokenRoutes(api, services);
-    registerEmbedRoutes(api, services);
-    registerQueryRoutes(api, services);
-    registerExportRoutes(api, services);
-    registerQnaRoutes(api, services);
+    // Who calls is settled first, so the rate limit counts the verified caller (or the address);
+    // the routes' preHandlers then refuse what authentication refused.
+    api.addHook('preValidation', async (request) => {
+      request.auth = await authenticate(request.headers.authorization, services);
+    });
+    api.addHook('preValidation', api.rateLimit());
+    const routes = api.withTypeProvider<ZodTypeProvider>();
+    registerGroupRoutes(routes, services);
+    registerGenerateTokenRoutes(routes, services);
+    registerEmbedRoutes(routes, services);
+    registerDatasetRoutes(routes, services);
   });
   await registerEmbedPages(app, services.config);
   return app;
