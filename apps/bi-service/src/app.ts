@@ -1,5 +1,9 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type RouteOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -23,6 +27,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Lets server.ts feed the same app from an HTTP and an HTTPS listener. */
   serverFactory?: FastifyServerFactory;
+  /** Sees every route as it is added (the schema check and the fuzz read routes this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the BI service (never listens): health, identity, Power BI REST, embed API and pages. */
@@ -34,6 +40,7 @@ export async function buildApp(
     logger: options.logger ?? false,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
