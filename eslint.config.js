@@ -12,6 +12,11 @@ const zones = [
     message: 'contracts imports nothing of ours',
   },
   {
+    from: 'packages/bi-model/src',
+    allow: ['zod', '@vitrina/embed-sdk/protocol'],
+    message: 'bi-model imports zod and the SDK protocol only',
+  },
+  {
     from: 'packages/embed-sdk/src/protocol',
     disallow: [
       'packages/embed-sdk/src/service.ts',
@@ -24,7 +29,7 @@ const zones = [
   },
   {
     from: 'packages/embed-sdk',
-    disallow: ['apps', '@vitrina/contracts'],
+    disallow: ['apps', '@vitrina/contracts', '@vitrina/bi-model'],
     message: 'the SDK stands alone',
   },
   {

@@ -15,6 +15,7 @@ export default defineConfig({
     projects: [
       'packages/contracts',
       'packages/embed-sdk',
+      'packages/bi-model',
       'apps/server',
       'apps/bi-service',
       'apps/report-frame',

@@ -2,6 +2,7 @@
  * ESLint rule `vitrina/boundaries`: keeps the architecture's import directions true.
  * Each zone names files (`from`, a folder relative to the repo root) and what they may not import
  * (`disallow`: folders relative to the repo root, or package names such as `@vitrina/server`).
+ * A zone with `allow` (package names or folders) may import nothing else outside its own folder.
  * The special zone option `featureIsolation` forbids a file in `<from>/<feature>/` from importing
  * any sibling feature folder.
  */
@@ -30,6 +31,7 @@ export default {
           properties: {
             from: { type: 'string' },
             disallow: { type: 'array', items: { type: 'string' } },
+            allow: { type: 'array', items: { type: 'string' } },
             featureIsolation: { type: 'boolean' },
             message: { type: 'string' },
           },
@@ -54,6 +56,16 @@ export default {
         if (hit) {
           context.report({ node, message: zone.message ?? `${zone.from} may not import ${hit}` });
           continue;
+        }
+        if (zone.allow && !isInside(target, zone.from)) {
+          const allowed = zone.allow.some((name) => isInside(target, name));
+          if (!allowed) {
+            context.report({
+              node,
+              message: zone.message ?? `${zone.from} may not import ${target}`,
+            });
+            continue;
+          }
         }
         if (zone.featureIsolation && isInside(target, zone.from)) {
           const ownFeature = file.slice(zone.from.length + 1).split('/')[0];

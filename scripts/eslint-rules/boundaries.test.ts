@@ -13,6 +13,11 @@ const zones = [
     message: 'contracts imports nothing of ours',
   },
   { from: 'apps/web/src/features', featureIsolation: true },
+  {
+    from: 'packages/bi-model',
+    allow: ['zod', '@vitrina/embed-sdk/protocol'],
+    message: 'bi-model imports zod and the SDK protocol only',
+  },
 ];
 
 RuleTester.describe = describe;
@@ -39,6 +44,11 @@ new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } })
         code: "import { z } from 'zod';",
         options: [zones],
       },
+      {
+        filename: at('packages/bi-model/src/filters.ts'),
+        code: "import { FilterType } from '@vitrina/embed-sdk/protocol';\nimport { q } from './query.ts';",
+        options: [zones],
+      },
     ],
     invalid: [
       {
@@ -60,6 +70,18 @@ new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } })
         code: "const server = import('../../../apps/server/src/app.ts');",
         options: [zones],
         errors: [{ message: 'contracts imports nothing of ours' }],
+      },
+      {
+        filename: at('packages/bi-model/src/filters.ts'),
+        code: "import { Report } from '@vitrina/embed-sdk';",
+        options: [zones],
+        errors: [{ message: 'bi-model imports zod and the SDK protocol only' }],
+      },
+      {
+        filename: at('packages/bi-model/src/filters.ts'),
+        code: "import { readFileSync } from 'node:fs';",
+        options: [zones],
+        errors: [{ message: 'bi-model imports zod and the SDK protocol only' }],
       },
     ],
   },

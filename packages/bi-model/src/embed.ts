@@ -1,0 +1,99 @@
+/** Bodies of the embed API calls (docs/bi-embed-api.md, "Calls") that are not definitions. */
+import { ExportDataType } from '@vitrina/embed-sdk/protocol';
+import { z } from 'zod';
+import { datasetSchemaSchema } from './dataset.ts';
+import { paginatedDefinitionSchema } from './paginated.ts';
+import { querySchema } from './query.ts';
+import { reportDefinitionSchema } from './report.ts';
+import { visualTypeSchema } from './visual-types.ts';
+
+export const reportTypeSchema = z
+  .enum(['PowerBIReport', 'PaginatedReport'])
+  .meta({ id: 'ReportType' });
+export type ReportType = z.infer<typeof reportTypeSchema>;
+
+export const anyDefinitionSchema = z.union([reportDefinitionSchema, paginatedDefinitionSchema]);
+export type AnyDefinition = z.infer<typeof anyDefinitionSchema>;
+
+export const embedReportSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    datasetId: z.string(),
+    reportType: reportTypeSchema,
+    revision: z.number().int(),
+    definition: anyDefinitionSchema,
+    dataset: datasetSchemaSchema,
+  })
+  .meta({ id: 'EmbedReport' });
+export type EmbedReport = z.infer<typeof embedReportSchema>;
+
+export const dashboardTileSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    reportId: z.string(),
+    datasetId: z.string(),
+    pageName: z.string(),
+    visualName: z.string(),
+    row: z.number().int(),
+    col: z.number().int(),
+    rowSpan: z.number().int(),
+    colSpan: z.number().int(),
+  })
+  .meta({ id: 'DashboardTile' });
+export type DashboardTile = z.infer<typeof dashboardTileSchema>;
+
+export const embedDashboardSchema = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    tiles: z.array(dashboardTileSchema).describe("a tile token's answer holds its tile only"),
+  })
+  .meta({ id: 'EmbedDashboard' });
+export type EmbedDashboard = z.infer<typeof embedDashboardSchema>;
+
+export const exportRequestSchema = z
+  .object({
+    query: querySchema.describe('what the visual shows (summarized) ...'),
+    exportDataType: z
+      .literal([ExportDataType.Summarized, ExportDataType.Underlying])
+      .describe('0 summarized, 1 underlying (rows of the fact table, same filters)'),
+    rows: z.number().int().min(1).optional().describe('row limit'),
+  })
+  .meta({ id: 'ExportRequest' });
+export type ExportRequest = z.input<typeof exportRequestSchema>;
+
+export const qnaRequestSchema = z
+  .object({ question: z.string().trim().min(1).max(500) })
+  .meta({ id: 'QnaRequest' });
+export type QnaRequest = z.infer<typeof qnaRequestSchema>;
+
+export const qnaVisualTypeSchema = visualTypeSchema.extract([
+  'card',
+  'clusteredBarChart',
+  'clusteredColumnChart',
+  'lineChart',
+  'stackedColumnChart',
+]);
+
+export const qnaAnswerSchema = z
+  .object({ query: querySchema, visualType: qnaVisualTypeSchema, title: z.string() })
+  .meta({ id: 'QnaAnswer' });
+export type QnaAnswer = z.input<typeof qnaAnswerSchema>;
+
+export const revisionRequestSchema = z
+  .object({ definition: anyDefinitionSchema })
+  .meta({ id: 'RevisionRequest' });
+export type RevisionRequest = z.infer<typeof revisionRequestSchema>;
+
+export const revisionResponseSchema = z
+  .object({ revision: z.number().int() })
+  .meta({ id: 'RevisionResponse' });
+export type RevisionResponse = z.infer<typeof revisionResponseSchema>;
+
+/** Every failure of the embed API: Power BI's error shape. */
+export const biErrorBodySchema = z
+  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .meta({ id: 'BiErrorBody' });
+export type BiErrorBody = z.infer<typeof biErrorBodySchema>;

@@ -1,0 +1,47 @@
+/**
+ * Field references: a column (optionally aggregated), a measure or a hierarchy level of a
+ * dataset table. Names are checked here for shape only; the BI service checks them against the
+ * dataset when it plans a query.
+ */
+import { z } from 'zod';
+
+export const nameSchema = z.string().min(1).max(200);
+
+export const dataTypeSchema = z
+  .enum(['string', 'integer', 'number', 'date', 'boolean'])
+  .meta({ id: 'DataType' });
+export type DataType = z.infer<typeof dataTypeSchema>;
+
+export const aggregationSchema = z
+  .enum(['Sum', 'Avg', 'Min', 'Max', 'Count', 'DistinctCount'])
+  .meta({ id: 'Aggregation' });
+export type Aggregation = z.infer<typeof aggregationSchema>;
+
+const displayName = z.string().max(200).optional();
+const format = z.string().max(100).optional();
+
+export const measureRefSchema = z.object({
+  table: nameSchema,
+  measure: nameSchema,
+  displayName,
+  format,
+});
+export const hierarchyLevelRefSchema = z.object({
+  table: nameSchema,
+  hierarchy: nameSchema,
+  hierarchyLevel: nameSchema,
+  displayName,
+});
+export const columnRefSchema = z.object({
+  table: nameSchema,
+  column: nameSchema,
+  aggregation: aggregationSchema.optional(),
+  displayName,
+  format,
+});
+
+/** Measure first: an object naming both a measure and a column is read as the measure. */
+export const fieldRefSchema = z
+  .union([measureRefSchema, hierarchyLevelRefSchema, columnRefSchema])
+  .meta({ id: 'FieldRef' });
+export type FieldRef = z.infer<typeof fieldRefSchema>;

@@ -1,0 +1,13 @@
+/**
+ * The BI contract: Zod schemas and inferred types of everything that crosses between the BI
+ * service and the report frame (docs/bi-embed-api.md). Filter enums and shapes come from
+ * `@vitrina/embed-sdk/protocol`. No DOM, no Node.
+ */
+export * from './visual-types.ts';
+export * from './fields.ts';
+export * from './filters.ts';
+export * from './query.ts';
+export * from './dataset.ts';
+export * from './report.ts';
+export * from './paginated.ts';
+export * from './embed.ts';
