@@ -3,6 +3,7 @@
  * generated for it, take the token's effective identity for it, then run the query, export or
  * question. Nothing the frame sends besides the token decides scope or identity.
  */
+import { qnaAnswerSchema } from '@vitrina/bi-model';
 import type { Clock } from '../clock.ts';
 import { toCsv } from '../query/csv.ts';
 import { interpretQuestion } from '../query/qna.ts';
@@ -84,7 +85,10 @@ export function createDatasetService(source: DatasetSource, clock: Clock) {
     /** A question → `{ query, visualType, title }`. */
     qna(claims: EmbedTokenClaims, datasetId: string, question: string) {
       const { dataset } = open(claims, datasetId);
-      return asInvalidRequest(async () => interpretQuestion(dataset.model.definition, question));
+      // The contract's answer has the query's defaults filled in, as the frame reads it.
+      return asInvalidRequest(async () =>
+        qnaAnswerSchema.parse(interpretQuestion(dataset.model.definition, question)),
+      );
     },
   };
 }

@@ -1,73 +1,49 @@
+import {
+  biErrorBodySchema,
+  embedDashboardSchema,
+  embedReportSchema,
+  exportRequestSchema,
+  qnaAnswerSchema,
+  qnaRequestSchema,
+  queryResultSchema,
+  querySchema,
+  revisionRequestSchema,
+  revisionResponseSchema,
+} from '@vitrina/bi-model';
 import { z } from 'zod';
 
 /**
- * Response shapes of the embed API (docs/bi-embed-api.md). Definitions and dataset schemas are
- * passed through as stored; their own schemas belong to the shared BI contract.
+ * Request and response schemas of the embed API: the shapes come from the BI contract
+ * (`@vitrina/bi-model`); only the path parameters are this service's own.
  */
 export const reportParams = z.object({ reportId: z.string() });
 export const dashboardParams = z.object({ dashboardId: z.string() });
 export const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
-export const embeddedReportSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  datasetId: z.string(),
-  reportType: z.enum(['PowerBIReport', 'PaginatedReport']),
-  revision: z.number().int(),
-  definition: z.unknown(),
-  dataset: z.object({
-    id: z.string(),
-    name: z.string(),
-    tables: z.array(z.looseObject({ name: z.string() })),
-  }),
-});
+const errors = { '4xx': biErrorBodySchema, '5xx': biErrorBodySchema } as const;
 
-/** A saved definition: an object; report kinds need pages, paginated ones columns. */
-export const revisionBody = z.object({
-  definition: z.union([
-    z.looseObject({ pages: z.array(z.looseObject({ name: z.string() })).min(1) }),
-    z.looseObject({ title: z.string(), columns: z.array(z.unknown()).min(1) }),
-  ]),
-});
-
-export const revisionSchema = z.object({ revision: z.number().int() });
-
-export const embeddedDashboardSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  tiles: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      reportId: z.string(),
-      datasetId: z.string(),
-      pageName: z.string(),
-      visualName: z.string(),
-      row: z.number(),
-      col: z.number(),
-      rowSpan: z.number(),
-      colSpan: z.number(),
-    }),
-  ),
-});
-
-export const queryResultSchema = z.object({
-  columns: z.array(
-    z.object({
-      name: z.string(),
-      type: z.enum(['string', 'integer', 'number', 'date', 'boolean']),
-      format: z.string().optional(),
-    }),
-  ),
-  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
-  truncated: z.boolean(),
-});
-
-export const qnaAnswerSchema = z.object({
-  query: z.looseObject({}),
-  visualType: z.string(),
-  title: z.string(),
-});
-
-/** CSV text (text/csv). */
-export const csvSchema = z.string();
+export const embedApi = {
+  report: { params: reportParams, response: { 200: embedReportSchema, ...errors } },
+  revision: {
+    params: reportParams,
+    body: revisionRequestSchema,
+    response: { 200: revisionResponseSchema, ...errors },
+  },
+  dashboard: { params: dashboardParams, response: { 200: embedDashboardSchema, ...errors } },
+  query: {
+    params: datasetParams,
+    body: querySchema,
+    response: { 200: queryResultSchema, ...errors },
+  },
+  export: {
+    params: datasetParams,
+    body: exportRequestSchema,
+    // CSV text (text/csv).
+    response: { 200: z.string(), ...errors },
+  },
+  qna: {
+    params: datasetParams,
+    body: qnaRequestSchema,
+    response: { 200: qnaAnswerSchema, ...errors },
+  },
+} as const;

@@ -1,15 +1,7 @@
 import { embedClaimsOf, requireEmbedToken } from '../auth/request-auth.ts';
-import { powerBiErrors } from '../http/error-schemas.ts';
 import type { BiServices } from '../services.ts';
 import type { ZodApp } from '../zod-app.ts';
-import {
-  dashboardParams,
-  embeddedDashboardSchema,
-  embeddedReportSchema,
-  reportParams,
-  revisionBody,
-  revisionSchema,
-} from './embed-api.schemas.ts';
+import { embedApi } from './embed-api.schemas.ts';
 
 /** The frame's reads of definitions and its saves (docs/bi-embed-api.md); scope comes from the token only. */
 export function registerEmbedRoutes(
@@ -22,7 +14,7 @@ export function registerEmbedRoutes(
     '/v1.0/embed/reports/:reportId',
     {
       preHandler: requireEmbedToken,
-      schema: { params: reportParams, response: { 200: embeddedReportSchema, ...powerBiErrors } },
+      schema: embedApi.report,
     },
     async (request) => access.reportForFrame(embedClaimsOf(request), request.params.reportId),
   );
@@ -31,11 +23,7 @@ export function registerEmbedRoutes(
     '/v1.0/embed/reports/:reportId/revisions',
     {
       preHandler: requireEmbedToken,
-      schema: {
-        params: reportParams,
-        body: revisionBody,
-        response: { 200: revisionSchema, ...powerBiErrors },
-      },
+      schema: embedApi.revision,
     },
     async (request) =>
       access.saveRevision(embedClaimsOf(request), request.params.reportId, request.body.definition),
@@ -45,10 +33,7 @@ export function registerEmbedRoutes(
     '/v1.0/embed/dashboards/:dashboardId',
     {
       preHandler: requireEmbedToken,
-      schema: {
-        params: dashboardParams,
-        response: { 200: embeddedDashboardSchema, ...powerBiErrors },
-      },
+      schema: embedApi.dashboard,
     },
     async (request) => access.dashboardForFrame(embedClaimsOf(request), request.params.dashboardId),
   );
