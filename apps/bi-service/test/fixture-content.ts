@@ -76,7 +76,7 @@ export const fixtureContent: WorkspaceContent[] = [
         definition: {
           title: 'Listado',
           query: { groupBy: [], measures: [] },
-          columns: [{ header: 'A' }],
+          columns: [{ field: { table: 'Ventas', measure: 'Total' }, header: 'A' }],
           rowsPerPage: 20,
         },
       },

@@ -1,3 +1,4 @@
+import { anyDefinitionSchema } from '@vitrina/bi-model';
 import type { Clock } from '../clock.ts';
 import { deterministicGuid } from '../ids.ts';
 import { createContentRepository } from '../storage/content.repository.ts';
@@ -95,8 +96,15 @@ export function createCatalogService(db: BiDb, clock: Clock) {
             await content.insertDataset(workspaceId, dataset);
         }
         for (const report of workspace.reports) {
-          if (!(await content.getReport(report.id)))
-            await content.insertReport(workspaceId, report, 'vitrina');
+          if (await content.getReport(report.id)) continue;
+          // Only definitions the frame can read are stored: the embed API serves them as they are.
+          const parsed = anyDefinitionSchema.safeParse(report.definition);
+          if (!parsed.success) throw new Error(`Definición no válida del informe ${report.name}`);
+          await content.insertReport(
+            workspaceId,
+            { ...report, definition: parsed.data },
+            'vitrina',
+          );
         }
         for (const dashboard of workspace.dashboards) {
           if (!(await content.getDashboard(dashboard.id)))

@@ -1,9 +1,8 @@
+import { biErrorBodySchema } from '@vitrina/bi-model';
 import { z } from 'zod';
 
-/** Power BI's error body: `{ error: { code, message } }`. */
-export const powerBiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
+/** Power BI's error body, `{ error: { code, message } }`, as the BI contract defines it. */
+export const powerBiErrorSchema = biErrorBodySchema;
 
 /** Entra ID's OAuth2 error body (token endpoint). */
 export const aadErrorSchema = z.object({
