@@ -21,6 +21,7 @@ import { fixtureContent, ids } from '../fixture-content.ts';
 import { powerBiScope } from '../harness.ts';
 import { miniRetail, openMiniRetail, securedMiniRetail } from '../mini-retail.ts';
 import { appWithRoutes } from '../route-catalog.ts';
+import { examples } from '../fuzz/route-examples.ts';
 import { arbitraryFor, mutated } from '../fuzz/schema-arbitrary.ts';
 
 const runsPerRoute = Number(process.env['FUZZ_RUNS'] ?? 80);
@@ -144,65 +145,6 @@ async function storedData() {
   return JSON.stringify({ reports, revisions });
 }
 
-/** One good request per route that takes a body, so mutations of it reach past the lookups. */
-function examples(): Record<string, Omit<FuzzRequest, 'authorization'>> {
-  const comercial = workspaceIdFor('Comercial');
-  const finanzas = workspaceIdFor('Finanzas');
-  const identity = { username: 'ana@demo', roles: ['Region'], datasets: [ids.salesDataset] };
-  const byCountry = {
-    groupBy: [{ table: 'Region', column: 'Pais' }],
-    measures: [{ table: 'Ventas', measure: 'Total' }],
-  };
-  const definition = fixtureContent[0]!.reports[0]!.definition;
-  return {
-    '/:tenant/oauth2/v2.0/token': {
-      params: { tenant: 'vitrina' },
-      body: {
-        grant_type: 'client_credentials',
-        client_id: demoServicePrincipal.clientId,
-        client_secret: demoServicePrincipal.secret,
-        scope: powerBiScope,
-      },
-    },
-    '/v1.0/myorg/groups/:groupId/reports/:reportId/GenerateToken': {
-      params: { groupId: comercial, reportId: ids.salesReport },
-      body: { accessLevel: 'Edit', identities: [identity], lifetimeInMinutes: 10 },
-    },
-    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/GenerateToken': {
-      params: { groupId: comercial, dashboardId: ids.salesDashboard },
-      body: { identities: [identity] },
-    },
-    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles/:tileId/GenerateToken': {
-      params: { groupId: comercial, dashboardId: ids.salesDashboard, tileId: ids.salesTile },
-      body: { identities: [identity] },
-    },
-    '/v1.0/myorg/groups/:groupId/reports/GenerateToken': {
-      params: { groupId: finanzas },
-      body: { accessLevel: 'Create', datasetId: ids.financeDataset },
-    },
-    '/v1.0/myorg/GenerateToken': {
-      params: {},
-      body: { reports: [{ id: ids.financeReport, allowEdit: true }], datasets: [] },
-    },
-    '/v1.0/embed/reports/:reportId/revisions': {
-      params: { reportId: ids.marginReport },
-      body: { definition },
-    },
-    '/v1.0/embed/datasets/:datasetId/query': {
-      params: { datasetId: miniRetail.id },
-      body: byCountry,
-    },
-    '/v1.0/embed/datasets/:datasetId/export': {
-      params: { datasetId: miniRetail.id },
-      body: { query: byCountry, exportDataType: 1, rows: 5 },
-    },
-    '/v1.0/embed/datasets/:datasetId/qna': {
-      params: { datasetId: miniRetail.id },
-      body: { question: 'total por país' },
-    },
-  };
-}
-
 interface FuzzRequest {
   params: Record<string, string>;
   body: unknown;
@@ -240,7 +182,7 @@ function requestsFor(route: RouteOptions): FuzzRequest[] {
 /** A form body as a client would send it: every value as text. */
 const formOf = (fields: Record<string, unknown>) =>
   new URLSearchParams(
-    Object.entries(fields).map(([name, value]) => [
+    Object.entries(fields).map(([name, value]): [string, string] => [
       name,
       typeof value === 'string' ? value : JSON.stringify(value),
     ]),
