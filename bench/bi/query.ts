@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Query } from '@vitrina/bi-model';
 import { DatasetStore } from '../../apps/bi-service/src/datasets/dataset-store.ts';
 import {
   DatasetRegistry,
@@ -15,7 +16,6 @@ import {
 } from '../../apps/bi-service/src/datasets/registry.ts';
 import { generateSales } from '../../apps/bi-service/src/demo/sales-data.ts';
 import { salesDataset } from '../../apps/bi-service/src/demo/sales-model.ts';
-import type { Query } from '../../apps/bi-service/src/query/query-schema.ts';
 import { runQuery } from '../../apps/bi-service/src/query/run-query.ts';
 import {
   distinctCustomers,

@@ -24,6 +24,7 @@ if (!chromiumAvailable) warnBrowserSkipped();
 
 const referenceDir = resolve(import.meta.dirname, '../../apps/report-frame/test/visual-reference');
 const WORKSPACES = ['Comercial', 'Finanzas', 'Operaciones', 'Recursos Humanos'];
+/** Written out on purpose, not taken from @vitrina/bi-model: the contract's list is what is checked. */
 const ALL_TYPES = [
   'card',
   'multiRowCard',

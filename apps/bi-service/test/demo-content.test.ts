@@ -2,17 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  visualTypes,
+  type FieldRef,
+  type Filter,
+  type PageDefinition,
+  type PaginatedDefinition,
+  type Query,
+  type ReportDefinition,
+  type VisualDefinition,
+} from '@vitrina/bi-model';
 import type { DatasetRegistry } from '../src/datasets/registry.ts';
 import { demoReports, demoWorkspaces, openDemoDatasets } from '../src/demo/index.ts';
-import type {
-  PageDefinition,
-  PaginatedDefinition,
-  ReportDefinition,
-  VisualDefinition,
-} from '../src/demo/report-types.ts';
-import { visualTypes } from '../src/demo/report-types.ts';
 import { isGuid } from '../src/ids.ts';
-import type { FieldRef, Filter, Query } from '../src/query/query-schema.ts';
 import { runQuery } from '../src/query/run-query.ts';
 
 let registry: DatasetRegistry;

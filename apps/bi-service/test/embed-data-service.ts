@@ -3,8 +3,8 @@
  * with the service's own key for whatever grant a test needs.
  */
 import { afterAll, beforeAll } from 'vitest';
+import type { Query } from '@vitrina/bi-model';
 import type { DatasetRegistry } from '../src/datasets/registry.ts';
-import type { Query } from '../src/query/query-schema.ts';
 import { signEmbedToken, type EmbedTokenClaims } from '../src/tokens/embed-token.ts';
 import { call, startTestService, type TestService } from './harness.ts';
 import { miniRetail, openMiniRetail, securedMiniRetail } from './mini-retail.ts';

@@ -1,3 +1,4 @@
+import type { ReportDefinition } from '@vitrina/bi-model';
 import type { WorkspaceContent } from '../src/catalog/content.ts';
 import { deterministicGuid } from '../src/ids.ts';
 
@@ -16,7 +17,7 @@ export const ids = {
   marginTile: id('tile:margen'),
 } as const;
 
-const page = (visualName: string) => ({
+const page = (visualName: string): ReportDefinition => ({
   pages: [
     {
       name: 'ReportSection1',

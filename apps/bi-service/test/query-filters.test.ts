@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Filter } from '@vitrina/bi-model';
 import type { LoadedDataset } from '../src/datasets/registry.ts';
-import type { Filter } from '../src/query/query-schema.ts';
 import { runQuery, runUnderlying } from '../src/query/run-query.ts';
 import { openMiniRetail } from './mini-retail.ts';
 

@@ -1,17 +1,22 @@
+import type { RelativeDateFilter } from '@vitrina/bi-model';
+import {
+  RelativeDateFilterTimeUnit as Unit,
+  RelativeDateOperators as Op,
+} from '@vitrina/embed-sdk/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetRegistry, LoadedDataset } from '../src/datasets/registry.ts';
-import type { RelativeDateFilter } from '../src/query/query-schema.ts';
-import {
-  relativeDateRange,
-  RelativeDateOperator as Op,
-  TimeUnit as Unit,
-} from '../src/query/relative-date.ts';
+import { relativeDateRange } from '../src/query/relative-date.ts';
 import { runQuery } from '../src/query/run-query.ts';
 import { openMiniRetail } from './mini-retail.ts';
 
 // Wednesday 10 April 2024; that week runs Monday 8 to Sunday 14.
 const today = new Date('2024-04-10T15:30:00Z');
-const range = (operator: 0 | 1 | 2, count: number, unit: number, includeToday: boolean) =>
+const range = (
+  operator: RelativeDateFilter['operator'],
+  count: number,
+  unit: RelativeDateFilter['timeUnitType'],
+  includeToday: boolean,
+) =>
   relativeDateRange({ operator, timeUnitsCount: count, timeUnitType: unit, includeToday }, today);
 
 describe('relative date ranges for every operator and time unit', () => {

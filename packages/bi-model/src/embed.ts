@@ -80,7 +80,7 @@ export const qnaVisualTypeSchema = visualTypeSchema.extract([
 export const qnaAnswerSchema = z
   .object({ query: querySchema, visualType: qnaVisualTypeSchema, title: z.string() })
   .meta({ id: 'QnaAnswer' });
-export type QnaAnswer = z.input<typeof qnaAnswerSchema>;
+export type QnaAnswer = z.infer<typeof qnaAnswerSchema>;
 
 export const revisionRequestSchema = z
   .object({ definition: anyDefinitionSchema })

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const nameSchema = z.string().min(1).max(200);
+const nameSchema = z.string().min(1).max(200);
 
 export const dataTypeSchema = z
   .enum(['string', 'integer', 'number', 'date', 'boolean'])
@@ -20,19 +20,19 @@ export type Aggregation = z.infer<typeof aggregationSchema>;
 const displayName = z.string().max(200).optional();
 const format = z.string().max(100).optional();
 
-export const measureRefSchema = z.object({
+const measureRefSchema = z.object({
   table: nameSchema,
   measure: nameSchema,
   displayName,
   format,
 });
-export const hierarchyLevelRefSchema = z.object({
+const hierarchyLevelRefSchema = z.object({
   table: nameSchema,
   hierarchy: nameSchema,
   hierarchyLevel: nameSchema,
   displayName,
 });
-export const columnRefSchema = z.object({
+const columnRefSchema = z.object({
   table: nameSchema,
   column: nameSchema,
   aggregation: aggregationSchema.optional(),

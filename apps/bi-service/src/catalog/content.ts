@@ -1,8 +1,13 @@
 /**
- * The content a workspace holds, as the seeding code and the demo module exchange it.
- * Report definitions are stored as given (their shape is docs/bi-embed-api.md's
- * ReportDefinition or PaginatedDefinition); this side only needs ids, names and links.
+ * The content a workspace holds, as the seeding code and the demo module exchange it. Report
+ * definitions and tiles are the contract's (@vitrina/bi-model); definitions are stored as given.
  */
+import type { AnyDefinition, DashboardTile, ReportType } from '@vitrina/bi-model';
+
+export type { ReportType };
+/** A dashboard tile as stored and as the embed API returns it. */
+export type TileItem = DashboardTile;
+
 export interface DatasetItem {
   id: string;
   name: string;
@@ -10,27 +15,12 @@ export interface DatasetItem {
   roles: string[];
 }
 
-export type ReportType = 'PowerBIReport' | 'PaginatedReport';
-
 export interface ReportItem {
   id: string;
   name: string;
   datasetId: string;
   reportType: ReportType;
-  definition: unknown;
-}
-
-export interface TileItem {
-  id: string;
-  title: string;
-  reportId: string;
-  datasetId: string;
-  pageName: string;
-  visualName: string;
-  row: number;
-  col: number;
-  rowSpan: number;
-  colSpan: number;
+  definition: AnyDefinition;
 }
 
 export interface DashboardItem {

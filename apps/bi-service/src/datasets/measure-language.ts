@@ -3,7 +3,7 @@
  * `SUM(Ventas[Importe]) - SUM(Ventas[Costo])` or `DIVIDE(SUM(Ventas[Margen]), SUM(Ventas[Importe]))`.
  * It is parsed into a tree so that no text of a definition ever reaches SQL unchecked.
  */
-import type { Aggregation } from './model.ts';
+import type { Aggregation } from '@vitrina/bi-model';
 
 export type MeasureNode =
   | { kind: 'aggregate'; aggregation: Aggregation; table: string; column: string }

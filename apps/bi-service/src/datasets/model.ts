@@ -1,11 +1,10 @@
 /**
  * A dataset's semantic model: tables with typed columns, many-to-one relationships (star
  * schemas), measures written in a small aggregate language, hierarchies and row-level-security
- * roles. Definitions are authored by the service (demo content, loaders), never by the frame.
+ * roles. Definitions are authored by the service (demo content, loaders), never by the frame,
+ * which reads only their public `DatasetSchema` (@vitrina/bi-model).
  */
-
-export type DataType = 'string' | 'integer' | 'number' | 'date' | 'boolean';
-export type Aggregation = 'Sum' | 'Avg' | 'Min' | 'Max' | 'Count' | 'DistinctCount';
+import type { DataType, DatasetSchema, Hierarchy } from '@vitrina/bi-model';
 
 export interface ColumnDefinition {
   name: string;
@@ -22,16 +21,11 @@ export interface MeasureDefinition {
   format?: string;
 }
 
-export interface HierarchyDefinition {
-  name: string;
-  levels: { name: string; column: string }[];
-}
-
 export interface TableDefinition {
   name: string;
   columns: ColumnDefinition[];
   measures?: MeasureDefinition[];
-  hierarchies?: HierarchyDefinition[];
+  hierarchies?: Hierarchy[];
 }
 
 /** Many rows of `from.table` point at one row of `to.table` (filters flow from `to` to `from`). */
@@ -64,18 +58,7 @@ export interface DatasetDefinition {
   roles?: RoleDefinition[];
 }
 
-/** The public shape the frame reads (docs/bi-embed-api.md `DatasetSchema`). */
-export interface DatasetSchema {
-  id: string;
-  name: string;
-  tables: {
-    name: string;
-    columns: { name: string; dataType: DataType; format?: string }[];
-    measures: { name: string; format?: string }[];
-    hierarchies: HierarchyDefinition[];
-  }[];
-}
-
+/** The public shape of a definition, as the frame reads it. */
 export function toDatasetSchema(definition: DatasetDefinition): DatasetSchema {
   return {
     id: definition.id,

@@ -1,7 +1,8 @@
 /** The datasets this service can query, by id: each one's model (for planning) and store (for running). */
+import type { DatasetSchema } from '@vitrina/bi-model';
 import { DatasetModel } from '../query/dataset-model.ts';
 import type { DatasetStore } from './dataset-store.ts';
-import { toDatasetSchema, type DatasetSchema } from './model.ts';
+import { toDatasetSchema } from './model.ts';
 
 export interface LoadedDataset {
   model: DatasetModel;

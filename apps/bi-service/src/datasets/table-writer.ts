@@ -1,7 +1,8 @@
 /** Creates tables with the declared column types and writes rows into them with bound values. */
 import { BOOLEAN, DOUBLE, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import type { DataType } from '@vitrina/bi-model';
 import { quoteIdentifier, type SqlValue } from '../query/sql.ts';
-import type { DataType, TableDefinition } from './model.ts';
+import type { TableDefinition } from './model.ts';
 
 export const duckTypes: Record<DataType, string> = {
   string: 'VARCHAR',

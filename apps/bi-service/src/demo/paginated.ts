@@ -1,7 +1,8 @@
 /** "Listado de ventas por tienda": the demo's paginated (printable, paged table) report. */
+import type { PaginatedDefinition } from '@vitrina/bi-model';
+import { Schemas } from '@vitrina/embed-sdk/protocol';
 import { deterministicGuid } from '../ids.ts';
 import { column, measure } from './report-builder.ts';
-import type { PaginatedDefinition } from './report-types.ts';
 import { salesDataset } from './sales-model.ts';
 
 const country = column('Tienda', 'País');
@@ -19,7 +20,7 @@ const definition: PaginatedDefinition = {
     measures: [sales, units, tickets, margin],
     filters: [
       {
-        $schema: 'http://powerbi.com/product/schema#basic',
+        $schema: Schemas.basic,
         target: column('Calendario', 'Año'),
         filterType: 1,
         operator: 'In',

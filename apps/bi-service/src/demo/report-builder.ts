@@ -1,13 +1,15 @@
 /** Small helpers that keep the demo report definitions short and readable. */
-import type { FieldRef, Filter } from '../query/query-schema.ts';
-import { deterministicGuid } from '../ids.ts';
 import type {
   DataRole,
+  FieldRef,
+  Filter,
   PageDefinition,
   ReportDefinition,
   VisualDefinition,
   VisualType,
-} from './report-types.ts';
+} from '@vitrina/bi-model';
+import { Schemas } from '@vitrina/embed-sdk/protocol';
+import { deterministicGuid } from '../ids.ts';
 
 export const PAGE_WIDTH = 1280;
 export const PAGE_HEIGHT = 720;
@@ -31,8 +33,6 @@ export const retailTheme = {
   tableAccent: '#0F766E',
 };
 
-const schema = 'http://powerbi.com/product/schema#';
-
 export const column = (table: string, name: string, displayName?: string): FieldRef => ({
   table,
   column: name,
@@ -52,7 +52,7 @@ export const basicFilter = (
   operator: 'In' | 'NotIn' | 'All',
   values: (string | number | boolean)[],
 ): Filter => ({
-  $schema: `${schema}basic`,
+  $schema: Schemas.basic,
   target,
   filterType: 1,
   operator,
@@ -66,14 +66,14 @@ export const advancedFilter = (
       'GreaterThan' | 'GreaterThanOrEqual' | 'LessThan' | 'LessThanOrEqual' | 'Is' | 'IsNotBlank';
     value?: string | number;
   }[],
-): Filter => ({ $schema: `${schema}advanced`, target, filterType: 0, logicalOperator, conditions });
+): Filter => ({ $schema: Schemas.advanced, target, filterType: 0, logicalOperator, conditions });
 export const topNFilter = (
   target: FieldRef,
   operator: 'Top' | 'Bottom',
   itemCount: number,
   orderBy: FieldRef,
 ): Filter => ({
-  $schema: `${schema}topN`,
+  $schema: Schemas.topN,
   target,
   filterType: 5,
   operator,
@@ -81,7 +81,7 @@ export const topNFilter = (
   orderBy,
 });
 export const excludeFilter = (target: FieldRef, values: string[]): Filter => ({
-  $schema: `${schema}includeExclude`,
+  $schema: Schemas.includeExclude,
   target,
   filterType: 3,
   isExclude: true,

@@ -1,5 +1,5 @@
 /** CSV text for exported data (RFC 4180 quoting). */
-import type { QueryResult } from './query-schema.ts';
+import type { QueryResult } from '@vitrina/bi-model';
 
 // A cell starting like a formula would run in a spreadsheet; a leading quote keeps it text.
 const formulaStart = /^[=+\-@\t\r]/;

@@ -2,16 +2,14 @@
  * A dataset definition indexed for planning: every name the frame sends is looked up here, so
  * only names that exist in the schema ever reach SQL (and then quoted).
  */
+import type { Aggregation, DataType, FieldRef } from '@vitrina/bi-model';
 import type {
-  Aggregation,
   ColumnDefinition,
   DatasetDefinition,
-  DataType,
   RelationshipDefinition,
 } from '../datasets/model.ts';
 import { parseMeasure, type MeasureNode } from '../datasets/measure-language.ts';
 import { QueryError } from './query-error.ts';
-import type { FieldRef } from './query-schema.ts';
 import { columnSql, param, raw, sql, type Fragment } from './sql.ts';
 
 export interface ResolvedColumn {

@@ -2,15 +2,15 @@
  * Filter → SQL condition for one resolved target (a column for WHERE, a measure for HAVING).
  * Values are coerced to the target's type and bound; a value of the wrong type is a 400.
  */
-import type { DataType } from '../datasets/model.ts';
-import type { ResolvedColumn, ResolvedMeasure } from './dataset-model.ts';
-import { QueryError } from './query-error.ts';
 import type {
   AdvancedFilter,
   BasicFilter,
   ConditionOperator,
+  DataType,
   IncludeExcludeFilter,
-} from './query-schema.ts';
+} from '@vitrina/bi-model';
+import type { ResolvedColumn, ResolvedMeasure } from './dataset-model.ts';
+import { QueryError } from './query-error.ts';
 import type { DateRange } from './relative-date.ts';
 import { columnSql, join, param, raw, sql, type Fragment } from './sql.ts';
 

@@ -3,7 +3,7 @@
  * dimensions it needs, filters as WHERE (columns) or HAVING (measures), row-level security,
  * grouping, order and limit. Top N filters become a subquery planned the same way.
  */
-import type { DataType } from '../datasets/model.ts';
+import type { DataType, Filter, ParsedQuery, QueryResult, TopNFilter } from '@vitrina/bi-model';
 import type { DatasetModel, ResolvedColumn, ResolvedMeasure } from './dataset-model.ts';
 import {
   advancedCondition,
@@ -13,7 +13,6 @@ import {
 } from './filter-conditions.ts';
 import { fromClause, planJoins, type JoinPlan } from './join-plan.ts';
 import { QueryError } from './query-error.ts';
-import type { Filter, ParsedQuery, QueryResult, TopNFilter } from './query-schema.ts';
 import { relativeDateRange } from './relative-date.ts';
 import { rowSecurityCondition, type EffectiveIdentity } from './row-security.ts';
 import { columnSql, join, quoteIdentifier, raw, sql, type Fragment } from './sql.ts';

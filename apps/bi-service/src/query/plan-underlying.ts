@@ -1,4 +1,5 @@
 /** Underlying rows (export of the data behind a visual): fact rows under the visual's row filters. */
+import type { ParsedQuery } from '@vitrina/bi-model';
 import {
   aliased,
   columnMetadata,
@@ -8,7 +9,6 @@ import {
   type QueryContext,
 } from './plan-query.ts';
 import { tableOf } from '../datasets/model.ts';
-import type { ParsedQuery } from './query-schema.ts';
 import { columnSql, join, raw } from './sql.ts';
 
 /** The base table's columns plus the visual's grouping columns from other tables. */

@@ -3,16 +3,9 @@
  * in a Spanish or English question ("ventas por país", "top 5 productos por ventas en 2024",
  * "sales by channel") and answers with a query and a suggested visual type.
  */
+import type { FieldRef, Filter, ParsedQuery, QnaAnswer } from '@vitrina/bi-model';
 import type { DatasetDefinition } from '../datasets/model.ts';
 import { QueryError } from './query-error.ts';
-import type { FieldRef, Filter, Query } from './query-schema.ts';
-
-export interface QnaAnswer {
-  query: Query;
-  visualType:
-    'card' | 'clusteredBarChart' | 'clusteredColumnChart' | 'lineChart' | 'stackedColumnChart';
-  title: string;
-}
 
 /** Lower case without accents, so "País" matches "pais". */
 function normalize(text: string): string {
@@ -147,7 +140,7 @@ export function interpretQuestion(definition: DatasetDefinition, question: strin
 
   const groupBy = columns.slice(0, 2).map((c) => c.ref);
   const first = measureFields[0]!;
-  const query: Query = {
+  const query: ParsedQuery = {
     groupBy,
     measures: measureFields.map((m) => m.ref),
     filters,

@@ -5,18 +5,11 @@
  * one, and `includeToday` adds the current period up to (or from) today. Weeks start on Monday.
  * See docs/decisions/0062-relative-date-semantics.md.
  */
-import type { RelativeDateFilter } from './query-schema.ts';
-
-export const RelativeDateOperator = { InLast: 0, InThis: 1, InNext: 2 } as const;
-export const TimeUnit = {
-  Days: 0,
-  Weeks: 1,
-  CalendarWeeks: 2,
-  Months: 3,
-  CalendarMonths: 4,
-  Years: 5,
-  CalendarYears: 6,
-} as const;
+import type { RelativeDateFilter } from '@vitrina/bi-model';
+import {
+  RelativeDateFilterTimeUnit as TimeUnit,
+  RelativeDateOperators,
+} from '@vitrina/embed-sdk/protocol';
 
 export interface DateRange {
   start: string;
@@ -84,10 +77,10 @@ export function relativeDateRange(
   const day = utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const { unit, calendar } = units[filter.timeUnitType] ?? { unit: 'day', calendar: false };
   const count = filter.timeUnitsCount;
-  if (filter.operator === RelativeDateOperator.InThis) {
+  if (filter.operator === RelativeDateOperators.InThis) {
     return { start: iso(periodStart(day, unit)), end: iso(periodEnd(day, unit)) };
   }
-  const past = filter.operator === RelativeDateOperator.InLast;
+  const past = filter.operator === RelativeDateOperators.InLast;
   if (calendar) {
     const current = periodStart(day, unit);
     if (past) {

@@ -1,14 +1,14 @@
 /** Runs frame queries against a loaded dataset: plan → one statement → rows with column metadata. */
-import type { LoadedDataset } from '../datasets/registry.ts';
-import { planSelect, type PlannedQuery } from './plan-query.ts';
-import { planUnderlying } from './plan-underlying.ts';
 import {
   DEFAULT_QUERY_ROWS,
   MAX_QUERY_ROWS,
   querySchema,
   type Query,
   type QueryResult,
-} from './query-schema.ts';
+} from '@vitrina/bi-model';
+import type { LoadedDataset } from '../datasets/registry.ts';
+import { planSelect, type PlannedQuery } from './plan-query.ts';
+import { planUnderlying } from './plan-underlying.ts';
 import type { EffectiveIdentity } from './row-security.ts';
 
 export interface RunOptions {

@@ -4,6 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BiClient, type BiError } from './bi-client.ts';
 
 /** A loopback server answering like the BI service's embed API does for a few cases. */
+const report = {
+  id: 'r1',
+  name: 'Ventas',
+  datasetId: 'd1',
+  reportType: 'PowerBIReport',
+  revision: 1,
+  definition: {
+    pages: [
+      { name: 'ReportSection1', displayName: 'Resumen', width: 1280, height: 720, visuals: [] },
+    ],
+  },
+  dataset: { id: 'd1', name: 'Ventas', tables: [] },
+};
 let server: Server;
 let baseUrl = '';
 const seen: { url: string; authorization: string | undefined }[] = [];
@@ -18,7 +31,9 @@ beforeAll(async () => {
     else if (request.url?.endsWith('/expired'))
       reply(401, { error: { code: 'TokenExpired', message: 'Expired' } });
     else if (request.url?.endsWith('/broken')) response.writeHead(502).end('bad gateway');
-    else reply(200, { id: 'r1' });
+    else if (request.url?.endsWith('/pageless'))
+      reply(200, { ...report, definition: { pages: 'none' } });
+    else reply(200, report);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
@@ -56,6 +71,18 @@ describe('BiClient', () => {
       message: 'No such report',
     });
     expect(await failure('expired')).toMatchObject({ code: 'TokenExpired', status: 401 });
+  });
+
+  it('parses the answer with the contract', async () => {
+    expect(await new BiClient('tok', baseUrl).getReport('r1')).toEqual(report);
+  });
+
+  it('fails the load on an answer outside the contract, naming the field', async () => {
+    expect(await failure('pageless')).toMatchObject({
+      code: 'LoadReportFailed',
+      status: 200,
+      message: expect.stringContaining('definition'),
+    });
   });
 
   it('reports anything else as LoadReportFailed', async () => {

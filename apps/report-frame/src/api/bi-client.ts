@@ -2,14 +2,20 @@
  * The frame's only network peer: the BI service's embed API, on the page's own origin. The embed
  * token travels in the Authorization header of these calls and nowhere else.
  */
-import type {
-  EmbedDashboard,
-  EmbedReport,
-  ExportRequest,
-  QnaAnswer,
-  Query,
-  QueryResult,
-} from './types.ts';
+import {
+  biErrorBodySchema,
+  embedDashboardSchema,
+  embedReportSchema,
+  qnaAnswerSchema,
+  queryResultSchema,
+  type EmbedDashboard,
+  type EmbedReport,
+  type ExportRequest,
+  type QnaAnswer,
+  type Query,
+  type QueryResult,
+} from '@vitrina/bi-model';
+import type { z } from 'zod';
 
 export type BiErrorCode =
   | 'TokenExpired'
@@ -29,28 +35,39 @@ export class BiError extends Error {
   }
 }
 
-const KNOWN_CODES = new Set<string>([
+const KNOWN_CODES: BiErrorCode[] = [
   'TokenExpired',
   'PowerBIEntityNotFound',
   'PowerBINotAuthorizedException',
   'InvalidRequest',
-]);
+];
 
 async function toBiError(response: Response): Promise<BiError> {
-  let code = 'LoadReportFailed';
+  let code: BiErrorCode = 'LoadReportFailed';
   let message = `HTTP ${response.status}`;
-  try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string } };
-    if (body.error?.code && KNOWN_CODES.has(body.error.code)) code = body.error.code;
-    if (body.error?.message) message = body.error.message;
-  } catch {
-    // not JSON: keep the status line
+  const body = biErrorBodySchema.safeParse(await response.json().catch(() => undefined));
+  if (body.success) {
+    code = KNOWN_CODES.find((known) => known === body.data.error.code) ?? code;
+    message = body.data.error.message || message;
   }
   if (code === 'LoadReportFailed' && response.status === 404) code = 'PowerBIEntityNotFound';
   if (code === 'LoadReportFailed' && (response.status === 401 || response.status === 403)) {
     code = 'PowerBINotAuthorizedException';
   }
-  return new BiError(code as BiErrorCode, message, response.status);
+  return new BiError(code, message, response.status);
+}
+
+/** An answer outside the contract (docs/bi-embed-api.md) fails the load, naming the field. */
+async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const result = schema.safeParse(await response.json().catch(() => undefined));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  throw new BiError(
+    'LoadReportFailed',
+    `Unexpected answer from the BI service at ${field}: ${issue?.message ?? 'invalid'}`,
+    response.status,
+  );
 }
 
 export class BiClient {
@@ -94,14 +111,13 @@ export class BiClient {
   }
 
   async getReport(reportId: string): Promise<EmbedReport> {
-    return (
-      await this.send(`/v1.0/embed/reports/${encodeURIComponent(reportId)}`)
-    ).json() as Promise<EmbedReport>;
+    const response = await this.send(`/v1.0/embed/reports/${encodeURIComponent(reportId)}`);
+    return parsed(response, embedReportSchema);
   }
 
   async getDashboard(dashboardId: string): Promise<EmbedDashboard> {
     const response = await this.send(`/v1.0/embed/dashboards/${encodeURIComponent(dashboardId)}`);
-    return response.json() as Promise<EmbedDashboard>;
+    return parsed(response, embedDashboardSchema);
   }
 
   async query(datasetId: string, query: Query): Promise<QueryResult> {
@@ -109,7 +125,7 @@ export class BiClient {
       `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/query`,
       query,
     );
-    return response.json() as Promise<QueryResult>;
+    return parsed(response, queryResultSchema);
   }
 
   async qna(datasetId: string, question: string): Promise<QnaAnswer> {
@@ -117,7 +133,7 @@ export class BiClient {
       `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/qna`,
       { question },
     );
-    return response.json() as Promise<QnaAnswer>;
+    return parsed(response, qnaAnswerSchema);
   }
 
   async exportCsv(datasetId: string, request: ExportRequest): Promise<string> {

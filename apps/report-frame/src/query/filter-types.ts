@@ -1,76 +1,23 @@
 /**
- * The filter shapes the frame reads and writes (powerbi-models 1.2.1 JSON). Validation of
- * anything the host sends is the protocol core's job; these types only describe what the frame
- * itself builds (slicers, filter pane, cross-filtering) and inspects (target, filterType).
+ * The frame's helpers over filters. The shapes are the contract's (@vitrina/bi-model, built on the
+ * powerbi-models enums of @vitrina/embed-sdk/protocol); validation of anything the host sends is
+ * the protocol core's job.
  */
-export type ColumnTarget = { table: string; column: string };
-export type HierarchyTarget = { table: string; hierarchy: string; hierarchyLevel: string };
-export type MeasureTarget = { table: string; measure: string };
-export type FilterTarget = ColumnTarget | HierarchyTarget | MeasureTarget;
+import type { Filter, FilterTarget } from '@vitrina/bi-model';
+import { FilterType } from '@vitrina/embed-sdk/protocol';
 
-export const FilterType = {
-  Advanced: 0,
-  Basic: 1,
-  Unknown: 2,
-  IncludeExclude: 3,
-  RelativeDate: 4,
-  TopN: 5,
-} as const;
-
-export const SCHEMA = {
-  basic: 'http://powerbi.com/product/schema#basic',
-  advanced: 'http://powerbi.com/product/schema#advanced',
-  relativeDate: 'http://powerbi.com/product/schema#relativeDate',
-  topN: 'http://powerbi.com/product/schema#topN',
-} as const;
-
-export type Scalar = string | number | boolean;
-
-export interface BasicFilter {
-  $schema?: string;
-  target: FilterTarget;
-  filterType?: 1;
-  operator: 'In' | 'NotIn' | 'All';
-  values: Scalar[];
-}
-
-export interface AdvancedCondition {
-  operator: string;
-  value?: Scalar;
-}
-
-export interface AdvancedFilter {
-  $schema?: string;
-  target: FilterTarget;
-  filterType?: 0;
-  logicalOperator: 'And' | 'Or';
-  conditions: AdvancedCondition[];
-}
-
-export interface RelativeDateFilter {
-  $schema?: string;
-  target: FilterTarget;
-  filterType: 4;
-  operator: 0 | 1 | 2;
-  timeUnitsCount: number;
-  timeUnitType: number;
-  includeToday: boolean;
-}
-
-export interface TopNFilter {
-  $schema?: string;
-  target: FilterTarget;
-  filterType: 5;
-  operator: 'Top' | 'Bottom';
-  itemCount: number;
-  orderBy: FilterTarget;
-}
-
-export type FrameFilter = BasicFilter | AdvancedFilter | RelativeDateFilter | TopNFilter;
+export type {
+  AdvancedCondition,
+  ConditionOperator,
+  Filter as FrameFilter,
+  FilterTarget,
+  Scalar,
+} from '@vitrina/bi-model';
+export { Schemas as SCHEMA } from '@vitrina/embed-sdk/protocol';
 
 /** Same rule as powerbi-models' getFilterType: a falsy filterType (Advanced is 0) means "look at the shape". */
 export function filterKind(
-  filter: FrameFilter,
+  filter: Filter,
 ): 'basic' | 'advanced' | 'relativeDate' | 'topN' | 'other' {
   const type = filter.filterType;
   if (type === FilterType.Basic) return 'basic';

@@ -19,7 +19,7 @@ describe('queriesForVisual', () => {
     expect(top.groupBy).toEqual([
       { table: 'Calendario', hierarchy: 'Fecha', hierarchyLevel: 'Año' },
     ]);
-    expect(top.orderBy).toEqual([{ field: top.groupBy[0], direction: 1 }]);
+    expect(top.orderBy).toEqual([{ field: top.groupBy?.[0], direction: 1 }]);
     const drilled = queriesForVisual({ visual: visual('V2'), schema, filters: [], drillDepth: 2 })[
       'main'
     ]!;

@@ -2,13 +2,14 @@
  * Turns a visual definition plus the current interaction state into BI queries. Rows come back
  * with the groupBy columns first and the measures after them, in the order asked.
  */
-import type { DatasetSchema, FieldRef, Query, VisualDefinition } from '../api/types.ts';
+import type { SortDirection } from '@vitrina/embed-sdk/protocol';
+import type { DatasetSchema, Query, VisualDefinition } from '../api/types.ts';
 import type { FilterTarget, FrameFilter } from './filter-types.ts';
 import { axisFieldAtDepth, isMeasureField } from './fields.ts';
 
 export interface SortState {
   target: FilterTarget;
-  direction: 1 | 2;
+  direction: SortDirection;
 }
 
 export interface VisualQueryInput {
@@ -46,9 +47,9 @@ const ORDERED_AXIS_TYPES = new Set([
 ]);
 
 function sortField(visual: VisualDefinition, sort: SortState | undefined): Query['orderBy'] {
-  if (sort) return [{ field: sort.target as FieldRef, direction: sort.direction }];
+  if (sort) return [{ field: sort.target, direction: sort.direction }];
   const configured = visual.options?.['sort'] as
-    { role: keyof VisualDefinition['fields']; direction: 1 | 2 } | undefined;
+    { role: keyof VisualDefinition['fields']; direction: SortDirection } | undefined;
   const field = configured ? visual.fields[configured.role]?.[0] : undefined;
   return field && configured ? [{ field, direction: configured.direction }] : undefined;
 }

@@ -2,7 +2,12 @@
 import { useState } from 'react';
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
 import { fieldLabel, filterTargetOf } from '../query/fields.ts';
-import { SCHEMA, type FrameFilter, type Scalar } from '../query/filter-types.ts';
+import {
+  SCHEMA,
+  type AdvancedCondition,
+  type FrameFilter,
+  type Scalar,
+} from '../query/filter-types.ts';
 import { basicIn } from '../state/visual-filters.ts';
 import { useServices } from './services.ts';
 
@@ -14,8 +19,9 @@ interface Props {
 }
 
 function selectedValues(filters: FrameFilter[]): Scalar[] {
-  const basic = filters.find((f) => 'values' in f && f.operator === 'In');
-  return basic && 'values' in basic ? basic.values : [];
+  const basic = filters.find((f) => 'values' in f && 'operator' in f && f.operator === 'In');
+  const values = basic && 'values' in basic ? basic.values : [];
+  return values.filter((value) => value !== null);
 }
 
 function rangeOf(filters: FrameFilter[]): [string, string] {
@@ -40,10 +46,9 @@ export function SlicerVisual({ visual, schema, results, filters }: Props) {
     const [from, to] = rangeOf(filters);
     const apply = (nextFrom: string, nextTo: string) => {
       const parse = (v: string): Scalar => (type === 'date' ? v : Number(v));
-      const conditions = [
-        ...(nextFrom ? [{ operator: 'GreaterThanOrEqual', value: parse(nextFrom) }] : []),
-        ...(nextTo ? [{ operator: 'LessThanOrEqual', value: parse(nextTo) }] : []),
-      ];
+      const conditions: AdvancedCondition[] = [];
+      if (nextFrom) conditions.push({ operator: 'GreaterThanOrEqual', value: parse(nextFrom) });
+      if (nextTo) conditions.push({ operator: 'LessThanOrEqual', value: parse(nextTo) });
       const next: FrameFilter[] = conditions.length
         ? [{ $schema: SCHEMA.advanced, target, filterType: 0, logicalOperator: 'And', conditions }]
         : [];

@@ -1,7 +1,12 @@
 /** Editors for basic (pick values) and advanced (up to two conditions) filters. */
 import { useEffect, useState } from 'react';
 import type { FieldRef } from '../../api/types.ts';
-import type { AdvancedCondition, FrameFilter, Scalar } from '../../query/filter-types.ts';
+import type {
+  AdvancedCondition,
+  ConditionOperator,
+  FrameFilter,
+  Scalar,
+} from '../../query/filter-types.ts';
 import type { EditorProps } from './FilterCard.tsx';
 
 function useDistinctValues(props: EditorProps): Scalar[] {
@@ -37,7 +42,8 @@ function useDistinctValues(props: EditorProps): Scalar[] {
 export function BasicEditor(props: EditorProps) {
   const { controller, filter, onApply } = props;
   const values = useDistinctValues(props);
-  const chosen = 'values' in filter && filter.operator !== 'All' ? filter.values : [];
+  const chosen =
+    'values' in filter && 'operator' in filter && filter.operator !== 'All' ? filter.values : [];
   const isNotIn = 'operator' in filter && filter.operator === 'NotIn';
   const toggle = (value: Scalar) => {
     const next = chosen.includes(value) ? chosen.filter((v) => v !== value) : [...chosen, value];
@@ -65,7 +71,7 @@ export function BasicEditor(props: EditorProps) {
   );
 }
 
-const OPERATORS = [
+const OPERATORS: ConditionOperator[] = [
   'Is',
   'IsNot',
   'LessThan',
@@ -93,7 +99,12 @@ function ConditionRow({
     <div className="condition">
       <select
         value={condition.operator}
-        onChange={(e) => onChange({ ...condition, operator: e.target.value })}
+        onChange={(e) =>
+          onChange({
+            ...condition,
+            operator: OPERATORS.find((op) => op === e.target.value) ?? condition.operator,
+          })
+        }
       >
         {OPERATORS.map((op) => (
           <option key={op} value={op}>
@@ -123,7 +134,7 @@ export function AdvancedEditor({ controller, filter, onApply }: EditorProps) {
   );
   const update = (index: number, condition: AdvancedCondition) =>
     setConditions(conditions.map((c, i) => (i === index ? condition : c)));
-  const shown =
+  const shown: AdvancedCondition[] =
     conditions.length >= 2 ? conditions : [...conditions, { operator: 'Is', value: '' }];
   return (
     <div className="advanced-editor">
