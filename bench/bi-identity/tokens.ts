@@ -127,5 +127,5 @@ for (const { name, runs, call } of cases) {
 }
 
 await running.close();
-services.db.close();
+await services.close();
 rmSync(dataRoot, { recursive: true, force: true });

@@ -16,6 +16,7 @@ const envSchema = z.object({
   BI_FRAME_DIST: z.string().min(1).optional(),
   VITRINA_DEMO: envFlag(true),
   BI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  BI_AUTH_FAILURES_PER_WINDOW: z.coerce.number().int().positive().default(20),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -33,6 +34,8 @@ export interface BiConfig {
   readonly demo: boolean;
   /** REST and embed API calls allowed per caller per minute before 429. */
   readonly rateLimitPerMinute: number;
+  /** Failed secrets or passwords per client id and per address in 15 minutes before 429. */
+  readonly authFailuresPerWindow: number;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -64,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     frameDist: resolve(values.BI_FRAME_DIST ?? resolve(repoRoot, 'apps/report-frame/dist')),
     demo: values.VITRINA_DEMO,
     rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
+    authFailuresPerWindow: values.BI_AUTH_FAILURES_PER_WINDOW,
   });
 }

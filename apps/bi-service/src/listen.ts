@@ -28,7 +28,7 @@ export async function listen(
   ports: { port: number; tlsPort: number; host: string },
   options: { logger?: boolean } = {},
 ): Promise<RunningService> {
-  const tls = loadOrCreateCertificate(services.config.dataDir);
+  const tls = await loadOrCreateCertificate(services.config.dataDir, services.clock.now());
   let httpsServer: Server | undefined;
   const app = await buildApp(services, {
     logger: options.logger ?? false,

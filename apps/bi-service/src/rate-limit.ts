@@ -1,25 +1,19 @@
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { rateLimitKey } from './auth/request-auth.ts';
 import { PowerBiError } from './rest/powerbi-error.ts';
 
-/** Callers are told apart by their credential (one integration per token), else by address. */
-function callerKey(request: FastifyRequest): string {
-  const authorization = request.headers.authorization;
-  if (!authorization) return `ip:${request.ip}`;
-  return `auth:${createHash('sha256').update(authorization).digest('base64url')}`;
-}
-
 /**
- * Rate limiting for the API routes (opted in per route group with `config.rateLimit`): 429 in
- * Power BI's error shape, with Retry-After in seconds.
+ * Rate limiting for the API routes (opted in per route group with `config.rateLimit`, or as a
+ * hook after authentication): 429 in Power BI's error shape, with Retry-After in seconds. Callers
+ * are told apart by their verified identity, else by address (see rateLimitKey).
  */
 export async function installRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     max: perMinute,
     timeWindow: '1 minute',
-    keyGenerator: callerKey,
+    keyGenerator: rateLimitKey,
     addHeadersOnExceeding: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,

@@ -5,6 +5,9 @@ import { listen } from './listen.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { createServices } from './services.ts';
 
+// Everything this process creates (databases, keys, certificates) is the owner's alone.
+process.umask(0o077);
+
 function readConfig() {
   try {
     return loadConfig();
@@ -31,7 +34,7 @@ running.app.log.info(
 const shutdown = async () => {
   await running.close();
   datasets.close();
-  services.db.close();
+  await services.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());

@@ -1,6 +1,14 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { systemClock, type Clock } from './clock.ts';
 import type { BiConfig } from './config.ts';
-import { openDatabase } from './storage/database.ts';
+import { createFailureLimiter, type FailureLimiter } from './auth/failure-limiter.ts';
+import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
+import { createContentService, type ContentService } from './catalog/content.service.ts';
+import {
+  createDatasetService,
+  type DatasetService,
+  type DatasetSource,
+} from './datasets/dataset.service.ts';
+import { openDatabase, type BiDb } from './storage/database.ts';
 import { createContentRepository, type ContentRepository } from './storage/content.repository.ts';
 import {
   createPrincipalsRepository,
@@ -10,20 +18,21 @@ import {
   createWorkspacesRepository,
   type WorkspacesRepository,
 } from './storage/workspaces.repository.ts';
+import { createEmbedTokenService, type EmbedTokenService } from './tokens/embed-token.service.ts';
 import { loadOrCreateKey, type SigningKey } from './tokens/signing-key.ts';
-import { registerEmbedTokenKey } from './tokens/embed-token.ts';
 
-/** Where the embed API gets a dataset's schema (the DuckDB dataset registry). */
-export interface DatasetSchemaSource {
-  schema(datasetId: string): object | undefined;
-}
+export type { DatasetSource } from './datasets/dataset.service.ts';
 
-const noDatasets: DatasetSchemaSource = { schema: () => undefined };
+const noDatasets: DatasetSource = { schema: () => undefined };
+
+/** Failed credential attempts are counted over 15 minutes. */
+const authFailureWindowMs = 15 * 60 * 1000;
 
 /** Everything the routes use, wired once (the composition root). */
 export interface BiServices {
   config: BiConfig;
-  db: DatabaseSync;
+  clock: Clock;
+  db: BiDb;
   principals: PrincipalsRepository;
   workspaces: WorkspacesRepository;
   content: ContentRepository;
@@ -31,29 +40,62 @@ export interface BiServices {
   accessTokenKey: SigningKey;
   /** Signs embed tokens. */
   embedTokenKey: SigningKey;
-  datasetSchemas: DatasetSchemaSource;
+  datasetSchemas: DatasetSource;
+  /** Identities, workspaces and content being created (CLI, seeding). */
+  catalog: CatalogService;
+  /** Workspace content as callers may see it (REST and embed API). */
+  contentAccess: ContentService;
+  embedTokens: EmbedTokenService;
+  datasets: DatasetService;
+  /** Failed client secrets and passwords at the token endpoint, per client id and address. */
+  authFailures: FailureLimiter;
+  /** Closes the metadata database. */
+  close(): Promise<void>;
 }
 
 export interface CreateServicesOptions {
   /** Keep the database and keys in memory (tests that need no files). */
   inMemory?: boolean;
-  datasetSchemas?: DatasetSchemaSource;
+  datasetSchemas?: DatasetSource;
+  clock?: Clock;
 }
 
-/** Opens the metadata database and keys under `config.dataDir` (or in memory). */
+/** Opens the metadata database and keys under `config.dataDir` (or in memory) and wires the services. */
 export function createServices(config: BiConfig, options: CreateServicesOptions = {}): BiServices {
   const location = options.inMemory ? ':memory:' : config.dataDir;
+  const clock = options.clock ?? systemClock;
   const db = openDatabase(location);
+  const repositories = {
+    principals: createPrincipalsRepository(db, clock),
+    workspaces: createWorkspacesRepository(db, clock),
+    content: createContentRepository(db, clock),
+  };
+  const accessTokenKey = loadOrCreateKey(location, 'access-token');
   const embedTokenKey = loadOrCreateKey(location, 'embed-token');
-  registerEmbedTokenKey(embedTokenKey);
+  const datasetSchemas = options.datasetSchemas ?? noDatasets;
+  const contentAccess = createContentService(repositories, datasetSchemas);
   return {
     config,
+    clock,
     db,
-    principals: createPrincipalsRepository(db),
-    workspaces: createWorkspacesRepository(db),
-    content: createContentRepository(db),
-    accessTokenKey: loadOrCreateKey(location, 'access-token'),
+    ...repositories,
+    accessTokenKey,
     embedTokenKey,
-    datasetSchemas: options.datasetSchemas ?? noDatasets,
+    datasetSchemas,
+    catalog: createCatalogService(db, clock),
+    contentAccess,
+    embedTokens: createEmbedTokenService({
+      key: embedTokenKey,
+      clock,
+      content: repositories.content,
+      access: contentAccess,
+    }),
+    datasets: createDatasetService(datasetSchemas, clock),
+    authFailures: createFailureLimiter({
+      max: config.authFailuresPerWindow,
+      windowMs: authFailureWindowMs,
+      clock,
+    }),
+    close: () => db.destroy(),
   };
 }

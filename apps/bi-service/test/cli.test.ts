@@ -54,7 +54,7 @@ describe('npm run bi', { timeout: 60_000 }, () => {
       ]);
     } finally {
       await running.close();
-      services.db.close();
+      await services.close();
     }
   });
 

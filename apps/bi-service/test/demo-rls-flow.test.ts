@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await running.close();
-  services.db.close();
+  await services.close();
   registry.close();
   rmSync(dataRoot, { recursive: true, force: true });
 });

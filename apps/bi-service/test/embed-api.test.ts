@@ -100,9 +100,10 @@ describe('POST /v1.0/embed/reports/{id}/revisions', () => {
     });
     expect(second.json).toEqual({ revision: 3 });
     const { content } = service.services;
-    expect(content.countRevisions(ids.marginReport)).toBe(3);
+    expect(await content.countRevisions(ids.marginReport)).toBe(3);
     expect(
-      (content.getDefinition(ids.marginReport, 1) as { pages: { name: string }[] }).pages[0]?.name,
+      ((await content.getDefinition(ids.marginReport, 1)) as { pages: { name: string }[] }).pages[0]
+        ?.name,
     ).toBe('ReportSection1');
     const current = await embedCall(`/v1.0/embed/reports/${ids.marginReport}`, token);
     expect(current.json).toMatchObject({ revision: 3, definition });

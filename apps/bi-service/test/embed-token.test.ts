@@ -4,14 +4,12 @@ import { loadOrCreateKey } from '../src/tokens/signing-key.ts';
 import {
   assertAccessLevel,
   assertTokenCovers,
-  registerEmbedTokenKey,
   signEmbedToken,
   verifyEmbedToken,
   type EmbedTokenClaims,
 } from '../src/tokens/embed-token.ts';
 
 const key = loadOrCreateKey(':memory:', 'embed-token');
-registerEmbedTokenKey(key);
 const grant = {
   sub: 'user-1',
   reports: ['r1'],
@@ -26,13 +24,13 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 describe('verifyEmbedToken', () => {
   it('returns the claims of a valid token', async () => {
     const token = await signEmbedToken(key, { ...grant, exp: inAnHour() });
-    const claims = await verifyEmbedToken(`EmbedToken ${token}`);
+    const claims = await verifyEmbedToken(key, `EmbedToken ${token}`);
     expect(claims).toMatchObject({ ...grant, ver: 1 });
   });
 
   it('rejects an expired token with TokenExpired (401)', async () => {
     const token = await signEmbedToken(key, { ...grant, exp: Math.floor(Date.now() / 1000) - 1 });
-    await expect(verifyEmbedToken(`EmbedToken ${token}`)).rejects.toMatchObject({
+    await expect(verifyEmbedToken(key, `EmbedToken ${token}`)).rejects.toMatchObject({
       code: 'TokenExpired',
       statusCode: 401,
     });
@@ -58,7 +56,7 @@ describe('verifyEmbedToken', () => {
       `EmbedToken ${foreign}`,
     ];
     for (const authorization of headers) {
-      await expect(verifyEmbedToken(authorization)).rejects.toMatchObject({
+      await expect(verifyEmbedToken(key, authorization)).rejects.toMatchObject({
         code: 'PowerBINotAuthorizedException',
         statusCode: 401,
       });
@@ -70,7 +68,7 @@ describe('verifyEmbedToken', () => {
       .setProtectedHeader({ alg: 'HS256', kid: key.kid })
       .setExpirationTime(inAnHour())
       .sign(key.secret);
-    await expect(verifyEmbedToken(`EmbedToken ${token}`)).rejects.toMatchObject({
+    await expect(verifyEmbedToken(key, `EmbedToken ${token}`)).rejects.toMatchObject({
       code: 'PowerBINotAuthorizedException',
     });
   });

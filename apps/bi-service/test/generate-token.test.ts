@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogService, workspaceIdFor } from '../src/catalog/catalog.service.ts';
+import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
 import { verifyEmbedToken } from '../src/tokens/embed-token.ts';
 import { ids } from './fixture-content.ts';
 import {
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const claimsOf = (json: Record<string, unknown>) =>
-  verifyEmbedToken(`EmbedToken ${String(json['token'])}`);
+  verifyEmbedToken(service.services.embedTokenKey, `EmbedToken ${String(json['token'])}`);
 const errorCode = (json: Record<string, unknown>) => (json['error'] as { code: string }).code;
 
 describe('report GenerateToken', () => {
@@ -118,9 +118,9 @@ describe('report GenerateToken', () => {
     });
     expect((await claimsOf(edit.json)).accessLevel).toBe('Edit');
 
-    const catalog = createCatalogService(service.services);
+    const { catalog } = service.services;
     await catalog.addUser('lector@vitrina.demo', 'Lector2024');
-    catalog.grant('Comercial', { user: 'lector@vitrina.demo' }, 'Viewer');
+    await catalog.grant('Comercial', { user: 'lector@vitrina.demo' }, 'Viewer');
     const viewerToken = await userToken(service.url, {
       username: 'lector@vitrina.demo',
       password: 'Lector2024',
@@ -155,7 +155,8 @@ describe('token lifetime', () => {
     const accessExp = Math.floor(Date.now() / 1000) + 120;
     const shortAccess = await new SignJWT({ idtyp: 'user', appid: comercial.clientId })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(service.services.principals.getUserByUsername(comercial.username)!.id)
+      .setSubject((await service.services.principals.getUserByUsername(comercial.username))!.id)
+      .setIssuer(`${service.url}/vitrina/v2.0`)
       .setAudience('https://analysis.windows.net/powerbi/api')
       .setIssuedAt()
       .setExpirationTime(accessExp)

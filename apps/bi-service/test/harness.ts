@@ -39,7 +39,7 @@ export async function startTestService(
     dataRoot,
     async close() {
       await running.close();
-      services.db.close();
+      await services.close();
       rmSync(dataRoot, { recursive: true, force: true });
     },
   };

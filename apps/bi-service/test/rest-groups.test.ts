@@ -74,6 +74,7 @@ describe('GET /v1.0/myorg/groups', () => {
     const expired = await new SignJWT({ idtyp: 'user', appid: comercial.clientId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('someone')
+      .setIssuer(`${service.url}/vitrina/v2.0`)
       .setAudience('https://analysis.windows.net/powerbi/api')
       .setIssuedAt(past - 3600)
       .setExpirationTime(past)

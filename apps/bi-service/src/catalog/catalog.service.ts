@@ -1,7 +1,14 @@
-import type { BiServices } from '../services.ts';
+import { anyDefinitionSchema } from '@vitrina/bi-model';
+import type { Clock } from '../clock.ts';
 import { deterministicGuid } from '../ids.ts';
-import { inTransaction } from '../storage/database.ts';
-import type { Principal, WorkspaceRole } from '../storage/principals.repository.ts';
+import { createContentRepository } from '../storage/content.repository.ts';
+import type { BiDb } from '../storage/database.ts';
+import {
+  createPrincipalsRepository,
+  type Principal,
+  type WorkspaceRole,
+} from '../storage/principals.repository.ts';
+import { createWorkspacesRepository } from '../storage/workspaces.repository.ts';
 import { hashSecret } from '../identity/passwords.ts';
 import type { WorkspaceContent } from './content.ts';
 
@@ -12,22 +19,25 @@ export const workspaceIdFor = (name: string) => deterministicGuid('workspace', n
 export const userIdFor = (username: string) => deterministicGuid('user', username.toLowerCase());
 
 /** Creating identities, workspaces and content; shared by the CLI and demo seeding. */
-export function createCatalogService(services: BiServices) {
-  const { principals, workspaces, content } = services;
+export function createCatalogService(db: BiDb, clock: Clock) {
+  const principals = createPrincipalsRepository(db, clock);
+  const workspaces = createWorkspacesRepository(db, clock);
 
-  const requireWorkspace = (name: string) => {
-    const workspace = workspaces.getByName(name);
+  const requireWorkspace = async (name: string) => {
+    const workspace = await workspaces.getByName(name);
     if (!workspace) throw new Error(`Área de trabajo desconocida: ${name}`);
     return workspace;
   };
 
-  const resolvePrincipal = (principal: { user: string } | { app: string }): Principal => {
+  const resolvePrincipal = async (
+    principal: { user: string } | { app: string },
+  ): Promise<Principal> => {
     if ('user' in principal) {
-      const user = principals.getUserByUsername(principal.user);
+      const user = await principals.getUserByUsername(principal.user);
       if (!user) throw new Error(`Usuario desconocido: ${principal.user}`);
       return { kind: 'user', id: user.id };
     }
-    const app = principals.getApp(principal.app);
+    const app = await principals.getApp(principal.app);
     if (!app) throw new Error(`Aplicación desconocida: ${principal.app}`);
     return { kind: 'app', id: app.clientId };
   };
@@ -35,8 +45,8 @@ export function createCatalogService(services: BiServices) {
   return {
     /** Creates the user or replaces its password; returns its id. */
     async addUser(username: string, password: string, displayName = username): Promise<string> {
-      const id = principals.getUserByUsername(username)?.id ?? userIdFor(username);
-      principals.upsertUser({
+      const id = (await principals.getUserByUsername(username))?.id ?? userIdFor(username);
+      await principals.upsertUser({
         id,
         username,
         displayName,
@@ -48,15 +58,15 @@ export function createCatalogService(services: BiServices) {
     /** Registers an application: public without a secret (password grant), confidential with one. */
     async addApp(clientId: string, description: string, secret?: string): Promise<void> {
       const secretHash = secret === undefined ? null : await hashSecret(secret);
-      principals.upsertApp({ clientId, description, secretHash });
+      await principals.upsertApp({ clientId, description, secretHash });
     },
 
     /** Creates the workspace if it does not exist; returns its id. */
-    ensureWorkspace(name: string): string {
-      const existing = workspaces.getByName(name);
+    async ensureWorkspace(name: string): Promise<string> {
+      const existing = await workspaces.getByName(name);
       if (existing) return existing.id;
       const id = workspaceIdFor(name);
-      workspaces.create({ id, name });
+      await workspaces.create({ id, name });
       return id;
     },
 
@@ -64,30 +74,41 @@ export function createCatalogService(services: BiServices) {
      * Makes a user (by username) or an application (by client id) a member of a workspace, or
      * changes its role; with `keepExisting`, an existing membership is left as it is.
      */
-    grant(
+    async grant(
       workspaceName: string,
       principal: { user: string } | { app: string },
       role: WorkspaceRole,
       options: { keepExisting?: boolean } = {},
-    ): void {
-      const workspace = requireWorkspace(workspaceName);
-      const member = resolvePrincipal(principal);
-      if (options.keepExisting && principals.roleIn(workspace.id, member)) return;
-      principals.grant(workspace.id, member, role);
+    ): Promise<void> {
+      const workspace = await requireWorkspace(workspaceName);
+      const member = await resolvePrincipal(principal);
+      if (options.keepExisting && (await principals.roleIn(workspace.id, member))) return;
+      await principals.grant(workspace.id, member, role);
     },
 
     /** Adds the items of `workspace` that are not there yet (by id), in one transaction. */
-    addMissingContent(workspace: WorkspaceContent): void {
-      const workspaceId = this.ensureWorkspace(workspace.name);
-      inTransaction(services.db, () => {
+    async addMissingContent(workspace: WorkspaceContent): Promise<void> {
+      const workspaceId = await this.ensureWorkspace(workspace.name);
+      await db.transaction().execute(async (trx) => {
+        const content = createContentRepository(trx, clock);
         for (const dataset of workspace.datasets) {
-          if (!content.getDataset(dataset.id)) content.insertDataset(workspaceId, dataset);
+          if (!(await content.getDataset(dataset.id)))
+            await content.insertDataset(workspaceId, dataset);
         }
         for (const report of workspace.reports) {
-          if (!content.getReport(report.id)) content.insertReport(workspaceId, report, 'vitrina');
+          if (await content.getReport(report.id)) continue;
+          // Only definitions the frame can read are stored: the embed API serves them as they are.
+          const parsed = anyDefinitionSchema.safeParse(report.definition);
+          if (!parsed.success) throw new Error(`Definición no válida del informe ${report.name}`);
+          await content.insertReport(
+            workspaceId,
+            { ...report, definition: parsed.data },
+            'vitrina',
+          );
         }
         for (const dashboard of workspace.dashboards) {
-          if (!content.getDashboard(dashboard.id)) content.insertDashboard(workspaceId, dashboard);
+          if (!(await content.getDashboard(dashboard.id)))
+            await content.insertDashboard(workspaceId, dashboard);
         }
       });
     },

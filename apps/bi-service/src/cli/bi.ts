@@ -11,6 +11,9 @@ import { loadConfig } from '../config.ts';
 import { createServices } from '../services.ts';
 import { runCommand, usage } from './commands.ts';
 
+// Everything this process creates (databases, keys, certificates) is the owner's alone.
+process.umask(0o077);
+
 const services = createServices(loadConfig());
 try {
   const output = await runCommand(services, process.argv.slice(2));
@@ -20,5 +23,5 @@ try {
   console.error(usage);
   process.exitCode = 1;
 } finally {
-  services.db.close();
+  await services.close();
 }

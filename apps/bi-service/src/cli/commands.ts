@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { createCatalogService } from '../catalog/catalog.service.ts';
 import type { BiServices } from '../services.ts';
 import type { WorkspaceRole } from '../storage/principals.repository.ts';
 
@@ -33,10 +32,13 @@ function required(value: string | undefined, what: string): string {
 }
 
 /** Runs one CLI command; returns the text to print or throws an Error with a Spanish message. */
-export async function runCommand(services: BiServices, args: string[]): Promise<string> {
+export async function runCommand(
+  services: Pick<BiServices, 'catalog' | 'workspaces'>,
+  args: string[],
+): Promise<string> {
   const { positionals, values } = parse(args);
   const [resource, action, first, second] = positionals;
-  const catalog = createCatalogService(services);
+  const { catalog } = services;
 
   switch (`${resource} ${action}`) {
     case 'user add': {
@@ -55,7 +57,7 @@ export async function runCommand(services: BiServices, args: string[]): Promise<
       return `Aplicación ${clientId} registrada como ${values.secret ? 'confidencial' : 'pública'}.`;
     }
     case 'workspace add': {
-      const id = catalog.ensureWorkspace(required(first, 'el nombre del área de trabajo'));
+      const id = await catalog.ensureWorkspace(required(first, 'el nombre del área de trabajo'));
       return `Área de trabajo ${first} (id ${id}).`;
     }
     case 'workspace grant': {
@@ -65,12 +67,15 @@ export async function runCommand(services: BiServices, args: string[]): Promise<
         throw new Error(`Rol desconocido: ${values.role}. Use ${roles.join(', ')}.`);
       if (Boolean(values.user) === Boolean(values.app))
         throw new Error('Indique --user o --app (uno de los dos).');
-      catalog.grant(workspace, values.user ? { user: values.user } : { app: values.app! }, role);
+      await catalog.grant(
+        workspace,
+        values.user ? { user: values.user } : { app: values.app! },
+        role,
+      );
       return `${values.user ?? values.app} es ${role} de ${workspace}.`;
     }
     case 'workspace list':
-      return services.workspaces
-        .listAll()
+      return (await services.workspaces.listAll())
         .map((workspace) => `${workspace.id}  ${workspace.name}`)
         .join('\n');
     default:

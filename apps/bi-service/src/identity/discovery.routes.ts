@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { tenantGuid } from '../tokens/access-token.ts';
+import type { ZodApp } from '../zod-app.ts';
+import { tenantParams } from './oauth.schemas.ts';
 
 /** Origin the caller used (HTTP or HTTPS listener), so discovery answers with reachable URLs. */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -7,10 +10,30 @@ export const requestOrigin = (request: FastifyRequest) => `${request.protocol}:/
 /** The issuer of tokens for `tenant` as seen through `origin`. */
 export const issuerFor = (origin: string, tenant: string) => `${origin}/${tenant}/v2.0`;
 
+/** The OpenID configuration document; MSAL reads more fields than these name, so others pass. */
+const openIdConfiguration = z.looseObject({
+  issuer: z.string(),
+  token_endpoint: z.string(),
+  jwks_uri: z.string(),
+});
+
+const instanceDiscovery = z.object({
+  tenant_discovery_endpoint: z.string(),
+  'api-version': z.string(),
+  metadata: z.array(
+    z.object({
+      preferred_network: z.string(),
+      preferred_cache: z.string(),
+      aliases: z.array(z.string()),
+    }),
+  ),
+});
+
 /** OpenID Connect discovery and Entra ID instance discovery, what MSAL reads before a token request. */
-export function registerDiscoveryRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { tenant: string } }>(
+export function registerDiscoveryRoutes(app: ZodApp): void {
+  app.get(
     '/:tenant/v2.0/.well-known/openid-configuration',
+    { schema: { params: tenantParams, response: { 200: openIdConfiguration } } },
     async (request) => {
       const origin = requestOrigin(request);
       const { tenant } = request.params;
@@ -49,14 +72,22 @@ export function registerDiscoveryRoutes(app: FastifyInstance): void {
   );
 
   // Tokens are signed with a symmetric key that never leaves the service: no public keys to list.
-  app.get('/:tenant/discovery/v2.0/keys', async () => ({ keys: [] }));
+  app.get(
+    '/:tenant/discovery/v2.0/keys',
+    { schema: { params: tenantParams, response: { 200: z.object({ keys: z.array(z.never()) }) } } },
+    async () => ({ keys: [] }),
+  );
 
-  app.get('/common/discovery/instance', async (request) => {
-    const host = request.host;
-    return {
-      tenant_discovery_endpoint: `${requestOrigin(request)}/common/v2.0/.well-known/openid-configuration`,
-      'api-version': '1.1',
-      metadata: [{ preferred_network: host, preferred_cache: host, aliases: [host] }],
-    };
-  });
+  app.get(
+    '/common/discovery/instance',
+    { schema: { response: { 200: instanceDiscovery } } },
+    async (request) => {
+      const host = request.host;
+      return {
+        tenant_discovery_endpoint: `${requestOrigin(request)}/common/v2.0/.well-known/openid-configuration`,
+        'api-version': '1.1',
+        metadata: [{ preferred_network: host, preferred_cache: host, aliases: [host] }],
+      };
+    },
+  );
 }

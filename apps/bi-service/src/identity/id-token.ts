@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
-import { tenantGuid } from '../tokens/access-token.ts';
+import { epochSeconds, type Clock } from '../clock.ts';
+import { accessTokenLifetimeSeconds, tenantGuid } from '../tokens/access-token.ts';
 import type { SigningKey } from '../tokens/signing-key.ts';
 import type { UserRow } from '../storage/principals.repository.ts';
 
@@ -7,7 +8,9 @@ import type { UserRow } from '../storage/principals.repository.ts';
 export async function createIdToken(
   key: SigningKey,
   input: { issuer: string; clientId: string; tenant: string; user: UserRow },
+  clock: Clock,
 ): Promise<string> {
+  const now = epochSeconds(clock);
   return new SignJWT({
     ver: '2.0',
     tid: tenantGuid(input.tenant),
@@ -19,8 +22,8 @@ export async function createIdToken(
     .setIssuer(input.issuer)
     .setAudience(input.clientId)
     .setSubject(input.user.id)
-    .setIssuedAt()
-    .setExpirationTime('1h')
+    .setIssuedAt(now)
+    .setExpirationTime(now + accessTokenLifetimeSeconds)
     .sign(key.secret);
 }
 

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Reservation } from '../auth/failure-limiter.ts';
 import type { BiServices } from '../services.ts';
+import type { ZodApp } from '../zod-app.ts';
 import type { AppRow } from '../storage/principals.repository.ts';
 import {
   accessTokenLifetimeSeconds,
@@ -12,6 +14,7 @@ import { issuerFor, requestOrigin } from './discovery.routes.ts';
 import { clientInfoFor, createIdToken } from './id-token.ts';
 import { secretMatches } from './passwords.ts';
 import { asksForPowerBi, readTokenRequest, type TokenRequest } from './token-request.ts';
+import { tenantParams, tokenForm, tokenResponses } from './oauth.schemas.ts';
 
 /** What both grants work with once the request has named a registered application. */
 interface Grant {
@@ -21,19 +24,38 @@ interface Grant {
   reply: FastifyReply;
   app: AppRow;
   input: TokenRequest;
+  /** This attempt's place in the failure limits; released when the credentials prove good. */
+  attempt: Extract<Reservation, { allowed: true }>;
 }
 
 const missing = (names: string) =>
   `The request body must contain the following parameter: ${names}.`;
 
-/** The OAuth2 token endpoint in Entra ID's shape: password and client-credentials grants. */
-export function registerOAuthRoutes(app: FastifyInstance, services: BiServices): void {
-  app.post<{ Params: { tenant: string } }>(
+function tooManyFailures(reply: FastifyReply, retryAfter: number) {
+  reply.header('retry-after', String(retryAfter));
+  return sendAadError(reply, 'tooManyRequests', 'Too many failed attempts; retry later.');
+}
+
+/**
+ * The OAuth2 token endpoint in Entra ID's shape: password and client-credentials grants. Every
+ * attempt is counted against its client id and address before any secret is checked (see
+ * FailureLimiter); the whole endpoint is also rate-limited per address.
+ */
+export function registerOAuthRoutes(app: ZodApp, services: BiServices): void {
+  app.post(
     '/:tenant/oauth2/v2.0/token',
-    { config: { rateLimit: {} } },
+    {
+      config: { rateLimit: {} },
+      schema: { params: tenantParams, body: tokenForm, response: tokenResponses },
+    },
     async (request, reply) => {
       const input = readTokenRequest(request);
       const { tenant } = request.params;
+      if (!input) {
+        const attempt = services.authFailures.reserve([`ip:${request.ip}`]);
+        if (!attempt.allowed) return tooManyFailures(reply, attempt.retryAfter);
+        return sendAadError(reply, 'invalidSecret', 'The client credentials are malformed.');
+      }
       if (!input.grantType) return sendAadError(reply, 'missingParameter', missing("'grant_type'"));
       if (!input.clientId) return sendAadError(reply, 'missingParameter', missing("'client_id'"));
       if (!input.scope) return sendAadError(reply, 'missingParameter', missing("'scope'"));
@@ -44,13 +66,20 @@ export function registerOAuthRoutes(app: FastifyInstance, services: BiServices):
           `The provided value for scope ${input.scope} is not valid.`,
         );
       }
-      const registered = services.principals.getApp(input.clientId);
+      const registered = await services.principals.getApp(input.clientId);
       if (!registered) {
+        const attempt = services.authFailures.reserve([`ip:${request.ip}`]);
+        if (!attempt.allowed) return tooManyFailures(reply, attempt.retryAfter);
         const text = `Application with identifier '${input.clientId}' was not found in the directory '${tenant}'.`;
         return sendAadError(reply, 'unknownClient', text);
       }
       const issuer = issuerFor(requestOrigin(request), tenant);
-      const grant: Grant = { services, tenant, issuer, reply, app: registered, input };
+      const attempt = services.authFailures.reserve([
+        `client:${registered.clientId}`,
+        `ip:${request.ip}`,
+      ]);
+      if (!attempt.allowed) return tooManyFailures(reply, attempt.retryAfter);
+      const grant: Grant = { services, tenant, issuer, reply, app: registered, input, attempt };
       if (input.grantType === 'password') return passwordGrant(grant);
       if (input.grantType === 'client_credentials') return clientCredentialsGrant(grant);
       return sendAadError(
@@ -62,7 +91,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: BiServices):
   );
 }
 
-async function passwordGrant({ services, tenant, issuer, reply, app, input }: Grant) {
+async function passwordGrant({ services, tenant, issuer, reply, app, input, attempt }: Grant) {
   // A confidential client may use the password grant too, but then it must prove its secret.
   const secretOk =
     app.secretHash === null || (await secretMatches(app.secretHash, input.clientSecret ?? ''));
@@ -70,7 +99,7 @@ async function passwordGrant({ services, tenant, issuer, reply, app, input }: Gr
   if (!input.username || !input.password) {
     return sendAadError(reply, 'missingParameter', missing("'username' and 'password'"));
   }
-  const user = services.principals.getUserByUsername(input.username);
+  const user = await services.principals.getUserByUsername(input.username);
   // Compare even for unknown users, so both failures take the same time.
   const matches = await secretMatches(user?.passwordHash ?? unknownUserHash, input.password);
   if (!user || !matches) {
@@ -80,15 +109,15 @@ async function passwordGrant({ services, tenant, issuer, reply, app, input }: Gr
       'Error validating credentials due to invalid username or password.',
     );
   }
+  attempt.release();
   const principal = { kind: 'user' as const, id: user.id };
   const subject = { principal, clientId: app.clientId, tenant, username: user.username };
-  const { token } = await signAccessToken(services.accessTokenKey, issuer, subject);
-  const idToken = await createIdToken(services.accessTokenKey, {
-    issuer,
-    clientId: app.clientId,
-    tenant,
-    user,
-  });
+  const { token } = await signAccessToken(services.accessTokenKey, issuer, subject, services.clock);
+  const idToken = await createIdToken(
+    services.accessTokenKey,
+    { issuer, clientId: app.clientId, tenant, user },
+    services.clock,
+  );
   return sendTokens(reply, token, {
     scope: `${powerBiResource}/user_impersonation ${powerBiResource}/.default`,
     id_token: idToken,
@@ -96,7 +125,8 @@ async function passwordGrant({ services, tenant, issuer, reply, app, input }: Gr
   });
 }
 
-async function clientCredentialsGrant({ services, tenant, issuer, reply, app, input }: Grant) {
+async function clientCredentialsGrant(grant: Grant) {
+  const { services, tenant, issuer, reply, app, input, attempt } = grant;
   if (app.secretHash === null) {
     return sendAadError(
       reply,
@@ -113,12 +143,10 @@ async function clientCredentialsGrant({ services, tenant, issuer, reply, app, in
   if (!(await secretMatches(app.secretHash, input.clientSecret))) {
     return sendAadError(reply, 'invalidSecret', 'Invalid client secret provided.');
   }
+  attempt.release();
   const principal = { kind: 'app' as const, id: app.clientId };
-  const { token } = await signAccessToken(services.accessTokenKey, issuer, {
-    principal,
-    clientId: app.clientId,
-    tenant,
-  });
+  const subject = { principal, clientId: app.clientId, tenant };
+  const { token } = await signAccessToken(services.accessTokenKey, issuer, subject, services.clock);
   return sendTokens(reply, token, { scope: `${powerBiResource}/.default` });
 }
 

@@ -16,8 +16,21 @@ const field = (body: Record<string, unknown>, name: string) => {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 };
 
-/** Reads the request; client credentials in a Basic header win over the body's, as in RFC 6749 §2.3.1. */
-export function readTokenRequest(request: FastifyRequest): TokenRequest {
+/** `decodeURIComponent`, or undefined for text that is not valid percent-encoding (`a%ZZ`). */
+function percentDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the request; client credentials in a Basic header win over the body's, as in RFC 6749
+ * §2.3.1. Undefined when the Basic credentials cannot be decoded: the caller answers
+ * invalid_client, as Entra ID does.
+ */
+export function readTokenRequest(request: FastifyRequest): TokenRequest | undefined {
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
     string,
     unknown
@@ -29,8 +42,9 @@ export function readTokenRequest(request: FastifyRequest): TokenRequest {
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const separator = decoded.indexOf(':');
     if (separator > 0) {
-      clientId = decodeURIComponent(decoded.slice(0, separator));
-      clientSecret = decodeURIComponent(decoded.slice(separator + 1));
+      clientId = percentDecoded(decoded.slice(0, separator));
+      clientSecret = percentDecoded(decoded.slice(separator + 1));
+      if (clientId === undefined || clientSecret === undefined) return undefined;
     }
   }
   return {

@@ -1,102 +1,140 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireCaller, callerOf } from '../auth/request-auth.ts';
+import { powerBiErrors } from '../http/error-schemas.ts';
 import type { BiServices } from '../services.ts';
-import {
-  requireCaller,
-  requireDashboard,
-  requireInWorkspace,
-  requireMembership,
-  requireTile,
-} from './caller.ts';
+import type { ZodApp } from '../zod-app.ts';
 import { createPresenters } from './presenters.ts';
-
-type GroupParams = { groupId: string };
+import {
+  dashboardParams,
+  dashboardSchema,
+  datasetParams,
+  datasetSchema,
+  groupParams,
+  groupSchema,
+  listOf,
+  reportParams,
+  reportSchema,
+  tileParams,
+  tileSchema,
+} from './rest.schemas.ts';
+import { membershipOf, requireWorkspaceMember } from './workspace-member.ts';
 
 /** Read routes of the Power BI REST dialect: groups and what they hold. */
-export function registerGroupRoutes(app: FastifyInstance, services: BiServices): void {
+export function registerGroupRoutes(
+  app: ZodApp,
+  services: Pick<BiServices, 'config' | 'contentAccess'>,
+): void {
   const present = createPresenters(services.config.publicUrl);
-  const { content } = services;
+  const access = services.contentAccess;
+  const member = [requireCaller, requireWorkspaceMember(access)];
+  const workspaceOf = (request: Parameters<typeof membershipOf>[0]) =>
+    membershipOf(request).workspace.id;
 
-  /** The caller's workspace, or a Power BI error. */
-  const memberWorkspace = async (request: Pick<FastifyRequest, 'headers'>, groupId: string) => {
-    const caller = await requireCaller(request, services);
-    return requireMembership(services, caller.principal, groupId).workspace;
-  };
-  const datasetWorkspaceOf = (datasetId: string) =>
-    content.getDataset(datasetId)?.workspaceId ?? '';
-
-  app.get('/v1.0/myorg/groups', async (request) => {
-    const caller = await requireCaller(request, services);
-    return { value: services.workspaces.listFor(caller.principal).map(present.group) };
-  });
-
-  app.get<{ Params: GroupParams }>('/v1.0/myorg/groups/:groupId/reports', async (request) => {
-    const workspace = await memberWorkspace(request, request.params.groupId);
-    const reports = content.listReports(workspace.id);
-    return {
-      value: reports.map((report) => present.report(report, datasetWorkspaceOf(report.datasetId))),
-    };
-  });
-
-  app.get<{ Params: GroupParams & { reportId: string } }>(
-    '/v1.0/myorg/groups/:groupId/reports/:reportId',
-    async (request) => {
-      const workspace = await memberWorkspace(request, request.params.groupId);
-      const report = requireInWorkspace(
-        content.getReport(request.params.reportId),
-        workspace.id,
-        'Report',
-      );
-      return present.report(report, datasetWorkspaceOf(report.datasetId));
+  app.get(
+    '/v1.0/myorg/groups',
+    {
+      preHandler: requireCaller,
+      schema: { response: { 200: listOf(groupSchema), ...powerBiErrors } },
     },
+    async (request) => ({
+      value: (await access.listWorkspaces(callerOf(request).principal)).map(present.group),
+    }),
   );
 
-  app.get<{ Params: GroupParams }>('/v1.0/myorg/groups/:groupId/dashboards', async (request) => {
-    const workspace = await memberWorkspace(request, request.params.groupId);
-    return { value: content.listDashboards(workspace.id).map(present.dashboard) };
-  });
-
-  app.get<{ Params: GroupParams & { dashboardId: string } }>(
-    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId',
-    async (request) => {
-      const workspace = await memberWorkspace(request, request.params.groupId);
-      return present.dashboard(
-        requireDashboard(services, workspace.id, request.params.dashboardId),
-      );
+  app.get(
+    '/v1.0/myorg/groups/:groupId/reports',
+    {
+      preHandler: member,
+      schema: { params: groupParams, response: { 200: listOf(reportSchema), ...powerBiErrors } },
     },
-  );
-
-  app.get<{ Params: GroupParams & { dashboardId: string } }>(
-    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles',
     async (request) => {
-      const workspace = await memberWorkspace(request, request.params.groupId);
-      const dashboard = requireDashboard(services, workspace.id, request.params.dashboardId);
+      const reports = await access.reports(workspaceOf(request));
       return {
-        value: content.listTiles(dashboard.id).map((tile) => present.tile(tile, dashboard)),
+        value: reports.map(({ report, datasetWorkspaceId }) =>
+          present.report(report, datasetWorkspaceId),
+        ),
       };
     },
   );
 
-  app.get<{ Params: GroupParams & { dashboardId: string; tileId: string } }>(
-    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles/:tileId',
+  app.get(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId',
+    {
+      preHandler: member,
+      schema: { params: reportParams, response: { 200: reportSchema, ...powerBiErrors } },
+    },
     async (request) => {
-      const workspace = await memberWorkspace(request, request.params.groupId);
-      const dashboard = requireDashboard(services, workspace.id, request.params.dashboardId);
-      return present.tile(requireTile(services, dashboard, request.params.tileId), dashboard);
+      const { report, datasetWorkspaceId } = await access.report(
+        workspaceOf(request),
+        request.params.reportId,
+      );
+      return present.report(report, datasetWorkspaceId);
     },
   );
 
-  app.get<{ Params: GroupParams }>('/v1.0/myorg/groups/:groupId/datasets', async (request) => {
-    const workspace = await memberWorkspace(request, request.params.groupId);
-    return { value: content.listDatasets(workspace.id).map(present.dataset) };
-  });
-
-  app.get<{ Params: GroupParams & { datasetId: string } }>(
-    '/v1.0/myorg/groups/:groupId/datasets/:datasetId',
-    async (request) => {
-      const workspace = await memberWorkspace(request, request.params.groupId);
-      return present.dataset(
-        requireInWorkspace(content.getDataset(request.params.datasetId), workspace.id, 'Dataset'),
-      );
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards',
+    {
+      preHandler: member,
+      schema: { params: groupParams, response: { 200: listOf(dashboardSchema), ...powerBiErrors } },
     },
+    async (request) => ({
+      value: (await access.dashboards(workspaceOf(request))).map(present.dashboard),
+    }),
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId',
+    {
+      preHandler: member,
+      schema: { params: dashboardParams, response: { 200: dashboardSchema, ...powerBiErrors } },
+    },
+    async (request) =>
+      present.dashboard(await access.dashboard(workspaceOf(request), request.params.dashboardId)),
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles',
+    {
+      preHandler: member,
+      schema: { params: dashboardParams, response: { 200: listOf(tileSchema), ...powerBiErrors } },
+    },
+    async (request) => {
+      const dashboard = await access.dashboard(workspaceOf(request), request.params.dashboardId);
+      const tiles = await access.tiles(dashboard);
+      return { value: tiles.map((tile) => present.tile(tile, dashboard)) };
+    },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles/:tileId',
+    {
+      preHandler: member,
+      schema: { params: tileParams, response: { 200: tileSchema, ...powerBiErrors } },
+    },
+    async (request) => {
+      const dashboard = await access.dashboard(workspaceOf(request), request.params.dashboardId);
+      return present.tile(await access.tile(dashboard, request.params.tileId), dashboard);
+    },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/datasets',
+    {
+      preHandler: member,
+      schema: { params: groupParams, response: { 200: listOf(datasetSchema), ...powerBiErrors } },
+    },
+    async (request) => ({
+      value: (await access.datasets(workspaceOf(request))).map(present.dataset),
+    }),
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/datasets/:datasetId',
+    {
+      preHandler: member,
+      schema: { params: datasetParams, response: { 200: datasetSchema, ...powerBiErrors } },
+    },
+    async (request) =>
+      present.dataset(await access.dataset(workspaceOf(request), request.params.datasetId)),
   );
 }

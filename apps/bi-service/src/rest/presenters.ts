@@ -12,7 +12,7 @@ export function createPresenters(publicUrl: string) {
       name: workspace.name,
       isReadOnly: false,
       isOnDedicatedCapacity: true,
-      type: 'Workspace',
+      type: 'Workspace' as const,
     }),
     report: (report: ReportRow, datasetWorkspaceId: string) => ({
       id: report.id,

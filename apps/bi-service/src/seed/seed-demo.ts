@@ -1,5 +1,4 @@
 import type { WorkspaceContent } from '../catalog/content.ts';
-import { createCatalogService } from '../catalog/catalog.service.ts';
 import type { BiServices } from '../services.ts';
 import { demoServicePrincipal, demoUsers, demoWorkspaceNames } from './demo-identities.ts';
 
@@ -9,24 +8,24 @@ import { demoServicePrincipal, demoUsers, demoWorkspaceNames } from './demo-iden
  * stays) and the demo content. Safe to run on every start.
  */
 export async function seedDemo(
-  services: BiServices,
+  services: Pick<BiServices, 'catalog' | 'principals'>,
   content: readonly WorkspaceContent[],
 ): Promise<void> {
-  const catalog = createCatalogService(services);
-  for (const name of demoWorkspaceNames) catalog.ensureWorkspace(name);
+  const { catalog, principals } = services;
+  for (const name of demoWorkspaceNames) await catalog.ensureWorkspace(name);
   for (const user of demoUsers) {
-    if (!services.principals.getUserByUsername(user.username))
+    if (!(await principals.getUserByUsername(user.username)))
       await catalog.addUser(user.username, user.password);
-    if (!services.principals.getApp(user.clientId))
+    if (!(await principals.getApp(user.clientId)))
       await catalog.addApp(user.clientId, user.description);
     for (const workspace of user.workspaces)
-      catalog.grant(workspace, { user: user.username }, 'Member', { keepExisting: true });
+      await catalog.grant(workspace, { user: user.username }, 'Member', { keepExisting: true });
   }
   const principal = demoServicePrincipal;
-  if (!services.principals.getApp(principal.clientId)) {
+  if (!(await principals.getApp(principal.clientId))) {
     await catalog.addApp(principal.clientId, principal.description, principal.secret);
   }
   for (const workspace of principal.workspaces)
-    catalog.grant(workspace, { app: principal.clientId }, 'Admin', { keepExisting: true });
-  for (const workspace of content) catalog.addMissingContent(workspace);
+    await catalog.grant(workspace, { app: principal.clientId }, 'Admin', { keepExisting: true });
+  for (const workspace of content) await catalog.addMissingContent(workspace);
 }

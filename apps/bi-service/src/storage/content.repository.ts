@@ -1,4 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Selectable } from 'kysely';
+import type { Clock } from '../clock.ts';
 import type {
   DashboardItem,
   DatasetItem,
@@ -6,6 +7,8 @@ import type {
   ReportType,
   TileItem,
 } from '../catalog/content.ts';
+import type { BiDb } from './database.ts';
+import type { DashboardsTable, DatasetsTable, ReportsTable, TilesTable } from './schema.ts';
 
 export interface DatasetRow extends DatasetItem {
   workspaceId: string;
@@ -27,172 +30,224 @@ export interface DashboardRow {
   isReadOnly: boolean;
 }
 
-const reportColumns = 'id, workspace_id, dataset_id, name, report_type, current_revision';
+const toReport = (row: Selectable<ReportsTable>): ReportRow => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  datasetId: row.dataset_id,
+  name: row.name,
+  reportType: row.report_type,
+  revision: row.current_revision,
+});
 
-function toReport(row: Record<string, unknown>): ReportRow {
+const toDataset = (row: Selectable<DatasetsTable>): DatasetRow => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  name: row.name,
+  roles: JSON.parse(row.roles) as string[],
+});
+
+const toDashboard = (row: Selectable<DashboardsTable>): DashboardRow => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  displayName: row.display_name,
+  isReadOnly: row.is_read_only === 1,
+});
+
+const toTile = (row: Selectable<TilesTable>): TileItem => ({
+  id: row.id,
+  title: row.title,
+  reportId: row.report_id,
+  datasetId: row.dataset_id,
+  pageName: row.page_name,
+  visualName: row.visual_name,
+  row: row.row_index,
+  col: row.col_index,
+  rowSpan: row.row_span,
+  colSpan: row.col_span,
+});
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
+const inOneTransaction = <T>(db: BiDb, work: (trx: BiDb) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/** Items in the order they were added (SQLite's rowid). */
+const inserted = sql`rowid`;
+
+/** Datasets, reports with their revisions, dashboards and tiles. Ids are stored lower-case. */
+export function createContentRepository(db: BiDb, clock: Clock) {
   return {
-    id: String(row['id']),
-    workspaceId: String(row['workspace_id']),
-    datasetId: String(row['dataset_id']),
-    name: String(row['name']),
-    reportType: String(row['report_type']) as ReportType,
-    revision: Number(row['current_revision']),
-  };
-}
+    listDatasets: async (workspaceId: string) =>
+      (
+        await db
+          .selectFrom('datasets')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .orderBy(inserted)
+          .execute()
+      ).map(toDataset),
+    listReports: async (workspaceId: string) =>
+      (
+        await db
+          .selectFrom('reports')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .orderBy(inserted)
+          .execute()
+      ).map(toReport),
+    listDashboards: async (workspaceId: string) =>
+      (
+        await db
+          .selectFrom('dashboards')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .orderBy(inserted)
+          .execute()
+      ).map(toDashboard),
 
-function toDataset(row: Record<string, unknown>): DatasetRow {
-  return {
-    id: String(row['id']),
-    workspaceId: String(row['workspace_id']),
-    name: String(row['name']),
-    roles: JSON.parse(String(row['roles'])) as string[],
-  };
-}
-
-function toDashboard(row: Record<string, unknown>): DashboardRow {
-  return {
-    id: String(row['id']),
-    workspaceId: String(row['workspace_id']),
-    displayName: String(row['display_name']),
-    isReadOnly: Number(row['is_read_only']) === 1,
-  };
-}
-
-function toTile(row: Record<string, unknown>): TileItem {
-  return {
-    id: String(row['id']),
-    title: String(row['title']),
-    reportId: String(row['report_id']),
-    datasetId: String(row['dataset_id']),
-    pageName: String(row['page_name']),
-    visualName: String(row['visual_name']),
-    row: Number(row['row_index']),
-    col: Number(row['col_index']),
-    rowSpan: Number(row['row_span']),
-    colSpan: Number(row['col_span']),
-  };
-}
-
-/** Datasets, reports with their revisions, dashboards and tiles. */
-export function createContentRepository(db: DatabaseSync) {
-  const byWorkspace = (table: string, columns: string, workspaceId: string) =>
-    db
-      .prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = ? ORDER BY rowid`)
-      .all(workspaceId);
-  const byId = (table: string, columns: string, id: string) =>
-    db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?`).get(id.toLowerCase());
-
-  return {
-    listDatasets: (workspaceId: string) => byWorkspace('datasets', '*', workspaceId).map(toDataset),
-    listReports: (workspaceId: string) =>
-      byWorkspace('reports', reportColumns, workspaceId).map(toReport),
-    listDashboards: (workspaceId: string) =>
-      byWorkspace('dashboards', '*', workspaceId).map(toDashboard),
-
-    getDataset(id: string): DatasetRow | undefined {
-      const row = byId('datasets', '*', id);
+    async getDataset(id: string): Promise<DatasetRow | undefined> {
+      const row = await db
+        .selectFrom('datasets')
+        .selectAll()
+        .where('id', '=', id.toLowerCase())
+        .executeTakeFirst();
       return row ? toDataset(row) : undefined;
     },
-    getReport(id: string): ReportRow | undefined {
-      const row = byId('reports', reportColumns, id);
+    async getReport(id: string): Promise<ReportRow | undefined> {
+      const row = await db
+        .selectFrom('reports')
+        .selectAll()
+        .where('id', '=', id.toLowerCase())
+        .executeTakeFirst();
       return row ? toReport(row) : undefined;
     },
-    getDashboard(id: string): DashboardRow | undefined {
-      const row = byId('dashboards', '*', id);
+    async getDashboard(id: string): Promise<DashboardRow | undefined> {
+      const row = await db
+        .selectFrom('dashboards')
+        .selectAll()
+        .where('id', '=', id.toLowerCase())
+        .executeTakeFirst();
       return row ? toDashboard(row) : undefined;
     },
-    listTiles(dashboardId: string): TileItem[] {
-      return db
-        .prepare('SELECT * FROM tiles WHERE dashboard_id = ? ORDER BY rowid')
-        .all(dashboardId)
-        .map(toTile);
+    async listTiles(dashboardId: string): Promise<TileItem[]> {
+      const rows = await db
+        .selectFrom('tiles')
+        .selectAll()
+        .where('dashboard_id', '=', dashboardId)
+        .orderBy(inserted)
+        .execute();
+      return rows.map(toTile);
     },
 
     /** The definition stored for a report's revision (the current one when omitted). */
-    getDefinition(reportId: string, revision?: number): unknown {
-      const row = db
-        .prepare(
-          `SELECT r.definition FROM report_revisions r JOIN reports p ON p.id = r.report_id
-           WHERE r.report_id = ? AND r.revision = COALESCE(?, p.current_revision)`,
+    async getDefinition(reportId: string, revision?: number): Promise<unknown> {
+      const row = await db
+        .selectFrom('report_revisions as r')
+        .innerJoin('reports as p', 'p.id', 'r.report_id')
+        .select('r.definition')
+        .where('r.report_id', '=', reportId)
+        .where((eb) =>
+          eb('r.revision', '=', revision === undefined ? eb.ref('p.current_revision') : revision),
         )
-        .get(reportId, revision ?? null);
-      return row ? (JSON.parse(String(row['definition'])) as unknown) : undefined;
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.definition) as unknown) : undefined;
     },
 
     /** Appends a revision and makes it current; earlier revisions stay. Returns its number. */
-    addRevision(reportId: string, definition: unknown, savedBy: string): number {
-      const row = db
-        .prepare(
-          'SELECT COALESCE(MAX(revision), 0) + 1 AS next FROM report_revisions WHERE report_id = ?',
-        )
-        .get(reportId);
-      const revision = Number(row?.['next'] ?? 1);
-      db.prepare(
-        'INSERT INTO report_revisions (report_id, revision, definition, saved_by, saved_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(reportId, revision, JSON.stringify(definition), savedBy, new Date().toISOString());
-      db.prepare('UPDATE reports SET current_revision = ? WHERE id = ?').run(revision, reportId);
-      return revision;
+    async addRevision(reportId: string, definition: unknown, savedBy: string): Promise<number> {
+      return inOneTransaction(db, async (trx) => {
+        const row = await trx
+          .selectFrom('report_revisions')
+          .select((eb) => eb.fn.coalesce(eb.fn.max('revision'), sql<number>`0`).as('latest'))
+          .where('report_id', '=', reportId)
+          .executeTakeFirst();
+        const revision = Number(row?.latest ?? 0) + 1;
+        await trx
+          .insertInto('report_revisions')
+          .values({
+            report_id: reportId,
+            revision,
+            definition: JSON.stringify(definition),
+            saved_by: savedBy,
+            saved_at: clock.now().toISOString(),
+          })
+          .execute();
+        await trx
+          .updateTable('reports')
+          .set({ current_revision: revision })
+          .where('id', '=', reportId)
+          .execute();
+        return revision;
+      });
     },
 
-    countRevisions(reportId: string): number {
-      const row = db
-        .prepare('SELECT COUNT(*) AS n FROM report_revisions WHERE report_id = ?')
-        .get(reportId);
-      return Number(row?.['n'] ?? 0);
+    async countRevisions(reportId: string): Promise<number> {
+      const row = await db
+        .selectFrom('report_revisions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('report_id', '=', reportId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
-    insertDataset(workspaceId: string, dataset: DatasetItem): void {
-      db.prepare('INSERT INTO datasets (id, workspace_id, name, roles) VALUES (?, ?, ?, ?)').run(
-        dataset.id.toLowerCase(),
-        workspaceId,
-        dataset.name,
-        JSON.stringify(dataset.roles),
-      );
+    async insertDataset(workspaceId: string, dataset: DatasetItem): Promise<void> {
+      await db
+        .insertInto('datasets')
+        .values({
+          id: dataset.id.toLowerCase(),
+          workspace_id: workspaceId,
+          name: dataset.name,
+          roles: JSON.stringify(dataset.roles),
+        })
+        .execute();
     },
 
     /** Creates the report with revision 1 holding `report.definition`. */
-    insertReport(workspaceId: string, report: ReportItem, savedBy: string): void {
-      db.prepare(
-        `INSERT INTO reports (id, workspace_id, dataset_id, name, report_type, current_revision)
-         VALUES (?, ?, ?, ?, ?, 0)`,
-      ).run(
-        report.id.toLowerCase(),
-        workspaceId,
-        report.datasetId.toLowerCase(),
-        report.name,
-        report.reportType,
-      );
-      this.addRevision(report.id.toLowerCase(), report.definition, savedBy);
+    async insertReport(workspaceId: string, report: ReportItem, savedBy: string): Promise<void> {
+      const id = report.id.toLowerCase();
+      await db
+        .insertInto('reports')
+        .values({
+          id,
+          workspace_id: workspaceId,
+          dataset_id: report.datasetId.toLowerCase(),
+          name: report.name,
+          report_type: report.reportType,
+          current_revision: 0,
+        })
+        .execute();
+      await this.addRevision(id, report.definition, savedBy);
     },
 
-    insertDashboard(workspaceId: string, dashboard: DashboardItem): void {
-      db.prepare(
-        'INSERT INTO dashboards (id, workspace_id, display_name, is_read_only) VALUES (?, ?, ?, ?)',
-      ).run(
-        dashboard.id.toLowerCase(),
-        workspaceId,
-        dashboard.displayName,
-        dashboard.isReadOnly ? 1 : 0,
-      );
-      const insertTile = db.prepare(
-        `INSERT INTO tiles (id, dashboard_id, title, report_id, dataset_id, page_name, visual_name,
-           row_index, col_index, row_span, col_span) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      for (const tile of dashboard.tiles) {
-        insertTile.run(
-          tile.id.toLowerCase(),
-          dashboard.id.toLowerCase(),
-          tile.title,
-          tile.reportId.toLowerCase(),
-          tile.datasetId.toLowerCase(),
-          tile.pageName,
-          tile.visualName,
-          tile.row,
-          tile.col,
-          tile.rowSpan,
-          tile.colSpan,
-        );
-      }
+    async insertDashboard(workspaceId: string, dashboard: DashboardItem): Promise<void> {
+      const dashboardId = dashboard.id.toLowerCase();
+      await db
+        .insertInto('dashboards')
+        .values({
+          id: dashboardId,
+          workspace_id: workspaceId,
+          display_name: dashboard.displayName,
+          is_read_only: dashboard.isReadOnly ? 1 : 0,
+        })
+        .execute();
+      if (dashboard.tiles.length === 0) return;
+      await db
+        .insertInto('tiles')
+        .values(
+          dashboard.tiles.map((tile) => ({
+            id: tile.id.toLowerCase(),
+            dashboard_id: dashboardId,
+            title: tile.title,
+            report_id: tile.reportId.toLowerCase(),
+            dataset_id: tile.datasetId.toLowerCase(),
+            page_name: tile.pageName,
+            visual_name: tile.visualName,
+            row_index: tile.row,
+            col_index: tile.col,
+            row_span: tile.rowSpan,
+            col_span: tile.colSpan,
+          })),
+        )
+        .execute();
     },
   };
 }

@@ -1,6 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Kysely, SqliteDialect } from 'kysely';
+import { ensurePrivateDirectory, ensurePrivateFile } from '../files/private-files.ts';
+import { adaptNodeSqlite } from './node-sqlite-driver.ts';
+import type { BiDatabase } from './schema.ts';
 
 /** Metadata schema: identities, workspaces and the content items they hold. */
 const schema = `
@@ -74,28 +78,28 @@ CREATE TABLE IF NOT EXISTS tiles (
 );
 `;
 
-/** Opens (creating if needed) the metadata database under `dataDir`; ':memory:' for throw-away use. */
-export function openDatabase(dataDir: string | ':memory:'): DatabaseSync {
+export type BiDb = Kysely<BiDatabase>;
+
+/**
+ * Opens (creating if needed) the metadata database under `dataDir`; ':memory:' for throw-away
+ * use. The file is created owner-only before SQLite opens it: SQLite gives its WAL and shared
+ * memory files the database file's mode. Close with `db.destroy()`.
+ */
+export function openDatabase(dataDir: string | ':memory:'): BiDb {
   let location = ':memory:';
   if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDirectory(dataDir);
     location = join(dataDir, 'metadata.db');
+    ensurePrivateFile(location);
+    // Files an older version left world-readable are tightened too.
+    for (const companion of [`${location}-wal`, `${location}-shm`]) {
+      if (existsSync(companion)) chmodSync(companion, 0o600);
+    }
   }
-  const db = new DatabaseSync(location);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-  db.exec(schema);
-  return db;
-}
-
-/** Runs `work` in one transaction: nothing is half-written. */
-export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+  const database = new DatabaseSync(location);
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  database.exec(schema);
+  return new Kysely<BiDatabase>({
+    dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }),
+  });
 }

@@ -1,4 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Clock } from '../clock.ts';
+import type { BiDb } from './database.ts';
 
 /** Who calls the REST API: a user (password grant) or an application (client credentials). */
 export interface Principal {
@@ -22,64 +23,98 @@ export interface AppRow {
 export type WorkspaceRole = 'Admin' | 'Member' | 'Contributor' | 'Viewer';
 
 /** Users, registered applications and workspace memberships. */
-export function createPrincipalsRepository(db: DatabaseSync) {
+export function createPrincipalsRepository(db: BiDb, clock: Clock) {
   return {
-    getUserByUsername(username: string): UserRow | undefined {
-      const row = db
-        .prepare('SELECT id, username, display_name, password_hash FROM users WHERE username = ?')
-        .get(username);
+    async getUserByUsername(username: string): Promise<UserRow | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'display_name', 'password_hash'])
+        .where('username', '=', username)
+        .executeTakeFirst();
       if (!row) return undefined;
       return {
-        id: String(row['id']),
-        username: String(row['username']),
-        displayName: String(row['display_name']),
-        passwordHash: String(row['password_hash']),
+        id: row.id,
+        username: row.username,
+        displayName: row.display_name,
+        passwordHash: row.password_hash,
       };
     },
 
     /** Creates the user, or replaces the password and display name of an existing one. */
-    upsertUser(user: UserRow): void {
-      db.prepare(
-        `INSERT INTO users (id, username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (username) DO UPDATE SET display_name = excluded.display_name, password_hash = excluded.password_hash`,
-      ).run(user.id, user.username, user.displayName, user.passwordHash, new Date().toISOString());
+    async upsertUser(user: UserRow): Promise<void> {
+      await db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          username: user.username,
+          display_name: user.displayName,
+          password_hash: user.passwordHash,
+          created_at: clock.now().toISOString(),
+        })
+        .onConflict((conflict) =>
+          conflict.column('username').doUpdateSet((eb) => ({
+            display_name: eb.ref('excluded.display_name'),
+            password_hash: eb.ref('excluded.password_hash'),
+          })),
+        )
+        .execute();
     },
 
-    getApp(clientId: string): AppRow | undefined {
-      const row = db
-        .prepare('SELECT client_id, description, secret_hash FROM apps WHERE client_id = ?')
-        .get(clientId.toLowerCase());
+    async getApp(clientId: string): Promise<AppRow | undefined> {
+      const row = await db
+        .selectFrom('apps')
+        .select(['client_id', 'description', 'secret_hash'])
+        .where('client_id', '=', clientId.toLowerCase())
+        .executeTakeFirst();
       if (!row) return undefined;
-      const secretHash = row['secret_hash'];
-      return {
-        clientId: String(row['client_id']),
-        description: String(row['description']),
-        secretHash: secretHash === null ? null : String(secretHash),
-      };
+      return { clientId: row.client_id, description: row.description, secretHash: row.secret_hash };
     },
 
-    upsertApp(app: AppRow): void {
-      db.prepare(
-        `INSERT INTO apps (client_id, description, secret_hash, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (client_id) DO UPDATE SET description = excluded.description, secret_hash = excluded.secret_hash`,
-      ).run(app.clientId.toLowerCase(), app.description, app.secretHash, new Date().toISOString());
+    async upsertApp(app: AppRow): Promise<void> {
+      await db
+        .insertInto('apps')
+        .values({
+          client_id: app.clientId.toLowerCase(),
+          description: app.description,
+          secret_hash: app.secretHash,
+          created_at: clock.now().toISOString(),
+        })
+        .onConflict((conflict) =>
+          conflict.column('client_id').doUpdateSet((eb) => ({
+            description: eb.ref('excluded.description'),
+            secret_hash: eb.ref('excluded.secret_hash'),
+          })),
+        )
+        .execute();
     },
 
-    grant(workspaceId: string, principal: Principal, role: WorkspaceRole): void {
-      db.prepare(
-        `INSERT INTO memberships (workspace_id, principal_kind, principal_id, role) VALUES (?, ?, ?, ?)
-         ON CONFLICT (workspace_id, principal_kind, principal_id) DO UPDATE SET role = excluded.role`,
-      ).run(workspaceId, principal.kind, principal.id, role);
+    async grant(workspaceId: string, principal: Principal, role: WorkspaceRole): Promise<void> {
+      await db
+        .insertInto('memberships')
+        .values({
+          workspace_id: workspaceId,
+          principal_kind: principal.kind,
+          principal_id: principal.id,
+          role,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['workspace_id', 'principal_kind', 'principal_id'])
+            .doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })),
+        )
+        .execute();
     },
 
     /** The principal's role in the workspace, or undefined when it is not a member. */
-    roleIn(workspaceId: string, principal: Principal): WorkspaceRole | undefined {
-      const row = db
-        .prepare(
-          'SELECT role FROM memberships WHERE workspace_id = ? AND principal_kind = ? AND principal_id = ?',
-        )
-        .get(workspaceId, principal.kind, principal.id);
-      return row ? (String(row['role']) as WorkspaceRole) : undefined;
+    async roleIn(workspaceId: string, principal: Principal): Promise<WorkspaceRole | undefined> {
+      const row = await db
+        .selectFrom('memberships')
+        .select('role')
+        .where('workspace_id', '=', workspaceId)
+        .where('principal_kind', '=', principal.kind)
+        .where('principal_id', '=', principal.id)
+        .executeTakeFirst();
+      return row?.role;
     },
   };
 }

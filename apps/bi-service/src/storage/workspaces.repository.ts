@@ -1,4 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Clock } from '../clock.ts';
+import type { BiDb } from './database.ts';
 import type { Principal } from './principals.repository.ts';
 
 export interface WorkspaceRow {
@@ -7,41 +8,34 @@ export interface WorkspaceRow {
 }
 
 /** Workspaces (Power BI "groups"). */
-export function createWorkspacesRepository(db: DatabaseSync) {
-  const toRow = (row: Record<string, unknown>): WorkspaceRow => ({
-    id: String(row['id']),
-    name: String(row['name']),
-  });
+export function createWorkspacesRepository(db: BiDb, clock: Clock) {
+  const workspaces = () => db.selectFrom('workspaces').select(['id', 'name']);
   return {
-    getById(id: string): WorkspaceRow | undefined {
-      const row = db.prepare('SELECT id, name FROM workspaces WHERE id = ?').get(id.toLowerCase());
-      return row ? toRow(row) : undefined;
-    },
+    getById: (id: string): Promise<WorkspaceRow | undefined> =>
+      workspaces().where('id', '=', id.toLowerCase()).executeTakeFirst(),
 
-    getByName(name: string): WorkspaceRow | undefined {
-      const row = db.prepare('SELECT id, name FROM workspaces WHERE name = ?').get(name);
-      return row ? toRow(row) : undefined;
-    },
+    getByName: (name: string): Promise<WorkspaceRow | undefined> =>
+      workspaces().where('name', '=', name).executeTakeFirst(),
 
     /** Only the workspaces the principal belongs to, by name. */
-    listFor(principal: Principal): WorkspaceRow[] {
-      return db
-        .prepare(
-          `SELECT w.id, w.name FROM workspaces w JOIN memberships m ON m.workspace_id = w.id
-           WHERE m.principal_kind = ? AND m.principal_id = ? ORDER BY w.name`,
-        )
-        .all(principal.kind, principal.id)
-        .map(toRow);
-    },
+    listFor: (principal: Principal): Promise<WorkspaceRow[]> =>
+      db
+        .selectFrom('workspaces as w')
+        .innerJoin('memberships as m', 'm.workspace_id', 'w.id')
+        .select(['w.id', 'w.name'])
+        .where('m.principal_kind', '=', principal.kind)
+        .where('m.principal_id', '=', principal.id)
+        .orderBy('w.name')
+        .execute(),
 
-    listAll(): WorkspaceRow[] {
-      return db.prepare('SELECT id, name FROM workspaces ORDER BY name').all().map(toRow);
-    },
+    listAll: (): Promise<WorkspaceRow[]> => workspaces().orderBy('name').execute(),
 
-    create(workspace: WorkspaceRow): void {
-      db.prepare(
-        'INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
-      ).run(workspace.id, workspace.name, new Date().toISOString());
+    async create(workspace: WorkspaceRow): Promise<void> {
+      await db
+        .insertInto('workspaces')
+        .values({ ...workspace, created_at: clock.now().toISOString() })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
     },
   };
 }

@@ -1,6 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import {
+  ensurePrivateDirectory,
+  ensurePrivateFile,
+  writePrivateFile,
+} from '../files/private-files.ts';
 
 export interface TlsMaterial {
   cert: string;
@@ -8,42 +13,53 @@ export interface TlsMaterial {
   certFile: string;
 }
 
+/** Browsers and Node refuse server certificates valid for longer than 825 days. */
+const validDays = 825;
+
 /**
  * The self-signed certificate for the HTTPS listener (MSAL only accepts https authorities),
- * created with openssl on first start under `dataDir/tls`. Clients trust it by using cert.pem
- * as their CA file. It names localhost and the loopback addresses.
+ * created in-process on first start under `dataDir/tls` (no openssl needed). Clients trust it by
+ * using cert.pem as their CA file: it is its own CA and names localhost and the loopback addresses.
  */
-export function loadOrCreateCertificate(dataDir: string): TlsMaterial {
+export async function loadOrCreateCertificate(
+  dataDir: string,
+  now: Date = new Date(),
+): Promise<TlsMaterial> {
   const folder = join(dataDir, 'tls');
   const certFile = join(folder, 'cert.pem');
   const keyFile = join(folder, 'key.pem');
+  ensurePrivateDirectory(folder);
   if (!existsSync(certFile) || !existsSync(keyFile)) {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    execFileSync(
-      'openssl',
+    const notAfterDate = new Date(now.getTime() + validDays * 24 * 60 * 60 * 1000);
+    const pems = await generate(
       [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '825',
-        '-subj',
-        '/CN=localhost/O=Vitrina BI',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
-        '-addext',
-        'basicConstraints=critical,CA:TRUE',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
+        { name: 'commonName', value: 'localhost' },
+        { name: 'organizationName', value: 'Vitrina BI' },
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      {
+        keyType: 'ec',
+        curve: 'P-256',
+        algorithm: 'sha256',
+        notBeforeDate: now,
+        notAfterDate,
+        extensions: [
+          { name: 'basicConstraints', cA: true, critical: true },
+          { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
+          { name: 'extKeyUsage', serverAuth: true },
+          {
+            name: 'subjectAltName',
+            altNames: [
+              { type: 2, value: 'localhost' },
+              { type: 7, ip: '127.0.0.1' },
+              { type: 7, ip: '::1' },
+            ],
+          },
+        ],
+      },
     );
+    writePrivateFile(keyFile, pems.private);
+    writePrivateFile(certFile, pems.cert);
   }
+  ensurePrivateFile(keyFile);
   return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), certFile };
 }

@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT, errors } from 'jose';
 import { z } from 'zod';
+import { epochSeconds, systemClock, type Clock } from '../clock.ts';
 import { deterministicGuid } from '../ids.ts';
 import type { Principal } from '../storage/principals.repository.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -26,8 +27,9 @@ export async function signAccessToken(
   key: SigningKey,
   issuer: string,
   subject: AccessTokenSubject,
+  clock: Clock = systemClock,
 ) {
-  const now = Math.floor(Date.now() / 1000);
+  const now = epochSeconds(clock);
   const exp = now + accessTokenLifetimeSeconds;
   const isUser = subject.principal.kind === 'user';
   const token = await new SignJWT({
@@ -71,15 +73,21 @@ export interface VerifiedCaller {
 
 export type AccessTokenFailure = 'expired' | 'invalid';
 
-/** Verifies a bearer access token; resolves to the caller or to why it was refused. */
+/**
+ * Verifies a bearer access token; resolves to the caller or to why it was refused. Every token
+ * this service signs carries exp, iat, iss and aud, so one lacking any of them is refused.
+ */
 export async function verifyAccessToken(
   key: SigningKey,
   token: string,
+  clock: Clock = systemClock,
 ): Promise<VerifiedCaller | AccessTokenFailure> {
   try {
     const { payload } = await jwtVerify(token, key.secret, {
       algorithms: ['HS256'],
       audience: powerBiResource,
+      requiredClaims: ['exp', 'iat', 'iss', 'aud'],
+      currentDate: clock.now(),
     });
     const claims = accessClaimsSchema.parse(payload);
     return {

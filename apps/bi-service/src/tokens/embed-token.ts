@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT, decodeProtectedHeader } from 'jose';
 import { z } from 'zod';
+import { epochSeconds, systemClock, type Clock } from '../clock.ts';
 import type { SigningKey } from './signing-key.ts';
 
 export type AccessLevel = 'View' | 'Edit' | 'Create';
@@ -59,27 +60,22 @@ const claimsSchema = z.object({
   exp: z.number(),
 });
 
-/**
- * Keys that may have signed an embed token, by key id. Each app instance registers its key when it
- * is built, so `verifyEmbedToken` needs no other argument (one service per process in production;
- * tests may build several).
- */
-const keyRing = new Map<string, Uint8Array>();
+/** Who signs embed tokens and for whom: only this service's embed API accepts them. */
+export const embedTokenIssuer = 'vitrina-bi';
+export const embedTokenAudience = 'vitrina-bi/embed';
 
-/** Makes `key` acceptable to verifyEmbedToken. */
-export function registerEmbedTokenKey(key: SigningKey): void {
-  keyRing.set(key.kid, key.secret);
-}
-
-/** Signs an embed token; `claims.exp` is seconds since the epoch. */
+/** Signs an embed token; `claims.exp` is seconds since the epoch, `iat` is the clock's now. */
 export async function signEmbedToken(
   key: SigningKey,
   claims: Omit<EmbedTokenClaims, 'iat' | 'ver'>,
+  clock: Clock = systemClock,
 ): Promise<string> {
   const { exp, ...grant } = claims;
   return new SignJWT({ ...grant, ver: 1 })
     .setProtectedHeader({ alg: 'HS256', kid: key.kid, typ: 'JWT' })
-    .setIssuedAt()
+    .setIssuer(embedTokenIssuer)
+    .setAudience(embedTokenAudience)
+    .setIssuedAt(epochSeconds(clock))
     .setExpirationTime(exp)
     .sign(key.secret);
 }
@@ -87,26 +83,38 @@ export async function signEmbedToken(
 const notAuthorized = (message: string) =>
   new EmbedTokenError('PowerBINotAuthorizedException', 401, message);
 
+/** The token of an `Authorization: EmbedToken <token>` header, or undefined for any other header. */
+export function embedTokenOf(authorizationHeader: string | undefined): string | undefined {
+  return /^EmbedToken\s+(\S+)$/i.exec(authorizationHeader?.trim() ?? '')?.[1];
+}
+
 /**
- * Checks an `Authorization: EmbedToken <token>` header: signature, expiry and claim shape.
- * Throws EmbedTokenError with TokenExpired or PowerBINotAuthorizedException (status 401).
+ * Checks an `Authorization: EmbedToken <token>` header against `key`: signature, expiry, the
+ * registered claims (exp, iat, iss, aud all required) and the grant's shape. Throws
+ * EmbedTokenError with TokenExpired or PowerBINotAuthorizedException (status 401).
  */
 export async function verifyEmbedToken(
+  key: SigningKey,
   authorizationHeader: string | undefined,
+  clock: Clock = systemClock,
 ): Promise<EmbedTokenClaims> {
-  const match = /^EmbedToken\s+(\S+)$/i.exec(authorizationHeader?.trim() ?? '');
-  if (!match) throw notAuthorized('Missing EmbedToken authorization header');
-  const token = match[1]!;
+  const token = embedTokenOf(authorizationHeader);
+  if (!token) throw notAuthorized('Missing EmbedToken authorization header');
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
   } catch {
     throw notAuthorized('Malformed embed token');
   }
-  const secret = kid === undefined ? undefined : keyRing.get(kid);
-  if (!secret) throw notAuthorized('Embed token signed by an unknown key');
+  if (kid !== key.kid) throw notAuthorized('Embed token signed by an unknown key');
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key.secret, {
+      algorithms: ['HS256'],
+      issuer: embedTokenIssuer,
+      audience: embedTokenAudience,
+      requiredClaims: ['exp', 'iat', 'iss', 'aud'],
+      currentDate: clock.now(),
+    });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) throw notAuthorized('Embed token claims are not valid');
     return claims.data;

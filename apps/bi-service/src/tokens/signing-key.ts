@@ -1,6 +1,11 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ensurePrivateDirectory,
+  ensurePrivateFile,
+  writePrivateFile,
+} from '../files/private-files.ts';
 
 /** An HS256 key with the id that tokens carry in their `kid` header. */
 export interface SigningKey {
@@ -19,10 +24,14 @@ function keyFrom(secret: Uint8Array): SigningKey {
  */
 export function loadOrCreateKey(dataDir: string | ':memory:', name: string): SigningKey {
   if (dataDir === ':memory:') return keyFrom(randomBytes(32));
-  const file = join(dataDir, 'keys', `${name}.key`);
-  if (existsSync(file)) return keyFrom(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const folder = join(dataDir, 'keys');
+  const file = join(folder, `${name}.key`);
+  ensurePrivateDirectory(folder);
+  if (existsSync(file)) {
+    ensurePrivateFile(file);
+    return keyFrom(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+  }
   const secret = randomBytes(32);
-  writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
+  writePrivateFile(file, secret.toString('base64'));
   return keyFrom(secret);
 }

@@ -40,7 +40,7 @@ export interface FakeBiService {
 const tenant = 'vitrina';
 
 export async function startFakeBiService(identities: FakeIdentity[]): Promise<FakeBiService> {
-  const { cert, key } = createSelfSignedCertificate();
+  const { cert, key } = await createSelfSignedCertificate();
   const accessTokens = new Map<string, FakeIdentity>();
   const server = createServer({ cert, key }, (req, res) => {
     void handle(req, res).catch((error: unknown) => json(res, 500, { error: String(error) }));

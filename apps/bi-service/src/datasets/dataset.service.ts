@@ -1,0 +1,95 @@
+/**
+ * What every data call of the embed API does: find the dataset, check that the token was
+ * generated for it, take the token's effective identity for it, then run the query, export or
+ * question. Nothing the frame sends besides the token decides scope or identity.
+ */
+import { qnaAnswerSchema, type DatasetSchema, type Query } from '@vitrina/bi-model';
+import type { Clock } from '../clock.ts';
+import { toCsv } from '../query/csv.ts';
+import { interpretQuestion } from '../query/qna.ts';
+import { QueryError } from '../query/query-error.ts';
+import { MAX_QUERY_ROWS } from '../query/query-schema.ts';
+import { runQuery, runUnderlying, type RunOptions } from '../query/run-query.ts';
+import { entityNotFound, invalidRequest, notAuthorized } from '../rest/powerbi-error.ts';
+import { assertTokenCovers, type EmbedTokenClaims } from '../tokens/embed-token.ts';
+import type { LoadedDataset } from './registry.ts';
+
+/** Where the service finds datasets: their schema (for the frame) and, to query, the loaded store. */
+export interface DatasetSource {
+  schema(datasetId: string): DatasetSchema | undefined;
+  get?(datasetId: string): LoadedDataset | undefined;
+}
+
+interface DatasetAccess {
+  dataset: LoadedDataset;
+  /** Run options carrying the token's effective identity for this dataset, if any. */
+  options: RunOptions;
+}
+
+/** A query the dataset cannot answer is the caller's mistake: 400 InvalidRequest. */
+async function asInvalidRequest<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QueryError) throw invalidRequest(error.message);
+    throw error;
+  }
+}
+
+export function createDatasetService(source: DatasetSource, clock: Clock) {
+  function open(claims: EmbedTokenClaims, datasetId: string): DatasetAccess {
+    const id = datasetId.toLowerCase();
+    const dataset = source.get?.(id);
+    if (!dataset) throw entityNotFound(`Dataset ${datasetId}`);
+    assertTokenCovers(claims, 'dataset', id);
+    const identity = claims.identities?.find((candidate) => candidate.datasets.includes(id));
+    // Fail closed: a dataset with roles is never read without an identity to filter it by.
+    if ((dataset.model.definition.roles ?? []).length > 0 && !identity) {
+      throw notAuthorized(`Dataset ${datasetId} requires an effective identity`);
+    }
+    const options: RunOptions = { today: clock.now() };
+    if (identity) options.identity = { username: identity.username, roles: identity.roles };
+    return { dataset, options };
+  }
+
+  return {
+    /** A visual's rows (docs/bi-embed-api.md `Query`). */
+    query(claims: EmbedTokenClaims, datasetId: string, query: Query) {
+      const { dataset, options } = open(claims, datasetId);
+      return asInvalidRequest(() => runQuery(dataset, query, options));
+    },
+
+    /** A visual's data as CSV: 0 summarized (what the visual shows), 1 underlying (fact rows). */
+    export(
+      claims: EmbedTokenClaims,
+      datasetId: string,
+      request: { query: Query; exportDataType: 0 | 1; rows?: number | undefined },
+    ): Promise<string> {
+      const { dataset, options } = open(claims, datasetId);
+      const { query, exportDataType } = request;
+      const rows = Math.min(request.rows ?? MAX_QUERY_ROWS, MAX_QUERY_ROWS);
+      return asInvalidRequest(async () => {
+        const result =
+          exportDataType === 1
+            ? await runUnderlying(dataset, query, rows, options)
+            : await runQuery(
+                dataset,
+                { ...query, limit: Math.min(rows, query.limit ?? rows) },
+                options,
+              );
+        return toCsv(result);
+      });
+    },
+
+    /** A question → `{ query, visualType, title }`. */
+    qna(claims: EmbedTokenClaims, datasetId: string, question: string) {
+      const { dataset } = open(claims, datasetId);
+      // The contract's answer has the query's defaults filled in, as the frame reads it.
+      return asInvalidRequest(async () =>
+        qnaAnswerSchema.parse(interpretQuestion(dataset.model.definition, question)),
+      );
+    },
+  };
+}
+
+export type DatasetService = ReturnType<typeof createDatasetService>;

@@ -1,0 +1,47 @@
+import {
+  embedDashboardSchema,
+  embedReportSchema,
+  exportRequestSchema,
+  qnaAnswerSchema,
+  qnaRequestSchema,
+  queryResultSchema,
+  querySchema,
+  revisionRequestSchema,
+  revisionResponseSchema,
+} from '@vitrina/bi-model';
+import { z } from 'zod';
+import { powerBiErrors } from '../http/error-schemas.ts';
+
+/**
+ * Request and response schemas of the embed API: the shapes come from the BI contract
+ * (`@vitrina/bi-model`); only the path parameters are this service's own.
+ */
+export const reportParams = z.object({ reportId: z.string() });
+export const dashboardParams = z.object({ dashboardId: z.string() });
+export const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
+
+export const embedApi = {
+  report: { params: reportParams, response: { 200: embedReportSchema, ...powerBiErrors } },
+  revision: {
+    params: reportParams,
+    body: revisionRequestSchema,
+    response: { 200: revisionResponseSchema, ...powerBiErrors },
+  },
+  dashboard: { params: dashboardParams, response: { 200: embedDashboardSchema, ...powerBiErrors } },
+  query: {
+    params: datasetParams,
+    body: querySchema,
+    response: { 200: queryResultSchema, ...powerBiErrors },
+  },
+  export: {
+    params: datasetParams,
+    body: exportRequestSchema,
+    // CSV text (text/csv).
+    response: { 200: z.string(), ...powerBiErrors },
+  },
+  qna: {
+    params: datasetParams,
+    body: qnaRequestSchema,
+    response: { 200: qnaAnswerSchema, ...powerBiErrors },
+  },
+} as const;

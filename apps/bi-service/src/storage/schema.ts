@@ -1,0 +1,88 @@
+/** The metadata tables as Kysely sees them; booleans are 0/1 integers, times ISO-8601 text. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface AppsTable {
+  client_id: string;
+  description: string;
+  /** NULL for public clients (password grant); argon2id hash for confidential ones. */
+  secret_hash: string | null;
+  created_at: string;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  workspace_id: string;
+  principal_kind: 'user' | 'app';
+  principal_id: string;
+  role: 'Admin' | 'Member' | 'Contributor' | 'Viewer';
+}
+
+export interface DatasetsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** JSON array of row-level-security role names. */
+  roles: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  workspace_id: string;
+  dataset_id: string;
+  name: string;
+  report_type: 'PowerBIReport' | 'PaginatedReport';
+  current_revision: number;
+}
+
+export interface ReportRevisionsTable {
+  report_id: string;
+  revision: number;
+  /** The definition as JSON text. */
+  definition: string;
+  saved_by: string;
+  saved_at: string;
+}
+
+export interface DashboardsTable {
+  id: string;
+  workspace_id: string;
+  display_name: string;
+  is_read_only: number;
+}
+
+export interface TilesTable {
+  id: string;
+  dashboard_id: string;
+  title: string;
+  report_id: string;
+  dataset_id: string;
+  page_name: string;
+  visual_name: string;
+  row_index: number;
+  col_index: number;
+  row_span: number;
+  col_span: number;
+}
+
+export interface BiDatabase {
+  users: UsersTable;
+  apps: AppsTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  datasets: DatasetsTable;
+  reports: ReportsTable;
+  report_revisions: ReportRevisionsTable;
+  dashboards: DashboardsTable;
+  tiles: TilesTable;
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { ContentService, MemberWorkspace } from '../catalog/content.service.ts';
+import type { TileItem } from '../catalog/content.ts';
+import { epochSeconds, type Clock } from '../clock.ts';
+import type { MultiResourceTokenBody } from '../rest/generate-token.schemas.ts';
+import { entityNotFound, invalidRequest } from '../rest/powerbi-error.ts';
+import type { ContentRepository, DatasetRow } from '../storage/content.repository.ts';
+import type { VerifiedCaller } from './access-token.ts';
+import { resolveIdentities, type IdentityInput } from './effective-identities.ts';
+import { signEmbedToken, type AccessLevel } from './embed-token.ts';
+import type { SigningKey } from './signing-key.ts';
+
+/** The items an embed token will cover (ids lower-case). */
+export interface TokenScope {
+  reports: Iterable<string>;
+  datasets: Iterable<string>;
+  dashboards?: Iterable<string>;
+  tiles?: Iterable<string>;
+  workspaces: Iterable<string>;
+  accessLevel: AccessLevel;
+}
+
+export interface TokenOptions {
+  identities?: IdentityInput[] | undefined;
+  lifetimeInMinutes?: number | undefined;
+}
+
+/** Power BI's EmbedToken response. */
+export interface EmbedTokenResponse {
+  token: string;
+  tokenId: string;
+  expiration: string;
+}
+
+const unique = (ids: Iterable<string> | undefined) => [
+  ...new Set([...(ids ?? [])].map((id) => id.toLowerCase())),
+];
+
+/**
+ * A dashboard or tile token covers the dashboard (for its definition), the tiles and what they
+ * show, so the frame can query the reports and datasets behind them. Always View.
+ */
+function tilesScope(dashboardId: string, workspaceId: string, tiles: TileItem[]): TokenScope {
+  return {
+    dashboards: [dashboardId],
+    tiles: tiles.map((tile) => tile.id),
+    reports: tiles.map((tile) => tile.reportId),
+    datasets: tiles.map((tile) => tile.datasetId),
+    workspaces: [workspaceId],
+    accessLevel: 'View',
+  };
+}
+
+/**
+ * One access level covers every item of a multi-resource token, so it is the least that all of
+ * them allow: Edit only when every report allows editing, Create only when target workspaces are
+ * named too.
+ */
+function accessLevelOf(body: MultiResourceTokenBody): AccessLevel {
+  const allEditable = body.reports.every((report) => report.allowEdit === true);
+  if (!allEditable) return 'View';
+  if (body.targetWorkspaces.length > 0) return 'Create';
+  return body.reports.length > 0 ? 'Edit' : 'View';
+}
+
+interface Dependencies {
+  key: SigningKey;
+  clock: Clock;
+  content: ContentRepository;
+  access: ContentService;
+}
+
+/**
+ * Decides what each GenerateToken call grants and mints the token. The expiry never passes the
+ * caller's access token (an embed token cannot outlive the token that minted it);
+ * `lifetimeInMinutes` may only shorten it.
+ */
+export function createEmbedTokenService({ key, clock, content, access }: Dependencies) {
+  async function issue(
+    caller: VerifiedCaller,
+    scope: TokenScope,
+    options: TokenOptions,
+  ): Promise<EmbedTokenResponse> {
+    const datasetIds = unique(scope.datasets);
+    const datasets = await Promise.all(
+      datasetIds.map(async (id): Promise<DatasetRow> => {
+        const dataset = await content.getDataset(id);
+        if (!dataset) throw entityNotFound(`Dataset ${id}`);
+        return dataset;
+      }),
+    );
+    const identities = resolveIdentities(datasets, options.identities);
+    const now = epochSeconds(clock);
+    const requested =
+      options.lifetimeInMinutes === undefined ? Infinity : now + options.lifetimeInMinutes * 60;
+    const exp = Math.min(caller.exp, requested);
+    const claims = {
+      sub: caller.principal.id,
+      reports: unique(scope.reports),
+      datasets: datasetIds,
+      dashboards: unique(scope.dashboards),
+      tiles: unique(scope.tiles),
+      workspaces: unique(scope.workspaces),
+      accessLevel: scope.accessLevel,
+      ...(identities ? { identities } : {}),
+      exp,
+    };
+    const token = await signEmbedToken(key, claims, clock);
+    return { token, tokenId: randomUUID(), expiration: new Date(exp * 1000).toISOString() };
+  }
+
+  return {
+    /** A token for one report of the member's workspace, View unless asked otherwise. */
+    async forReport(
+      caller: VerifiedCaller,
+      member: MemberWorkspace,
+      reportId: string,
+      body: TokenOptions & { accessLevel?: AccessLevel | undefined },
+    ) {
+      const { report } = await access.report(member.workspace.id, reportId);
+      const accessLevel = body.accessLevel ?? 'View';
+      access.requireRoleFor(accessLevel, member);
+      const scope = {
+        reports: [report.id],
+        datasets: [report.datasetId],
+        workspaces: [member.workspace.id],
+        accessLevel,
+      };
+      return issue(caller, scope, body);
+    },
+
+    async forDashboard(
+      caller: VerifiedCaller,
+      member: MemberWorkspace,
+      dashboardId: string,
+      body: TokenOptions,
+    ) {
+      const dashboard = await access.dashboard(member.workspace.id, dashboardId);
+      const tiles = await access.tiles(dashboard);
+      return issue(caller, tilesScope(dashboard.id, member.workspace.id, tiles), body);
+    },
+
+    async forTile(
+      caller: VerifiedCaller,
+      member: MemberWorkspace,
+      ids: { dashboardId: string; tileId: string },
+      body: TokenOptions,
+    ) {
+      const dashboard = await access.dashboard(member.workspace.id, ids.dashboardId);
+      const tile = await access.tile(dashboard, ids.tileId);
+      return issue(caller, tilesScope(dashboard.id, member.workspace.id, [tile]), body);
+    },
+
+    /** A create token: the frame opens an empty report on the dataset and may save it in the group. */
+    async forNewReport(
+      caller: VerifiedCaller,
+      member: MemberWorkspace,
+      body: TokenOptions & { datasetId: string },
+    ) {
+      access.requireRoleFor('Create', member);
+      const dataset = await content.getDataset(body.datasetId);
+      if (!dataset) throw entityNotFound(`Dataset ${body.datasetId}`);
+      await access.membership(caller.principal, dataset.workspaceId);
+      const scope = {
+        reports: [],
+        datasets: [dataset.id],
+        workspaces: [member.workspace.id, dataset.workspaceId],
+        accessLevel: 'Create' as const,
+      };
+      return issue(caller, scope, body);
+    },
+
+    /** `POST /v1.0/myorg/GenerateToken`: one token for several reports, datasets and workspaces. */
+    async forResources(caller: VerifiedCaller, body: MultiResourceTokenBody) {
+      if (body.reports.length === 0 && body.datasets.length === 0) {
+        throw invalidRequest('The request must name at least one report or dataset');
+      }
+      const accessLevel = accessLevelOf(body);
+      const workspaces = new Set<string>();
+      const datasets = new Set<string>();
+      const reports: string[] = [];
+      for (const { id } of body.reports) {
+        const report = await content.getReport(id);
+        if (!report) throw entityNotFound(`Report ${id}`);
+        const member = await access.membership(caller.principal, report.workspaceId);
+        access.requireRoleFor(accessLevel === 'Create' ? 'Edit' : accessLevel, member);
+        workspaces.add(report.workspaceId);
+        // A report always needs its dataset: include it even when the caller did not list it.
+        datasets.add(report.datasetId);
+        reports.push(report.id);
+      }
+      for (const { id } of body.datasets) {
+        const dataset = await content.getDataset(id);
+        if (!dataset) throw entityNotFound(`Dataset ${id}`);
+        await access.membership(caller.principal, dataset.workspaceId);
+        workspaces.add(dataset.workspaceId);
+        datasets.add(dataset.id);
+      }
+      for (const { id } of body.targetWorkspaces) {
+        const member = await access.membership(caller.principal, id);
+        access.requireRoleFor('Create', member);
+        workspaces.add(member.workspace.id);
+      }
+      return issue(caller, { reports, datasets, workspaces, accessLevel }, body);
+    },
+  };
+}
+
+export type EmbedTokenService = ReturnType<typeof createEmbedTokenService>;
