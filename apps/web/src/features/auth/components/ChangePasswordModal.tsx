@@ -5,7 +5,6 @@ import type { CurrentUser } from '../../../lib/models.ts';
 import { getCurrentUser } from '../../../lib/session.ts';
 import { LIMITS, MESSAGES, PASSWORD_PATTERN, required } from '../../../lib/validation.ts';
 import { changePassword } from '../api/auth-api.ts';
-import { modalFooter } from '../../../components/modal-footer.tsx';
 
 interface PasswordForm {
   password: string;
@@ -44,11 +43,9 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       open={open}
       onCancel={onClose}
       destroyOnHidden
-      footer={modalFooter({
-        onCancel: onClose,
-        onConfirm: () => form.submit(),
-        loading: change.isPending,
-      })}
+      onOk={() => form.submit()}
+      okText="Grabar"
+      confirmLoading={change.isPending}
     >
       <Form<PasswordForm> form={form} layout="vertical" onFinish={save} preserve={false}>
         <Form.Item

@@ -4,7 +4,6 @@ import { useNotify } from '../../../components/use-notify.ts';
 import type { User } from '../../../lib/models.ts';
 import { PermissionTree } from './PermissionTree.tsx';
 import { usePermissionEditor } from './use-permission-editor.ts';
-import { modalFooter } from '../../../components/modal-footer.tsx';
 
 function PermissionsModalBody({ user, onClose }: { user: User; onClose(): void }) {
   const editor = usePermissionEditor(user.id);
@@ -23,11 +22,9 @@ function PermissionsModalBody({ user, onClose }: { user: User; onClose(): void }
       title="Permisos"
       open
       onCancel={onClose}
-      footer={modalFooter({
-        onCancel: onClose,
-        onConfirm: () => save.mutate(undefined, { onSuccess: onClose }),
-        loading: save.isPending,
-      })}
+      onOk={() => save.mutate(undefined, { onSuccess: onClose })}
+      okText="Grabar"
+      confirmLoading={save.isPending}
     >
       <PermissionTree
         nodes={editor.nodes}

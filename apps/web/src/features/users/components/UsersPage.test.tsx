@@ -45,6 +45,7 @@ describe('users page', () => {
     expect(
       within(dialog).getByText('¿Está seguro que desea eliminar el usuario vrios?'),
     ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Se elimino el usuario vrios')).toBeTruthy();
     expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe('/api/user/5');
