@@ -5,15 +5,19 @@ import esES from 'antd/locale/es_ES';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { createQueryClient } from '../src/lib/query-client.ts';
-import type { CurrentUser } from '../src/lib/models.ts';
+import type { CurrentUser, User } from '../src/lib/models.ts';
 
-export const administrator: CurrentUser = {
+/** The administrator as the API lists it, and signed in (with the session tokens). */
+export const administratorUser: User = {
   id: 1,
   username: 'admin',
   firstname: 'Ada',
   lastname: 'Lovelace',
   mail: 'admin@vitrina.demo',
   rol: 0,
+};
+export const administrator: CurrentUser = {
+  ...administratorUser,
   token: 'access-1',
   refreshToken: 'refresh-1',
 };

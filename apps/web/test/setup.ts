@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mockApi } from './api-mock.ts';
 
 // jsdom lacks the layout APIs Ant Design probes; give it inert ones (no behaviour to test there).
 if (!window.matchMedia) {
@@ -30,7 +31,10 @@ window.getComputedStyle = (element: Element) => computed(element);
 // findBy/waitFor is too short and makes tests flaky, not wrong.
 configure({ asyncUtilTimeout: 5_000 });
 
+beforeAll(() => mockApi.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  mockApi.resetHandlers();
 });
+afterAll(() => mockApi.close());

@@ -1,17 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { serveApi } from '../../test/api-server.ts';
+import { publicConfig } from '../../test/api-fixtures.ts';
+import { serveApi } from '../../test/api-mock.ts';
 import { administrator, renderApp, signIn } from '../../test/render.tsx';
 import { routes } from './router.tsx';
 
 const api = () =>
   serveApi(({ path }) =>
-    path.startsWith('/api/account/') ? { status: 200, body: [] } : { status: 200, body: {} },
+    path.startsWith('/api/account/')
+      ? { status: 200, body: [] }
+      : { status: 200, body: publicConfig },
   );
 
 describe('route guards', () => {
   it('sends anonymous visitors to the root with returnUrl', async () => {
-    await api();
+    api();
     const { router } = renderApp(routes, '/administration/user?x=1');
     await screen.findByText('Credenciales');
     expect(router.state.location.pathname).toBe('/');
@@ -21,7 +24,7 @@ describe('route guards', () => {
   });
 
   it('keeps viewers out of administration', async () => {
-    await api();
+    api();
     signIn({ ...administrator, rol: 1 });
     const { router } = renderApp(routes, '/administration/account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateway'));
@@ -29,7 +32,7 @@ describe('route guards', () => {
   });
 
   it('shows administrators the settings menu', async () => {
-    await api();
+    api();
     signIn();
     renderApp(routes, '/gateway');
     expect(await screen.findByRole('button', { name: 'Administración' })).toBeTruthy();

@@ -1,6 +1,5 @@
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { modalFooter } from './modal-footer.tsx';
 
 interface ConfirmModalProps {
   title: string;
@@ -13,7 +12,7 @@ interface ConfirmModalProps {
   children: ReactNode;
 }
 
-/** A yes/no modal with Cancelar and a loading confirm button; Escape closes it. */
+/** A yes/no modal with Cancelar (Ant Design's, es_ES) and a loading confirm button; Escape closes it. */
 export function ConfirmModal({
   title,
   open,
@@ -29,7 +28,10 @@ export function ConfirmModal({
       title={title}
       open={open}
       onCancel={onCancel}
-      footer={modalFooter({ onCancel, onConfirm, loading, confirmLabel, danger })}
+      onOk={onConfirm}
+      okText={confirmLabel}
+      okButtonProps={{ danger }}
+      confirmLoading={loading}
     >
       {children}
     </Modal>

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type Handler } from '../../test/api-server.ts';
+import { describe, expect, it } from 'vitest';
+import { recordApi, type Handler } from '../../test/api-mock.ts';
 import { createApiClient } from './api-client.ts';
 import type { CurrentUser } from './models.ts';
 
@@ -14,19 +14,12 @@ const baseUser: CurrentUser = {
   refreshToken: 'refresh-1',
 };
 
-let stop: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await stop?.();
-  stop = undefined;
-});
-
-/** A client against a real loopback server, with the session kept in a plain variable. */
-async function setup(handler: Handler, xsrf: string | null = 'xsrf-value') {
-  const server = await startApiServer(handler);
-  stop = server.close;
+/** A client whose calls MSW answers with `handler`, with the session kept in a plain variable. */
+function setup(handler: Handler, xsrf: string | null = 'xsrf-value') {
+  const server = recordApi(handler);
   const session = { user: { ...baseUser } as CurrentUser, expired: 0 };
   const client = createApiClient({
-    baseUrl: () => `${server.origin}/api/`,
+    baseUrl: () => 'http://portal.test/api/',
     fetch: (input, init) => fetch(input, init),
     getUser: () => session.user,
     setUser: (user) => {
@@ -60,7 +53,7 @@ const refreshingApi: Handler = async ({ path, headers, body }) => {
 
 describe('api client', () => {
   it('sends the bearer token, and the anti-forgery header only on non-GET calls', async () => {
-    const { client, server } = await setup(() => ({ status: 200, body: { ok: true } }));
+    const { client, server } = setup(() => ({ status: 200, body: { ok: true } }));
     await client.request('GET', 'user');
     await client.request('PUT', 'user', { body: { id: 1 } });
     const [get, put] = server.requests;
@@ -71,7 +64,7 @@ describe('api client', () => {
   });
 
   it('refreshes once for concurrent 401s, replays every request and stores the refreshed user', async () => {
-    const { client, server, session } = await setup(refreshingApi);
+    const { client, server, session } = setup(refreshingApi);
     const results = await Promise.all([
       client.request<{ path: string }>('GET', 'account/7'),
       client.request<{ path: string }>('GET', 'user'),
@@ -89,7 +82,7 @@ describe('api client', () => {
     const started = new Promise<void>((resolve) => (refreshStarted = resolve));
     let releaseRefresh!: () => void;
     const released = new Promise<void>((resolve) => (releaseRefresh = resolve));
-    const { client, server } = await setup(async (request) => {
+    const { client, server } = setup(async (request) => {
       if (request.path === '/api/user/refreshtoken') {
         refreshStarted();
         await released;
@@ -107,7 +100,7 @@ describe('api client', () => {
   });
 
   it('goes to the root once when the refresh fails, and rejects with the server message', async () => {
-    const { client, session } = await setup(refreshingApi);
+    const { client, session } = setup(refreshingApi);
     session.user = { ...baseUser, refreshToken: 'revoked' };
     const calls = [client.request('GET', 'user'), client.request('GET', 'account/7')];
     const outcomes = await Promise.allSettled(calls);
@@ -119,7 +112,7 @@ describe('api client', () => {
   });
 
   it('turns error bodies into ApiError with status, code and message', async () => {
-    const { client } = await setup(() => ({
+    const { client } = setup(() => ({
       status: 403,
       body: { code: 'forbidden', message: 'Acceso denegado al informe.' },
     }));
@@ -131,7 +124,7 @@ describe('api client', () => {
   });
 
   it('does not refresh for calls that opt out (login)', async () => {
-    const { client, server } = await setup(() => ({
+    const { client, server } = setup(() => ({
       status: 401,
       body: { code: 'invalid_credentials', message: 'Usuario o contraseña incorrectos.' },
     }));

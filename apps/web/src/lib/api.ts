@@ -13,7 +13,7 @@ function goToRoot() {
 }
 
 const client = createApiClient({
-  // Absolute, so the same client works in the browser and under test against a loopback server.
+  // Absolute, so the same client works in the browser and under Node's fetch in tests.
   baseUrl: () => new URL('/api/', window.location.href).href,
   fetch: (input, init) => window.fetch(input, init),
   getUser: getCurrentUser,

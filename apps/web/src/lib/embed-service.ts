@@ -1,39 +1,33 @@
+import type { Embed, IEmbedConfiguration, models, service } from '@vitrina/embed-sdk';
+
 /**
- * One embed service per page, loaded on demand so the SDK never rides in the login chunk.
- * The shapes below are the slice of the SDK (powerbi-client 2.8.0 compatible, plus `bootstrap`)
- * the portal uses.
+ * One embed service per page, loaded on demand so the SDK never rides in the login chunk. The
+ * types come from the SDK itself (type-only imports, erased from the bundle).
  */
-export interface EmbedEvent<T = unknown> extends Event {
-  detail: T;
-}
+export type EmbedService = service.Service;
+export type EmbedHandle = Embed;
+export type EmbedConfig = IEmbedConfiguration;
 
-export interface EmbedHandle {
-  on<T>(eventName: string, handler: (event: EmbedEvent<T>) => void): void;
-  off(eventName: string): void;
-  setAccessToken(accessToken: string): Promise<void>;
-  setComponentTitle(title: string): void;
-}
+/**
+ * The SDK's enum values the portal sends (embedding spec §4). Importing the SDK's enums would pull
+ * the protocol into the route chunks, so the values are written here and `satisfies` checks them
+ * against the SDK's own.
+ */
+export const TokenType = { Embed: 1 } as const satisfies Pick<typeof models.TokenType, 'Embed'>;
+export const LayoutType = { Master: 0, MobilePortrait: 2 } as const satisfies Pick<
+  typeof models.LayoutType,
+  'Master' | 'MobilePortrait'
+>;
 
-export interface EmbedService {
-  bootstrap(element: HTMLElement, config: Record<string, unknown>): EmbedHandle;
-  embed(element: HTMLElement, config: Record<string, unknown>): EmbedHandle;
-  preload(config: Record<string, unknown>, element?: HTMLElement): HTMLIFrameElement;
-  reset(element: HTMLElement): void;
-}
-
-/** The SDK's enums the portal sends (values of the embedding spec §4). */
-export const TokenType = { Aad: 0, Embed: 1 } as const;
-export const LayoutType = { Master: 0, MobilePortrait: 2 } as const;
-
-let service: Promise<EmbedService> | undefined;
+let loading: Promise<EmbedService> | undefined;
 
 /**
  * Loading the SDK creates the page's `window.powerbi` Service, as loading powerbi-client does; the
  * portal uses that one rather than a second Service, so every frame message is answered once.
  */
 export function loadEmbedService(): Promise<EmbedService> {
-  service ??= import('@vitrina/embed-sdk').then((): EmbedService => window.powerbi);
-  return service;
+  loading ??= import('@vitrina/embed-sdk').then(() => window.powerbi);
+  return loading;
 }
 
 /** The BI service's report embed page, used for preload and bootstrap before the real URL is known. */

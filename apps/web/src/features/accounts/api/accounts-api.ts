@@ -14,9 +14,9 @@ export const useAccounts = () =>
   });
 
 /** Reloads the list and waits for it, so buttons leave loading only after the refreshed list arrives. */
-export function useReloadAccounts() {
+export function useInvalidateAccounts() {
   const queryClient = useQueryClient();
-  return () => queryClient.refetchQueries({ queryKey: accountsKey, exact: true });
+  return () => queryClient.invalidateQueries({ queryKey: accountsKey, exact: true });
 }
 
 export const createAccount = (body: CreateAccountRequest) =>

@@ -2,7 +2,6 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { Account } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
-import { modalFooter } from '../../../components/modal-footer.tsx';
 
 export interface AccountFormValues {
   id?: number;
@@ -43,7 +42,9 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
       open={open}
       onCancel={onCancel}
       forceRender
-      footer={modalFooter({ onCancel: onCancel, onConfirm: () => form.submit(), loading: saving })}
+      onOk={() => form.submit()}
+      okText="Grabar"
+      confirmLoading={saving}
     >
       <Form<AccountFormValues>
         form={form}

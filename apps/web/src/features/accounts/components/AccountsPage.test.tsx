@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { serveApi } from '../../../../test/api-server.ts';
+import { serveApi } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { AccountsPage } from './AccountsPage.tsx';
 
@@ -19,7 +19,7 @@ const accounts = [
 ];
 
 async function open(onWrite: { status: number; body: unknown }) {
-  const server = await serveApi(({ method }) =>
+  const server = serveApi(({ method }) =>
     method === 'GET' ? { status: 200, body: accounts } : onWrite,
   );
   signIn();

@@ -4,24 +4,16 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { useAction } from '../../../components/use-action.ts';
 import type { Account } from '../../../lib/models.ts';
-import {
-  createAccount,
-  deleteAccount,
-  updateAccount,
-  useAccounts,
-  useReloadAccounts,
-} from '../api/accounts-api.ts';
-import { AccountFormModal, type AccountFormValues } from './AccountFormModal.tsx';
+import { useAccounts } from '../api/accounts-api.ts';
+import { AccountFormModal } from './AccountFormModal.tsx';
 import { AccountsTable } from './AccountsTable.tsx';
+import { useAccountMutations } from './use-account-mutations.ts';
 
 /** Administración - Cuentas. Each modal has its own open flag (spec §4). */
 export function AccountsPage() {
   const { data: accounts = [], isFetching, error } = useAccounts();
-  const reload = useReloadAccounts();
-  const save = useAction();
-  const remove = useAction();
+  const { save, remove } = useAccountMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
   const [deleting, setDeleting] = useState<Account | null>(null);
@@ -31,36 +23,6 @@ export function AccountsPage() {
     setEditing(account);
     setFormOpen(true);
   };
-
-  async function onSave({ id, description, username, password, clientId }: AccountFormValues) {
-    const done = await save.run(async () => {
-      if (id === undefined) {
-        const created = await createAccount({ description, username, password, clientId });
-        await reload();
-        save.notify.success(
-          'Agregar cuenta',
-          `Se agrego la cuenta ${created?.username ?? username}`,
-        );
-      } else {
-        const updated = await updateAccount({ id, description, username, password, clientId });
-        await reload();
-        save.notify.success(
-          'Actualizar cuenta',
-          `Se actualizó la cuenta ${updated?.description ?? description}`,
-        );
-      }
-    });
-    if (done) setFormOpen(false);
-  }
-
-  async function onDelete(account: Account) {
-    const done = await remove.run(async () => {
-      await deleteAccount(account.id);
-      await reload();
-      remove.notify.success('Eliminar cuenta', `Se elimino la cuenta ${account.description}`);
-    });
-    if (done) setDeleting(null);
-  }
 
   return (
     <>
@@ -83,8 +45,8 @@ export function AccountsPage() {
       <AccountFormModal
         open={formOpen}
         account={editing}
-        saving={save.pending}
-        onSave={onSave}
+        saving={save.isPending}
+        onSave={(values) => save.mutate(values, { onSuccess: () => setFormOpen(false) })}
         onCancel={() => setFormOpen(false)}
       />
       <ConfirmModal
@@ -92,8 +54,10 @@ export function AccountsPage() {
         open={deleting !== null}
         confirmLabel="Eliminar"
         danger
-        loading={remove.pending}
-        onConfirm={() => deleting && void onDelete(deleting)}
+        loading={remove.isPending}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })
+        }
         onCancel={() => setDeleting(null)}
       >
         ¿Está seguro que desea eliminar la cuenta {deleting?.description}?

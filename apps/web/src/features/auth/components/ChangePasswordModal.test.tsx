@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { serveApi } from '../../../../test/api-server.ts';
-import { administrator, renderApp, signIn } from '../../../../test/render.tsx';
+import { serveApi } from '../../../../test/api-mock.ts';
+import { administrator, administratorUser, renderApp, signIn } from '../../../../test/render.tsx';
 import { ChangePasswordModal, PASSWORD_HELP } from './ChangePasswordModal.tsx';
 
 async function openModal(status = 200) {
-  const server = await serveApi(() =>
+  const server = serveApi(() =>
     status === 200
-      ? { status, body: { username: 'admin' } }
+      ? { status, body: administratorUser }
       : { status, body: { code: 'internal', message: 'No se pudo cambiar la contraseña.' } },
   );
   signIn();

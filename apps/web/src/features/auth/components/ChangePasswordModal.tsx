@@ -1,10 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { useNotify } from '../../../components/use-notify.ts';
+import type { CurrentUser } from '../../../lib/models.ts';
 import { getCurrentUser } from '../../../lib/session.ts';
 import { LIMITS, MESSAGES, PASSWORD_PATTERN, required } from '../../../lib/validation.ts';
 import { changePassword } from '../api/auth-api.ts';
-import { modalFooter } from '../../../components/modal-footer.tsx';
 
 interface PasswordForm {
   password: string;
@@ -17,26 +17,24 @@ export const PASSWORD_HELP =
 /** Cambiar contraseña (spec §2, §5): Grabar loads, closes on success, returns to default on failure. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PasswordForm>();
-  const [saving, setSaving] = useState(false);
   const notify = useNotify();
-
-  async function save({ password }: PasswordForm) {
-    const user = getCurrentUser();
-    if (!user) return;
-    setSaving(true);
-    try {
-      const result = await changePassword(user, password);
+  const change = useMutation({
+    mutationFn: ({ user, password }: { user: CurrentUser; password: string }) =>
+      changePassword(user, password),
+    onSuccess: (result, { user }) => {
       notify.success(
         'Cambiar contraseña',
         `Se cambio la contraseña del usuario ${result?.username ?? user.username}`,
       );
       form.resetFields();
       onClose();
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (error) => notify.error(error),
+  });
+
+  function save({ password }: PasswordForm) {
+    const user = getCurrentUser();
+    if (user) change.mutate({ user, password });
   }
 
   return (
@@ -45,7 +43,9 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       open={open}
       onCancel={onClose}
       destroyOnHidden
-      footer={modalFooter({ onCancel: onClose, onConfirm: () => form.submit(), loading: saving })}
+      onOk={() => form.submit()}
+      okText="Grabar"
+      confirmLoading={change.isPending}
     >
       <Form<PasswordForm> form={form} layout="vertical" onFinish={save} preserve={false}>
         <Form.Item

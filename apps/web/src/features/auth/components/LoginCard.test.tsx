@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { serveApi as serve } from '../../../../test/api-server.ts';
+import { accountOf } from '../../../../test/api-fixtures.ts';
+import { serveApi as serve } from '../../../../test/api-mock.ts';
 import { administrator, renderApp } from '../../../../test/render.tsx';
 import { LoginCard } from './LoginCard.tsx';
 
@@ -13,7 +14,7 @@ const routes = [
 
 describe('login card', () => {
   it('shows Credenciales, Usuario, Contraseña and the required messages without sending anything', async () => {
-    const server = await serve(() => ({ status: 200, body: {} }));
+    const server = serve(() => ({ status: 200, body: {} }));
     renderApp(routes);
     expect(screen.getByText('Credenciales')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -24,7 +25,7 @@ describe('login card', () => {
   });
 
   it('shows the server message in red on failure and gives the button back', async () => {
-    await serve(({ path }) =>
+    serve(({ path }) =>
       path === '/api/user/authenticate'
         ? {
             status: 401,
@@ -44,9 +45,10 @@ describe('login card', () => {
   });
 
   it('stores the user, caches the accounts and goes to returnUrl', async () => {
-    const server = await serve(({ path }) => {
+    const account = accountOf({ id: 3 });
+    const server = serve(({ path }) => {
       if (path === '/api/user/authenticate') return { status: 200, body: administrator };
-      if (path === '/api/account/1') return { status: 200, body: [{ id: 3, workspaces: [] }] };
+      if (path === '/api/account/1') return { status: 200, body: [account] };
       return { status: 200, body: {} };
     });
     const { router } = renderApp(routes, '/?returnUrl=%2Fviewer%2Fabc');
@@ -56,9 +58,7 @@ describe('login card', () => {
     await screen.findByText('viewer');
     expect(router.state.location.pathname).toBe('/viewer/abc');
     expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}').token).toBe('access-1');
-    expect(JSON.parse(localStorage.getItem('accounts') ?? '[]')).toEqual([
-      { id: 3, workspaces: [] },
-    ]);
+    expect(JSON.parse(localStorage.getItem('accounts') ?? '[]')).toEqual([account]);
     expect(server.requests.find((r) => r.path === '/api/user/authenticate')?.body).toEqual({
       username: 'admin',
       password: 'Admin1234',
@@ -66,7 +66,7 @@ describe('login card', () => {
   });
 
   it('logs out whoever was signed in when it opens, revoking the refresh token', async () => {
-    const server = await serve(() => ({ status: 200, body: { revoked: true } }));
+    const server = serve(() => ({ status: 200, body: { revoked: true } }));
     localStorage.setItem('currentUser', JSON.stringify(administrator));
     localStorage.setItem('accounts', '[]');
     renderApp(routes);

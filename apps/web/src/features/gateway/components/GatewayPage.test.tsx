@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { serveApi } from '../../../../test/api-server.ts';
+import { publicConfig } from '../../../../test/api-fixtures.ts';
+import { serveApi } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { GatewayPage } from './GatewayPage.tsx';
 
@@ -43,8 +44,10 @@ const pick = async (label: string, option: string) => {
 
 describe('gateway', () => {
   it('resets Área de trabajo to Todas when the account changes', async () => {
-    await serveApi(({ path }) =>
-      path === '/api/account/1' ? { status: 200, body: accounts } : { status: 200, body: {} },
+    serveApi(({ path }) =>
+      path === '/api/account/1'
+        ? { status: 200, body: accounts }
+        : { status: 200, body: publicConfig },
     );
     signIn();
     renderApp(<GatewayPage userId={1} />);
@@ -57,10 +60,12 @@ describe('gateway', () => {
   });
 
   it('adds a favorite, shows the Favoritos section and updates the cached accounts', async () => {
-    const server = await serveApi(({ path }) =>
+    const server = serveApi(({ path }) =>
       path === '/api/account/1'
         ? { status: 200, body: accounts }
-        : { status: 200, body: { reportId: 'r2' } },
+        : path === '/api/public-config'
+          ? { status: 200, body: publicConfig }
+          : { status: 200, body: { reportId: 'r2' } },
     );
     signIn();
     renderApp(<GatewayPage userId={1} />);

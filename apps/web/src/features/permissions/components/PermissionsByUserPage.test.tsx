@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { serveApi } from '../../../../test/api-server.ts';
+import { accountOf } from '../../../../test/api-fixtures.ts';
+import { serveApi } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { PermissionsByUserPage } from './PermissionsByUserPage.tsx';
 
@@ -38,16 +39,17 @@ const tree = [
       { id: 'ws-b', name: 'Operaciones', reports: [report('r3', 'Tiendas')] },
     ],
   },
-  { ...{ id: 2, username: 'rota@vitrina.demo', error: true, workspaces: [] } },
+  accountOf({ id: 2, username: 'rota@vitrina.demo', error: true }),
 ];
 
 async function open(permissions: { userId: number; accountElementId: string }[]) {
-  const server = await serveApi(({ method, path }) => {
+  const server = serveApi(({ method, path, body }) => {
     if (path === '/api/user')
       return { status: 200, body: [viewer, { ...viewer, id: 1, username: 'admin', rol: 0 }] };
     if (path === '/api/administration/reports/accounts') return { status: 200, body: tree };
     if (path === '/api/user/5/permissions') return { status: 200, body: permissions };
-    return { status: 200, body: method === 'GET' ? [] : {} };
+    if (method === 'PUT') return { status: 200, body }; // the stored set: what was sent
+    return method === 'DELETE' ? { status: 204 } : { status: 200, body: [] };
   });
   signIn();
   renderApp(<PermissionsByUserPage />);

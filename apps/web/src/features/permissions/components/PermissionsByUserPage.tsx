@@ -1,9 +1,9 @@
 import { Button, Card, Empty, List, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { useAction } from '../../../components/use-action.ts';
+import { useNotify } from '../../../components/use-notify.ts';
 import { fullName } from '../../../lib/format.ts';
 import { Role, type User } from '../../../lib/models.ts';
 import { usersQuery } from '../../../lib/users.ts';
@@ -13,19 +13,20 @@ import './admin-panels.css';
 
 function UserPermissionsPanel({ user }: { user: User }) {
   const editor = usePermissionEditor(user.id);
-  const action = useAction();
-  const save = () =>
-    action.run(async () => {
-      await editor.save(user.id);
-      action.notify.success('Actualizar permisos', 'Se actualizaron los permisos del usuario.');
-    });
+  const notify = useNotify();
+  const save = useMutation({
+    mutationFn: () => editor.save(user.id),
+    onSuccess: () =>
+      notify.success('Actualizar permisos', 'Se actualizaron los permisos del usuario.'),
+    onError: (error) => notify.error(error),
+  });
   return (
     <Card
       size="small"
       title={fullName(user)}
       extra={
         editor.nodes.length > 0 && (
-          <Button type="primary" loading={action.pending} onClick={() => void save()}>
+          <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
             Grabar
           </Button>
         )

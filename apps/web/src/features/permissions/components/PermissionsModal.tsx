@@ -1,33 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
 import { Modal } from 'antd';
-import { useAction } from '../../../components/use-action.ts';
+import { useNotify } from '../../../components/use-notify.ts';
 import type { User } from '../../../lib/models.ts';
 import { PermissionTree } from './PermissionTree.tsx';
 import { usePermissionEditor } from './use-permission-editor.ts';
-import { modalFooter } from '../../../components/modal-footer.tsx';
 
 function PermissionsModalBody({ user, onClose }: { user: User; onClose(): void }) {
   const editor = usePermissionEditor(user.id);
-  const action = useAction();
-  async function save() {
-    const done = await action.run(async () => {
-      await editor.save(user.id);
-      action.notify.success(
+  const notify = useNotify();
+  const save = useMutation({
+    mutationFn: () => editor.save(user.id),
+    onSuccess: () =>
+      notify.success(
         'Actualizar permisos',
         `Se actualizaron los permisos del usuario ${user.username}`,
-      );
-    });
-    if (done) onClose();
-  }
+      ),
+    onError: (error) => notify.error(error),
+  });
   return (
     <Modal
       title="Permisos"
       open
       onCancel={onClose}
-      footer={modalFooter({
-        onCancel: onClose,
-        onConfirm: () => void save(),
-        loading: action.pending,
-      })}
+      onOk={() => save.mutate(undefined, { onSuccess: onClose })}
+      okText="Grabar"
+      confirmLoading={save.isPending}
     >
       <PermissionTree
         nodes={editor.nodes}

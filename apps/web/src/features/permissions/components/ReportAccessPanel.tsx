@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useAction } from '../../../components/use-action.ts';
+import { useNotify } from '../../../components/use-notify.ts';
 import type { User } from '../../../lib/models.ts';
-import { saveReportUsers, useReportUsers } from '../api/permissions-api.ts';
+import { reportUsersKey, saveReportUsers, useReportUsers } from '../api/permissions-api.ts';
 import { AddReportUserModal } from './AddReportUserModal.tsx';
 import { candidateUsers } from './report-users.ts';
 import { UserListBlock, UserNames } from './UserListBlock.tsx';
@@ -13,10 +14,20 @@ import { UserListBlock, UserNames } from './UserListBlock.tsx';
  * only the local list; Grabar sends it (spec §4).
  */
 export function ReportAccessPanel({ reportId, users }: { reportId: string; users: User[] }) {
-  const { data, isLoading, refetch } = useReportUsers(reportId);
+  const { data, isLoading } = useReportUsers(reportId);
   const [direct, setDirect] = useState<User[] | null>(null);
   const [adding, setAdding] = useState(false);
-  const action = useAction();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const save = useMutation({
+    mutationFn: (userIds: number[]) => saveReportUsers(reportId, userIds),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: reportUsersKey(reportId) });
+      setDirect(null);
+      notify.success('Actualización de usuarios', 'Se actualizaron los usuarios del reporte.');
+    },
+    onError: (error) => notify.error(error),
+  });
   const panel = useRef<HTMLDivElement>(null);
   // On a phone the panel sits below the long tree: bring it into view once it has content.
   useEffect(() => {
@@ -27,19 +38,6 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
 
   const directUsers = direct ?? data.report;
   const lists = { account: data.account, workspace: data.workspace, report: directUsers };
-  const save = () =>
-    action.run(async () => {
-      await saveReportUsers(
-        reportId,
-        directUsers.map((u) => u.id),
-      );
-      await refetch();
-      setDirect(null);
-      action.notify.success(
-        'Actualización de usuarios',
-        'Se actualizaron los usuarios del reporte.',
-      );
-    });
 
   return (
     <div ref={panel}>
@@ -51,7 +49,11 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
             onClick={() => setAdding(true)}
           />
         </Tooltip>
-        <Button type="primary" loading={action.pending} onClick={() => void save()}>
+        <Button
+          type="primary"
+          loading={save.isPending}
+          onClick={() => save.mutate(directUsers.map((u) => u.id))}
+        >
           Grabar
         </Button>
       </Space>

@@ -6,10 +6,13 @@ import { usersQuery } from '../../../lib/users.ts';
 
 export const useUsers = () => useQuery(usersQuery);
 
-/** The user table is reloaded after create, update and delete (spec §4). */
-export function useReloadUsers() {
+/**
+ * The user table is reloaded after create, update and delete (spec §4). The promise settles once
+ * the reloaded list has arrived, so a mutation that returns it stays pending until then.
+ */
+export function useInvalidateUsers() {
   const queryClient = useQueryClient();
-  return () => queryClient.refetchQueries({ queryKey: usersQuery.queryKey, exact: true });
+  return () => queryClient.invalidateQueries({ queryKey: usersQuery.queryKey, exact: true });
 }
 
 export const createUser = (body: CreateUserRequest) => api.post<User>('user', body);

@@ -7,7 +7,6 @@ import type {
 import type { User } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
 import { roleLabel } from './roles.ts';
-import { modalFooter } from '../../../components/modal-footer.tsx';
 
 export interface UserFormValues {
   firstname: string;
@@ -51,7 +50,9 @@ export function UserFormModal({ open, user, saving, PermissionEditor, onSave, on
       onCancel={onCancel}
       forceRender
       width={640}
-      footer={modalFooter({ onCancel: onCancel, onConfirm: () => form.submit(), loading: saving })}
+      onOk={() => form.submit()}
+      okText="Grabar"
+      confirmLoading={saving}
     >
       <Form<UserFormValues>
         form={form}

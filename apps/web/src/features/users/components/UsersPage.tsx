@@ -4,22 +4,12 @@ import { useState, type ComponentType } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import type {
-  PermissionDraft,
-  PermissionEditorProps,
-} from '../../../components/permission-slot.ts';
-import { useAction } from '../../../components/use-action.ts';
+import type { PermissionEditorProps } from '../../../components/permission-slot.ts';
 import type { User } from '../../../lib/models.ts';
-import {
-  createUser,
-  deleteUser,
-  resetPassword,
-  updateUser,
-  useReloadUsers,
-  useUsers,
-} from '../api/users-api.ts';
-import { UserFormModal, type UserFormValues } from './UserFormModal.tsx';
+import { useUsers } from '../api/users-api.ts';
+import { UserFormModal } from './UserFormModal.tsx';
 import { UsersTable } from './UsersTable.tsx';
+import { useUserMutations } from './use-user-mutations.ts';
 
 interface Props {
   PermissionEditor: ComponentType<PermissionEditorProps>;
@@ -29,10 +19,7 @@ interface Props {
 /** Administración - Usuarios. Each modal has its own open flag (spec §4). */
 export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
   const { data: users = [], isLoading, error } = useUsers();
-  const reload = useReloadUsers();
-  const save = useAction();
-  const remove = useAction();
-  const reset = useAction();
+  const { save, remove, reset } = useUserMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -43,51 +30,6 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
     setEditing(user);
     setFormOpen(true);
   };
-
-  async function onSave(values: UserFormValues, permissions: PermissionDraft | null) {
-    const rol = Number(values.rol) as 0 | 1;
-    const done = await save.run(async () => {
-      if (editing) {
-        const updated = await updateUser({
-          ...values,
-          id: editing.id,
-          username: editing.username,
-          rol,
-        });
-        await permissions?.save(editing.id);
-        save.notify.success(
-          'Actualizar usuario',
-          `Se actualizó el usuario ${updated?.username ?? editing.username}`,
-        );
-      } else {
-        const created = await createUser({ ...values, rol });
-        await permissions?.save(created.id);
-        save.notify.success('Agregar usuario', `Se agrego el usuario ${created.username}`);
-      }
-      await reload();
-    });
-    if (done) setFormOpen(false);
-  }
-
-  async function onDelete(user: User) {
-    const done = await remove.run(async () => {
-      await deleteUser(user.id);
-      await reload();
-      remove.notify.success('Eliminar usuario', `Se elimino el usuario ${user.username}`);
-    });
-    if (done) setDeleting(null);
-  }
-
-  async function onReset(user: User) {
-    const done = await reset.run(async () => {
-      await resetPassword(user.id);
-      reset.notify.success(
-        'Resetear contraseña.',
-        `Se reseteo la contraseña del usuario ${user.username}`,
-      );
-    });
-    if (done) setResetting(null);
-  }
 
   return (
     <>
@@ -111,9 +53,11 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
       <UserFormModal
         open={formOpen}
         user={editing}
-        saving={save.pending}
+        saving={save.isPending}
         PermissionEditor={PermissionEditor}
-        onSave={onSave}
+        onSave={(values, permissions) =>
+          save.mutate({ values, editing, permissions }, { onSuccess: () => setFormOpen(false) })
+        }
         onCancel={() => setFormOpen(false)}
       />
       <ConfirmModal
@@ -121,8 +65,10 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
         open={deleting !== null}
         confirmLabel="Eliminar"
         danger
-        loading={remove.pending}
-        onConfirm={() => deleting && void onDelete(deleting)}
+        loading={remove.isPending}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })
+        }
         onCancel={() => setDeleting(null)}
       >
         ¿Está seguro que desea eliminar el usuario {deleting?.username}?
@@ -131,8 +77,10 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
         title="Resetear contraseña"
         open={resetting !== null}
         confirmLabel="Resetear"
-        loading={reset.pending}
-        onConfirm={() => resetting && void onReset(resetting)}
+        loading={reset.isPending}
+        onConfirm={() =>
+          resetting && reset.mutate(resetting, { onSuccess: () => setResetting(null) })
+        }
         onCancel={() => setResetting(null)}
       >
         ¿Está seguro que desea resetear la contraseña del usuario {resetting?.username}?

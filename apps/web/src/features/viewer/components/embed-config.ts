@@ -1,4 +1,4 @@
-import { LayoutType, TokenType } from '../../../lib/embed-service.ts';
+import { LayoutType, TokenType, type EmbedConfig } from '../../../lib/embed-service.ts';
 import type { ViewerReport } from '../../../lib/models.ts';
 
 /** Settings for every embed: our own Spanish error area replaces the frame's error pages. */
@@ -13,7 +13,7 @@ export function embedSettings(mobile: boolean) {
 }
 
 /** The embed config for what `viewer/report/{uid}` returned: a report or a dashboard. */
-export function embedConfig(report: ViewerReport, mobile: boolean): Record<string, unknown> {
+export function embedConfig(report: ViewerReport, mobile: boolean): EmbedConfig {
   const common = {
     id: report.reportId,
     groupId: report.groupId,

@@ -1,0 +1,140 @@
+import {
+  accountListSchema,
+  accountSchema,
+  aboutSchema,
+  authenticatedUserSchema,
+  createAccountRequestSchema,
+  createUserRequestSchema,
+  errorResponseSchema,
+  favoriteRequestSchema,
+  favoriteResponseSchema,
+  loginRequestSchema,
+  logoutResponseSchema,
+  changePasswordRequestSchema,
+  permissionListSchema,
+  publicConfigSchema,
+  putPermissionsRequestSchema,
+  putReportUsersRequestSchema,
+  refreshTokenRequestSchema,
+  reportUsersSchema,
+  resetPasswordRequestSchema,
+  updateAccountRequestSchema,
+  updateUserRequestSchema,
+  userListSchema,
+  userSchema,
+  viewerReportSchema,
+} from '@vitrina/contracts';
+
+/** What a Zod schema offers, seen structurally (the web app does not depend on Zod itself). */
+interface Schema {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+export interface ContractRoute {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Below `/api/`, in MSW's path syntax. */
+  path: string;
+  /** The body's schema; routes without one take no body. */
+  request?: Schema;
+  /** The success answer's schema; routes without one answer 204 with no body. */
+  response?: Schema;
+}
+
+/**
+ * The portal API routes the web app calls, each with the contracts' schemas the server declares
+ * for it. The test double answers only these, so it cannot drift from the contract.
+ */
+export const contractRoutes: ContractRoute[] = [
+  { method: 'get', path: 'public-config', response: publicConfigSchema },
+  { method: 'get', path: 'infraestructure/about', response: aboutSchema },
+  {
+    method: 'post',
+    path: 'user/authenticate',
+    request: loginRequestSchema,
+    response: authenticatedUserSchema,
+  },
+  {
+    method: 'post',
+    path: 'user/refreshtoken',
+    request: refreshTokenRequestSchema,
+    response: authenticatedUserSchema,
+  },
+  {
+    method: 'post',
+    path: 'user/logout',
+    request: refreshTokenRequestSchema,
+    response: logoutResponseSchema,
+  },
+  {
+    method: 'put',
+    path: 'user/changepassword',
+    request: changePasswordRequestSchema,
+    response: userSchema,
+  },
+  { method: 'get', path: 'user', response: userListSchema },
+  { method: 'post', path: 'user', request: createUserRequestSchema, response: userSchema },
+  { method: 'put', path: 'user', request: updateUserRequestSchema, response: userSchema },
+  { method: 'put', path: 'user/reset', request: resetPasswordRequestSchema, response: userSchema },
+  { method: 'delete', path: 'user/:id' },
+  { method: 'get', path: 'user/:id/permissions', response: permissionListSchema },
+  {
+    method: 'put',
+    path: 'user/permissions',
+    request: putPermissionsRequestSchema,
+    response: permissionListSchema,
+  },
+  { method: 'delete', path: 'user/permissions/:id' },
+  { method: 'get', path: 'account/:id', response: accountListSchema },
+  { method: 'post', path: 'account', request: createAccountRequestSchema, response: accountSchema },
+  { method: 'put', path: 'account', request: updateAccountRequestSchema, response: accountSchema },
+  { method: 'delete', path: 'account/:id' },
+  {
+    method: 'post',
+    path: 'favorite',
+    request: favoriteRequestSchema,
+    response: favoriteResponseSchema,
+  },
+  { method: 'delete', path: 'favorite/:reportId', response: favoriteResponseSchema },
+  { method: 'get', path: 'administration/reports/accounts', response: accountListSchema },
+  { method: 'get', path: 'administration/report/:id/users', response: reportUsersSchema },
+  {
+    method: 'put',
+    path: 'administration/report/:id/users',
+    request: putReportUsersRequestSchema,
+    response: reportUsersSchema,
+  },
+  { method: 'get', path: 'viewer/report/:uid', response: viewerReportSchema },
+];
+
+function check(schema: Schema, value: unknown, what: string): string[] {
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  return result.error.issues.map(
+    (issue) => `${what}: ${issue.path.map(String).join('.') || '(raíz)'} ${issue.message}`,
+  );
+}
+
+/** Where a request and the double's answer to it differ from the contract (empty when they agree). */
+export function contractViolations(
+  route: ContractRoute,
+  body: unknown,
+  answer: { status: number; body?: unknown },
+): string[] {
+  const problems = route.request
+    ? check(route.request, body, 'request')
+    : body === undefined
+      ? []
+      : ['request: this route takes no body'];
+  if (answer.status >= 400)
+    return [...problems, ...check(errorResponseSchema, answer.body, 'error')];
+  if (!route.response) {
+    return answer.status === 204 && answer.body === undefined
+      ? problems
+      : [...problems, 'answer: this route answers 204 with no body'];
+  }
+  return [...problems, ...check(route.response, answer.body, `answer ${answer.status}`)];
+}

@@ -1,0 +1,24 @@
+import type { Account, PublicConfig } from '@vitrina/contracts';
+
+/** `GET public-config` as the server answers it with the default branding. */
+export const publicConfig: PublicConfig = {
+  title: 'Vitrina',
+  productName: 'Vitrina',
+  providerName: 'Vitrina',
+  providerSite: 'https://github.com/vitrina-bi/vitrina',
+  logoUrl: '/logo.svg',
+  primaryColor: '#0f766e',
+  embedOrigin: 'http://bi.test',
+};
+
+/** An integration account that synced fine, with whatever the test sets on top. */
+export const accountOf = (fields: Partial<Account> & Pick<Account, 'id'>): Account => ({
+  username: `cuenta${fields.id}@vitrina.demo`,
+  clientId: 'c',
+  description: `Cuenta ${fields.id}`,
+  error: false,
+  message: null,
+  lastSyncAt: null,
+  workspaces: [],
+  ...fields,
+});
