@@ -1,6 +1,6 @@
 /** Pie, donut, treemap, funnel, scatter and gauge. */
 import type { QueryResult, VisualType } from '../api/types.ts';
-import type { ChartOption } from './echarts.ts';
+import { echarts, type ChartOption } from './echarts.ts';
 import type { CategoryData } from './chart-data.ts';
 import {
   axisStyle,
@@ -125,8 +125,9 @@ export function scatterOption(
     grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
     tooltip: {
       ...tooltip(ctx, 'item'),
+      // A custom formatter's text is HTML: the dataset's category name must arrive as text.
       formatter: (p: { data: { name: string; value: number[] } }) =>
-        `<b>${p.data.name}</b><br/>${p.data.value
+        `<b>${echarts.format.encodeHTML(p.data.name)}</b><br/>${p.data.value
           .slice(0, 2)
           .map((v, i) => ctx.format.value(v, 'number', result.columns[offset + i]?.format))
           .join(' · ')}`,
