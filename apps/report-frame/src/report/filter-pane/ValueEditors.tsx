@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { FieldRef } from '../../api/types.ts';
 import type { AdvancedCondition, FrameFilter, Scalar } from '../../query/filter-types.ts';
-import type { EditorProps } from './FilterCard.tsx';
+import type { EditorProps } from './editor-props.ts';
 
 function useDistinctValues(props: EditorProps): Scalar[] {
   const { controller, filter } = props;
