@@ -1,7 +1,6 @@
 import { config } from './config.ts';
-import { HttpPostMessage, Router } from './protocol/index.ts';
 import { trustedFrames } from './frames.ts';
-import { WindowPostMessageProxy } from './transport/index.ts';
+import { HttpPostMessage, Router, WindowPostMessageProxy } from './protocol/index.ts';
 
 /** Builds the HTTP-style message layer (2.8.0 signature; `origin` is declared and ignored, as there). */
 export type IHpmFactory = (

@@ -1,4 +1,4 @@
-import { TrustedWindows, originOf } from './transport/index.ts';
+import { TrustedWindows, originOf } from './protocol/index.ts';
 
 /**
  * The windows of the iframes this SDK created in this page, each with the origin of its embed

@@ -15,7 +15,7 @@ import type {
   IServiceConfiguration,
 } from './service-types.ts';
 import { components, embedPages, eventRoutes } from './service-registry.ts';
-import type { WindowPostMessageProxy } from './transport/index.ts';
+import type { WindowPostMessageProxy } from './protocol/index.ts';
 import { find, generateUUID, raiseCustomEvent, remove } from './util.ts';
 
 export type * from './service-types.ts';

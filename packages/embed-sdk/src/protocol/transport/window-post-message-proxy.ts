@@ -4,18 +4,26 @@ import type {
   ITrackingProperties,
   IWindowPostMessageProxyOptions,
 } from './proxy-options.ts';
+import { platform } from './platform.ts';
 import { createRandomId } from './random-id.ts';
+import type { MessageEventLike, MessageEventWindow, PostMessageTarget } from './windows.ts';
 
 interface PendingRequest {
   resolve(message: unknown): void;
   reject(reason: unknown): void;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: unknown;
 }
 
 const trackingPropertyName = 'windowPostMessageProxy';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+function canReceivePosts(source: object | null): source is PostMessageTarget {
+  return (
+    source !== null && typeof (source as Partial<PostMessageTarget>).postMessage === 'function'
+  );
 }
 
 /**
@@ -41,17 +49,17 @@ export class WindowPostMessageProxy {
 
   readonly name: string;
   private readonly options: IWindowPostMessageProxyOptions;
-  private readonly receiveWindow: Window;
+  private readonly receiveWindow: MessageEventWindow;
   private readonly tracking: IProcessTrackingProperties;
   private readonly isErrorMessage: (message: unknown) => boolean;
   private readonly pendingRequests = new Map<string, PendingRequest>();
   private readonly handlers: IMessageHandler[] = [];
-  private readonly onMessage = (event: MessageEvent): void => this.receive(event);
+  private readonly onMessage = (event: MessageEventLike): void => this.receive(event);
 
   constructor(options: IWindowPostMessageProxyOptions = {}) {
     this.options = options;
     this.name = options.name ?? createRandomId();
-    this.receiveWindow = options.receiveWindow ?? window;
+    this.receiveWindow = options.receiveWindow ?? (globalThis as unknown as MessageEventWindow);
     this.tracking = options.processTrackingProperties ?? {
       addTrackingProperties: WindowPostMessageProxy.defaultAddTrackingProperties,
       getTrackingProperties: WindowPostMessageProxy.defaultGetTrackingProperties,
@@ -81,7 +89,11 @@ export class WindowPostMessageProxy {
   }
 
   /** Posts `message` with a fresh tracking id; settles when a message with that id comes back. */
-  postMessage<T>(targetWindow: Window, message: object, targetOrigin?: string): Promise<T> {
+  postMessage<T>(
+    targetWindow: PostMessageTarget,
+    message: object,
+    targetOrigin?: string,
+  ): Promise<T> {
     const origin = targetOrigin ?? this.resolveTargetOrigin(targetWindow);
     if (origin === undefined) {
       return Promise.reject(
@@ -100,12 +112,15 @@ export class WindowPostMessageProxy {
       };
       const timeout = this.options.requestTimeout ?? 0;
       if (timeout > 0)
-        pending.timer = setTimeout(() => this.expire(trackingProperties.id, timeout), timeout);
+        pending.timer = platform.setTimeout(
+          () => this.expire(trackingProperties.id, timeout),
+          timeout,
+        );
       this.pendingRequests.set(trackingProperties.id, pending);
     });
   }
 
-  private resolveTargetOrigin(target: Window): string | undefined {
+  private resolveTargetOrigin(target: PostMessageTarget): string | undefined {
     const configured = this.options.targetOrigin;
     if (configured === undefined) return '*';
     return typeof configured === 'string' ? configured : configured(target);
@@ -120,7 +135,7 @@ export class WindowPostMessageProxy {
     );
   }
 
-  private receive(event: MessageEvent): void {
+  private receive(event: MessageEventLike): void {
     const { acceptMessage } = this.options;
     if (acceptMessage && !acceptMessage(event.source, event.origin)) {
       this.warn(
@@ -156,7 +171,7 @@ export class WindowPostMessageProxy {
 
   private settle(id: string, pending: PendingRequest, message: object): void {
     this.pendingRequests.delete(id);
-    clearTimeout(pending.timer);
+    platform.clearTimeout(pending.timer);
     let isError = true;
     try {
       isError = this.isErrorMessage(message);
@@ -170,7 +185,7 @@ export class WindowPostMessageProxy {
   private dispatch(
     message: object,
     tracking: Partial<ITrackingProperties> | undefined,
-    event: MessageEvent,
+    event: MessageEventLike,
   ): void {
     const handler = this.handlers.find((candidate) => this.passes(candidate, message));
     if (!handler) {
@@ -207,12 +222,12 @@ export class WindowPostMessageProxy {
 
   /** Replies to the window that asked, restricted to the origin it asked from when that is known. */
   private reply(
-    event: MessageEvent,
+    event: MessageEventLike,
     response: unknown,
     tracking: Partial<ITrackingProperties> | undefined,
   ): void {
     const override = this.options.eventSourceOverrideWindow;
-    const target = override ?? (event.source as Window | null);
+    const target = override ?? (canReceivePosts(event.source) ? event.source : undefined);
     if (!target || !isObject(response)) return;
     const origin = override
       ? (this.resolveTargetOrigin(override) ?? '*')
@@ -226,10 +241,11 @@ export class WindowPostMessageProxy {
 
   private log(what: string, message: unknown): void {
     if (this.options.logMessages)
-      console.log(`${this.name} ${what}`, JSON.stringify(message, null, '  '));
+      platform.console.log(`${this.name} ${what}`, JSON.stringify(message, null, '  '));
   }
 
   private warn(what: string, detail?: unknown): void {
-    if (!this.options.suppressWarnings) console.warn(`Proxy(${this.name}): ${what}`, detail ?? '');
+    if (!this.options.suppressWarnings)
+      platform.console.warn(`Proxy(${this.name}): ${what}`, detail ?? '');
   }
 }

@@ -9,3 +9,9 @@ export type {
 } from './proxy-options.ts';
 export { TrustedWindows, originOf } from './trusted-windows.ts';
 export { createRandomId } from './random-id.ts';
+export type {
+  MessageEventLike,
+  MessageEventWindow,
+  MessageListener,
+  PostMessageTarget,
+} from './windows.ts';
