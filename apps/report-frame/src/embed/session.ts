@@ -112,9 +112,7 @@ export class FrameSession implements ViewContext {
   private fail(error: unknown, hideErrors: boolean): void {
     const code: BiErrorCode = error instanceof BiError ? error.code : 'LoadReportFailed';
     const detail = error instanceof Error ? error.message : String(error);
-    const message =
-      this.messages.errors[code as keyof Messages['errors']] ??
-      this.messages.errors.LoadReportFailed;
+    const message = this.messages.errors[code] ?? this.messages.errors.LoadReportFailed;
     this.show({ kind: 'error', code, message, hidden: hideErrors });
     this.emit('error', { message, detailedMessage: detail, errorCode: code, level: 6 });
   }

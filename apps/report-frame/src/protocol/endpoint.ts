@@ -12,6 +12,7 @@ import {
   type IRequestHandler,
   type PostMessageTarget,
 } from '@vitrina/embed-sdk/protocol';
+import { isRecord } from '../lib/is-record.ts';
 
 /** Events the host never answers are forgotten after this long (their replies carry nothing). */
 export const EVENT_REPLY_TIMEOUT_MS = 30_000;
@@ -22,13 +23,10 @@ interface Reply {
   body?: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
 /** A request the frame answers: a method, a URL and a tracking id to answer with. */
 function isRequest(message: unknown): message is { method: string; url: string } {
   return (
-    isObject(message) &&
+    isRecord(message) &&
     typeof message['method'] === 'string' &&
     typeof message['url'] === 'string' &&
     HttpPostMessage.getTrackingProperties(message).id !== undefined
@@ -37,7 +35,7 @@ function isRequest(message: unknown): message is { method: string; url: string }
 
 /** A route's answer (the Router's Response) as the envelope the SDK reads. */
 function replyOf(response: unknown): Reply {
-  if (!isObject(response) || typeof response['statusCode'] !== 'number')
+  if (!isRecord(response) || typeof response['statusCode'] !== 'number')
     return { statusCode: 500, body: { message: 'The frame produced no response.' } };
   const reply: Reply = { statusCode: response['statusCode'] };
   if (typeof response['statusText'] === 'string') reply.statusText = response['statusText'];
@@ -118,7 +116,7 @@ export class FrameEndpoint implements IAddHandler {
 
   private explainSilence(message: unknown): void {
     const what =
-      isObject(message) && typeof message['url'] === 'string' ? message['url'] : 'a reply';
+      isRecord(message) && typeof message['url'] === 'string' ? message['url'] : 'a reply';
     console.warn(
       `Vitrina frame: ${what} was not posted: the parent page's origin is unknown ` +
         '(the browser gave no ancestor origin or referrer, and the parent has sent no request yet). ' +

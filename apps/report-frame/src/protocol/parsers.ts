@@ -30,6 +30,7 @@ import {
   type IReportLoadConfiguration,
   type ITileLoadConfiguration,
 } from '@vitrina/embed-sdk/protocol';
+import { isRecord } from '../lib/is-record.ts';
 import type { FilterTarget, FrameFilter } from '../query/filter-types.ts';
 import type { FrameSettings } from '../state/report-state.ts';
 import { badRequest, RequestError } from './request-error.ts';
@@ -44,9 +45,6 @@ function parserOf<T>(validate: Validator): (body: unknown) => T {
     return body as T;
   };
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 
 /** A report load config as the frame reads it: its settings and filters in the frame's own terms. */
 export type ReportLoad = Omit<IReportLoadConfiguration, 'settings' | 'filters'> & {
@@ -83,20 +81,20 @@ export function parseFilters(body: unknown): FrameFilter[] {
 export function parseSlicerFilters(body: unknown): FrameFilter[] {
   const errors = validateSlicerState(body);
   if (errors) throw new RequestError(400, errors);
-  return parseFilters(isObject(body) ? (body['filters'] ?? []) : []);
+  return parseFilters(isRecord(body) ? (body['filters'] ?? []) : []);
 }
 
 /** `sortBy`: the target and direction (1 ascending, 2 descending) are required. */
 export function parseSortBy(body: unknown): { orderBy: FilterTarget; direction: 1 | 2 } {
-  const orderBy = isObject(body) ? body['orderBy'] : undefined;
-  const direction = isObject(body) ? body['direction'] : undefined;
+  const orderBy = isRecord(body) ? body['orderBy'] : undefined;
+  const direction = isRecord(body) ? body['direction'] : undefined;
   if (!isFilterTarget(orderBy) || (direction !== 1 && direction !== 2))
     throw badRequest('orderBy and direction (1 or 2) are required');
   return { orderBy, direction };
 }
 
 function isFilterTarget(value: unknown): value is FilterTarget {
-  if (!isObject(value) || typeof value['table'] !== 'string') return false;
+  if (!isRecord(value) || typeof value['table'] !== 'string') return false;
   return ['column', 'measure', 'hierarchyLevel'].some((key) => typeof value[key] === 'string');
 }
 
@@ -109,13 +107,13 @@ export function parseAccessToken(body: unknown): string {
 
 /** `/report/render` may name the page to show first. */
 export function parseRenderConfig(body: unknown): { pageName: string | undefined } {
-  const pageName = isObject(body) ? body['pageName'] : undefined;
+  const pageName = isRecord(body) ? body['pageName'] : undefined;
   return { pageName: typeof pageName === 'string' ? pageName : undefined };
 }
 
 /** `/frontload/config` carries the config of the load that follows; its `type` names the kind. */
 export function frontloadKind(body: unknown): 'report' | 'dashboard' | 'tile' | 'qna' {
-  const type = isObject(body) && typeof body['type'] === 'string' ? body['type'].toLowerCase() : '';
+  const type = isRecord(body) && typeof body['type'] === 'string' ? body['type'].toLowerCase() : '';
   if (type === 'dashboard' || type === 'tile' || type === 'qna') return type;
   return 'report';
 }

@@ -1,13 +1,6 @@
 /** The report API routes: filters, pages, visuals, settings, theme, print, refresh and bookmarks. */
 import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
 import type { FrameSession } from '../embed/session.ts';
-import {
-  applyBookmarkByName,
-  applyBookmarkState,
-  captureBookmark,
-  listBookmarks,
-  playBookmarks,
-} from '../report/bookmarks.ts';
 import { pageInfo } from '../report/event-bodies.ts';
 import { printReport } from '../report/print.ts';
 import type { ReportController } from '../report/report-controller.ts';
@@ -66,23 +59,23 @@ export function registerReportRoutes(router: Router, session: FrameSession): voi
   );
   router.get(
     '/report/bookmarks',
-    on((c) => listBookmarks(c)),
+    on((c) => c.bookmarks.list()),
   );
   router.post(
     '/report/bookmarks/applyByName',
-    on((c, r) => applyBookmarkByName(c, parseApplyBookmarkByName(r.body).name)),
+    on((c, r) => c.bookmarks.applyByName(parseApplyBookmarkByName(r.body).name)),
   );
   router.post(
     '/report/bookmarks/applyState',
-    on((c, r) => applyBookmarkState(c, parseApplyBookmarkState(r.body).state)),
+    on((c, r) => c.bookmarks.applyState(parseApplyBookmarkState(r.body).state)),
   );
   router.post(
     '/report/bookmarks/capture',
-    on((c) => captureBookmark(c)),
+    on((c) => c.bookmarks.capture()),
   );
   router.post(
     '/report/bookmarks/play',
-    on((c, r) => playBookmarks(c, parsePlayBookmark(r.body).playMode)),
+    on((c, r) => c.bookmarks.play(parsePlayBookmark(r.body).playMode)),
   );
   router.post(
     '/report/switchMode/:mode',

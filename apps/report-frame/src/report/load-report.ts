@@ -4,7 +4,6 @@ import { isPaginated } from '../api/types.ts';
 import type { FrameSession, Loaded } from '../embed/session.ts';
 import { PaginatedView } from '../paginated/paginated-types.ts';
 import type { ReportLoad } from '../protocol/parsers.ts';
-import { applyBookmarkByName, applyBookmarkState } from './bookmarks.ts';
 import { ReportController } from './report-controller.ts';
 
 export interface ReportLoadRequest {
@@ -48,8 +47,8 @@ async function buildReport(
   );
   if (config.theme?.themeJson) controller.applyTheme(config.theme.themeJson);
   if (config.bookmark && 'name' in config.bookmark)
-    applyBookmarkByName(controller, config.bookmark.name);
+    controller.bookmarks.applyByName(config.bookmark.name);
   else if (config.bookmark && 'state' in config.bookmark)
-    applyBookmarkState(controller, config.bookmark.state);
+    controller.bookmarks.applyState(config.bookmark.state);
   return { screen: { kind: 'report', controller } };
 }

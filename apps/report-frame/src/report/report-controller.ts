@@ -26,6 +26,7 @@ import type { FilterTarget, FrameFilter, Scalar } from '../query/filter-types.ts
 import type { PointRef, ViewServices } from '../visuals/services.ts';
 import { downloadVisualCsv, exportVisualCsv } from './export.ts';
 import { dataSelectedEvent, pageInfo, visualInfo } from './event-bodies.ts';
+import { ReportBookmarks } from './bookmarks.ts';
 import { PrintMode } from './print-mode.ts';
 import { applyThemeJson } from './theme.ts';
 
@@ -47,6 +48,7 @@ export class ReportController implements ViewServices {
   readonly format: Formatter;
   readonly emit: Emit;
   readonly printMode = new PrintMode();
+  readonly bookmarks: ReportBookmarks;
   readonly loader: PageLoader;
   private renderedGeneration = -1;
 
@@ -78,6 +80,7 @@ export class ReportController implements ViewServices {
       dataVersion: 0,
       renderRequested: setup.renderNow,
     });
+    this.bookmarks = new ReportBookmarks(this.store, this.emit);
     this.loader = new PageLoader(this.cache);
     // Queries start on the state change itself, ahead of React's re-render.
     this.store.subscribe(() => this.loader.loadFor(this.store.get()));

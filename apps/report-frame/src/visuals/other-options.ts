@@ -50,7 +50,7 @@ export function partToWholeOption(
           itemStyle: { borderColor: '#FFFFFF', borderWidth: 2, gapWidth: 2 },
         },
       ],
-    } as ChartOption;
+    };
   }
   if (type === 'funnel') {
     return {
@@ -74,7 +74,7 @@ export function partToWholeOption(
           data: items,
         },
       ],
-    } as ChartOption;
+    };
   }
   return {
     color: ctx.theme.dataColors,
@@ -97,7 +97,7 @@ export function partToWholeOption(
         data: items,
       },
     ],
-  } as ChartOption;
+  };
 }
 
 /** Scatter rows: [category?, x, y, size?]. */
@@ -107,9 +107,10 @@ export function scatterOption(
   ctx: ChartContext,
 ): ChartOption {
   const offset = hasCategory ? 1 : 0;
-  const sizes = result.rows.map((row) =>
-    typeof row[offset + 2] === 'number' ? (row[offset + 2] as number) : 0,
-  );
+  const sizes = result.rows.map((row) => {
+    const size = row[offset + 2];
+    return typeof size === 'number' ? size : 0;
+  });
   const maxSize = Math.max(1, ...sizes);
   const axisFor = (column: number) => ({
     type: 'value' as const,
@@ -145,7 +146,7 @@ export function scatterOption(
         })),
       },
     ],
-  } as ChartOption;
+  };
 }
 
 export function gaugeOption(
@@ -206,5 +207,5 @@ export function gaugeOption(
           ]
         : []),
     ],
-  } as ChartOption;
+  };
 }
