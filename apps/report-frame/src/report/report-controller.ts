@@ -30,7 +30,7 @@ import { ReportBookmarks } from './bookmarks.ts';
 import { PrintMode } from './print-mode.ts';
 import { applyThemeJson } from './theme.ts';
 
-export type Emit = (name: string, body: unknown) => void;
+type Emit = (name: string, body: unknown) => void;
 
 export interface ReportSetup {
   report: EmbedReport & { definition: ReportDefinition };
