@@ -10,7 +10,7 @@ interface TransportGlobals {
     log(...data: unknown[]): void;
     warn(...data: unknown[]): void;
   };
-  crypto: { getRandomValues(array: Uint32Array): Uint32Array };
+  crypto: { getRandomValues(array: Uint8Array): Uint8Array };
   URL: new (url: string, base?: string) => { readonly origin: string };
 }
 
