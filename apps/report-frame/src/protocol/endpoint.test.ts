@@ -62,6 +62,15 @@ describe('FrameEndpoint', () => {
     expect(parent.posted[1]?.message).toMatchObject({ url: '/reports/u1/events/loaded' });
   });
 
+  it('answers a parent with an opaque origin nothing, and says why', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { self, parent } = start(undefined);
+    self.receive(request('n1'), 'null', parent);
+    await settle();
+    expect(parent.posted).toEqual([]);
+    expect(String(warn.mock.calls[0]?.[0])).toContain("the parent page's origin is unknown");
+  });
+
   it('ignores other windows, and the parent once it shows another origin', async () => {
     const { self, parent } = start(host);
     self.receive(request('b1'), host, {});
