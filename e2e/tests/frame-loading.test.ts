@@ -104,6 +104,20 @@ for (const flavour of ['official', 'ours'] as const) {
       await page.close();
     });
 
+    test('reload() loads the same config again: loaded and rendered follow', async () => {
+      const page = await openHost(harness, flavour);
+      await embed(page, reportConfig(sales));
+      await waitForEvent(page, 'rendered');
+      // The SDK's front-loaded copy of the first config still loads once.
+      expect(await events(page, 'loaded')).toHaveLength(1);
+      const rendered = (await events(page, 'rendered')).length;
+      await call(page, 'return embedded.reload()');
+      await waitForEvent(page, 'loaded', 2);
+      await waitForEvent(page, 'rendered', rendered + 1);
+      expect(await cardText(page, 'VisualContainer4')).toMatch(/\d/);
+      await page.close();
+    });
+
     test('a new token is accepted and used for the next queries', async () => {
       const page = await openHost(harness, flavour);
       await embed(page, reportConfig(sales));

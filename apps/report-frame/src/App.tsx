@@ -30,7 +30,7 @@ export function App({ session }: { session: FrameSession }) {
     case 'report':
       return (
         <ReportView
-          key={screen.controller.state.report.id + session.loadSequence}
+          key={screen.controller.state.report.id + session.loadNumber}
           controller={screen.controller}
           isMobileUrl={session.context.isMobile}
           onSetPage={(name) => screen.controller.showPage(name)}

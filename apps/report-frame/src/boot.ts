@@ -24,7 +24,7 @@ function hostOrigin(): string | undefined {
 export function bootFrame(): FrameSession {
   const context = readEmbedContext(location);
   const endpoint = new FrameEndpoint(window, window.parent, hostOrigin());
-  const session = new FrameSession(context, endpoint);
+  const session = new FrameSession(context, (url, body) => void endpoint.post(url, body));
   const router = new Router(endpoint);
   registerLoadRoutes(router, session);
   registerReportRoutes(router, session);

@@ -30,12 +30,12 @@ export class BookmarksManager implements IBookmarksManager {
   }
 
   getBookmarks(): Promise<models.IReportBookmark[]> {
-    return this.guarded(() =>
+    return this.#guarded(() =>
       bodyOf(
         this.service.hpm.get<models.IReportBookmark[]>(
           '/report/bookmarks',
-          this.uidHeader(),
-          this.target(),
+          this.#uidHeader(),
+          this.#target(),
         ),
       ),
     );
@@ -43,24 +43,24 @@ export class BookmarksManager implements IBookmarksManager {
 
   /** Resolves with the whole reply envelope, as 2.8.0 does. */
   apply(bookmarkName: string): Promise<IHttpPostMessageResponse<void>> {
-    return this.guarded(() =>
-      this.command('/report/bookmarks/applyByName', { name: bookmarkName }),
+    return this.#guarded(() =>
+      this.#command('/report/bookmarks/applyByName', { name: bookmarkName }),
     );
   }
 
   /** Resolves with the whole reply envelope, as 2.8.0 does. */
   play(playMode: models.BookmarksPlayMode): Promise<IHttpPostMessageResponse<void>> {
-    return this.guarded(() => this.command('/report/bookmarks/play', { playMode }));
+    return this.#guarded(() => this.#command('/report/bookmarks/play', { playMode }));
   }
 
   capture(): Promise<models.IReportBookmark> {
-    return this.guarded(() =>
+    return this.#guarded(() =>
       bodyOf(
         this.service.hpm.post<models.IReportBookmark>(
           '/report/bookmarks/capture',
           null,
-          this.uidHeader(),
-          this.target(),
+          this.#uidHeader(),
+          this.#target(),
         ),
       ),
     );
@@ -68,23 +68,23 @@ export class BookmarksManager implements IBookmarksManager {
 
   /** Resolves with the whole reply envelope, as 2.8.0 does. */
   applyState(state: string): Promise<IHttpPostMessageResponse<void>> {
-    return this.guarded(() => this.command('/report/bookmarks/applyState', { state }));
+    return this.#guarded(() => this.#command('/report/bookmarks/applyState', { state }));
   }
 
-  private command(url: string, body: object): Promise<IHttpPostMessageResponse<void>> {
-    return envelopeOf(this.service.hpm.post<void>(url, body, this.uidHeader(), this.target()));
+  #command(url: string, body: object): Promise<IHttpPostMessageResponse<void>> {
+    return envelopeOf(this.service.hpm.post<void>(url, body, this.#uidHeader(), this.#target()));
   }
 
-  private guarded<T>(call: () => Promise<T>): Promise<T> {
+  #guarded<T>(call: () => Promise<T>): Promise<T> {
     // 2.8.0's contract: RDL guards reject with this plain string.
     return isRDLEmbed(this.config.embedUrl) ? Promise.reject(APINotSupportedForRDLError) : call();
   }
 
-  private uidHeader() {
+  #uidHeader() {
     return { uid: this.config.uniqueId };
   }
 
-  private target(): Window | undefined {
+  #target(): Window | undefined {
     return this.iframe?.contentWindow ?? undefined;
   }
 }

@@ -16,7 +16,7 @@ import {
 } from './embed-config.ts';
 import { enterFullscreen, leaveFullscreen } from './fullscreen.ts';
 import { findQueryIdInUrl } from './id-from-url.ts';
-import { addParamToUrl, bodyOf, remove } from './util.ts';
+import { addParamToUrl, bodyOf, ignoreAutomatic, raiseCustomEvent, remove } from './util.ts';
 
 export type * from './embed-types.ts';
 
@@ -55,8 +55,8 @@ export abstract class Embed {
   /** Create embeds only: what their iframe `load` sends to `/report/create`. */
   declare createConfig?: models.IReportCreateConfiguration;
   /** Set by `bootstrap()`: the iframe is up but `embed()` has not yet supplied the token and ids. */
-  private bootstrapConfig: IEmbedConfiguration | undefined;
-  private iframeLoaded = false;
+  #bootstrapConfig: IEmbedConfiguration | undefined;
+  #iframeLoaded = false;
 
   constructor(
     service: Service,
@@ -71,7 +71,7 @@ export abstract class Embed {
     this.element = element;
     if (iframe) this.iframe = iframe;
     this.embeType = String(config.type).toLowerCase();
-    if (isBootstrap) this.bootstrapConfig = { ...config };
+    if (isBootstrap) this.#bootstrapConfig = { ...config };
     this.populateConfig(config, isBootstrap);
     this.setIframe(this.embeType !== 'create', phasedRender);
   }
@@ -220,7 +220,7 @@ export abstract class Embed {
 
   /** True while the embed came from `bootstrap()` and waits for `embed()`. */
   isBootstrapped(): boolean {
-    return this.bootstrapConfig !== undefined;
+    return this.#bootstrapConfig !== undefined;
   }
 
   /**
@@ -229,13 +229,13 @@ export abstract class Embed {
    * loaded, else its `load` event will.
    */
   completeBootstrap(config: IEmbedConfigurationBase, phasedRender?: boolean): void {
-    const merged = { ...this.bootstrapConfig, uniqueId: this.config.uniqueId, ...config };
-    this.bootstrapConfig = undefined;
+    const merged = { ...this.#bootstrapConfig, uniqueId: this.config.uniqueId, ...config };
+    this.#bootstrapConfig = undefined;
     this.populateConfig(merged);
     const errors = this.validate(this.config);
     if (errors) throw errors;
-    this.phasedRender = phasedRender;
-    if (this.iframeLoaded) this.sendInitialLoad();
+    this.#phasedRender = phasedRender;
+    if (this.#iframeLoaded) this.#sendInitialLoad();
   }
 
   /** The `{uid}` header every component call carries. */
@@ -248,7 +248,7 @@ export abstract class Embed {
     return this.iframe?.contentWindow ?? undefined;
   }
 
-  private phasedRender: boolean | undefined;
+  #phasedRender: boolean | undefined;
 
   /** Hook for parameters that go before the locale ones (the report's `isMobile`). */
   protected withLayoutParams(embedUrl: string): string {
@@ -257,7 +257,7 @@ export abstract class Embed {
 
   /** Creates the iframe (unless one was handed over), validates, and wires the load triggers. */
   private setIframe(isLoad: boolean, phasedRender?: boolean): void {
-    if (!this.iframe) this.iframe = this.createIframe();
+    if (!this.iframe) this.iframe = this.#createIframe();
     if (!isLoad) {
       this.iframe.addEventListener('load', () => {
         if (this.createConfig) void this.createReport(this.createConfig).catch(ignoreAutomatic);
@@ -269,11 +269,11 @@ export abstract class Embed {
       // 2.8.0's contract: validation failures throw the models' IError[] as is.
       if (errors) throw errors;
     }
-    this.phasedRender = phasedRender;
+    this.#phasedRender = phasedRender;
     // Every `load` of the iframe (first load, navigation, reload) sends the config again, as 2.8.0 does.
     this.iframe.addEventListener('load', () => {
-      this.iframeLoaded = true;
-      if (!this.isBootstrapped()) this.sendInitialLoad();
+      this.#iframeLoaded = true;
+      if (!this.isBootstrapped()) this.#sendInitialLoad();
     });
     if (this.service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {
       this.frontLoadHandler = () =>
@@ -283,7 +283,7 @@ export abstract class Embed {
     }
   }
 
-  private createIframe(): HTMLIFrameElement {
+  #createIframe(): HTMLIFrameElement {
     const iframe = document.createElement('iframe');
     const src = addParamToUrl(this.config.embedUrl ?? '', 'uid', this.config.uniqueId ?? '');
     iframe.style.width = '100%';
@@ -292,13 +292,29 @@ export abstract class Embed {
     iframe.setAttribute('scrolling', 'no');
     iframe.setAttribute('allowfullscreen', 'true');
     this.element.replaceChildren(iframe);
-    registerFrame(iframe, src);
+    registerFrame(iframe, src, {
+      allowedOrigins: this.service.allowedOrigins,
+      onRefused: (origin) =>
+        this.#raiseError('FrameOriginNotAllowed', `Frame origin ${origin} is not allowed`),
+    });
     return iframe;
   }
 
-  private sendInitialLoad(): void {
-    // Nobody awaits the automatic load; failures reach the host as the frame's `error` event.
-    void this.load(this.config, this.phasedRender).catch(ignoreAutomatic);
+  /**
+   * Nobody awaits the automatic load. A frame that answers reports its own failures as `error`
+   * events; one that never answers (the request timed out) is reported here, so no embed waits
+   * without saying why.
+   */
+  #sendInitialLoad(): void {
+    this.load(this.config, this.#phasedRender).catch((reason: unknown) => {
+      if (reason instanceof Error) this.#raiseError('LoadFailed', reason.message);
+    });
+  }
+
+  /** An `error` event on the container, shaped like the frame's own (`IError`). */
+  #raiseError(message: string, detailedMessage: string): void {
+    const detail = { message, detailedMessage, level: models.TraceType.Error };
+    raiseCustomEvent(this.element, 'error', detail);
   }
 
   /** Answers the frame's early `ready` with the config, before the iframe `load` event. */
@@ -312,6 +328,3 @@ export abstract class Embed {
     );
   }
 }
-
-/** Rejections of requests the SDK sends on its own have no caller to receive them. */
-function ignoreAutomatic(): void {}

@@ -12,18 +12,17 @@ import {
   Tile,
   Visual,
   VisualDescriptor,
-  factories,
   models,
   service,
 } from './index.ts';
+// Named imports, not the `factories` namespace: the bundle then carries no namespace object.
+import { hpmFactory, routerFactory, wpmpFactory } from './factories.ts';
 
 declare global {
   interface Window {
     'powerbi-client': typeof client;
   }
 }
-
-const { hpmFactory, wpmpFactory, routerFactory } = factories;
 
 const client = {
   service,

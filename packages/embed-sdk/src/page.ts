@@ -45,10 +45,10 @@ export class Page implements IPageNode, IFilterable {
 
   getFilters(): Promise<models.IFilter[]> {
     return bodyOf(
-      this.hpm().get<models.IFilter[]>(
+      this.#hpm().get<models.IFilter[]>(
         `/report/pages/${this.name}/filters`,
-        this.uidHeader(),
-        this.target(),
+        this.#uidHeader(),
+        this.#target(),
       ),
     );
   }
@@ -56,11 +56,11 @@ export class Page implements IPageNode, IFilterable {
   /** Resolves with the whole reply envelope, as 2.8.0 does. */
   setFilters(filters: models.IFilter[]): Promise<IHttpPostMessageResponse<void>> {
     return envelopeOf(
-      this.hpm().put<void>(
+      this.#hpm().put<void>(
         `/report/pages/${this.name}/filters`,
         filters,
-        this.uidHeader(),
-        this.target(),
+        this.#uidHeader(),
+        this.#target(),
       ),
     );
   }
@@ -73,7 +73,7 @@ export class Page implements IPageNode, IFilterable {
   setActive(): Promise<IHttpPostMessageResponse<void>> {
     const page = { name: this.name, displayName: null, isActive: true };
     return envelopeOf(
-      this.hpm().put<void>('/report/pages/active', page, this.uidHeader(), this.target()),
+      this.#hpm().put<void>('/report/pages/active', page, this.#uidHeader(), this.#target()),
     );
   }
 
@@ -81,10 +81,10 @@ export class Page implements IPageNode, IFilterable {
   getVisuals(): Promise<VisualDescriptor[]> {
     if (isRDLEmbed(this.report.config.embedUrl)) return Promise.reject(APINotSupportedForRDLError);
     return bodyOf(
-      this.hpm().get<models.IVisual[]>(
+      this.#hpm().get<models.IVisual[]>(
         `/report/pages/${this.name}/visuals`,
-        this.uidHeader(),
-        this.target(),
+        this.#uidHeader(),
+        this.#target(),
       ),
     ).then((visuals) =>
       visuals.map((v) => new VisualDescriptor(this, v.name, v.title, v.type, v.layout)),
@@ -96,18 +96,18 @@ export class Page implements IPageNode, IFilterable {
     if (isRDLEmbed(this.report.config.embedUrl)) return Promise.reject(APINotSupportedForRDLError);
     const layoutName = models.LayoutType[layoutType];
     const url = `/report/pages/${this.name}/layoutTypes/${layoutName}`;
-    return bodyOf(this.hpm().get<boolean>(url, this.uidHeader(), this.target()));
+    return bodyOf(this.#hpm().get<boolean>(url, this.#uidHeader(), this.#target()));
   }
 
-  private hpm() {
+  #hpm() {
     return this.report.service.hpm;
   }
 
-  private uidHeader() {
+  #uidHeader() {
     return { uid: this.report.config.uniqueId };
   }
 
-  private target(): Window | undefined {
+  #target(): Window | undefined {
     return this.report.iframe.contentWindow ?? undefined;
   }
 }

@@ -32,10 +32,15 @@ export interface IServiceConfiguration extends IDebugOptions {
   version?: string;
   type?: string;
   /**
-   * Milliseconds after which a request the frame never answers rejects with an Error. Off by
-   * default: 2.8.0 had no timeout and frames may legitimately take long on a first render.
+   * Milliseconds after which a request the frame never answers rejects with an Error: one minute
+   * by default, never with 0, as 2.8.0 (decision 0093).
    */
   requestTimeout?: number;
+  /**
+   * Origins, besides the embed URL's and Power BI's own hosts, that the frames of this service may
+   * move to, e.g. `['http://127.0.0.1:8081']` when the embed URL says `localhost` (decision 0092).
+   */
+  allowedOrigins?: string[];
 }
 
 export interface IService {

@@ -15,8 +15,8 @@ import type {
   IServiceConfiguration,
 } from './service-types.ts';
 import { components, embedPages, eventRoutes } from './service-registry.ts';
-import type { WindowPostMessageProxy } from './transport/index.ts';
-import { find, generateUUID, raiseCustomEvent, remove } from './util.ts';
+import type { WindowPostMessageProxy } from './protocol/index.ts';
+import { find, generateUUID, ignoreAutomatic, raiseCustomEvent, remove } from './util.ts';
 
 export type * from './service-types.ts';
 
@@ -48,18 +48,21 @@ export class Service implements IService {
     routerFactory: IRouterFactory,
     config: IServiceConfiguration = {},
   ) {
-    this.wpmp = wpmpFactory(config.wpmpName, config.logMessages, undefined, {
-      requestTimeout: config.requestTimeout ?? 0,
-    });
+    this.wpmp = wpmpFactory(
+      config.wpmpName,
+      config.logMessages,
+      undefined,
+      config.requestTimeout === undefined ? {} : { requestTimeout: config.requestTimeout },
+    );
     this.hpm = hpmFactory(this.wpmp, null, config.version, config.type);
     this.router = routerFactory(this.wpmp);
     this.uniqueSessionId = generateUUID();
     for (const [pattern, type] of eventRoutes) {
       this.router.post(pattern, (req) =>
-        this.handleRoutedEvent(type, req, String(req.params['eventName'])),
+        this.#handleRoutedEvent(type, req, String(req.params['eventName'])),
       );
     }
-    this.router.post('/ready/:uniqueId', (req) => this.handleRoutedEvent('report', req, 'ready'));
+    this.router.post('/ready/:uniqueId', (req) => this.#handleRoutedEvent('report', req, 'ready'));
     this.embeds = [];
     this.config = { ...Service.defaultConfig, ...config };
     if (this.config.autoEmbedOnContentLoaded) this.enableAutoEmbed();
@@ -171,6 +174,11 @@ export class Service implements IService {
     if (event.type === 'tile') this.handleEvent(event);
   }
 
+  /** Origins beyond the embed URL's that this service's frames may show (`allowedOrigins`). */
+  get allowedOrigins(): readonly string[] | undefined {
+    return this.config.allowedOrigins;
+  }
+
   getNumberOfComponents(): number {
     return this.embeds.length;
   }
@@ -222,32 +230,34 @@ export class Service implements IService {
     if (config.type && config.type.toLowerCase() === 'qna') return this.embedNew(element, config);
     if (typeof config.type === 'string' && config.type !== component.config.type) {
       if (config.type === 'report' && component.config.type === 'create')
-        return this.switchCreateToReport(element, component, config);
+        return this.#switchCreateToReport(element, component, config);
       throw errors.differentType(config, element, this.config.type);
     }
     if (component.isBootstrapped()) {
       component.completeBootstrap(config, phasedRender);
       return component;
     }
+    // As 2.8.0: the caller's object, filled in by populateConfig, is what goes on the wire (no
+    // default settings), and `load` may be wrapped to return anything (decision 0094).
     component.populateConfig(config);
-    void component.load(component.config, phasedRender).catch(() => undefined);
+    Promise.resolve(component.load(config, phasedRender)).catch(ignoreAutomatic);
     return component;
   }
 
   /** Reuses a Create's iframe for the report it produced; registers the new Report (2.8.0 re-registered the Create). */
-  private switchCreateToReport(
+  #switchCreateToReport(
     element: IPowerBiElement,
     create: Embed,
     config: IEmbedConfigurationBase,
   ): Report {
     const report = new Report(this, element, config, false, create.iframe);
-    void report.load(config).catch(() => undefined);
+    report.load(config).catch(ignoreAutomatic);
     element.powerBiEmbed = report;
     this.addOrOverwriteEmbed(report, element);
     return report;
   }
 
-  private handleRoutedEvent(type: string, req: IExtendedRequest, name: string): void {
+  #handleRoutedEvent(type: string, req: IExtendedRequest, name: string): void {
     const event = { type, id: String(req.params['uniqueId']), name, value: req.body };
     if (type === 'tile') this.handleTileEvents(event);
     else this.handleEvent(event);

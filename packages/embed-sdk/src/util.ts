@@ -1,5 +1,5 @@
 import type { IHttpPostMessageResponse } from './protocol/index.ts';
-import type { HttpPostMessage } from './protocol/index.ts';
+import { randomHex, type HttpPostMessage } from './protocol/index.ts';
 
 /** Dispatches a bubbling, cancelable CustomEvent carrying `eventData` in `detail`. */
 export function raiseCustomEvent(
@@ -40,12 +40,6 @@ export function remove<T>(predicate: (x: T) => boolean, xs: T[]): void {
 /** `Object.assign` under 2.8.0's name. */
 export function assign<T extends object>(target: T, ...sources: object[]): T {
   return Object.assign(target, ...sources);
-}
-
-function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
 }
 
 /** A short random base-36 id, the default `uniqueId` of an embed (crypto-random, unlike 2.8.0's Math.random). */
@@ -101,3 +95,6 @@ export function envelopeOf<T>(
 ): Promise<IHttpPostMessageResponse<T>> {
   return request.catch(rejectWithBody);
 }
+
+/** Rejections of requests the SDK sends on its own have no caller to receive them. */
+export function ignoreAutomatic(): void {}

@@ -28,10 +28,10 @@ export class VisualDescriptor implements IFilterable {
 
   getFilters(): Promise<models.IFilter[]> {
     return bodyOf(
-      this.hpm().get<models.IFilter[]>(
-        `${this.basePath()}/filters`,
-        this.uidHeader(),
-        this.target(),
+      this.#hpm().get<models.IFilter[]>(
+        `${this.#basePath()}/filters`,
+        this.#uidHeader(),
+        this.#target(),
       ),
     );
   }
@@ -39,7 +39,12 @@ export class VisualDescriptor implements IFilterable {
   /** Resolves with the whole reply envelope, as 2.8.0 does. */
   setFilters(filters: models.IFilter[]): Promise<IHttpPostMessageResponse<void>> {
     return envelopeOf(
-      this.hpm().put<void>(`${this.basePath()}/filters`, filters, this.uidHeader(), this.target()),
+      this.#hpm().put<void>(
+        `${this.#basePath()}/filters`,
+        filters,
+        this.#uidHeader(),
+        this.#target(),
+      ),
     );
   }
 
@@ -53,11 +58,11 @@ export class VisualDescriptor implements IFilterable {
   ): Promise<models.IExportDataResult> {
     const request = { rows, exportDataType };
     return bodyOf(
-      this.hpm().post<models.IExportDataResult>(
-        `${this.basePath()}/exportData`,
+      this.#hpm().post<models.IExportDataResult>(
+        `${this.#basePath()}/exportData`,
         request,
-        this.uidHeader(),
-        this.target(),
+        this.#uidHeader(),
+        this.#target(),
       ),
     );
   }
@@ -65,27 +70,27 @@ export class VisualDescriptor implements IFilterable {
   /** Resolves with the whole reply envelope, as 2.8.0 does. */
   setSlicerState(state: models.ISlicerState): Promise<IHttpPostMessageResponse<void>> {
     return envelopeOf(
-      this.hpm().put<void>(`${this.basePath()}/slicer`, state, this.uidHeader(), this.target()),
+      this.#hpm().put<void>(`${this.#basePath()}/slicer`, state, this.#uidHeader(), this.#target()),
     );
   }
 
   getSlicerState(): Promise<models.ISlicerState> {
     return bodyOf(
-      this.hpm().get<models.ISlicerState>(
-        `${this.basePath()}/slicer`,
-        this.uidHeader(),
-        this.target(),
+      this.#hpm().get<models.ISlicerState>(
+        `${this.#basePath()}/slicer`,
+        this.#uidHeader(),
+        this.#target(),
       ),
     );
   }
 
   clone(request: models.ICloneVisualRequest = {}): Promise<models.ICloneVisualResponse> {
     return bodyOf(
-      this.hpm().post<models.ICloneVisualResponse>(
-        `${this.basePath()}/clone`,
+      this.#hpm().post<models.ICloneVisualResponse>(
+        `${this.#basePath()}/clone`,
         request,
-        this.uidHeader(),
-        this.target(),
+        this.#uidHeader(),
+        this.#target(),
       ),
     );
   }
@@ -93,23 +98,28 @@ export class VisualDescriptor implements IFilterable {
   /** Resolves with the whole reply envelope, as 2.8.0 does. */
   sortBy(request: models.ISortByVisualRequest): Promise<IHttpPostMessageResponse<void>> {
     return envelopeOf(
-      this.hpm().put<void>(`${this.basePath()}/sortBy`, request, this.uidHeader(), this.target()),
+      this.#hpm().put<void>(
+        `${this.#basePath()}/sortBy`,
+        request,
+        this.#uidHeader(),
+        this.#target(),
+      ),
     );
   }
 
-  private basePath(): string {
+  #basePath(): string {
     return `/report/pages/${this.page.name}/visuals/${this.name}`;
   }
 
-  private hpm() {
+  #hpm() {
     return this.page.report.service.hpm;
   }
 
-  private uidHeader() {
+  #uidHeader() {
     return { uid: this.page.report.config.uniqueId };
   }
 
-  private target(): Window | undefined {
+  #target(): Window | undefined {
     return this.page.report.iframe.contentWindow ?? undefined;
   }
 }

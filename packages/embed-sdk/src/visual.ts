@@ -75,7 +75,7 @@ export class Visual extends Report {
   override getFilters(filtersLevel?: models.FiltersLevel): Promise<models.IFilter[]> {
     return bodyOf(
       this.service.hpm.get<models.IFilter[]>(
-        this.filtersUrl(filtersLevel),
+        this.#filtersUrl(filtersLevel),
         this.uidHeader(),
         this.frameWindow(),
       ),
@@ -89,7 +89,7 @@ export class Visual extends Report {
   ): Promise<IHttpPostMessageResponse<void>> {
     return envelopeOf(
       this.service.hpm.put<void>(
-        this.filtersUrl(filtersLevel),
+        this.#filtersUrl(filtersLevel),
         filters,
         this.uidHeader(),
         this.frameWindow(),
@@ -103,7 +103,7 @@ export class Visual extends Report {
     return this.setFilters([], filtersLevel);
   }
 
-  private filtersUrl(filtersLevel?: models.FiltersLevel): string {
+  #filtersUrl(filtersLevel?: models.FiltersLevel): string {
     const config = this.config as IVisualEmbedConfiguration;
     if (filtersLevel === models.FiltersLevel.Report) return '/report/filters';
     if (filtersLevel === models.FiltersLevel.Page)

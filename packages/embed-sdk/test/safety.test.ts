@@ -69,7 +69,7 @@ describe.skipIf(!chromiumAvailable)(
       });
     });
 
-    it('rejects with an Error after requestTimeout when the frame never answers (off by default)', async () => {
+    it('rejects with an Error after requestTimeout when the frame never answers', async () => {
       page = await state.harness.newPage();
       const config = reportConfig(state.harness, {
         embedUrl: `${state.harness.frames.url}/reportEmbed?reportId=r1&silent=1`,

@@ -1,13 +1,13 @@
 /** A dashboard (or a single tile): tiles drawn from their reports' visuals with the embed token. */
 import type { BiClient } from '../api/bi-client.ts';
-import type {
-  DashboardTile,
-  EmbedDashboard,
-  EmbedReport,
-  ReportDefinition,
-  VisualDefinition,
+import {
+  isPaginated,
+  type DashboardTile,
+  type EmbedDashboard,
+  type EmbedReport,
+  type VisualDefinition,
 } from '../api/types.ts';
-import type { FrameSession } from '../embed/session.ts';
+import type { ViewContext } from '../embed/view-context.ts';
 import { ReportController } from '../report/report-controller.ts';
 import { loadVisualData, type VisualData } from '../state/page-data.ts';
 
@@ -26,13 +26,13 @@ export interface DashboardView {
   pageView: PageView;
   /** Set when a single tile is embedded. */
   singleTileId?: string;
-  session: FrameSession;
+  session: ViewContext;
 }
 
 /** Loads each tile's report once, then the data of each tile's visual. */
 export async function loadTiles(
   client: BiClient,
-  session: FrameSession,
+  session: ViewContext,
   tiles: DashboardTile[],
 ): Promise<LoadedTile[]> {
   const reports = new Map<string, Promise<EmbedReport>>();
@@ -47,22 +47,29 @@ export async function loadTiles(
   const controllers = new Map<string, ReportController>();
   const loaded = await Promise.all(
     tiles.map(async (tile): Promise<LoadedTile | null> => {
-      const report = (await reportOf(tile.reportId)) as EmbedReport & {
-        definition: ReportDefinition;
-      };
-      const page = report.definition.pages?.find((p) => p.name === tile.pageName);
+      const report = await reportOf(tile.reportId);
+      const { definition } = report;
+      // A paginated report has no visuals to draw a tile from.
+      if (isPaginated(definition)) return null;
+      const page = definition.pages.find((p) => p.name === tile.pageName);
       const visual = page?.visuals.find((v) => v.name === tile.visualName);
       if (!page || !visual) return null;
       let controller = controllers.get(report.id);
       if (!controller) {
-        const setup = { report, pageName: page.name, filters: [], settings: {}, renderNow: true };
-        controller = new ReportController(
-          client,
-          setup,
-          session.messages,
-          session.format,
-          () => undefined,
-        );
+        const setup = {
+          report: { ...report, definition },
+          pageName: page.name,
+          filters: [],
+          settings: {},
+          renderNow: true,
+        };
+        // A tile's report posts no report events: the dashboard posts its own.
+        const silent = {
+          messages: session.messages,
+          format: session.format,
+          emit: () => undefined,
+        };
+        controller = new ReportController(client, setup, silent);
         controllers.set(report.id, controller);
       }
       const data = await loadVisualData(controller.cache, controller.state, page, visual.name);

@@ -5,50 +5,44 @@ import type {
 } from '@vitrina/embed-sdk/protocol';
 import { BiError } from '../api/bi-client.ts';
 import type { FrameSession } from '../embed/session.ts';
-import { loadTiles, type PageView } from './dashboard-types.ts';
+import { loadTiles } from './dashboard-types.ts';
 
-export async function loadDashboard(
-  session: FrameSession,
-  uid: string | undefined,
-  config: IDashboardLoadConfiguration,
-) {
-  if (session.isRepeat(uid, config)) return;
-  const sequence = session.beginLoad(uid, 'dashboard', config.accessToken);
-  const client = session.client!;
-  try {
-    const dashboard = await client.getDashboard(config.id);
-    const tiles = await loadTiles(client, session, dashboard.tiles);
-    if (!session.isCurrent(sequence)) return;
-    session.show({
-      kind: 'dashboard',
-      view: { dashboard, tiles, pageView: (config.pageView ?? 'fitToWidth') as PageView, session },
-    });
-    session.emit('loaded', null);
-  } catch (error) {
-    if (session.isCurrent(sequence)) session.fail(error, false);
-  }
+interface DashboardLoadRequest<Config> {
+  uid: string | undefined;
+  config: Config;
+  frontload: boolean;
 }
 
-export async function loadTile(
+export function loadDashboard(
   session: FrameSession,
-  uid: string | undefined,
-  config: ITileLoadConfiguration,
-) {
-  if (session.isRepeat(uid, config)) return;
-  const sequence = session.beginLoad(uid, 'tile', config.accessToken);
-  const client = session.client!;
-  try {
+  request: DashboardLoadRequest<IDashboardLoadConfiguration>,
+): Promise<void> {
+  const { config } = request;
+  return session.runLoad({ ...request, kind: 'dashboard', hideErrors: false }, async (client) => {
+    const dashboard = await client.getDashboard(config.id);
+    const tiles = await loadTiles(client, session, dashboard.tiles);
+    const pageView = config.pageView ?? 'fitToWidth';
+    return { screen: { kind: 'dashboard', view: { dashboard, tiles, pageView, session } } };
+  });
+}
+
+export function loadTile(
+  session: FrameSession,
+  request: DashboardLoadRequest<ITileLoadConfiguration>,
+): Promise<void> {
+  const { config } = request;
+  return session.runLoad({ ...request, kind: 'tile', hideErrors: false }, async (client) => {
     const dashboard = await client.getDashboard(config.dashboardId);
     const tile = dashboard.tiles.find((t) => t.id === config.id);
     if (!tile) throw new BiError('PowerBIEntityNotFound', `Tile ${config.id} was not found`, 404);
     const tiles = await loadTiles(client, session, [tile]);
-    if (!session.isCurrent(sequence)) return;
-    session.show({
-      kind: 'dashboard',
-      view: { dashboard, tiles, pageView: 'fitToWidth', singleTileId: tile.id, session },
-    });
-    session.emit('loaded', null);
-  } catch (error) {
-    if (session.isCurrent(sequence)) session.fail(error, false);
-  }
+    const view = {
+      dashboard,
+      tiles,
+      pageView: 'fitToWidth' as const,
+      singleTileId: tile.id,
+      session,
+    };
+    return { screen: { kind: 'dashboard', view } };
+  });
 }

@@ -1,4 +1,20 @@
 /** User-facing texts: Spanish by default, English when the embed URL asks for language=en. */
+
+/** Advanced filter operators, by the operator name the filter carries. */
+const esConditions: Record<string, string> = {
+  LessThan: 'es menor que',
+  LessThanOrEqual: 'es menor o igual que',
+  GreaterThan: 'es mayor que',
+  GreaterThanOrEqual: 'es mayor o igual que',
+  Is: 'es',
+  IsNot: 'no es',
+  Contains: 'contiene',
+  DoesNotContain: 'no contiene',
+  StartsWith: 'empieza por',
+  IsBlank: 'está en blanco',
+  IsNotBlank: 'no está en blanco',
+};
+
 const es = {
   loading: 'Cargando informe…',
   pages: 'Páginas',
@@ -62,19 +78,7 @@ const es = {
     'años',
     'años naturales',
   ],
-  conditions: {
-    LessThan: 'es menor que',
-    LessThanOrEqual: 'es menor o igual que',
-    GreaterThan: 'es mayor que',
-    GreaterThanOrEqual: 'es mayor o igual que',
-    Is: 'es',
-    IsNot: 'no es',
-    Contains: 'contiene',
-    DoesNotContain: 'no contiene',
-    StartsWith: 'empieza por',
-    IsBlank: 'está en blanco',
-    IsNotBlank: 'no está en blanco',
-  } as Record<string, string>,
+  conditions: esConditions,
 };
 
 export type Messages = typeof es;

@@ -1,7 +1,7 @@
 /** A paginated report: one query, printed as a paged table (rowsPerPage rows per sheet). */
 import type { BiClient } from '../api/bi-client.ts';
 import type { EmbedReport, PaginatedDefinition, QueryResult } from '../api/types.ts';
-import type { FrameSession } from '../embed/session.ts';
+import type { ViewContext } from '../embed/view-context.ts';
 import { Store } from '../state/store.ts';
 
 export interface PaginatedState {
@@ -19,13 +19,13 @@ export class PaginatedView {
     pageIndex: 0,
     printing: false,
   });
-  readonly session: FrameSession;
+  readonly session: ViewContext;
   private readonly client: BiClient;
 
   constructor(
     client: BiClient,
     report: EmbedReport & { definition: PaginatedDefinition },
-    session: FrameSession,
+    session: ViewContext,
   ) {
     this.client = client;
     this.report = report;

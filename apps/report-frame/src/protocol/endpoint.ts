@@ -1,94 +1,126 @@
 /**
- * The frame's postMessage endpoint. It accepts requests only from the parent window, answers
- * every one of them (404 for unknown routes: the SDK would otherwise wait forever) to the origin
- * it came from, and posts events to the parent. Route matching is the shared protocol Router's job.
+ * The frame's postMessage endpoint, on the SDK's own transport (WindowPostMessageProxy with
+ * http-post-message envelopes). It accepts requests only from the parent window showing the
+ * parent's origin, answers every one of them (404 for unknown routes: the SDK would otherwise
+ * wait forever), and posts events to the parent. Everything it sends goes to the parent's origin
+ * and nowhere else: while that origin is unknown it posts nothing, and says why in the console.
  */
-import type { IAddHandler, IRequestHandler } from '@vitrina/embed-sdk/protocol';
+import {
+  HttpPostMessage,
+  WindowPostMessageProxy,
+  type IAddHandler,
+  type IRequestHandler,
+  type PostMessageTarget,
+} from '@vitrina/embed-sdk/protocol';
+import { isRecord } from '../lib/is-record.ts';
 
-interface Envelope {
-  method?: unknown;
-  url?: unknown;
-  statusCode?: unknown;
-  headers?: Record<string, unknown>;
+/** Events the host never answers are forgotten after this long (their replies carry nothing). */
+export const EVENT_REPLY_TIMEOUT_MS = 30_000;
+
+interface Reply {
+  statusCode: number;
+  statusText?: string;
   body?: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+/** A request the frame answers: a method, a URL and a tracking id to answer with. */
+function isRequest(message: unknown): message is { method: string; url: string } {
+  return (
+    isRecord(message) &&
+    typeof message['method'] === 'string' &&
+    typeof message['url'] === 'string' &&
+    HttpPostMessage.getTrackingProperties(message).id !== undefined
+  );
+}
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+/** A route's answer (the Router's Response) as the envelope the SDK reads. */
+function replyOf(response: unknown): Reply {
+  if (!isRecord(response) || typeof response['statusCode'] !== 'number')
+    return { statusCode: 500, body: { message: 'The frame produced no response.' } };
+  const reply: Reply = { statusCode: response['statusCode'] };
+  if (typeof response['statusText'] === 'string') reply.statusText = response['statusText'];
+  if (response['body'] !== undefined) reply.body = response['body'];
+  return reply;
 }
 
 export class FrameEndpoint implements IAddHandler {
-  private readonly handlers: IRequestHandler[] = [];
-  private readonly pending = new Map<string, (reply: Envelope) => void>();
-  private readonly parent: Window;
-  /** The origin of the host page, learned from its first request (events go only there). */
+  private readonly routes: IRequestHandler[] = [];
+  private readonly proxy: WindowPostMessageProxy;
+  /** The only window the frame posts to: the parent, at its pinned origin or not at all. */
+  private readonly toParent: PostMessageTarget;
+  /** The host page's origin: from the browser at start, else from the host's first request. */
   private parentOrigin: string | undefined;
 
   constructor(self: Window, parent: Window, initialParentOrigin: string | undefined) {
-    this.parent = parent;
     this.parentOrigin = initialParentOrigin;
-    self.addEventListener('message', (event) => this.receive(event));
-  }
-
-  addHandler(handler: IRequestHandler): void {
-    this.handlers.push(handler);
-  }
-
-  /** Posts an event request to the host; resolves with the host's reply (or never, if it does not answer). */
-  post(url: string, body: unknown, origin = this.parentOrigin): Promise<Envelope> {
-    const id = randomId();
-    const message = { method: 'POST', url, headers: { id }, body };
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.parent.postMessage(message, origin ?? '*');
+    const embedded = parent !== self;
+    this.toParent = {
+      postMessage: (message) => {
+        if (this.parentOrigin) parent.postMessage(message, this.parentOrigin);
+        else this.explainSilence(message);
+      },
+    };
+    this.proxy = new WindowPostMessageProxy({
+      name: 'vitrina-frame',
+      receiveWindow: self,
+      processTrackingProperties: HttpPostMessage,
+      isErrorMessage: HttpPostMessage.isErrorMessage,
+      eventSourceOverrideWindow: this.toParent,
+      targetOrigin: () => this.parentOrigin,
+      acceptMessage: (source, origin) => embedded && source === parent && this.pins(origin),
+      requestTimeout: EVENT_REPLY_TIMEOUT_MS,
+      suppressWarnings: true,
+    });
+    this.proxy.addHandler({
+      test: isRequest,
+      handle: (message) => (isRequest(message) ? this.answer(message) : undefined),
     });
   }
 
-  private receive(event: MessageEvent): void {
-    if (event.source !== this.parent || this.parent === window) return;
-    const message: unknown = event.data;
-    if (!isObject(message)) return;
-    const envelope = message as Envelope;
-    const id = typeof envelope.headers?.['id'] === 'string' ? envelope.headers['id'] : undefined;
-    if (id && this.pending.has(id) && typeof envelope.method !== 'string') {
-      this.pending.get(id)?.(envelope);
-      this.pending.delete(id);
-      return;
-    }
-    if (typeof envelope.method !== 'string' || typeof envelope.url !== 'string' || !id) return;
-    if (event.origin && event.origin !== 'null') this.parentOrigin = event.origin;
-    void this.answer(envelope, id, event.origin);
+  addHandler(handler: IRequestHandler): void {
+    this.routes.push(handler);
   }
 
-  private async answer(request: Envelope, id: string, origin: string): Promise<void> {
-    const handler = this.handlers.find((h) => h.test(request));
-    let reply: { statusCode: number; statusText?: string; body?: unknown };
-    if (!handler) {
-      reply = {
+  /** Posts an event request to the host. Its reply, a refusal or no reply at all change nothing. */
+  async post(url: string, body: unknown): Promise<void> {
+    const request = { method: 'POST', url, headers: {}, body };
+    if (!this.parentOrigin) {
+      this.explainSilence(request);
+      return;
+    }
+    await this.proxy.postMessage(this.toParent, request).catch(() => undefined);
+  }
+
+  /** Pins the parent's origin on its first request; later messages must show the same origin. */
+  private pins(origin: string): boolean {
+    if (this.parentOrigin === undefined && origin && origin !== 'null') this.parentOrigin = origin;
+    return this.parentOrigin === undefined || origin === this.parentOrigin;
+  }
+
+  private async answer(request: { method: string; url: string }): Promise<Reply> {
+    const route = this.routes.find((handler) => handler.test(request));
+    if (!route) {
+      return {
         statusCode: 404,
         statusText: 'Not Found',
-        body: `Route not found: ${String(request.method)} ${String(request.url)}`,
+        body: `Route not found: ${request.method} ${request.url}`,
       };
-    } else {
-      try {
-        const response = (await handler.handle(request)) as
-          { statusCode: number; body: unknown } | undefined;
-        reply = response ?? {
-          statusCode: 500,
-          body: { message: 'The frame produced no response.' },
-        };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        reply = { statusCode: 500, body: { message, errorCode: 'FrameError' } };
-      }
     }
-    const envelope: Record<string, unknown> = { statusCode: reply.statusCode, headers: { id } };
-    if (reply.statusText) envelope['statusText'] = reply.statusText;
-    if (reply.body !== undefined) envelope['body'] = reply.body;
-    this.parent.postMessage(envelope, origin && origin !== 'null' ? origin : '*');
+    try {
+      return replyOf(await route.handle(request));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { statusCode: 500, body: { message, errorCode: 'FrameError' } };
+    }
+  }
+
+  private explainSilence(message: unknown): void {
+    const what =
+      isRecord(message) && typeof message['url'] === 'string' ? message['url'] : 'a reply';
+    console.warn(
+      `Vitrina frame: ${what} was not posted: the parent page's origin is unknown ` +
+        '(the browser gave no ancestor origin or referrer, and the parent has sent no request yet). ' +
+        'The frame never posts to "*".',
+    );
   }
 }

@@ -1,33 +1,19 @@
 /** Page- and visual-scoped routes: filters, visuals, layout types, export, slicer state and sort. */
-import {
-  validateExportDataRequest,
-  validateFilter,
-  validateSlicerState,
-  type IExtendedRequest,
-  type Router,
-} from '@vitrina/embed-sdk/protocol';
+import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
 import type { PageDefinition, VisualDefinition } from '../api/types.ts';
 import type { FrameSession } from '../embed/session.ts';
-import type { FrameFilter, FilterTarget } from '../query/filter-types.ts';
 import { visualInfo } from '../report/event-bodies.ts';
-import { exportVisualCsv } from '../report/export.ts';
 import type { ReportController } from '../report/report-controller.ts';
 import { visualKey } from '../state/report-state.ts';
-import { currentReport } from './report-routes.ts';
+import {
+  parseExportDataRequest,
+  parseFilters,
+  parseSlicerFilters,
+  parseSortBy,
+} from './parsers.ts';
+import { currentReport, pageOf } from './report-lookup.ts';
 import { RequestError } from './request-error.ts';
-import { check, param, respond } from './respond.ts';
-
-export function checkedFilters(body: unknown): FrameFilter[] {
-  if (!Array.isArray(body)) throw new RequestError(400, [{ message: 'filters must be an array' }]);
-  for (const filter of body) check(validateFilter(filter));
-  return body as FrameFilter[];
-}
-
-export function pageOf(controller: ReportController, name: string): PageDefinition {
-  const page = controller.state.report.definition.pages.find((p) => p.name === name);
-  if (!page) throw new RequestError(400, [{ message: `Page ${name} was not found` }]);
-  return page;
-}
+import { param, respond } from './respond.ts';
 
 function visualOf(
   controller: ReportController,
@@ -61,7 +47,7 @@ function slicerOf(controller: ReportController, request: IExtendedRequest) {
   const found = visualOf(controller, request);
   if (found.visual.type !== 'slicer')
     throw new RequestError(400, [{ message: `Visual ${found.visual.name} is not a slicer` }]);
-  return { ...found, key: visualKey(found.page.name, found.visual.name) };
+  return found;
 }
 
 export function registerVisualRoutes(router: Router, session: FrameSession): void {
@@ -79,7 +65,7 @@ export function registerVisualRoutes(router: Router, session: FrameSession): voi
     on((c, r) => {
       const page = pageOf(c, param(r, 'page'));
       c.changeFilters(
-        { pageFilters: { ...c.state.pageFilters, [page.name]: checkedFilters(r.body) } },
+        { pageFilters: { ...c.state.pageFilters, [page.name]: parseFilters(r.body) } },
         false,
       );
     }),
@@ -112,7 +98,7 @@ export function registerVisualRoutes(router: Router, session: FrameSession): voi
         {
           visualFilters: {
             ...c.state.visualFilters,
-            [visualKey(page.name, visual.name)]: checkedFilters(r.body),
+            [visualKey(page.name, visual.name)]: parseFilters(r.body),
           },
         },
         false,
@@ -122,43 +108,36 @@ export function registerVisualRoutes(router: Router, session: FrameSession): voi
   router.post(
     `${visualBase}/exportData`,
     on(async (c, r) => {
-      check(validateExportDataRequest(r.body));
+      const request = parseExportDataRequest(r.body) ?? {};
       const { page, visual } = visualOf(c, r);
-      const body = (r.body ?? {}) as { rows?: number; exportDataType?: 0 | 1 };
-      return { data: await exportVisualCsv(c, page, visual, body.exportDataType ?? 0, body.rows) };
+      return { data: await c.exportCsv(page, visual, request.exportDataType ?? 0, request.rows) };
     }),
   );
   router.get(
     `${visualBase}/slicer`,
     on((c, r) => {
-      const { key, visual } = slicerOf(c, r);
+      const { page, visual } = slicerOf(c, r);
       const field = visual.fields.category?.[0];
-      return { filters: c.state.slicerFilters[key] ?? [], targets: field ? [field] : [] };
+      const filters = c.state.slicerFilters[visualKey(page.name, visual.name)] ?? [];
+      return { filters, targets: field ? [field] : [] };
     }),
   );
   router.put(
     `${visualBase}/slicer`,
     on((c, r) => {
-      check(validateSlicerState(r.body));
-      const { key } = slicerOf(c, r);
-      const filters = checkedFilters((r.body as { filters?: unknown }).filters ?? []);
-      c.store.set((s) => ({
-        slicerFilters: { ...s.slicerFilters, [key]: filters },
-        selection: null,
-      }));
+      const filters = parseSlicerFilters(r.body);
+      const { page, visual } = slicerOf(c, r);
+      c.setSlicer(visual, filters, page.name);
     }),
   );
   router.put(
     `${visualBase}/sortBy`,
     on((c, r) => {
       const { page, visual } = visualOf(c, r);
-      const body = r.body as { orderBy?: FilterTarget; direction?: number } | null;
       if (!SORTABLE.has(visual.type))
         throw new RequestError(400, [{ message: `Visual ${visual.name} cannot be sorted` }]);
-      if (!body?.orderBy || (body.direction !== 1 && body.direction !== 2)) {
-        throw new RequestError(400, [{ message: 'orderBy and direction (1 or 2) are required' }]);
-      }
-      c.sortBy(visual, body.orderBy, body.direction, page.name);
+      const { orderBy, direction } = parseSortBy(r.body);
+      c.sortBy(visual, orderBy, direction, page.name);
     }),
   );
   router.post(

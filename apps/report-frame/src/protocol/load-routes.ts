@@ -1,28 +1,21 @@
 /** Load, prepare, render, front-load and token routes for every embed kind. */
-import {
-  validateDashboardLoad,
-  validateLoadQnaConfiguration,
-  validateQnaInterpretInputData,
-  validateReportLoad,
-  validateTileLoad,
-  type IExtendedRequest,
-  type Router,
-} from '@vitrina/embed-sdk/protocol';
-import type { FrameSession } from '../embed/session.ts';
+import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
+import type { FrameSession, LoadKind } from '../embed/session.ts';
 import { loadDashboard, loadTile } from '../dashboard/load-dashboard.ts';
 import { interpret, loadQna } from '../qna/load-qna.ts';
 import { loadReport } from '../report/load-report.ts';
+import {
+  frontloadKind,
+  parseAccessToken,
+  parseDashboardLoad,
+  parseQnaInterpret,
+  parseQnaLoad,
+  parseRenderConfig,
+  parseReportLoad,
+  parseTileLoad,
+} from './parsers.ts';
 import { RequestError } from './request-error.ts';
-import { check, respond } from './respond.ts';
-
-type LoadKind = 'report' | 'dashboard' | 'tile' | 'qna';
-
-interface LoadBody {
-  type?: string;
-  accessToken: string;
-  id: string;
-  settings?: { hideErrors?: boolean };
-}
+import { respond } from './respond.ts';
 
 const PAGE_KIND: Record<string, LoadKind[]> = {
   report: ['report'],
@@ -32,18 +25,19 @@ const PAGE_KIND: Record<string, LoadKind[]> = {
   qna: ['qna'],
 };
 
-const VALIDATORS = {
-  report: validateReportLoad,
-  dashboard: validateDashboardLoad,
-  tile: validateTileLoad,
-  qna: validateLoadQnaConfiguration,
-} as const;
+interface LoadOptions {
+  /** /report/prepare: build the report, draw it on /report/render. */
+  phased?: boolean;
+  /** /frontload/config: the SDK's early copy of the load that follows. */
+  frontload?: boolean;
+}
 
+/** Checks the config for the kind and starts the load; the reply does not wait for it. */
 function startLoad(
   session: FrameSession,
   kind: LoadKind,
   request: IExtendedRequest,
-  phased: boolean,
+  { phased = false, frontload = false }: LoadOptions = {},
 ): void {
   const allowed = PAGE_KIND[session.context.kind ?? ''] ?? [];
   if (!allowed.includes(kind)) {
@@ -51,75 +45,52 @@ function startLoad(
       { message: `This page embeds a ${session.context.kind ?? 'nothing'}, not a ${kind}` },
     ]);
   }
-  const body = request.body as LoadBody;
-  check(VALIDATORS[kind](body));
-  const uid = request.headers['uid'] ?? session.uid;
-  if (kind === 'report') void loadReport(session, uid, body as never, phased);
-  else if (kind === 'dashboard') void loadDashboard(session, uid, body as never);
-  else if (kind === 'tile') void loadTile(session, uid, body as never);
-  else loadQna(session, uid, body as never);
+  const { body } = request;
+  const uid = request.headers['uid'];
+  if (kind === 'report')
+    void loadReport(session, { uid, config: parseReportLoad(body), phased, frontload });
+  else if (kind === 'dashboard')
+    void loadDashboard(session, { uid, config: parseDashboardLoad(body), frontload });
+  else if (kind === 'tile') void loadTile(session, { uid, config: parseTileLoad(body), frontload });
+  else void loadQna(session, { uid, config: parseQnaLoad(body), frontload });
 }
 
-/** /frontload/config carries the same config as the load that follows; its `type` names the kind. */
-function frontloadKind(body: LoadBody | undefined): LoadKind {
-  const type = body?.type?.toLowerCase();
-  if (type === 'dashboard' || type === 'tile' || type === 'qna') return type;
-  return 'report';
+function renderPrepared(session: FrameSession, body: unknown): void {
+  const screen = session.screen.get().screen;
+  if (screen.kind !== 'report') throw new RequestError(400, [{ message: 'No report is prepared' }]);
+  screen.controller.requestRender(parseRenderConfig(body).pageName);
 }
 
-function setToken(session: FrameSession, request: IExtendedRequest): void {
-  if (typeof request.body !== 'string' || request.body.length === 0) {
-    throw new RequestError(400, [{ message: 'accessToken must be a string' }]);
-  }
-  if (!session.client) throw new RequestError(400, [{ message: 'Nothing is loaded yet' }]);
-  session.client.setToken(request.body);
+function setToken(session: FrameSession, body: unknown): void {
+  const accessToken = parseAccessToken(body);
+  if (!session.setToken(accessToken))
+    throw new RequestError(400, [{ message: 'Nothing is loaded yet' }]);
 }
 
 export function registerLoadRoutes(router: Router, session: FrameSession): void {
-  router.post(
-    '/report/load',
-    respond((r) => startLoad(session, 'report', r, false)),
-  );
-  router.post(
-    '/report/prepare',
-    respond((r) => startLoad(session, 'report', r, true)),
-  );
-  router.post(
-    '/dashboard/load',
-    respond((r) => startLoad(session, 'dashboard', r, false)),
-  );
-  router.post(
-    '/tile/load',
-    respond((r) => startLoad(session, 'tile', r, false)),
-  );
+  const load = (kind: LoadKind, options?: LoadOptions) =>
+    respond((r) => startLoad(session, kind, r, options));
+  router.post('/report/load', load('report'));
+  router.post('/report/prepare', load('report', { phased: true }));
+  router.post('/dashboard/load', load('dashboard'));
+  router.post('/tile/load', load('tile'));
+  router.post('/qna/load', load('qna'));
   router.post(
     '/frontload/config',
-    respond((r) => startLoad(session, frontloadKind(r.body as LoadBody), r, false)),
+    respond((r) => startLoad(session, frontloadKind(r.body), r, { frontload: true })),
   );
   router.post(
     '/report/render',
-    respond((r) => {
-      const screen = session.screen.get().screen;
-      if (screen.kind !== 'report')
-        throw new RequestError(400, [{ message: 'No report is prepared' }]);
-      screen.controller.requestRender(r.body);
-    }),
-  );
-  router.post(
-    '/qna/load',
-    respond((r) => startLoad(session, 'qna', r, false)),
+    respond((r) => renderPrepared(session, r.body)),
   );
   router.post(
     '/qna/interpret',
-    respond((r) => {
-      check(validateQnaInterpretInputData(r.body));
-      interpret(session, (r.body as { question: string }).question);
-    }),
+    respond((r) => interpret(session, parseQnaInterpret(r.body).question)),
   );
   for (const kind of ['report', 'dashboard', 'tile', 'qna']) {
     router.post(
       `/${kind}/token`,
-      respond((r) => setToken(session, r)),
+      respond((r) => setToken(session, r.body)),
     );
   }
 }

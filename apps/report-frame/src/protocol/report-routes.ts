@@ -1,56 +1,21 @@
 /** The report API routes: filters, pages, visuals, settings, theme, print, refresh and bookmarks. */
-import {
-  validateApplyBookmarkByNameRequest,
-  validateApplyBookmarkStateRequest,
-  validateCustomTheme,
-  validatePage,
-  validatePlayBookmarkRequest,
-  validateSettings,
-  type IExtendedRequest,
-  type Router,
-} from '@vitrina/embed-sdk/protocol';
+import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
 import type { FrameSession } from '../embed/session.ts';
-import {
-  applyBookmarkByName,
-  applyBookmarkState,
-  captureBookmark,
-  listBookmarks,
-  playBookmarks,
-} from '../report/bookmarks.ts';
 import { pageInfo } from '../report/event-bodies.ts';
 import { printReport } from '../report/print.ts';
 import type { ReportController } from '../report/report-controller.ts';
-import { applyThemeJson } from '../report/theme.ts';
-import { baseTheme, type FrameSettings } from '../state/report-state.ts';
-import { checkedFilters, pageOf } from './filter-routes.ts';
+import {
+  parseApplyBookmarkByName,
+  parseApplyBookmarkState,
+  parseCustomTheme,
+  parseFilters,
+  parsePage,
+  parsePlayBookmark,
+  parseSettings,
+} from './parsers.ts';
+import { currentReport, pageOf } from './report-lookup.ts';
 import { RequestError } from './request-error.ts';
-import { check, param, respond } from './respond.ts';
-
-export function currentReport(session: FrameSession): ReportController {
-  const screen = session.screen.get().screen;
-  if (screen.kind === 'report') return screen.controller;
-  if (screen.kind === 'paginated')
-    throw new RequestError(400, [{ message: 'This API is not supported for paginated reports' }]);
-  throw new RequestError(400, [{ message: 'No report is loaded' }]);
-}
-
-function setActivePage(controller: ReportController, request: IExtendedRequest): void {
-  check(validatePage(request.body));
-  controller.showPage(pageOf(controller, (request.body as { name: string }).name).name);
-}
-
-function updateSettings(controller: ReportController, body: unknown): void {
-  check(validateSettings(body));
-  const patch = body as FrameSettings;
-  controller.store.set((s) => ({ settings: { ...s.settings, ...patch } }));
-}
-
-function applyTheme(controller: ReportController, body: unknown): void {
-  check(validateCustomTheme(body));
-  const themeJson = (body as { themeJson?: unknown } | null)?.themeJson;
-  const base = baseTheme(controller.state.report);
-  controller.store.set({ theme: themeJson ? applyThemeJson(base, themeJson) : base });
-}
+import { param, respond } from './respond.ts';
 
 export function registerReportRoutes(router: Router, session: FrameSession): void {
   const on = (handler: (controller: ReportController, request: IExtendedRequest) => unknown) =>
@@ -62,24 +27,27 @@ export function registerReportRoutes(router: Router, session: FrameSession): voi
   );
   router.put(
     '/report/filters',
-    on((c, r) => c.changeFilters({ reportFilters: checkedFilters(r.body) }, false)),
+    on((c, r) => c.changeFilters({ reportFilters: parseFilters(r.body) }, false)),
   );
   router.get(
     '/report/pages',
     on((c) => c.state.report.definition.pages.map((p) => pageInfo(c.state, p.name))),
   );
-  router.put('/report/pages/active', on(setActivePage));
+  router.put(
+    '/report/pages/active',
+    on((c, r) => c.showPage(pageOf(c, parsePage(r.body).name).name)),
+  );
   router.patch(
     '/report/settings',
-    on((c, r) => updateSettings(c, r.body)),
+    on((c, r) => c.updateSettings(parseSettings(r.body))),
   );
   router.put(
     '/report/theme',
-    on((c, r) => applyTheme(c, r.body)),
+    on((c, r) => c.applyTheme(parseCustomTheme(r.body)?.themeJson)),
   );
   router.post(
     '/report/refresh',
-    on((c) => c.store.set((s) => ({ dataVersion: s.dataVersion + 1 }))),
+    on((c) => c.refresh()),
   );
   router.post(
     '/report/print',
@@ -91,32 +59,23 @@ export function registerReportRoutes(router: Router, session: FrameSession): voi
   );
   router.get(
     '/report/bookmarks',
-    on((c) => listBookmarks(c)),
+    on((c) => c.bookmarks.list()),
   );
   router.post(
     '/report/bookmarks/applyByName',
-    on((c, r) => {
-      check(validateApplyBookmarkByNameRequest(r.body));
-      applyBookmarkByName(c, (r.body as { name: string }).name);
-    }),
+    on((c, r) => c.bookmarks.applyByName(parseApplyBookmarkByName(r.body).name)),
   );
   router.post(
     '/report/bookmarks/applyState',
-    on((c, r) => {
-      check(validateApplyBookmarkStateRequest(r.body));
-      applyBookmarkState(c, (r.body as { state: string }).state);
-    }),
+    on((c, r) => c.bookmarks.applyState(parseApplyBookmarkState(r.body).state)),
   );
   router.post(
     '/report/bookmarks/capture',
-    on((c) => captureBookmark(c)),
+    on((c) => c.bookmarks.capture()),
   );
   router.post(
     '/report/bookmarks/play',
-    on((c, r) => {
-      check(validatePlayBookmarkRequest(r.body));
-      playBookmarks(c, (r.body as { playMode: number }).playMode);
-    }),
+    on((c, r) => c.bookmarks.play(parsePlayBookmark(r.body).playMode)),
   );
   router.post(
     '/report/switchMode/:mode',

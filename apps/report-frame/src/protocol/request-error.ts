@@ -11,4 +11,3 @@ export class RequestError extends Error {
 }
 
 export const badRequest = (message: string) => new RequestError(400, [{ message }]);
-export const notFound = (message: string) => new RequestError(404, [{ message }]);

@@ -18,10 +18,5 @@ export function respond(handler: Handler): IRouterHandler {
   };
 }
 
-/** Throws the validator's IError[] as a 400 when the input is invalid. */
-export function check(errors: { message: string }[] | undefined): void {
-  if (errors) throw new RequestError(400, errors);
-}
-
 export const param = (request: IExtendedRequest, name: string): string =>
   String(request.params[name] ?? '');

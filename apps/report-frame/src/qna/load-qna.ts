@@ -6,20 +6,23 @@ import { QnaView } from './qna-view.ts';
 
 const RESULT_ONLY = 1;
 
+interface QnaLoadRequest {
+  uid: string | undefined;
+  config: ILoadQnaConfiguration;
+  frontload: boolean;
+}
+
 /** Shows the box at once (the question, if any, is answered afterwards); throws 400 without a dataset. */
-export function loadQna(
-  session: FrameSession,
-  uid: string | undefined,
-  config: ILoadQnaConfiguration,
-): void {
+export function loadQna(session: FrameSession, request: QnaLoadRequest): Promise<void> {
+  const { config } = request;
   const datasetId = config.datasetIds[0];
   if (!datasetId) throw new RequestError(400, [{ message: 'datasetIds must not be empty' }]);
-  if (session.isRepeat(uid, config)) return;
-  session.beginLoad(uid, 'qna', config.accessToken);
-  const view = new QnaView(session.client!, session, datasetId, config.viewMode !== RESULT_ONLY);
-  session.show({ kind: 'qna', view });
-  session.emit('loaded', null);
-  if (config.question) void view.ask(config.question);
+  return session.runLoad({ ...request, kind: 'qna', hideErrors: false }, (client) => {
+    const view = new QnaView(client, session, datasetId, config.viewMode !== RESULT_ONLY);
+    const ask = config.question;
+    const afterLoaded = ask ? () => void view.ask(ask) : undefined;
+    return Promise.resolve({ screen: { kind: 'qna', view }, afterLoaded });
+  });
 }
 
 export function interpret(session: FrameSession, question: string): void {

@@ -4,7 +4,7 @@
  */
 import type { BiClient } from '../api/bi-client.ts';
 import type { QnaAnswer, QueryResult, VisualDefinition } from '../api/types.ts';
-import type { FrameSession } from '../embed/session.ts';
+import type { ViewContext } from '../embed/view-context.ts';
 import type { VisualData } from '../state/page-data.ts';
 import { DEFAULT_COLORS, type FrameTheme } from '../state/report-state.ts';
 import { Store } from '../state/store.ts';
@@ -45,13 +45,13 @@ function answerVisual(answer: QnaAnswer): { visual: VisualDefinition; resultName
 /** Answers are read-only pictures: clicks on them change nothing, so the interaction hooks do nothing. */
 export class QnaView implements ViewServices {
   readonly store: Store<QnaState>;
-  readonly session: FrameSession;
+  readonly session: ViewContext;
   readonly datasetId: string;
   readonly interactive: boolean;
   readonly theme = THEME;
   private readonly client: BiClient;
 
-  constructor(client: BiClient, session: FrameSession, datasetId: string, interactive: boolean) {
+  constructor(client: BiClient, session: ViewContext, datasetId: string, interactive: boolean) {
     this.client = client;
     this.session = session;
     this.datasetId = datasetId;

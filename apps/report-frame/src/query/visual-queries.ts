@@ -77,8 +77,8 @@ function chartQuery(input: VisualQueryInput): Query {
   } else if (!orderBy && firstMeasure) {
     orderBy = [{ field: firstMeasure, direction: 2 }];
   }
-  const top =
-    typeof visual.options?.['top'] === 'number' ? (visual.options['top'] as number) : undefined;
+  const topOption = visual.options?.['top'];
+  const top = typeof topOption === 'number' ? topOption : undefined;
   return withOptional({ groupBy, measures, filters }, orderBy, top);
 }
 

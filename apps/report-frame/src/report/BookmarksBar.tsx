@@ -1,6 +1,5 @@
 /** Bookmarks pane (a list) and, in presentation mode, the previous/next bar. */
 import type { ReportViewState } from '../state/report-state.ts';
-import { applyBookmarkByName, stepBookmark } from './bookmarks.ts';
 import type { ReportController } from './report-controller.ts';
 
 interface Props {
@@ -18,7 +17,7 @@ export function BookmarksBar({ controller, state }: Props) {
         <button
           type="button"
           aria-label={messages.previous}
-          onClick={() => stepBookmark(controller, -1)}
+          onClick={() => controller.bookmarks.step(-1)}
         >
           ‹
         </button>
@@ -29,7 +28,7 @@ export function BookmarksBar({ controller, state }: Props) {
         <button
           type="button"
           aria-label={messages.next}
-          onClick={() => stepBookmark(controller, 1)}
+          onClick={() => controller.bookmarks.step(1)}
         >
           ›
         </button>
@@ -40,7 +39,7 @@ export function BookmarksBar({ controller, state }: Props) {
     <div className="bookmarks-bar" role="toolbar" aria-label={messages.bookmarks}>
       <span className="bookmarks-label">{messages.bookmarks}</span>
       {bookmarks.map((b) => (
-        <button key={b.name} type="button" onClick={() => applyBookmarkByName(controller, b.name)}>
+        <button key={b.name} type="button" onClick={() => controller.bookmarks.applyByName(b.name)}>
           {b.displayName}
         </button>
       ))}

@@ -38,7 +38,7 @@ export function PrintView({ controller, state }: Props) {
     const frame = requestAnimationFrame(() => {
       document.documentElement.dataset['printedPages'] = String(pages.length);
       window.print();
-      controller.finishPrint();
+      controller.printMode.finish();
     });
     return () => cancelAnimationFrame(frame);
   }, [pages, controller]);

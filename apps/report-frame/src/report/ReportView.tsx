@@ -25,7 +25,7 @@ export function ReportView({ controller, isMobileUrl, onSetPage }: Props) {
   const [canvasRef, viewport] = useViewport<HTMLDivElement>();
   const swipe = useSwipe(controller, state.presentation.playing);
   const { settings, theme } = state;
-  const printing = useStore(controller.printing);
+  const printing = useStore(controller.printMode.store);
   const layout =
     page && viewport.width > 0 ? computeLayout(page, settings, viewport, isMobileUrl) : undefined;
   const transparent = settings.background === 1;

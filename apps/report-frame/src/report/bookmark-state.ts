@@ -2,6 +2,7 @@
  * Bookmark state: the opaque string the frame writes on capture and reads on apply. Its JSON
  * shape is documented in docs/bi-embed-api.md so that demo reports can ship bookmarks.
  */
+import { isRecord } from '../lib/is-record.ts';
 import type { FrameFilter } from '../query/filter-types.ts';
 import type { SortState } from '../query/visual-queries.ts';
 import type { DrillState, ReportViewState } from '../state/report-state.ts';
@@ -35,6 +36,10 @@ export function captureState(state: ReportViewState): string {
   return JSON.stringify(snapshot);
 }
 
+/** A state the frame wrote: version 1 of the shape above. */
+const isBookmarkState = (value: unknown): value is BookmarkState =>
+  isRecord(value) && value['version'] === 1;
+
 /** Parses a bookmark state; throws an Error with a readable message when it is not one of ours. */
 export function parseState(text: string): BookmarkState {
   let parsed: unknown;
@@ -43,14 +48,8 @@ export function parseState(text: string): BookmarkState {
   } catch {
     throw new Error('state is not a valid bookmark state');
   }
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    (parsed as { version?: unknown }).version !== 1
-  ) {
-    throw new Error('state is not a valid bookmark state');
-  }
-  return parsed as BookmarkState;
+  if (!isBookmarkState(parsed)) throw new Error('state is not a valid bookmark state');
+  return parsed;
 }
 
 /** Slicer keys are `page/visual`; a bare visual name belongs to the bookmark's page. */

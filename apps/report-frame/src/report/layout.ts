@@ -39,11 +39,11 @@ function designLayouts(
   return layouts;
 }
 
-function stripDisplayState(override: object | undefined): Partial<VisualLayout> {
+function stripDisplayState(
+  override: (Partial<VisualLayout> & { displayState?: unknown }) | undefined,
+): Partial<VisualLayout> {
   if (!override) return {};
-  const { displayState: _ignored, ...rest } = override as Partial<VisualLayout> & {
-    displayState?: unknown;
-  };
+  const { displayState: _ignored, ...rest } = override;
   return rest;
 }
 

@@ -1,57 +1,54 @@
 /** /report/load and /report/prepare: fetch the report with the token, build its view, post `loaded`. */
-import type { IReportLoadConfiguration } from '@vitrina/embed-sdk/protocol';
-import { isPaginated, type ReportDefinition } from '../api/types.ts';
-import type { FrameSession } from '../embed/session.ts';
-import type { FrameFilter } from '../query/filter-types.ts';
-import type { FrameSettings } from '../state/report-state.ts';
+import type { BiClient } from '../api/bi-client.ts';
+import { isPaginated } from '../api/types.ts';
+import type { FrameSession, Loaded } from '../embed/session.ts';
 import { PaginatedView } from '../paginated/paginated-types.ts';
-import { applyBookmarkByName, applyBookmarkState } from './bookmarks.ts';
+import type { ReportLoad } from '../protocol/parsers.ts';
 import { ReportController } from './report-controller.ts';
-import { applyThemeJson } from './theme.ts';
 
-export async function loadReport(
+export interface ReportLoadRequest {
+  uid: string | undefined;
+  config: ReportLoad;
+  /** A phased load (/report/prepare) waits for /report/render before it draws. */
+  phased: boolean;
+  frontload: boolean;
+}
+
+export function loadReport(session: FrameSession, request: ReportLoadRequest): Promise<void> {
+  const { config, phased } = request;
+  const hideErrors = config.settings?.hideErrors === true;
+  return session.runLoad({ ...request, kind: 'report', hideErrors }, async (client) =>
+    buildReport(session, client, config, phased),
+  );
+}
+
+async function buildReport(
   session: FrameSession,
-  uid: string | undefined,
-  config: IReportLoadConfiguration,
+  client: BiClient,
+  config: ReportLoad,
   phased: boolean,
-): Promise<void> {
-  if (session.isRepeat(uid, config)) return;
-  const settings = (config.settings ?? {}) as FrameSettings;
-  const sequence = session.beginLoad(uid, 'report', config.accessToken);
-  const client = session.client!;
-  try {
-    const report = await client.getReport(config.id);
-    if (!session.isCurrent(sequence)) return;
-    if (isPaginated(report.definition)) {
-      const view = new PaginatedView(client, { ...report, definition: report.definition }, session);
-      session.show({ kind: 'paginated', view });
-      session.emit('loaded', null);
-      void view.load();
-      return;
-    }
-    const controller = new ReportController(
-      client,
-      {
-        report: { ...report, definition: report.definition as ReportDefinition },
-        pageName: config.pageName,
-        filters: (config.filters ?? []) as FrameFilter[],
-        settings,
-        renderNow: !phased,
-      },
-      session.messages,
-      session.format,
-      (name, body) => session.emit(name, body),
-    );
-    if (config.theme?.themeJson) {
-      controller.store.set((s) => ({ theme: applyThemeJson(s.theme, config.theme?.themeJson) }));
-    }
-    if (config.bookmark && 'name' in config.bookmark)
-      applyBookmarkByName(controller, config.bookmark.name);
-    else if (config.bookmark && 'state' in config.bookmark)
-      applyBookmarkState(controller, config.bookmark.state);
-    session.show({ kind: 'report', controller });
-    session.emit('loaded', null);
-  } catch (error) {
-    if (session.isCurrent(sequence)) session.fail(error, settings.hideErrors === true);
+): Promise<Loaded> {
+  const report = await client.getReport(config.id);
+  const { definition } = report;
+  if (isPaginated(definition)) {
+    const view = new PaginatedView(client, { ...report, definition }, session);
+    return { screen: { kind: 'paginated', view }, afterLoaded: () => void view.load() };
   }
+  const controller = new ReportController(
+    client,
+    {
+      report: { ...report, definition },
+      pageName: config.pageName,
+      filters: config.filters ?? [],
+      settings: config.settings ?? {},
+      renderNow: !phased,
+    },
+    session,
+  );
+  if (config.theme?.themeJson) controller.applyTheme(config.theme.themeJson);
+  if (config.bookmark && 'name' in config.bookmark)
+    controller.bookmarks.applyByName(config.bookmark.name);
+  else if (config.bookmark && 'state' in config.bookmark)
+    controller.bookmarks.applyState(config.bookmark.state);
+  return { screen: { kind: 'report', controller } };
 }

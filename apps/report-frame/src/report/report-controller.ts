@@ -3,7 +3,13 @@
  * (ViewServices) and from SDK requests (report-api.ts builds on this).
  */
 import type { BiClient } from '../api/bi-client.ts';
-import type { EmbedReport, ReportDefinition, VisualDefinition } from '../api/types.ts';
+import type {
+  EmbedReport,
+  PageDefinition,
+  ReportDefinition,
+  VisualDefinition,
+} from '../api/types.ts';
+import type { ViewContext } from '../embed/view-context.ts';
 import type { Formatter } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { axisDrillableDepth } from '../query/fields.ts';
@@ -18,10 +24,13 @@ import {
 import { Store } from '../state/store.ts';
 import type { FilterTarget, FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { PointRef, ViewServices } from '../visuals/services.ts';
-import { downloadVisualCsv } from './export.ts';
+import { downloadVisualCsv, exportVisualCsv } from './export.ts';
 import { dataSelectedEvent, pageInfo, visualInfo } from './event-bodies.ts';
+import { ReportBookmarks } from './bookmarks.ts';
+import { PrintMode } from './print-mode.ts';
+import { applyThemeJson } from './theme.ts';
 
-export type Emit = (name: string, body: unknown) => void;
+type Emit = (name: string, body: unknown) => void;
 
 export interface ReportSetup {
   report: EmbedReport & { definition: ReportDefinition };
@@ -38,24 +47,17 @@ export class ReportController implements ViewServices {
   readonly messages: Messages;
   readonly format: Formatter;
   readonly emit: Emit;
-  /** Print mode: every page is laid out for paper, printed, then the view comes back. */
-  readonly printing = new Store<{ active: boolean }>({ active: false });
-  private printDone: (() => void) | null = null;
+  readonly printMode = new PrintMode();
+  readonly bookmarks: ReportBookmarks;
   readonly loader: PageLoader;
   private renderedGeneration = -1;
 
-  constructor(
-    client: BiClient,
-    setup: ReportSetup,
-    messages: Messages,
-    format: Formatter,
-    emit: Emit,
-  ) {
+  constructor(client: BiClient, setup: ReportSetup, context: ViewContext) {
     this.client = client;
     this.cache = new QueryCache(client);
-    this.messages = messages;
-    this.format = format;
-    this.emit = emit;
+    this.messages = context.messages;
+    this.format = context.format;
+    this.emit = (name, body) => context.emit(name, body);
     const pages = setup.report.definition.pages;
     const requested = pages.find((p) => p.name === setup.pageName);
     const firstVisible = pages.find((p) => p.visibility !== 1) ?? pages[0];
@@ -78,6 +80,7 @@ export class ReportController implements ViewServices {
       dataVersion: 0,
       renderRequested: setup.renderNow,
     });
+    this.bookmarks = new ReportBookmarks(this.store, this.emit);
     this.loader = new PageLoader(this.cache);
     // Queries start on the state change itself, ahead of React's re-render.
     this.store.subscribe(() => this.loader.loadFor(this.store.get()));
@@ -100,28 +103,30 @@ export class ReportController implements ViewServices {
     this.emit('rendered', null);
   }
 
+  /** Every page laid out for paper and printed; resolves when the view is back. */
   print(): Promise<void> {
-    if (this.printing.get().active) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.printDone = resolve;
-      this.printing.set({ active: true });
-    });
-  }
-
-  finishPrint(): void {
-    this.printing.set({ active: false });
-    this.printDone?.();
-    this.printDone = null;
+    return this.printMode.start();
   }
 
   /** Phased load: /report/render may name a page to show first. */
-  requestRender(config: unknown): void {
-    const pageName = (config as { pageName?: unknown } | undefined)?.pageName;
-    const exists = this.state.report.definition.pages.some((p) => p.name === pageName);
-    this.store.set((s) => ({
-      renderRequested: true,
-      activePage: exists ? (pageName as string) : s.activePage,
-    }));
+  requestRender(pageName: string | undefined): void {
+    const page = this.state.report.definition.pages.find((p) => p.name === pageName);
+    this.store.set((s) => ({ renderRequested: true, activePage: page?.name ?? s.activePage }));
+  }
+
+  updateSettings(patch: FrameSettings): void {
+    this.store.set((s) => ({ settings: { ...s.settings, ...patch } }));
+  }
+
+  /** Lays a themeJson over the report's own theme; without one, the report's own theme comes back. */
+  applyTheme(themeJson: unknown): void {
+    const base = baseTheme(this.state.report);
+    this.store.set({ theme: themeJson ? applyThemeJson(base, themeJson) : base });
+  }
+
+  /** Queries again: cached results of the previous data version are not reused. */
+  refresh(): void {
+    this.store.set((s) => ({ dataVersion: s.dataVersion + 1 }));
   }
 
   select(visual: VisualDefinition, points: PointRef[], multi: boolean): void {
@@ -159,8 +164,12 @@ export class ReportController implements ViewServices {
     this.store.set((s) => ({ drill: { ...s.drill, [key]: { depth, path } }, selection: null }));
   }
 
-  setSlicer(visual: VisualDefinition, filters: FrameFilter[]): void {
-    const key = visualKey(this.state.activePage, visual.name);
+  setSlicer(
+    visual: VisualDefinition,
+    filters: FrameFilter[],
+    pageName = this.state.activePage,
+  ): void {
+    const key = visualKey(pageName, visual.name);
     this.store.set((s) => ({
       slicerFilters: { ...s.slicerFilters, [key]: filters },
       selection: null,
@@ -186,7 +195,17 @@ export class ReportController implements ViewServices {
   }
 
   exportData(visual: VisualDefinition): void {
-    void downloadVisualCsv(this, visual);
+    void downloadVisualCsv(this.state, this.client, visual);
+  }
+
+  /** The CSV of a visual's data: its own query (summarized, 0) or the rows behind it (underlying, 1). */
+  exportCsv(
+    page: PageDefinition,
+    visual: VisualDefinition,
+    exportDataType: 0 | 1,
+    rows: number | undefined,
+  ): Promise<string> {
+    return exportVisualCsv(this.state, this.client, page, visual, exportDataType, rows);
   }
 
   toggleSpotlight(visual: VisualDefinition): void {

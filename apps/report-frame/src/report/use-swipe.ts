@@ -3,7 +3,6 @@
  * posts swipeEnd and moves to the next or previous bookmark. Plain clicks post nothing.
  */
 import { useRef, type PointerEvent } from 'react';
-import { stepBookmark } from './bookmarks.ts';
 import type { ReportController } from './report-controller.ts';
 
 const START_DISTANCE = 10;
@@ -38,7 +37,7 @@ export function useSwipe(controller: ReportController, active: boolean) {
       if (!current?.started) return;
       controller.emit('swipeEnd', position(event));
       const dx = event.clientX - current.x;
-      if (Math.abs(dx) >= MIN_SWIPE) stepBookmark(controller, dx < 0 ? 1 : -1);
+      if (Math.abs(dx) >= MIN_SWIPE) controller.bookmarks.step(dx < 0 ? 1 : -1);
     },
   };
 }

@@ -27,8 +27,8 @@ export class QueryCache {
       entry = this.client.query(datasetId, query);
       entry.catch(() => this.entries.delete(key));
       this.entries.set(key, entry);
-      if (this.entries.size > MAX_CACHED)
-        this.entries.delete(this.entries.keys().next().value as string);
+      const oldest = this.entries.keys().next();
+      if (this.entries.size > MAX_CACHED && !oldest.done) this.entries.delete(oldest.value);
     }
     return entry;
   }

@@ -11,6 +11,12 @@ export interface ChartEvent {
   data?: unknown;
 }
 
+/** The parts of an ECharts element event the visuals read. */
+function chartEventOf(params: echarts.ECElementEvent): ChartEvent {
+  const { dataIndex, seriesIndex = 0, name, seriesName, value, data } = params;
+  return { dataIndex, seriesIndex, name, seriesName, value, data };
+}
+
 interface Props {
   option: ChartOption;
   width: number;
@@ -33,15 +39,10 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
     const instance = echarts.init(element.current, null, { renderer: 'svg' });
     chart.current = instance;
     instance.on('click', (params) => {
-      const event = params.event?.event as MouseEvent | undefined;
-      handlers.current.onSelect?.(
-        params as unknown as ChartEvent,
-        !!(event?.ctrlKey || event?.metaKey),
-      );
+      const event = params.event?.event;
+      handlers.current.onSelect?.(chartEventOf(params), !!(event?.ctrlKey || event?.metaKey));
     });
-    instance.on('dblclick', (params) =>
-      handlers.current.onDrill?.(params as unknown as ChartEvent),
-    );
+    instance.on('dblclick', (params) => handlers.current.onDrill?.(chartEventOf(params)));
     return () => {
       instance.dispose();
       chart.current = null;
@@ -50,10 +51,7 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
 
   useEffect(() => {
     // No animation: `rendered` then means what is on screen is final (and screenshots are stable).
-    chart.current?.setOption(
-      { animation: false, textStyle: { fontFamily }, ...(option as object) },
-      true,
-    );
+    chart.current?.setOption({ animation: false, textStyle: { fontFamily }, ...option }, true);
   }, [option, fontFamily]);
 
   useEffect(() => {

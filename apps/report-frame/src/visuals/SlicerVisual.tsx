@@ -35,7 +35,8 @@ export function SlicerVisual({ visual, schema, results, filters }: Props) {
   const services = useServices();
   const { messages, format } = services;
   const field = visual.fields.category?.[0];
-  const mode = (visual.options?.['mode'] as string | undefined) ?? 'list';
+  const modeOption = visual.options?.['mode'];
+  const mode = typeof modeOption === 'string' ? modeOption : 'list';
   const [open, setOpen] = useState(false);
   if (!field) return null;
   const target = filterTargetOf(schema, field);

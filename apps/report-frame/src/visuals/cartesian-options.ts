@@ -78,7 +78,7 @@ export function cartesianOption(
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxes,
     series,
-  } as ChartOption;
+  };
 }
 
 /** Floating bars: an invisible base carries each step, green up, red down, and a closing total. */
@@ -134,5 +134,5 @@ function waterfallOption(data: CategoryData, ctx: ChartContext): ChartOption {
         data: [...values.map(() => '-'), running],
       },
     ],
-  } as ChartOption;
+  };
 }

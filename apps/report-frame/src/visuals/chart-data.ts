@@ -61,7 +61,7 @@ export function categoryData(
   }
 
   const series = measureFields.map((field, m): ChartSeries => {
-    const values = categories.map(() => null as number | null);
+    const values = categories.map((): number | null => null);
     for (const row of result.rows)
       values[index.get(categoryOf(row)) ?? 0] = toNumber(row[groupCount + m]);
     const measureFormat =

@@ -1,6 +1,6 @@
 /** Pie, donut, treemap, funnel, scatter and gauge. */
 import type { QueryResult, VisualType } from '../api/types.ts';
-import type { ChartOption } from './echarts.ts';
+import { echarts, type ChartOption } from './echarts.ts';
 import type { CategoryData } from './chart-data.ts';
 import {
   axisStyle,
@@ -50,7 +50,7 @@ export function partToWholeOption(
           itemStyle: { borderColor: '#FFFFFF', borderWidth: 2, gapWidth: 2 },
         },
       ],
-    } as ChartOption;
+    };
   }
   if (type === 'funnel') {
     return {
@@ -74,7 +74,7 @@ export function partToWholeOption(
           data: items,
         },
       ],
-    } as ChartOption;
+    };
   }
   return {
     color: ctx.theme.dataColors,
@@ -97,7 +97,7 @@ export function partToWholeOption(
         data: items,
       },
     ],
-  } as ChartOption;
+  };
 }
 
 /** Scatter rows: [category?, x, y, size?]. */
@@ -107,9 +107,10 @@ export function scatterOption(
   ctx: ChartContext,
 ): ChartOption {
   const offset = hasCategory ? 1 : 0;
-  const sizes = result.rows.map((row) =>
-    typeof row[offset + 2] === 'number' ? (row[offset + 2] as number) : 0,
-  );
+  const sizes = result.rows.map((row) => {
+    const size = row[offset + 2];
+    return typeof size === 'number' ? size : 0;
+  });
   const maxSize = Math.max(1, ...sizes);
   const axisFor = (column: number) => ({
     type: 'value' as const,
@@ -125,8 +126,9 @@ export function scatterOption(
     grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
     tooltip: {
       ...tooltip(ctx, 'item'),
+      // A custom formatter's text is HTML: the dataset's category name must arrive as text.
       formatter: (p: { data: { name: string; value: number[] } }) =>
-        `<b>${p.data.name}</b><br/>${p.data.value
+        `<b>${echarts.format.encodeHTML(p.data.name)}</b><br/>${p.data.value
           .slice(0, 2)
           .map((v, i) => ctx.format.value(v, 'number', result.columns[offset + i]?.format))
           .join(' · ')}`,
@@ -144,7 +146,7 @@ export function scatterOption(
         })),
       },
     ],
-  } as ChartOption;
+  };
 }
 
 export function gaugeOption(
@@ -205,5 +207,5 @@ export function gaugeOption(
           ]
         : []),
     ],
-  } as ChartOption;
+  };
 }

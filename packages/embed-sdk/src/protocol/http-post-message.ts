@@ -5,10 +5,7 @@ import type {
   IPostMessage,
   MessageHeaders,
 } from './envelope.ts';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+import { isObject } from './guards.ts';
 
 /**
  * HTTP-shaped requests over a postMessage proxy, with the semantics of Microsoft's
@@ -71,7 +68,7 @@ export class HttpPostMessage<TTarget = unknown> {
     targetWindow?: TTarget | null,
     targetOrigin?: string,
   ) {
-    return this.sendWithBody<T>('POST', url, body, headers, targetWindow, targetOrigin);
+    return this.#sendWithBody<T>('POST', url, body, headers, targetWindow, targetOrigin);
   }
 
   put<T>(
@@ -81,7 +78,7 @@ export class HttpPostMessage<TTarget = unknown> {
     targetWindow?: TTarget | null,
     targetOrigin?: string,
   ) {
-    return this.sendWithBody<T>('PUT', url, body, headers, targetWindow, targetOrigin);
+    return this.#sendWithBody<T>('PUT', url, body, headers, targetWindow, targetOrigin);
   }
 
   patch<T>(
@@ -91,7 +88,7 @@ export class HttpPostMessage<TTarget = unknown> {
     targetWindow?: TTarget | null,
     targetOrigin?: string,
   ) {
-    return this.sendWithBody<T>('PATCH', url, body, headers, targetWindow, targetOrigin);
+    return this.#sendWithBody<T>('PATCH', url, body, headers, targetWindow, targetOrigin);
   }
 
   delete<T>(
@@ -101,7 +98,7 @@ export class HttpPostMessage<TTarget = unknown> {
     targetWindow?: TTarget | null,
     targetOrigin?: string,
   ) {
-    return this.sendWithBody<T>('DELETE', url, body, headers, targetWindow, targetOrigin);
+    return this.#sendWithBody<T>('DELETE', url, body, headers, targetWindow, targetOrigin);
   }
 
   /**
@@ -124,7 +121,7 @@ export class HttpPostMessage<TTarget = unknown> {
       : this.windowPostMessageProxy.postMessage(targetWindow, request, targetOrigin);
   }
 
-  private sendWithBody<T>(
+  #sendWithBody<T>(
     method: HttpMethod,
     url: string,
     body: unknown,

@@ -1,7 +1,8 @@
 /**
  * The embed protocol core shared by the SDK and the report frame: models (enums, interfaces,
- * filter and selector classes, validators), the message envelope, the HTTP-style message layer
- * and the inbound router. It uses no DOM and no Node API.
+ * filter and selector classes, validators), the message envelope, the HTTP-style message layer,
+ * the inbound router and the postMessage transport. It is typed without the DOM lib and without
+ * Node types: the transport names only the few window features it uses.
  */
 export * as models from './models/index.ts';
 export * from './models/index.ts';
@@ -24,3 +25,4 @@ export {
   type RouteMatch,
   type RouteParams,
 } from './route-recognizer.ts';
+export * from './transport/index.ts';

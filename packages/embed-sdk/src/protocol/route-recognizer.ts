@@ -107,10 +107,10 @@ function safeDecodeURI(path: string): string {
 }
 
 export class RouteRecognizer<THandler> {
-  private readonly routes: CompiledRoute<THandler>[] = [];
+  readonly #routes: CompiledRoute<THandler>[] = [];
 
   add(path: string, handler: THandler): void {
-    this.routes.push(compile(path, handler));
+    this.#routes.push(compile(path, handler));
   }
 
   /** The most specific route matching `url`, or undefined when none does. */
@@ -119,7 +119,7 @@ export class RouteRecognizer<THandler> {
     const queryParams = queryStart === -1 ? {} : parseQueryString(url.slice(queryStart + 1));
     const path = normalizePath(safeDecodeURI(queryStart === -1 ? url : url.slice(0, queryStart)));
     let best: { route: CompiledRoute<THandler>; values: string[] } | undefined;
-    for (const route of this.routes) {
+    for (const route of this.#routes) {
       const match = route.pattern.exec(path);
       if (match && (!best || moreSpecific(route.specificity, best.route.specificity))) {
         best = { route, values: match.slice(1) };

@@ -5,6 +5,7 @@ import type {
   MessageHeaders,
 } from './envelope.ts';
 import { RouteRecognizer, type QueryParams, type RouteParams } from './route-recognizer.ts';
+import { isRequest } from './guards.ts';
 
 /** An inbound request as route handlers see it. */
 export interface IExtendedRequest<TBody = unknown> extends IHttpPostMessageRequest<TBody> {
@@ -31,12 +32,6 @@ export type IRouterHandler = (
 
 type RouteHandler = (request: IExtendedRequest) => Promise<Response>;
 
-function isRequest(message: unknown): message is IHttpPostMessageRequest {
-  if (typeof message !== 'object' || message === null) return false;
-  const { method, url } = message as Partial<IHttpPostMessageRequest>;
-  return typeof method === 'string' && typeof url === 'string';
-}
-
 /**
  * Express-like routing of inbound requests, as powerbi-router 0.1.5 does it: one recognizer
  * per method, and every registration adds a proxy handler. The first handler of a method claims
@@ -45,51 +40,51 @@ function isRequest(message: unknown): message is IHttpPostMessageRequest {
  * proxy send its default `{warning}` reply; one that rejects gets no reply.
  */
 export class Router {
-  private readonly handlers: IAddHandler;
-  private readonly recognizers = new Map<HttpMethod, RouteRecognizer<RouteHandler>>();
+  readonly #handlers: IAddHandler;
+  readonly #recognizers = new Map<HttpMethod, RouteRecognizer<RouteHandler>>();
   /** The route chosen by `test`, for the `handle` call that the proxy makes right after it. */
-  private readonly chosenRoutes = new WeakMap<object, RouteHandler>();
+  readonly #chosenRoutes = new WeakMap<object, RouteHandler>();
 
   constructor(handlers: IAddHandler) {
-    this.handlers = handlers;
+    this.#handlers = handlers;
   }
 
   get(url: string, handler: IRouterHandler): this {
-    return this.register('GET', url, handler);
+    return this.#register('GET', url, handler);
   }
 
   post(url: string, handler: IRouterHandler): this {
-    return this.register('POST', url, handler);
+    return this.#register('POST', url, handler);
   }
 
   put(url: string, handler: IRouterHandler): this {
-    return this.register('PUT', url, handler);
+    return this.#register('PUT', url, handler);
   }
 
   patch(url: string, handler: IRouterHandler): this {
-    return this.register('PATCH', url, handler);
+    return this.#register('PATCH', url, handler);
   }
 
   delete(url: string, handler: IRouterHandler): this {
-    return this.register('DELETE', url, handler);
+    return this.#register('DELETE', url, handler);
   }
 
-  private recognizerFor(method: HttpMethod): RouteRecognizer<RouteHandler> {
-    let recognizer = this.recognizers.get(method);
+  #recognizerFor(method: HttpMethod): RouteRecognizer<RouteHandler> {
+    let recognizer = this.#recognizers.get(method);
     if (!recognizer) {
       recognizer = new RouteRecognizer<RouteHandler>();
-      this.recognizers.set(method, recognizer);
+      this.#recognizers.set(method, recognizer);
     }
     return recognizer;
   }
 
-  private register(method: HttpMethod, url: string, handler: IRouterHandler): this {
-    const recognizer = this.recognizerFor(method);
+  #register(method: HttpMethod, url: string, handler: IRouterHandler): this {
+    const recognizer = this.#recognizerFor(method);
     recognizer.add(url, (request) => {
       const response = new Response();
       return Promise.resolve(handler(request, response)).then(() => response);
     });
-    this.handlers.addHandler({
+    this.#handlers.addHandler({
       test: (message) => {
         if (!isRequest(message) || message.method !== method) return false;
         const match = recognizer.recognize(message.url);
@@ -97,12 +92,12 @@ export class Router {
         const request = message as IExtendedRequest;
         request.params = match.params;
         request.queryParams = match.queryParams;
-        this.chosenRoutes.set(request, match.handler);
+        this.#chosenRoutes.set(request, match.handler);
         return true;
       },
       handle: (message) => {
-        const route = this.chosenRoutes.get(message as object);
-        this.chosenRoutes.delete(message as object);
+        const route = this.#chosenRoutes.get(message as object);
+        this.#chosenRoutes.delete(message as object);
         return route?.(message as IExtendedRequest);
       },
     });

@@ -44,3 +44,8 @@ export function recordingFrameScript(): Promise<string> {
 export function microsoftFrameScript(): Promise<string> {
   return bundle(join(import.meta.dirname, 'microsoft-frame.ts'));
 }
+
+/** The mock frame that answers from the host page, on Microsoft's libraries. */
+export function hostMockAppScript(): Promise<string> {
+  return bundle(join(import.meta.dirname, 'host-mock-app.ts'));
+}

@@ -1,7 +1,8 @@
 /**
  * A frame built only on Microsoft's published libraries (window-post-message-proxy,
  * http-post-message, powerbi-router), the way a Power BI frame answers powerbi-client: it must
- * work unchanged against our SDK.
+ * work unchanged against our SDK. With `?ready=1` it first announces itself with `/ready/<uid>`
+ * (the uid from its own query), as Power BI's frames do.
  */
 import { HttpPostMessage } from 'http-post-message';
 import { Router } from 'powerbi-router';
@@ -19,7 +20,12 @@ const wpmp = new WindowPostMessageProxy({
 const hpm = new HttpPostMessage(wpmp, { 'x-frame': 'microsoft' }, window.parent);
 const router = new Router(wpmp);
 
-const state = { uid: '', loads: [] as unknown[], eventReplies: [] as unknown[] };
+const params = new URLSearchParams(location.search);
+const state = {
+  uid: params.get('uid') ?? '',
+  loads: [] as unknown[],
+  eventReplies: [] as unknown[],
+};
 (window as unknown as { microsoftFrame: typeof state }).microsoftFrame = state;
 
 /** Posts an event to the host and records how the host answered it. */
@@ -52,3 +58,7 @@ router.put('/report/filters', (_request, response) => {
 router.post('*notfound', (request, response) => {
   response.send(404, `Not found: ${request.url}`);
 });
+
+if (params.get('ready') === '1') {
+  void hpm.post(`/ready/${state.uid}`, null).catch(() => undefined);
+}

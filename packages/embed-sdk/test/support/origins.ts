@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Path → [content type, body] for one origin; `['redirect', url]` answers 302 to `url`. */
+/**
+ * Path → [content type, body] for one origin; `['redirect', url]` answers 302 to `url`, carrying the
+ * request's query string along when `url` has none (as an embed page's redirect keeps `uid`).
+ */
 export type Routes = Record<string, [string, string]>;
 
 export interface Origin {
@@ -19,9 +22,12 @@ export async function startOrigin(routes: Routes = {}): Promise<Origin> {
       res.writeHead(404).end();
       return;
     }
-    if (route[0] === 'redirect') res.writeHead(302, { location: route[1] }).end();
-    else
+    if (route[0] === 'redirect') {
+      const query = route[1].includes('?') ? '' : new URL(req.url ?? '/', 'http://x').search;
+      res.writeHead(302, { location: `${route[1]}${query}` }).end();
+    } else {
       res.writeHead(200, { 'content-type': route[0], 'cache-control': 'no-store' }).end(route[1]);
+    }
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

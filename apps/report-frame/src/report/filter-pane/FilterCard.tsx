@@ -1,16 +1,10 @@
 /** One filter in the pane: its field, a summary, and the editor for its kind. */
-import { filterKind, targetLabel, type FrameFilter } from '../../query/filter-types.ts';
-import type { ReportController } from '../report-controller.ts';
+import { filterKind, targetLabel } from '../../query/filter-types.ts';
+import type { EditorProps } from './editor-props.ts';
 import { AdvancedEditor, BasicEditor } from './ValueEditors.tsx';
 import { RelativeDateEditor, TopNEditor } from './RangeEditors.tsx';
 
-interface Props {
-  controller: ReportController;
-  filter: FrameFilter;
-  onApply(filter: FrameFilter): void;
-}
-
-export function FilterCard({ controller, filter, onApply }: Props) {
+export function FilterCard({ controller, filter, onApply }: EditorProps) {
   const kind = filterKind(filter);
   const { messages } = controller;
   const kindLabel =
@@ -40,5 +34,3 @@ export function FilterCard({ controller, filter, onApply }: Props) {
     </div>
   );
 }
-
-export type EditorProps = Props;

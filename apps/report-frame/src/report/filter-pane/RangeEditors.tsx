@@ -1,7 +1,7 @@
 /** Editors for relative date (in the last/this/next N units) and top N filters. */
 import { useState } from 'react';
 import type { FrameFilter } from '../../query/filter-types.ts';
-import type { EditorProps } from './FilterCard.tsx';
+import type { EditorProps } from './editor-props.ts';
 
 export function RelativeDateEditor({ controller, filter, onApply }: EditorProps) {
   const { messages } = controller;

@@ -7,7 +7,7 @@ import type {
   FrameFilter,
   Scalar,
 } from '../../query/filter-types.ts';
-import type { EditorProps } from './FilterCard.tsx';
+import type { EditorProps } from './editor-props.ts';
 
 function useDistinctValues(props: EditorProps): Scalar[] {
   const { controller, filter } = props;

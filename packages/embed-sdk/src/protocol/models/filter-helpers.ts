@@ -7,11 +7,12 @@ import type {
   IHierarchyLevelTarget,
   IMeasureTarget,
 } from './filter-types.ts';
+import { isObject } from '../guards.ts';
 
 type Fields = Record<string, unknown>;
 
 function fieldsOf(value: unknown): Fields {
-  return typeof value === 'object' && value !== null ? (value as Fields) : {};
+  return isObject(value) ? value : {};
 }
 
 /**

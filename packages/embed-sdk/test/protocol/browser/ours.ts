@@ -1,5 +1,5 @@
 import { HttpPostMessage, Router } from '../../../src/protocol/index.ts';
-import { TrustedWindows, WindowPostMessageProxy } from '../../../src/transport/index.ts';
+import { TrustedWindows, WindowPostMessageProxy } from '../../../src/protocol/index.ts';
 import { createPeer, type PeerOptions, type TransportLibrary } from './peer.ts';
 import { createAsker, installFrameHandlers } from './proxy-fixtures.ts';
 

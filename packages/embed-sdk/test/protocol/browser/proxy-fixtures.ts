@@ -1,5 +1,5 @@
 import { HttpPostMessage } from '../../../src/protocol/index.ts';
-import { TrustedWindows, WindowPostMessageProxy } from '../../../src/transport/index.ts';
+import { TrustedWindows, WindowPostMessageProxy } from '../../../src/protocol/index.ts';
 
 /** Browser-side set-ups for the proxy semantics suite, run in the page or a frame. */
 

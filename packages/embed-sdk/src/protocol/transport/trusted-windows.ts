@@ -1,3 +1,5 @@
+import { platform } from './platform.ts';
+
 /**
  * The windows a host talks to, each with the origin its document must have. The object model
  * registers every iframe's `contentWindow` with the origin of its embed URL, then hands
@@ -6,27 +8,26 @@
  * dropped.
  */
 export class TrustedWindows {
-  private readonly origins = new Map<MessageEventSource, string>();
+  private readonly origins = new Map<object, string>();
 
   /** Trusts `target` while it shows a document of `origin` (`'*'` trusts any origin). */
-  add(target: MessageEventSource, origin: string): void {
+  add(target: object, origin: string): void {
     this.origins.set(target, origin);
   }
 
-  delete(target: MessageEventSource): void {
+  delete(target: object): void {
     this.origins.delete(target);
   }
 
-  has(target: MessageEventSource): boolean {
+  has(target: object): boolean {
     return this.origins.has(target);
   }
 
   /** The origin to post to, or undefined for a window that was never registered. */
-  readonly targetOriginFor = (target: MessageEventSource): string | undefined =>
-    this.origins.get(target);
+  readonly targetOriginFor = (target: object): string | undefined => this.origins.get(target);
 
   /** True when the message comes from a registered window showing its registered origin. */
-  readonly accepts = (source: MessageEventSource | null, origin: string): boolean => {
+  readonly accepts = (source: object | null, origin: string): boolean => {
     if (!source) return false;
     const expected = this.origins.get(source);
     return expected !== undefined && (expected === '*' || expected === origin);
@@ -36,7 +37,7 @@ export class TrustedWindows {
 /** The origin of an absolute URL, e.g. an embed URL, or undefined when it has none. */
 export function originOf(url: string): string | undefined {
   try {
-    const { origin } = new URL(url);
+    const { origin } = new platform.URL(url);
     return origin === 'null' ? undefined : origin;
   } catch {
     return undefined;

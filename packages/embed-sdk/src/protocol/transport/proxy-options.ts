@@ -1,4 +1,5 @@
 /** The shapes a `WindowPostMessageProxy` is configured with. */
+import type { MessageEventWindow, PostMessageTarget } from './windows.ts';
 
 export interface ITrackingProperties {
   id: string;
@@ -16,19 +17,19 @@ export interface IMessageHandler {
   handle(message: unknown): unknown;
 }
 
-export type TargetOriginResolver = (target: Window) => string | undefined;
-export type MessageSourceFilter = (source: MessageEventSource | null, origin: string) => boolean;
+export type TargetOriginResolver = (target: PostMessageTarget) => string | undefined;
+export type MessageSourceFilter = (source: object | null, origin: string) => boolean;
 
 export interface IWindowPostMessageProxyOptions {
   /** The window whose `message` events are read; defaults to the global `window`. */
-  receiveWindow?: Window;
+  receiveWindow?: MessageEventWindow;
   processTrackingProperties?: IProcessTrackingProperties;
   /** Decides whether a response rejects; a throwing check counts as an error. */
   isErrorMessage?: (message: unknown) => boolean;
   name?: string;
   logMessages?: boolean;
   /** Replies go to this window instead of `event.source`. */
-  eventSourceOverrideWindow?: Window;
+  eventSourceOverrideWindow?: PostMessageTarget;
   suppressWarnings?: boolean;
   /**
    * The origin requests are posted to: one origin for every target, or a resolver per target

@@ -3,8 +3,8 @@ import { createRandomId } from './random-id.ts';
 import { TrustedWindows, originOf } from './trusted-windows.ts';
 
 /** Window identities only: the registry compares references and never calls into them. */
-const frameWindow = {} as MessageEventSource;
-const otherWindow = {} as MessageEventSource;
+const frameWindow = {};
+const otherWindow = {};
 
 describe('TrustedWindows', () => {
   it('knows the origin to post to for registered windows only', () => {

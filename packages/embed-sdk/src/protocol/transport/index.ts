@@ -8,4 +8,10 @@ export type {
   TargetOriginResolver,
 } from './proxy-options.ts';
 export { TrustedWindows, originOf } from './trusted-windows.ts';
-export { createRandomId } from './random-id.ts';
+export { createRandomId, randomHex } from './random-id.ts';
+export type {
+  MessageEventLike,
+  MessageEventWindow,
+  MessageListener,
+  PostMessageTarget,
+} from './windows.ts';
