@@ -308,7 +308,8 @@ export abstract class Embed {
    */
   #sendInitialLoad(): void {
     this.load(this.config, this.#phasedRender).catch((reason: unknown) => {
-      if (reason instanceof Error) this.#raiseError('LoadFailed', reason.message);
+      if (reason instanceof Error)
+        this.#raiseError(models.CommonErrorCodes.LoadReportFailed, reason.message);
     });
   }
 

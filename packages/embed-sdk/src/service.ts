@@ -49,12 +49,9 @@ export class Service implements IService, IEmbedHost {
     routerFactory: IRouterFactory,
     config: IServiceConfiguration = {},
   ) {
-    this.wpmp = wpmpFactory(
-      config.wpmpName,
-      config.logMessages,
-      undefined,
-      config.requestTimeout === undefined ? {} : { requestTimeout: config.requestTimeout },
-    );
+    this.wpmp = wpmpFactory(config.wpmpName, config.logMessages, undefined, {
+      requestTimeout: config.requestTimeout,
+    });
     this.hpm = hpmFactory(this.wpmp, null, config.version, config.type);
     this.router = routerFactory(this.wpmp);
     this.uniqueSessionId = generateUUID();

@@ -92,7 +92,7 @@ describe.skipIf(!chromiumAvailable)('a frame that ends up on another origin', ()
     );
     expect(result).toEqual({
       resolved: {
-        message: 'LoadFailed',
+        message: 'LoadReportFailed', // models.CommonErrorCodes.LoadReportFailed
         detailedMessage: expect.stringMatching(
           /no response to message \w+ within 300 ms \(POST \/report\/load\)/,
         ),
