@@ -2,7 +2,7 @@ import type { models } from './protocol/index.ts';
 import type { IHttpPostMessageResponse } from './protocol/index.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { APINotSupportedForRDLError } from './errors.ts';
-import type { Service } from './service.ts';
+import type { IEmbedHost } from './embed-host.ts';
 import { bodyOf, envelopeOf, isRDLEmbed } from './util.ts';
 
 /** The bookmark calls of a report. */
@@ -20,10 +20,10 @@ export interface IBookmarksManager {
  */
 export class BookmarksManager implements IBookmarksManager {
   config: IEmbedConfigurationBase;
-  private service: Service;
+  private service: IEmbedHost;
   private iframe: HTMLIFrameElement | undefined;
 
-  constructor(service: Service, config: IEmbedConfigurationBase, iframe?: HTMLIFrameElement) {
+  constructor(service: IEmbedHost, config: IEmbedConfigurationBase, iframe?: HTMLIFrameElement) {
     this.service = service;
     this.config = config;
     this.iframe = iframe;

@@ -3,13 +3,13 @@ import { Defaults } from './defaults.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfiguration, IEmbedConfigurationBase } from './embed-types.ts';
 import { findQueryIdInUrl, requireId } from './id-from-url.ts';
-import type { Service } from './service.ts';
+import type { IEmbedHost } from './embed-host.ts';
 import { isSavedInternal } from './util.ts';
 
 /** "Create report" mode: its iframe `load` sends `/report/create` with the create config. */
 export class Create extends Embed {
   constructor(
-    service: Service,
+    service: IEmbedHost,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

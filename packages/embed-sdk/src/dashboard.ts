@@ -3,7 +3,7 @@ import { withDefaultSettings } from './defaults.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { findQueryIdInUrl, requireId } from './id-from-url.ts';
-import type { Service } from './service.ts';
+import type { IEmbedHost } from './embed-host.ts';
 
 /** An embedded dashboard. */
 export class Dashboard extends Embed {
@@ -13,7 +13,7 @@ export class Dashboard extends Embed {
   static override type = 'Dashboard';
 
   constructor(
-    service: Service,
+    service: IEmbedHost,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

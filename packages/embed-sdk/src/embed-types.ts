@@ -1,5 +1,5 @@
 import type { models } from './protocol/index.ts';
-import type { ICustomEvent } from './service-types.ts';
+import type { ICustomEvent } from './event-types.ts';
 
 /** Locale parameters appended to the embed URL as `language` and `formatLocale`. */
 export interface ILocaleSettings {

@@ -4,7 +4,8 @@ import type {
   IEmbedConfigurationBase,
   IInternalEventHandler,
 } from './embed-types.ts';
-import type { IEventHandler, Service } from './service.ts';
+import type { IEmbedHost } from './embed-host.ts';
+import type { IEventHandler } from './event-types.ts';
 import { registerFrame } from './frames.ts';
 import { embedAttributes } from './embed-attributes.ts';
 import {
@@ -43,7 +44,7 @@ export abstract class Embed {
 
   allowedEvents: string[] = [];
   eventHandlers: IInternalEventHandler<unknown>[] = [];
-  service: Service;
+  service: IEmbedHost;
   element: HTMLElement;
   iframe!: HTMLIFrameElement;
   config!: IEmbedConfiguration;
@@ -59,7 +60,7 @@ export abstract class Embed {
   #iframeLoaded = false;
 
   constructor(
-    service: Service,
+    service: IEmbedHost,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     iframe?: HTMLIFrameElement,
@@ -307,7 +308,8 @@ export abstract class Embed {
    */
   #sendInitialLoad(): void {
     this.load(this.config, this.#phasedRender).catch((reason: unknown) => {
-      if (reason instanceof Error) this.#raiseError('LoadFailed', reason.message);
+      if (reason instanceof Error)
+        this.#raiseError(models.CommonErrorCodes.LoadReportFailed, reason.message);
     });
   }
 

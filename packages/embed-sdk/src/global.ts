@@ -13,10 +13,11 @@ import {
   Visual,
   VisualDescriptor,
   models,
-  service,
 } from './index.ts';
-// Named imports, not the `factories` namespace: the bundle then carries no namespace object.
+// Named imports, not the `factories` and `service` namespaces: the bundle then carries no
+// namespace objects, only the plain objects below with 2.8.0's keys.
 import { hpmFactory, routerFactory, wpmpFactory } from './factories.ts';
+import { Service } from './service.ts';
 
 declare global {
   interface Window {
@@ -25,7 +26,7 @@ declare global {
 }
 
 const client = {
-  service,
+  service: { Service },
   // A plain object, so its keys keep 2.8.0's order (a module namespace sorts them).
   factories: { hpmFactory, wpmpFactory, routerFactory },
   models,

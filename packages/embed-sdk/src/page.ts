@@ -2,15 +2,9 @@ import { models } from './protocol/index.ts';
 import type { IHttpPostMessageResponse } from './protocol/index.ts';
 import { APINotSupportedForRDLError } from './errors.ts';
 import type { IFilterable } from './ifilterable.ts';
-import type { IReportNode } from './report.ts';
+import type { IPageNode, IReportNode } from './embed-host.ts';
 import { bodyOf, envelopeOf, isRDLEmbed } from './util.ts';
 import { VisualDescriptor } from './visual-descriptor.ts';
-
-/** What a VisualDescriptor needs of its page. */
-export interface IPageNode {
-  report: IReportNode;
-  name: string;
-}
 
 /**
  * A report page: its filters, activation, visuals and layouts. Paths carry the page name raw

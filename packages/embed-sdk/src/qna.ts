@@ -2,7 +2,7 @@ import { models } from './protocol/index.ts';
 import type { IHttpPostMessageResponse } from './protocol/index.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
-import type { Service } from './service.ts';
+import type { IEmbedHost } from './embed-host.ts';
 import { envelopeOf } from './util.ts';
 
 /** An embedded Q&A box. It has no id and gets no default settings. */
@@ -11,7 +11,7 @@ export class Qna extends Embed {
   static override allowedEvents = ['loaded', 'visualRendered'];
 
   constructor(
-    service: Service,
+    service: IEmbedHost,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

@@ -3,19 +3,12 @@ import type { IHttpPostMessageResponse } from './protocol/index.ts';
 import { BookmarksManager } from './bookmarks-manager.ts';
 import { withDefaultSettings } from './defaults.ts';
 import { Embed } from './embed.ts';
-import type { IEmbedConfiguration, IEmbedConfigurationBase } from './embed-types.ts';
+import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { APINotSupportedForRDLError } from './errors.ts';
 import type { IFilterable } from './ifilterable.ts';
 import { Page } from './page.ts';
-import type { Service } from './service.ts';
+import type { IEmbedHost, IReportNode } from './embed-host.ts';
 import { addParamToUrl, bodyOf, envelopeOf, isRDLEmbed, isSavedInternal } from './util.ts';
-
-/** What a Page needs of its report. */
-export interface IReportNode {
-  iframe: HTMLIFrameElement;
-  service: Service;
-  config: IEmbedConfiguration;
-}
 
 type Envelope = IHttpPostMessageResponse<void>;
 
@@ -41,7 +34,7 @@ export class Report extends Embed implements IReportNode, IFilterable {
   bookmarksManager: BookmarksManager;
 
   constructor(
-    service: Service,
+    service: IEmbedHost,
     element: HTMLElement,
     baseConfig: IEmbedConfigurationBase,
     phasedRender?: boolean,

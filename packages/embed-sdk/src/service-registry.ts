@@ -3,12 +3,12 @@ import type { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { Qna } from './qna.ts';
 import { Report } from './report.ts';
-import type { Service } from './service.ts';
+import type { IEmbedHost } from './embed-host.ts';
 import { Tile } from './tile.ts';
 import { Visual } from './visual.ts';
 
 export type ComponentBuilder = (
-  service: Service,
+  service: IEmbedHost,
   element: HTMLElement,
   config: IEmbedConfigurationBase,
   phasedRender?: boolean,

@@ -1,5 +1,6 @@
 import { Create } from './create.ts';
 import { Embed } from './embed.ts';
+import type { IEmbedHost } from './embed-host.ts';
 import type { IEmbedConfiguration, IEmbedConfigurationBase } from './embed-types.ts';
 import type { IHpmFactory, IRouterFactory, IWpmpFactory } from './factories.ts';
 import { trustedFrames } from './frames.ts';
@@ -27,7 +28,7 @@ export type * from './service-types.ts';
  * const report = powerbi.embed(container, { type: 'report', id, embedUrl, accessToken });
  * report.on('loaded', () => console.log('loaded'));
  */
-export class Service implements IService {
+export class Service implements IService, IEmbedHost {
   private static defaultConfig: IServiceConfiguration = {
     autoEmbedOnContentLoaded: false,
     onError: (...args: unknown[]) => console.log(args[0], args.slice(1)),
@@ -48,12 +49,9 @@ export class Service implements IService {
     routerFactory: IRouterFactory,
     config: IServiceConfiguration = {},
   ) {
-    this.wpmp = wpmpFactory(
-      config.wpmpName,
-      config.logMessages,
-      undefined,
-      config.requestTimeout === undefined ? {} : { requestTimeout: config.requestTimeout },
-    );
+    this.wpmp = wpmpFactory(config.wpmpName, config.logMessages, undefined, {
+      requestTimeout: config.requestTimeout,
+    });
     this.hpm = hpmFactory(this.wpmp, null, config.version, config.type);
     this.router = routerFactory(this.wpmp);
     this.uniqueSessionId = generateUUID();

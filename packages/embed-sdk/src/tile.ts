@@ -3,7 +3,7 @@ import { withDefaultSettings } from './defaults.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { findQueryIdInUrl, requireId } from './id-from-url.ts';
-import type { Service } from './service.ts';
+import type { IEmbedHost } from './embed-host.ts';
 
 /** An embedded dashboard tile. Its events arrive on the singular `/tile/:uid/events/...` route. */
 export class Tile extends Embed {
@@ -11,7 +11,7 @@ export class Tile extends Embed {
   static override type = 'Tile';
 
   constructor(
-    service: Service,
+    service: IEmbedHost,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

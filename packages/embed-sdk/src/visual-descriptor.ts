@@ -1,7 +1,7 @@
 import type { models } from './protocol/index.ts';
 import type { IHttpPostMessageResponse } from './protocol/index.ts';
 import type { IFilterable } from './ifilterable.ts';
-import type { IPageNode } from './page.ts';
+import type { IPageNode } from './embed-host.ts';
 import { bodyOf, envelopeOf } from './util.ts';
 
 /** One visual of a page: its filters, data export, slicer state, clone and sort. */

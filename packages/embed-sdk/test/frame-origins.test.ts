@@ -69,6 +69,16 @@ describe.skipIf(!chromiumAvailable)('a frame that ends up on another origin', ()
     expect(load).toMatchObject({ accessToken: 'secret-token', uniqueId: 'mv1' });
   });
 
+  it('posts the load lost while the frame moved again once the frame is heard from', async () => {
+    page = await harness.newPage();
+    const result = await embedMoved('&ready=late', { allowedOrigins: [moved.url] }, 'loaded');
+    expect(result).toEqual({ resolved: { detail: { initiator: 'sdk' }, pages: ['P1', 'P2'] } });
+    const frame = await microsoftFrameIn(page, 'c1');
+    expect(await loadsReceived(frame, 1)).toEqual([
+      expect.objectContaining({ accessToken: 'secret-token', uniqueId: 'mv1' }),
+    ]);
+  });
+
   it('names an origin that is not allowed in an error event, and sends it no token', async () => {
     page = await harness.newPage();
     const result = await embedMoved('&ready=1', {}, 'error');
@@ -92,7 +102,7 @@ describe.skipIf(!chromiumAvailable)('a frame that ends up on another origin', ()
     );
     expect(result).toEqual({
       resolved: {
-        message: 'LoadFailed',
+        message: 'LoadReportFailed', // models.CommonErrorCodes.LoadReportFailed
         detailedMessage: expect.stringMatching(
           /no response to message \w+ within 300 ms \(POST \/report\/load\)/,
         ),

@@ -2,7 +2,8 @@
  * A frame built only on Microsoft's published libraries (window-post-message-proxy,
  * http-post-message, powerbi-router), the way a Power BI frame answers powerbi-client: it must
  * work unchanged against our SDK. With `?ready=1` it first announces itself with `/ready/<uid>`
- * (the uid from its own query), as Power BI's frames do.
+ * (the uid from its own query), as Power BI's frames do; with `?ready=late` it does so only a
+ * moment after its `load`, once the host has already sent its first `/report/load`.
  */
 import { HttpPostMessage } from 'http-post-message';
 import { Router } from 'powerbi-router';
@@ -59,6 +60,11 @@ router.post('*notfound', (request, response) => {
   response.send(404, `Not found: ${request.url}`);
 });
 
-if (params.get('ready') === '1') {
+function announce(): void {
   void hpm.post(`/ready/${state.uid}`, null).catch(() => undefined);
 }
+
+if (params.get('ready') === '1') announce();
+// The host sends its load from the iframe's `load` event; announcing after it makes that load
+// one that went to the embed URL's origin before the host learned where the frame is.
+if (params.get('ready') === 'late') addEventListener('load', () => setTimeout(announce, 100));
