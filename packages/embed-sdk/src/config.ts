@@ -3,5 +3,3 @@ export const config = {
   version: '2.8.0',
   type: 'js',
 } as const;
-
-export default config;

@@ -13,7 +13,6 @@ export interface ISettings {
 }
 
 export type IEmbedSettings = models.ISettings & ISettings;
-export type IQnaSettings = models.IQnaSettings & ISettings;
 
 /** What every embed config has. */
 export interface IEmbedConfigurationBase {
@@ -47,13 +46,6 @@ export interface IEmbedConfiguration extends IEmbedConfigurationBase {
 
 export interface IVisualEmbedConfiguration extends IEmbedConfiguration {
   visualName: string;
-}
-
-export interface IQnaEmbedConfiguration extends IEmbedConfigurationBase {
-  datasetIds: string[];
-  question?: string;
-  viewMode?: models.QnaMode;
-  settings?: IQnaSettings;
 }
 
 /** A handler recorded by `on()`: `test` matches an event by name, `handle` is the host's handler. */

@@ -37,11 +37,6 @@ export function remove<T>(predicate: (x: T) => boolean, xs: T[]): void {
   if (index >= 0) xs.splice(index, 1);
 }
 
-/** `Object.assign` under 2.8.0's name. */
-export function assign<T extends object>(target: T, ...sources: object[]): T {
-  return Object.assign(target, ...sources);
-}
-
 /** A short random base-36 id, the default `uniqueId` of an embed (crypto-random, unlike 2.8.0's Math.random). */
 export function createRandomString(): string {
   return BigInt(`0x${randomHex(6)}`).toString(36);

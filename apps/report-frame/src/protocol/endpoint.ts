@@ -15,7 +15,7 @@ import {
 import { isRecord } from '../lib/is-record.ts';
 
 /** Events the host never answers are forgotten after this long (their replies carry nothing). */
-export const EVENT_REPLY_TIMEOUT_MS = 30_000;
+const EVENT_REPLY_TIMEOUT_MS = 30_000;
 
 interface Reply {
   statusCode: number;

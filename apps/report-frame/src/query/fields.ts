@@ -6,9 +6,7 @@ export function isMeasureField(field: FieldRef): boolean {
   return 'measure' in field || ('column' in field && field.aggregation !== undefined);
 }
 
-export function isHierarchyField(
-  field: FieldRef,
-): field is Extract<FieldRef, { hierarchy: string }> {
+function isHierarchyField(field: FieldRef): field is Extract<FieldRef, { hierarchy: string }> {
   return 'hierarchy' in field;
 }
 
@@ -19,7 +17,7 @@ export function fieldLabel(field: FieldRef): string {
   return field.hierarchyLevel;
 }
 
-export function hierarchyLevels(
+function hierarchyLevels(
   schema: DatasetSchema,
   field: FieldRef,
 ): { name: string; column: string }[] {
@@ -29,7 +27,7 @@ export function hierarchyLevels(
 }
 
 /** The field shown at a drill depth: a hierarchy field moves down its levels, anything else stays. */
-export function fieldAtDepth(schema: DatasetSchema, field: FieldRef, depth: number): FieldRef {
+function fieldAtDepth(schema: DatasetSchema, field: FieldRef, depth: number): FieldRef {
   if (!isHierarchyField(field) || depth === 0) return field;
   const levels = hierarchyLevels(schema, field);
   const start = Math.max(
@@ -63,7 +61,7 @@ export function axisDrillableDepth(schema: DatasetSchema, category: FieldRef[]):
 }
 
 /** How many levels below a field can be drilled into (0 for plain columns). */
-export function drillableDepth(schema: DatasetSchema, field: FieldRef): number {
+function drillableDepth(schema: DatasetSchema, field: FieldRef): number {
   const levels = hierarchyLevels(schema, field);
   if (levels.length === 0 || !isHierarchyField(field)) return 0;
   const start = Math.max(
@@ -79,10 +77,4 @@ export function filterTargetOf(schema: DatasetSchema, field: FieldRef): FilterTa
   if ('column' in field) return { table: field.table, column: field.column };
   const level = hierarchyLevels(schema, field).find((l) => l.name === field.hierarchyLevel);
   return { table: field.table, column: level?.column ?? field.hierarchyLevel };
-}
-
-export function columnType(schema: DatasetSchema, target: FilterTarget) {
-  if (!('column' in target)) return 'number' as const;
-  const table = schema.tables.find((t) => t.name === target.table);
-  return table?.columns.find((c) => c.name === target.column)?.dataType ?? 'string';
 }

@@ -7,10 +7,7 @@ export type CommandState = 'enabled' | 'disabled' | 'hidden';
 
 const DISPLAY_OPTION: Record<number, CommandState> = { 0: 'enabled', 1: 'disabled', 2: 'hidden' };
 
-export function selectorMatches(
-  selector: VisualSelector | undefined,
-  visual: VisualDefinition,
-): boolean {
+function selectorMatches(selector: VisualSelector | undefined, visual: VisualDefinition): boolean {
   if (!selector) return true;
   if (selector.visualName !== undefined) return selector.visualName === visual.name;
   if (selector.visualType !== undefined) return selector.visualType === visual.type;

@@ -47,7 +47,7 @@ function stripDisplayState(
   return rest;
 }
 
-export function isMobileLayout(settings: FrameSettings, isMobileUrl: boolean): boolean {
+function isMobileLayout(settings: FrameSettings, isMobileUrl: boolean): boolean {
   return (
     settings.layoutType === MOBILE_PORTRAIT || (isMobileUrl && settings.layoutType === undefined)
   );

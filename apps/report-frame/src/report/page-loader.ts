@@ -12,7 +12,7 @@ export interface PageLoad {
 }
 
 /** Everything a page's data and look depend on; a change means a new render. */
-export function renderKey(state: ReportViewState): string {
+function renderKey(state: ReportViewState): string {
   return JSON.stringify([
     state.activePage,
     state.reportFilters,

@@ -1,5 +1,5 @@
 /** Everything a report view shows and every SDK call changes, in one immutable snapshot. */
-import type { EmbedReport, ReportDefinition, VisualDefinition } from '../api/types.ts';
+import type { EmbedReport, ReportDefinition } from '../api/types.ts';
 import type { FrameFilter, FilterTarget, Scalar } from '../query/filter-types.ts';
 import type { SortState } from '../query/visual-queries.ts';
 
@@ -88,16 +88,6 @@ export interface ReportViewState {
 }
 
 export const visualKey = (pageName: string, visualName: string) => `${pageName}/${visualName}`;
-
-export function findVisual(
-  state: ReportViewState,
-  pageName: string,
-  visualName: string,
-): VisualDefinition | undefined {
-  return state.report.definition.pages
-    .find((p) => p.name === pageName)
-    ?.visuals.find((v) => v.name === visualName);
-}
 
 export const DEFAULT_COLORS = [
   '#118DFF',

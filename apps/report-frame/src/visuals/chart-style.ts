@@ -11,7 +11,7 @@ export interface ChartContext {
   totalLabel: string;
 }
 
-export const DIMMED_OPACITY = 0.3;
+const DIMMED_OPACITY = 0.3;
 
 export function axisStyle(theme: FrameTheme) {
   return {

@@ -8,7 +8,7 @@ import { commandNames } from '../../src/protocol/models/validators/settings.ts';
 const schema = 'http://powerbi.com/product/schema#';
 
 /** Values that break (or satisfy) each kind of rule somewhere. */
-export const probes: unknown[] = [
+const probes: unknown[] = [
   undefined,
   null,
   'x',
@@ -45,23 +45,23 @@ export const column = { table: 'Ventas', column: 'Región' };
 export const hierarchy = { table: 'Fecha', hierarchy: 'Calendario', hierarchyLevel: 'Año' };
 export const measure = { table: 'Ventas', measure: 'Total' };
 export const keyColumns = { ...column, keys: ['Id'] };
-export const keyHierarchy = { ...hierarchy, keys: ['Id'] };
+const keyHierarchy = { ...hierarchy, keys: ['Id'] };
 
-export const basic = {
+const basic = {
   $schema: `${schema}basic`,
   target: column,
   operator: 'In',
   values: ['Norte', 1, true],
   filterType: 1,
 };
-export const advanced = {
+const advanced = {
   $schema: `${schema}advanced`,
   target: measure,
   logicalOperator: 'And',
   conditions: [{ value: 10, operator: 'GreaterThan' }, { operator: 'IsNotBlank' }],
   filterType: 0,
 };
-export const relativeDate = {
+const relativeDate = {
   $schema: `${schema}relativeDate`,
   target: hierarchy,
   operator: 0,
@@ -70,21 +70,21 @@ export const relativeDate = {
   includeToday: true,
   filterType: 4,
 };
-export const topN = {
+const topN = {
   target: column,
   operator: 'Top',
   itemCount: 5,
   filterType: 5,
   orderBy: measure,
 };
-export const includeExclude = { target: column, isExclude: true, values: ['a'], filterType: 3 };
-export const notSupported = {
+const includeExclude = { target: column, isExclude: true, values: ['a'], filterType: 3 };
+const notSupported = {
   target: column,
   message: 'm',
   notSupportedTypeName: 'T',
   filterType: 2,
 };
-export const tuple = {
+const tuple = {
   target: [column],
   operator: 'In',
   values: [[{ value: 'a' }]],
@@ -110,7 +110,7 @@ const extension = {
   },
 };
 
-export const settings = {
+const settings = {
   filterPaneEnabled: true,
   navContentPaneEnabled: false,
   bookmarksPaneEnabled: true,

@@ -24,9 +24,9 @@ const hierarchyTargetRules = {
 const keysRules = { keys: [required, arrayOfType('string')] };
 
 export const filterColumnTargetValidator = objectWith(columnTargetRules);
-export const filterKeyColumnsTargetValidator = objectWith(columnTargetRules, keysRules);
+const filterKeyColumnsTargetValidator = objectWith(columnTargetRules, keysRules);
 export const filterHierarchyTargetValidator = objectWith(hierarchyTargetRules);
-export const filterKeyHierarchyTargetValidator = objectWith(hierarchyTargetRules, keysRules);
+const filterKeyHierarchyTargetValidator = objectWith(hierarchyTargetRules, keysRules);
 export const filterMeasureTargetValidator = objectWith({
   table: [required, string],
   measure: [required, string],
@@ -123,7 +123,7 @@ export const visualTypeSelectorValidator = objectWith({
   visualType: [required, string],
 });
 
-export const slicerTargetSelectorValidator = objectWith({
+const slicerTargetSelectorValidator = objectWith({
   $schema: [required, string, oneOf([Schemas.slicerTargetSelector])],
   target: [required, slicerTargetValidator],
 });

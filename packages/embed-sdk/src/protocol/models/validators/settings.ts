@@ -33,7 +33,7 @@ export const visualLayoutValidator = objectWith({
 
 export const visualsLayoutValidator = mapOf(visualLayoutValidator);
 
-export const pageLayoutValidator = objectWith({
+const pageLayoutValidator = objectWith({
   visualsLayout: [required, visualsLayoutValidator],
   defaultLayout: [visualLayoutValidator],
 });
