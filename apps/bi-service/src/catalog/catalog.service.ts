@@ -9,8 +9,8 @@ import {
   type WorkspaceRole,
 } from '../storage/principals.repository.ts';
 import { createWorkspacesRepository } from '../storage/workspaces.repository.ts';
-import { hashSecret } from '../identity/passwords.ts';
-import type { WorkspaceContent } from './content.ts';
+import { hashSecret } from '../tokens/passwords.ts';
+import type { WorkspaceContent } from '../storage/content.ts';
 
 /** A workspace's GUID, derived from its name so it stays the same across restarts. */
 export const workspaceIdFor = (name: string) => deterministicGuid('workspace', name.toLowerCase());

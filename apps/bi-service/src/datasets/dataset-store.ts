@@ -3,7 +3,7 @@
  * side by side (a DuckDB connection runs one statement at a time).
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { Fragment } from '../query/sql.ts';
+import type { Fragment } from './sql.ts';
 import type { DatasetDefinition } from './model.ts';
 import { bindType } from './table-writer.ts';
 
