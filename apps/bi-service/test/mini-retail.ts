@@ -11,7 +11,7 @@ import type { DatasetDefinition } from '../src/datasets/model.ts';
 import { DatasetRegistry, type LoadedDataset } from '../src/datasets/registry.ts';
 import { quoteIdentifier } from '../src/datasets/sql.ts';
 
-export const fixtureDir = join(import.meta.dirname, 'fixtures/mini-retail');
+const fixtureDir = join(import.meta.dirname, 'fixtures/mini-retail');
 
 export const miniRetail: DatasetDefinition = {
   id: '00000000-0000-4000-8000-000000000001',

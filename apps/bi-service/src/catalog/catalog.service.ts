@@ -16,7 +16,7 @@ import type { WorkspaceContent } from '../storage/content.ts';
 export const workspaceIdFor = (name: string) => deterministicGuid('workspace', name.toLowerCase());
 
 /** A user's GUID, derived from the username. */
-export const userIdFor = (username: string) => deterministicGuid('user', username.toLowerCase());
+const userIdFor = (username: string) => deterministicGuid('user', username.toLowerCase());
 
 /** Creating identities, workspaces and content; shared by the CLI and demo seeding. */
 export function createCatalogService(db: BiDb, clock: Clock) {

@@ -12,7 +12,7 @@ export type CellValue = string | number | boolean | null;
 const POOL_SIZE = 4;
 
 /** DuckDB values → JSON-friendly cells: integers as numbers, dates as 'YYYY-MM-DD'. */
-export function toCell(value: unknown): CellValue {
+function toCell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')

@@ -18,10 +18,7 @@ export function bindType(value: SqlValue): DuckDBType {
   return DOUBLE;
 }
 
-export async function createTable(
-  connection: DuckDBConnection,
-  table: TableDefinition,
-): Promise<void> {
+async function createTable(connection: DuckDBConnection, table: TableDefinition): Promise<void> {
   const columns = table.columns.map(
     (column) => `${quoteIdentifier(column.name)} ${duckTypes[column.dataType]}`,
   );

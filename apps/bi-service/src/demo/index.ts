@@ -22,12 +22,7 @@ import { storesReport } from './reports-operations.ts';
 import { salesOverviewReport, salesSummaryVisuals } from './reports-sales.ts';
 import { salesDataset, securedSalesDataset } from './sales-model.ts';
 
-export {
-  openDemoDatasets,
-  demoDatasets,
-  DEMO_SALES_ROWS,
-  type DemoDatasetOptions,
-} from './demo-datasets.ts';
+export { openDemoDatasets, demoDatasets } from './demo-datasets.ts';
 export { countryAccess } from './sales-model.ts';
 
 const datasetItem = (definition: DatasetDefinition) => ({

@@ -3,7 +3,7 @@
  * generated for it, take the token's effective identity for it, then run the query, export or
  * question. Nothing the frame sends besides the token decides scope or identity.
  */
-import { qnaAnswerSchema, type DatasetSchema, type Query } from '@vitrina/bi-model';
+import { MAX_QUERY_ROWS, qnaAnswerSchema, type DatasetSchema, type Query } from '@vitrina/bi-model';
 import type { Clock } from '../clock.ts';
 import { QueryError } from '../datasets/query-error.ts';
 import type { LoadedDataset } from '../datasets/registry.ts';
@@ -11,7 +11,6 @@ import { entityNotFound, invalidRequest, notAuthorized } from '../http/powerbi-e
 import { assertTokenCovers, type EmbedTokenClaims } from '../tokens/embed-token.ts';
 import { toCsv } from './csv.ts';
 import { interpretQuestion } from './qna.ts';
-import { MAX_QUERY_ROWS } from './query-schema.ts';
 import { runQuery, runUnderlying, type RunOptions } from './run-query.ts';
 
 /** Where the service finds datasets: their schema (for the frame) and, to query, the loaded store. */

@@ -29,7 +29,7 @@ function targetType(target: Target): DataType {
 }
 
 /** A bound value with the cast that makes DuckDB compare it as the target's type. */
-export function typedValue(value: Value, dataType: DataType, label: string): Fragment {
+function typedValue(value: Value, dataType: DataType, label: string): Fragment {
   switch (dataType) {
     case 'string':
       return param(String(value));

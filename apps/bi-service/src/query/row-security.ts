@@ -16,7 +16,7 @@ export interface EffectiveIdentity {
 }
 
 /** Checks that every role the identity names exists (a token naming unknown roles is refused). */
-export function checkRoles(definition: DatasetDefinition, identity: EffectiveIdentity): void {
+function checkRoles(definition: DatasetDefinition, identity: EffectiveIdentity): void {
   const known = new Set((definition.roles ?? []).map((role) => role.name));
   for (const role of identity.roles) {
     if (!known.has(role))

@@ -72,5 +72,3 @@ export function createPresenters(publicUrl: string) {
     }),
   };
 }
-
-export type Presenters = ReturnType<typeof createPresenters>;
