@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { EmbedTokenError } from './tokens/embed-token.ts';
-import { PowerBiError, powerBiErrorBody } from './rest/powerbi-error.ts';
+import { PowerBiError, powerBiErrorBody } from './http/powerbi-error.ts';
 
 /** Answers every failure in Power BI's error shape; 5xx details stay in the log. */
 export function installErrorHandler(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { rateLimitKey } from './auth/request-auth.ts';
-import { PowerBiError } from './rest/powerbi-error.ts';
+import { PowerBiError } from './http/powerbi-error.ts';
 
 /**
  * Rate limiting for the API routes (opted in per route group with `config.rateLimit`, or as a

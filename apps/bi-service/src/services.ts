@@ -7,7 +7,7 @@ import {
   createDatasetService,
   type DatasetService,
   type DatasetSource,
-} from './datasets/dataset.service.ts';
+} from './query/dataset.service.ts';
 import { openDatabase, type BiDb } from './storage/database.ts';
 import { createContentRepository, type ContentRepository } from './storage/content.repository.ts';
 import {
@@ -18,10 +18,10 @@ import {
   createWorkspacesRepository,
   type WorkspacesRepository,
 } from './storage/workspaces.repository.ts';
-import { createEmbedTokenService, type EmbedTokenService } from './tokens/embed-token.service.ts';
+import { createEmbedTokenService, type EmbedTokenService } from './catalog/embed-token.service.ts';
 import { loadOrCreateKey, type SigningKey } from './tokens/signing-key.ts';
 
-export type { DatasetSource } from './datasets/dataset.service.ts';
+export type { DatasetSource } from './query/dataset.service.ts';
 
 const noDatasets: DatasetSource = { schema: () => undefined };
 

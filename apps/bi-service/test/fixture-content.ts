@@ -1,5 +1,5 @@
 import type { ReportDefinition } from '@vitrina/bi-model';
-import type { WorkspaceContent } from '../src/catalog/content.ts';
+import type { WorkspaceContent } from '../src/storage/content.ts';
 import { deterministicGuid } from '../src/ids.ts';
 
 const id = (name: string) => deterministicGuid('test', name);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMeasure } from '../src/datasets/measure-language.ts';
 import { toDatasetSchema } from '../src/datasets/model.ts';
-import { DatasetModel } from '../src/query/dataset-model.ts';
+import { DatasetModel } from '../src/datasets/dataset-model.ts';
 import { miniRetail } from './mini-retail.ts';
 
 describe('measure language', () => {

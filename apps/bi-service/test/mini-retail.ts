@@ -9,9 +9,9 @@ import { DatasetStore } from '../src/datasets/dataset-store.ts';
 import { loadTables, type TableSource } from '../src/datasets/file-loader.ts';
 import type { DatasetDefinition } from '../src/datasets/model.ts';
 import { DatasetRegistry, type LoadedDataset } from '../src/datasets/registry.ts';
-import { quoteIdentifier } from '../src/query/sql.ts';
+import { quoteIdentifier } from '../src/datasets/sql.ts';
 
-export const fixtureDir = join(import.meta.dirname, 'fixtures/mini-retail');
+const fixtureDir = join(import.meta.dirname, 'fixtures/mini-retail');
 
 export const miniRetail: DatasetDefinition = {
   id: '00000000-0000-4000-8000-000000000001',

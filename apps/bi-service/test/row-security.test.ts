@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Query } from '@vitrina/bi-model';
 import type { DatasetRegistry, LoadedDataset } from '../src/datasets/registry.ts';
-import { QueryError } from '../src/query/query-error.ts';
+import { QueryError } from '../src/datasets/query-error.ts';
 import { runQuery } from '../src/query/run-query.ts';
 import { openMiniRetail } from './mini-retail.ts';
 

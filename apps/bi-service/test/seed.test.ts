@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
 import { loadConfig } from '../src/config.ts';
-import { secretMatches } from '../src/identity/passwords.ts';
+import { secretMatches } from '../src/tokens/passwords.ts';
 import {
   demoServicePrincipal,
   demoUsers,

@@ -5,7 +5,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
  * service's own user may read them. Directories are 0700 and files 0600 whatever the umask
  * (the server entry also sets the umask to 077 for files created by libraries).
  */
-export const privateDirMode = 0o700;
+const privateDirMode = 0o700;
 export const privateFileMode = 0o600;
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { notAuthorized, PowerBiError } from '../rest/powerbi-error.ts';
+import { notAuthorized, PowerBiError } from '../http/powerbi-error.ts';
 import { verifyAccessToken, type VerifiedCaller } from '../tokens/access-token.ts';
 import {
   embedTokenOf,

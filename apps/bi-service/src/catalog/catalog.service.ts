@@ -9,14 +9,14 @@ import {
   type WorkspaceRole,
 } from '../storage/principals.repository.ts';
 import { createWorkspacesRepository } from '../storage/workspaces.repository.ts';
-import { hashSecret } from '../identity/passwords.ts';
-import type { WorkspaceContent } from './content.ts';
+import { hashSecret } from '../tokens/passwords.ts';
+import type { WorkspaceContent } from '../storage/content.ts';
 
 /** A workspace's GUID, derived from its name so it stays the same across restarts. */
 export const workspaceIdFor = (name: string) => deterministicGuid('workspace', name.toLowerCase());
 
 /** A user's GUID, derived from the username. */
-export const userIdFor = (username: string) => deterministicGuid('user', username.toLowerCase());
+const userIdFor = (username: string) => deterministicGuid('user', username.toLowerCase());
 
 /** Creating identities, workspaces and content; shared by the CLI and demo seeding. */
 export function createCatalogService(db: BiDb, clock: Clock) {

@@ -1,7 +1,7 @@
 import type { AnyDefinition } from '@vitrina/bi-model';
-import type { DatasetSource } from '../datasets/dataset.service.ts';
+import type { DatasetSource } from '../query/dataset.service.ts';
 import { isGuid } from '../ids.ts';
-import { entityNotFound, notAuthorized } from '../rest/powerbi-error.ts';
+import { entityNotFound, notAuthorized } from '../http/powerbi-error.ts';
 import type { ContentRepository, DashboardRow } from '../storage/content.repository.ts';
 import type {
   Principal,
@@ -15,7 +15,7 @@ import {
   type AccessLevel,
   type EmbedTokenClaims,
 } from '../tokens/embed-token.ts';
-import type { TileItem } from './content.ts';
+import type { TileItem } from '../storage/content.ts';
 
 /** A workspace the caller belongs to, with the caller's role in it. */
 export interface MemberWorkspace {

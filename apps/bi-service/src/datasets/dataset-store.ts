@@ -3,7 +3,7 @@
  * side by side (a DuckDB connection runs one statement at a time).
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { Fragment } from '../query/sql.ts';
+import type { Fragment } from './sql.ts';
 import type { DatasetDefinition } from './model.ts';
 import { bindType } from './table-writer.ts';
 
@@ -12,7 +12,7 @@ export type CellValue = string | number | boolean | null;
 const POOL_SIZE = 4;
 
 /** DuckDB values → JSON-friendly cells: integers as numbers, dates as 'YYYY-MM-DD'. */
-export function toCell(value: unknown): CellValue {
+function toCell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')

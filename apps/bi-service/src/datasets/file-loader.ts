@@ -3,7 +3,7 @@
  * column to the type its definition declares (a file that does not fit fails the load).
  */
 import { VARCHAR } from '@duckdb/node-api';
-import { quoteIdentifier } from '../query/sql.ts';
+import { quoteIdentifier } from './sql.ts';
 import type { DatasetStore } from './dataset-store.ts';
 import type { TableDefinition } from './model.ts';
 import { duckTypes } from './table-writer.ts';

@@ -1,6 +1,6 @@
 /** The datasets this service can query, by id: each one's model (for planning) and store (for running). */
 import type { DatasetSchema } from '@vitrina/bi-model';
-import { DatasetModel } from '../query/dataset-model.ts';
+import { DatasetModel } from './dataset-model.ts';
 import type { DatasetStore } from './dataset-store.ts';
 import { toDatasetSchema } from './model.ts';
 

@@ -1,7 +1,7 @@
 /** Creates tables with the declared column types and writes rows into them with bound values. */
 import { BOOLEAN, DOUBLE, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
 import type { DataType } from '@vitrina/bi-model';
-import { quoteIdentifier, type SqlValue } from '../query/sql.ts';
+import { quoteIdentifier, type SqlValue } from './sql.ts';
 import type { TableDefinition } from './model.ts';
 
 export const duckTypes: Record<DataType, string> = {
@@ -18,10 +18,7 @@ export function bindType(value: SqlValue): DuckDBType {
   return DOUBLE;
 }
 
-export async function createTable(
-  connection: DuckDBConnection,
-  table: TableDefinition,
-): Promise<void> {
+async function createTable(connection: DuckDBConnection, table: TableDefinition): Promise<void> {
   const columns = table.columns.map(
     (column) => `${quoteIdentifier(column.name)} ${duckTypes[column.dataType]}`,
   );

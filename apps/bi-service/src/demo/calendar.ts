@@ -5,7 +5,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TableDefinition } from '../datasets/model.ts';
 
-export const FIRST_DAY = '2022-01-01';
+const FIRST_DAY = '2022-01-01';
 export const LAST_DAY = '2025-12-31';
 
 export function calendarTable(grain: 'day' | 'month'): TableDefinition {

@@ -7,7 +7,7 @@ export interface Category {
   costRatio: number;
 }
 
-export const categories: Category[] = [
+const categories: Category[] = [
   {
     category: 'Electrónica',
     subcategories: [

@@ -1,5 +1,5 @@
 /** The demo dashboards: tiles pinned from report visuals. */
-import type { DashboardItem } from '../catalog/content.ts';
+import type { DashboardItem } from '../storage/content.ts';
 import { deterministicGuid } from '../ids.ts';
 import type { DemoReport } from './report-builder.ts';
 

@@ -17,7 +17,7 @@ import { salesDataset, securedSalesDataset } from './sales-model.ts';
 
 /** Bump when generated data changes, so existing files are rebuilt. */
 const GENERATOR_VERSION = 1;
-export const DEMO_SALES_ROWS = 1_000_000;
+const DEMO_SALES_ROWS = 1_000_000;
 
 export interface DemoDatasetOptions {
   /** Sales fact rows (the demo has a million; tests use fewer). */

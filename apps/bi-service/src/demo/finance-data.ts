@@ -12,7 +12,7 @@ import { countries } from './geography.ts';
 import { numberList, unit } from './sql-literals.ts';
 
 /** Accounts in statement order, with their monthly amount per unit of centre size. */
-export const accounts: { name: string; group: string; amount: number }[] = [
+const accounts: { name: string; group: string; amount: number }[] = [
   { name: 'Ingresos por ventas', group: 'Ingresos', amount: 1000 },
   { name: 'Devoluciones', group: 'Ingresos', amount: -28 },
   { name: 'Costo de ventas', group: 'Costo de ventas', amount: -560 },

@@ -3,7 +3,7 @@ import type { DatasetDefinition } from '../datasets/model.ts';
 import { deterministicGuid } from '../ids.ts';
 import { calendarTable } from './calendar.ts';
 
-export const FINANCE_DATASET_NAME = 'Finanzas Retail Andino';
+const FINANCE_DATASET_NAME = 'Finanzas Retail Andino';
 const money = '"S/" #,0';
 
 export const financeDataset: DatasetDefinition = {

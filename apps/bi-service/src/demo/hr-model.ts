@@ -3,7 +3,7 @@ import type { DatasetDefinition } from '../datasets/model.ts';
 import { deterministicGuid } from '../ids.ts';
 import { calendarTable } from './calendar.ts';
 
-export const HR_DATASET_NAME = 'Personas Retail Andino';
+const HR_DATASET_NAME = 'Personas Retail Andino';
 const money = '"S/" #,0';
 
 export const hrDataset: DatasetDefinition = {

@@ -3,7 +3,7 @@
  * (eight interactive and one paginated) and two dashboards. Every id is derived from a name,
  * so it is the same on every start and machine.
  */
-import type { WorkspaceContent } from '../catalog/content.ts';
+import type { WorkspaceContent } from '../storage/content.ts';
 import type { DatasetDefinition } from '../datasets/model.ts';
 import { dashboard } from './dashboards.ts';
 import { financeDataset } from './finance-model.ts';
@@ -22,12 +22,7 @@ import { storesReport } from './reports-operations.ts';
 import { salesOverviewReport, salesSummaryVisuals } from './reports-sales.ts';
 import { salesDataset, securedSalesDataset } from './sales-model.ts';
 
-export {
-  openDemoDatasets,
-  demoDatasets,
-  DEMO_SALES_ROWS,
-  type DemoDatasetOptions,
-} from './demo-datasets.ts';
+export { openDemoDatasets, demoDatasets } from './demo-datasets.ts';
 export { countryAccess } from './sales-model.ts';
 
 const datasetItem = (definition: DatasetDefinition) => ({

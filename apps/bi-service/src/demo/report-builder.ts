@@ -11,10 +11,10 @@ import type {
 import { Schemas } from '@vitrina/embed-sdk/protocol';
 import { deterministicGuid } from '../ids.ts';
 
-export const PAGE_WIDTH = 1280;
-export const PAGE_HEIGHT = 720;
+const PAGE_WIDTH = 1280;
+const PAGE_HEIGHT = 720;
 
-export const retailTheme = {
+const retailTheme = {
   name: 'Retail Andino',
   dataColors: [
     '#0F766E',

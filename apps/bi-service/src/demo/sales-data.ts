@@ -11,8 +11,8 @@ import { stores } from './geography.ts';
 import { salesDataset } from './sales-model.ts';
 import { numberList, pick, stringList, unit } from './sql-literals.ts';
 
-export const CUSTOMER_COUNT = 25_000;
-export const channels = ['Tienda', 'Online', 'Mayorista'];
+const CUSTOMER_COUNT = 25_000;
+const channels = ['Tienda', 'Online', 'Mayorista'];
 const segments = [
   'Consumidor',
   'Consumidor',

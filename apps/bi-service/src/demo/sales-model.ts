@@ -3,8 +3,8 @@ import type { DatasetDefinition } from '../datasets/model.ts';
 import { deterministicGuid } from '../ids.ts';
 import { calendarTable } from './calendar.ts';
 
-export const SALES_DATASET_NAME = 'Ventas Retail Andino';
-export const SECURED_SALES_DATASET_NAME = 'Ventas Retail Andino (seguridad por país)';
+const SALES_DATASET_NAME = 'Ventas Retail Andino';
+const SECURED_SALES_DATASET_NAME = 'Ventas Retail Andino (seguridad por país)';
 
 /** Which countries each demo username may see under the `Pais` role. */
 export const countryAccess: Record<string, string[]> = {

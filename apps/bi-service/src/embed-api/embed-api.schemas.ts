@@ -16,9 +16,9 @@ import { powerBiErrors } from '../http/error-schemas.ts';
  * Request and response schemas of the embed API: the shapes come from the BI contract
  * (`@vitrina/bi-model`); only the path parameters are this service's own.
  */
-export const reportParams = z.object({ reportId: z.string() });
-export const dashboardParams = z.object({ dashboardId: z.string() });
-export const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
+const reportParams = z.object({ reportId: z.string() });
+const dashboardParams = z.object({ dashboardId: z.string() });
+const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
 export const embedApi = {
   report: { params: reportParams, response: { 200: embedReportSchema, ...powerBiErrors } },

@@ -12,7 +12,7 @@ import {
 import { sendAadError } from './aad-error.ts';
 import { issuerFor, requestOrigin } from './discovery.routes.ts';
 import { clientInfoFor, createIdToken } from './id-token.ts';
-import { secretMatches } from './passwords.ts';
+import { secretMatches } from '../tokens/passwords.ts';
 import { asksForPowerBi, readTokenRequest, type TokenRequest } from './token-request.ts';
 import { tenantParams, tokenForm, tokenResponses } from './oauth.schemas.ts';
 

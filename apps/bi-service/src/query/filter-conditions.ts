@@ -9,10 +9,10 @@ import type {
   DataType,
   IncludeExcludeFilter,
 } from '@vitrina/bi-model';
-import type { ResolvedColumn, ResolvedMeasure } from './dataset-model.ts';
-import { QueryError } from './query-error.ts';
+import type { ResolvedColumn, ResolvedMeasure } from '../datasets/dataset-model.ts';
+import { QueryError } from '../datasets/query-error.ts';
 import type { DateRange } from './relative-date.ts';
-import { columnSql, join, param, raw, sql, type Fragment } from './sql.ts';
+import { columnSql, join, param, raw, sql, type Fragment } from '../datasets/sql.ts';
 
 type Target = ResolvedColumn | ResolvedMeasure;
 type Value = string | number | boolean | null | undefined;
@@ -29,7 +29,7 @@ function targetType(target: Target): DataType {
 }
 
 /** A bound value with the cast that makes DuckDB compare it as the target's type. */
-export function typedValue(value: Value, dataType: DataType, label: string): Fragment {
+function typedValue(value: Value, dataType: DataType, label: string): Fragment {
   switch (dataType) {
     case 'string':
       return param(String(value));

@@ -4,8 +4,8 @@
  * the fact table, every dimension reachable through many-to-one relationships can be joined.
  */
 import type { RelationshipDefinition } from '../datasets/model.ts';
-import { QueryError } from './query-error.ts';
-import { join, quoteIdentifier, raw, type Fragment } from './sql.ts';
+import { QueryError } from '../datasets/query-error.ts';
+import { join, quoteIdentifier, raw, type Fragment } from '../datasets/sql.ts';
 
 export interface JoinPlan {
   base: string;

@@ -4,7 +4,7 @@
  * grouping, order and limit. Top N filters become a subquery planned the same way.
  */
 import type { DataType, Filter, ParsedQuery, QueryResult, TopNFilter } from '@vitrina/bi-model';
-import type { DatasetModel, ResolvedColumn, ResolvedMeasure } from './dataset-model.ts';
+import type { DatasetModel, ResolvedColumn, ResolvedMeasure } from '../datasets/dataset-model.ts';
 import {
   advancedCondition,
   basicCondition,
@@ -12,10 +12,10 @@ import {
   includeExcludeCondition,
 } from './filter-conditions.ts';
 import { fromClause, planJoins, type JoinPlan } from './join-plan.ts';
-import { QueryError } from './query-error.ts';
+import { QueryError } from '../datasets/query-error.ts';
 import { relativeDateRange } from './relative-date.ts';
 import { rowSecurityCondition, type EffectiveIdentity } from './row-security.ts';
-import { columnSql, join, quoteIdentifier, raw, sql, type Fragment } from './sql.ts';
+import { columnSql, join, quoteIdentifier, raw, sql, type Fragment } from '../datasets/sql.ts';
 
 export interface QueryContext {
   model: DatasetModel;

@@ -9,7 +9,7 @@ import {
   type QueryContext,
 } from './plan-query.ts';
 import { tableOf } from '../datasets/model.ts';
-import { columnSql, join, raw } from './sql.ts';
+import { columnSql, join, raw } from '../datasets/sql.ts';
 
 /** The base table's columns plus the visual's grouping columns from other tables. */
 export function planUnderlying(

@@ -5,7 +5,7 @@
  */
 import type { FieldRef, Filter, ParsedQuery, QnaAnswer } from '@vitrina/bi-model';
 import type { DatasetDefinition } from '../datasets/model.ts';
-import { QueryError } from './query-error.ts';
+import { QueryError } from '../datasets/query-error.ts';
 
 /** Lower case without accents, so "País" matches "pais". */
 function normalize(text: string): string {

@@ -5,10 +5,10 @@
  * filters only flow from dimensions to facts.
  */
 import type { DatasetDefinition, RoleTableFilter } from '../datasets/model.ts';
-import type { DatasetModel } from './dataset-model.ts';
+import type { DatasetModel } from '../datasets/dataset-model.ts';
 import { FALSE, inList, TRUE } from './filter-conditions.ts';
-import { QueryError } from './query-error.ts';
-import { join, sql, type Fragment } from './sql.ts';
+import { QueryError } from '../datasets/query-error.ts';
+import { join, sql, type Fragment } from '../datasets/sql.ts';
 
 export interface EffectiveIdentity {
   username: string;
@@ -16,7 +16,7 @@ export interface EffectiveIdentity {
 }
 
 /** Checks that every role the identity names exists (a token naming unknown roles is refused). */
-export function checkRoles(definition: DatasetDefinition, identity: EffectiveIdentity): void {
+function checkRoles(definition: DatasetDefinition, identity: EffectiveIdentity): void {
   const known = new Set((definition.roles ?? []).map((role) => role.name));
   for (const role of identity.roles) {
     if (!known.has(role))

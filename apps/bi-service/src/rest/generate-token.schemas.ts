@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Power BI's per-request limit on reports, datasets and target workspaces in one token. */
-export const multiResourceLimit = 50;
+const multiResourceLimit = 50;
 
 const accessLevel = z
   .string()
@@ -55,5 +55,3 @@ export const multiResourceTokenBody = z.object({
   identities: z.array(identity).optional(),
   lifetimeInMinutes,
 });
-
-export type MultiResourceTokenBody = z.infer<typeof multiResourceTokenBody>;

@@ -1,4 +1,4 @@
-import type { TileItem } from '../catalog/content.ts';
+import type { TileItem } from '../storage/content.ts';
 import type { DashboardRow, DatasetRow, ReportRow } from '../storage/content.repository.ts';
 import type { WorkspaceRow } from '../storage/workspaces.repository.ts';
 
@@ -72,5 +72,3 @@ export function createPresenters(publicUrl: string) {
     }),
   };
 }
-
-export type Presenters = ReturnType<typeof createPresenters>;

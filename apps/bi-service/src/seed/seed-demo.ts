@@ -1,4 +1,4 @@
-import type { WorkspaceContent } from '../catalog/content.ts';
+import type { WorkspaceContent } from '../storage/content.ts';
 import type { BiServices } from '../services.ts';
 import { demoServicePrincipal, demoUsers, demoWorkspaceNames } from './demo-identities.ts';
 

@@ -1,12 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type {
-  DashboardItem,
-  DatasetItem,
-  ReportItem,
-  ReportType,
-  TileItem,
-} from '../catalog/content.ts';
+import type { DashboardItem, DatasetItem, ReportItem, ReportType, TileItem } from './content.ts';
 import type { BiDb } from './database.ts';
 import type { DashboardsTable, DatasetsTable, ReportsTable, TilesTable } from './schema.ts';
 

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorMessages } from '@vitrina/contracts';
 import { AppError } from '../errors.ts';
 
-export const xsrfCookieName = 'XSRF-TOKEN';
-export const xsrfHeaderName = 'x-xsrf-token';
+const xsrfCookieName = 'XSRF-TOKEN';
+const xsrfHeaderName = 'x-xsrf-token';
 const loginPath = '/api/user/authenticate';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

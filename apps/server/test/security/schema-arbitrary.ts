@@ -19,7 +19,7 @@ export interface JsonSchema {
 }
 
 /** Values that break naive code: injection, markup, control and wide characters, edge numbers. */
-export const hostileScalar = fc.oneof(
+const hostileScalar = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.constantFrom(
     "' OR 1=1 --",
@@ -54,7 +54,7 @@ function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 }
 
 /** Values that satisfy `schema` (mostly: patterns and cross-field rules are not modelled). */
-export function conforming(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+function conforming(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;

@@ -41,7 +41,7 @@ export function toPublicConfig(raw: unknown): PublicConfig {
   return { branding, embedOrigin };
 }
 
-export async function fetchPublicConfig(): Promise<PublicConfig> {
+async function fetchPublicConfig(): Promise<PublicConfig> {
   const response = await fetch('/api/public-config', { headers: { Accept: 'application/json' } });
   if (!response.ok) return { branding: DEFAULT_BRANDING, embedOrigin: null };
   return toPublicConfig(await response.json());

@@ -28,7 +28,7 @@ import { toAccountDto, toViewerAccountDto } from './accounts.presenter.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import type { SecretBox } from './secret-box.ts';
 
-export const accountMessages = {
+const accountMessages = {
   notFound: 'La cuenta no existe.',
 } as const;
 

@@ -94,4 +94,3 @@ export function createActiveSessions(
   };
   return sessions;
 }
-export type ActiveSessions = ReturnType<typeof createActiveSessions>;

@@ -4,7 +4,7 @@ import type { INetworkModule } from '@azure/msal-node';
 import { BiFailure, BiServiceError } from './bi-errors.ts';
 
 /** The Power BI resource: the bundled BI service accepts the same scope. */
-export const powerBiScope = 'https://analysis.windows.net/powerbi/api/.default';
+const powerBiScope = 'https://analysis.windows.net/powerbi/api/.default';
 
 /** What MSAL needs to sign an integration account in with username + password (ROPC). */
 export interface BiCredentials {

@@ -7,7 +7,7 @@ import type { GrantsCache } from './grants-cache.ts';
 import { canHoldPermissions } from './permissions.policy.ts';
 import { permissionsRepository, type ElementType } from './permissions.repository.ts';
 
-export const permissionMessages = {
+const permissionMessages = {
   notViewer: 'Solo los usuarios con rol Visualizador pueden recibir permisos.',
   unknownElement: 'El elemento indicado no existe.',
 } as const;

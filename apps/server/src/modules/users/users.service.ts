@@ -194,4 +194,3 @@ export function createUsersService(context: AppContext) {
     },
   };
 }
-export type UsersService = ReturnType<typeof createUsersService>;

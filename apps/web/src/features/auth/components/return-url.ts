@@ -1,4 +1,4 @@
-export const DEFAULT_ROUTE = '/gateway';
+const DEFAULT_ROUTE = '/gateway';
 
 /** Only same-site paths are followed after login; anything else (or nothing) goes to /gateway. */
 export function safeReturnUrl(returnUrl: string | null): string {

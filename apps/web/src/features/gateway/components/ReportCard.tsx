@@ -11,7 +11,7 @@ interface ReportCardProps {
   busy: boolean;
 }
 
-export const viewerPath = (report: Report) => `/viewer/${encodeURIComponent(report.uId)}`;
+const viewerPath = (report: Report) => `/viewer/${encodeURIComponent(report.uId)}`;
 
 /** A report card (spec §2): bar-chart icon, name linking in the same tab, pop-out, favorite star. */
 export function ReportCard({ report, caption, onToggleFavorite, busy }: ReportCardProps) {

@@ -12,7 +12,7 @@ export interface GatewayFilters {
   search: string;
 }
 
-export const isDashboard = (report: Report) => report.kind === 'dashboard';
+const isDashboard = (report: Report) => report.kind === 'dashboard';
 
 /** Lower case without accents, so "informacion" finds "Información". */
 export function foldText(text: string): string {
@@ -29,7 +29,7 @@ function matchesContent(report: Report, content: Content): boolean {
   return true;
 }
 
-export function matchesFilters(report: Report, content: Content, search: string): boolean {
+function matchesFilters(report: Report, content: Content, search: string): boolean {
   const needle = foldText(search);
   return matchesContent(report, content) && (!needle || foldText(report.name).includes(needle));
 }

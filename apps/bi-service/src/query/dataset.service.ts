@@ -3,16 +3,15 @@
  * generated for it, take the token's effective identity for it, then run the query, export or
  * question. Nothing the frame sends besides the token decides scope or identity.
  */
-import { qnaAnswerSchema, type DatasetSchema, type Query } from '@vitrina/bi-model';
+import { MAX_QUERY_ROWS, qnaAnswerSchema, type DatasetSchema, type Query } from '@vitrina/bi-model';
 import type { Clock } from '../clock.ts';
-import { toCsv } from '../query/csv.ts';
-import { interpretQuestion } from '../query/qna.ts';
-import { QueryError } from '../query/query-error.ts';
-import { MAX_QUERY_ROWS } from '../query/query-schema.ts';
-import { runQuery, runUnderlying, type RunOptions } from '../query/run-query.ts';
-import { entityNotFound, invalidRequest, notAuthorized } from '../rest/powerbi-error.ts';
+import { QueryError } from '../datasets/query-error.ts';
+import type { LoadedDataset } from '../datasets/registry.ts';
+import { entityNotFound, invalidRequest, notAuthorized } from '../http/powerbi-error.ts';
 import { assertTokenCovers, type EmbedTokenClaims } from '../tokens/embed-token.ts';
-import type { LoadedDataset } from './registry.ts';
+import { toCsv } from './csv.ts';
+import { interpretQuestion } from './qna.ts';
+import { runQuery, runUnderlying, type RunOptions } from './run-query.ts';
 
 /** Where the service finds datasets: their schema (for the frame) and, to query, the loaded store. */
 export interface DatasetSource {

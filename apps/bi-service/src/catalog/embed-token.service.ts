@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ContentService, MemberWorkspace } from '../catalog/content.service.ts';
-import type { TileItem } from '../catalog/content.ts';
 import { epochSeconds, type Clock } from '../clock.ts';
-import type { MultiResourceTokenBody } from '../rest/generate-token.schemas.ts';
-import { entityNotFound, invalidRequest } from '../rest/powerbi-error.ts';
+import { entityNotFound, invalidRequest } from '../http/powerbi-error.ts';
 import type { ContentRepository, DatasetRow } from '../storage/content.repository.ts';
-import type { VerifiedCaller } from './access-token.ts';
+import type { TileItem } from '../storage/content.ts';
+import type { VerifiedCaller } from '../tokens/access-token.ts';
+import { signEmbedToken, type AccessLevel } from '../tokens/embed-token.ts';
+import type { SigningKey } from '../tokens/signing-key.ts';
+import type { ContentService, MemberWorkspace } from './content.service.ts';
 import { resolveIdentities, type IdentityInput } from './effective-identities.ts';
-import { signEmbedToken, type AccessLevel } from './embed-token.ts';
-import type { SigningKey } from './signing-key.ts';
 
 /** The items an embed token will cover (ids lower-case). */
 export interface TokenScope {
@@ -23,6 +22,16 @@ export interface TokenScope {
 export interface TokenOptions {
   identities?: IdentityInput[] | undefined;
   lifetimeInMinutes?: number | undefined;
+}
+
+/**
+ * What the multi-resource GenerateToken asks for, as its route schema parses it
+ * (rest/generate-token.schemas.ts): the service does not depend on the HTTP layer.
+ */
+export interface ResourcesRequest extends TokenOptions {
+  reports: { id: string; allowEdit?: boolean | undefined }[];
+  datasets: { id: string }[];
+  targetWorkspaces: { id: string }[];
 }
 
 /** Power BI's EmbedToken response. */
@@ -56,7 +65,7 @@ function tilesScope(dashboardId: string, workspaceId: string, tiles: TileItem[])
  * them allow: Edit only when every report allows editing, Create only when target workspaces are
  * named too.
  */
-function accessLevelOf(body: MultiResourceTokenBody): AccessLevel {
+function accessLevelOf(body: ResourcesRequest): AccessLevel {
   const allEditable = body.reports.every((report) => report.allowEdit === true);
   if (!allEditable) return 'View';
   if (body.targetWorkspaces.length > 0) return 'Create';
@@ -171,7 +180,7 @@ export function createEmbedTokenService({ key, clock, content, access }: Depende
     },
 
     /** `POST /v1.0/myorg/GenerateToken`: one token for several reports, datasets and workspaces. */
-    async forResources(caller: VerifiedCaller, body: MultiResourceTokenBody) {
+    async forResources(caller: VerifiedCaller, body: ResourcesRequest) {
       if (body.reports.length === 0 && body.datasets.length === 0) {
         throw invalidRequest('The request must name at least one report or dataset');
       }

@@ -1,6 +1,6 @@
 import type { DatasetRow } from '../storage/content.repository.ts';
 import type { EffectiveIdentityClaim } from '../tokens/embed-token.ts';
-import { invalidRequest } from '../rest/powerbi-error.ts';
+import { invalidRequest } from '../http/powerbi-error.ts';
 
 /** An `identities[]` entry of a GenerateToken request (EffectiveIdentity). */
 export interface IdentityInput {

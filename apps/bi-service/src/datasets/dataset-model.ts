@@ -3,12 +3,8 @@
  * only names that exist in the schema ever reach SQL (and then quoted).
  */
 import type { Aggregation, DataType, FieldRef } from '@vitrina/bi-model';
-import type {
-  ColumnDefinition,
-  DatasetDefinition,
-  RelationshipDefinition,
-} from '../datasets/model.ts';
-import { parseMeasure, type MeasureNode } from '../datasets/measure-language.ts';
+import type { ColumnDefinition, DatasetDefinition, RelationshipDefinition } from './model.ts';
+import { parseMeasure, type MeasureNode } from './measure-language.ts';
 import { QueryError } from './query-error.ts';
 import { columnSql, param, raw, sql, type Fragment } from './sql.ts';
 
