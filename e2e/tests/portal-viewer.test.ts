@@ -224,6 +224,10 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     });
     await page.reload();
     await page.getByRole('link', { name: 'Ventas generales' }).waitFor();
+    // The gateway may draw from its cached tree first; the refresh follows its first API call.
+    await page.waitForFunction(
+      () => JSON.parse(localStorage.getItem('currentUser') ?? '{}').token !== 'vencido',
+    );
     const after = await page.evaluate(() =>
       JSON.parse(localStorage.getItem('currentUser') ?? '{}'),
     );
