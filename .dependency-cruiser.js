@@ -41,8 +41,8 @@ const config = {
     },
     forbid(
       'leaf-packages-stand-alone',
-      'contracts and env import nothing of ours',
-      { path: '^packages/(contracts|env)/' },
+      'contracts, env and the node:sqlite adapter import nothing of ours',
+      { path: '^packages/(contracts|env|node-sqlite-kysely)/' },
       { path: '^(apps|packages|e2e|bench|scripts)/', pathNot: '^packages/$1/' },
     ),
     forbid(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../files/private-files.ts';
-import { adaptNodeSqlite } from './node-sqlite-driver.ts';
+import { adaptNodeSqlite } from '@vitrina/node-sqlite-kysely';
 import type { BiDatabase } from './schema.ts';
 
 /** Metadata schema: identities, workspaces and the content items they hold. */

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { createPrivateDir, ensurePrivateFile, restrictExisting } from '../private-files.ts';
-import { adaptNodeSqlite } from './node-sqlite-driver.ts';
+import { adaptNodeSqlite } from '@vitrina/node-sqlite-kysely';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';

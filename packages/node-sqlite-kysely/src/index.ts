@@ -2,9 +2,8 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
- * Kysely's SQLite dialect expects better-sqlite3's shape (a native addon we avoid); this adapts
- * Node's built-in `node:sqlite` to it. The portal server has the same adapter: a shared package
- * would remove the twin (see docs/decisions/0106-bi-storage-on-kysely.md).
+ * Kysely's SQLite dialect expects better-sqlite3's shape (a native addon, which this project avoids:
+ * see DESIGN.md); this adapts Node's built-in `node:sqlite` to it for both servers.
  */
 export function adaptNodeSqlite(database: DatabaseSync): SqliteDatabase {
   return {
@@ -27,6 +26,7 @@ function adaptStatement(statement: StatementSync): SqliteStatement {
 /** node:sqlite binds numbers, bigints, text, bytes and null only. */
 function toSqliteValue(value: unknown): SQLInputValue {
   if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
   if (value === undefined) return null;
   return value as SQLInputValue;
 }
