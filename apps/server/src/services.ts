@@ -23,7 +23,7 @@ import { createViewerService, forgetAccountEmbedTokens } from './modules/viewer/
 /** No other instance to tell (one process): every drop is already applied locally. */
 const noPeers: Pick<InvalidationBus, 'publish' | 'onRemote'> = {
   publish: () => undefined,
-  onRemote: () => undefined,
+  onRemote: () => () => undefined,
 };
 
 export function createServices(

@@ -70,9 +70,10 @@ export function createInvalidationBus(channels: InvalidationChannel[], log: Fast
         });
       }
     },
-    /** Hears every invalidation published by another instance. */
-    onRemote(listener: (event: Invalidation) => void): void {
+    /** Hears every invalidation published by another instance; returns how to stop. */
+    onRemote(listener: (event: Invalidation) => void): () => void {
       listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close(): Promise<void> {
       await Promise.allSettled(channels.map((channel) => channel.close()));
