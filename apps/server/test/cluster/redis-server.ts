@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@vitrina/e2e/stack';
 import { Redis } from 'ioredis';
 
 /** Where Debian's redis-server package puts the binary (.ci/run installs it). */
@@ -12,18 +12,6 @@ if (!redisAvailable) {
   console.warn(
     `\n!!! ${redisBinary} is missing: the Redis variants of these tests are SKIPPED !!!\n`,
   );
-}
-
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface TestRedis {
