@@ -21,6 +21,7 @@ describe.skipIf(!available)('security across instances (Redis and PostgreSQL)', 
       REDIS_URL: redis.url,
       LOGIN_MAX_FAILURES: '3',
       LOGIN_RATE_LIMIT_PER_MINUTE: '6',
+      LOGIN_REQUEST_LIMIT_PER_MINUTE: '30',
     });
     apps = cluster.apps as [App, App];
   });
@@ -66,6 +67,15 @@ describe.skipIf(!available)('security across instances (Redis and PostgreSQL)', 
     // Locked on both instances, even with the right password.
     expect((await attempt(0, '10.8.99.1', 'victima', 'Clave1234')).statusCode).toBe(429);
     expect((await attempt(1, '10.8.99.2', 'victima', 'Clave1234')).statusCode).toBe(429);
+  });
+
+  it('the login request ceiling (@fastify/rate-limit on Redis) counts both instances together', async () => {
+    await createUser(cluster.database.db, { username: 'constante', password: 'Clave1234' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await attempt(i, '10.6.0.1', 'constante', 'Clave1234')).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual(Array.from({ length: 10 }, () => 429));
   });
 
   it('a refresh token reused on the other instance ends the session on both', async () => {
