@@ -55,7 +55,7 @@ import { createServices, type Services } from './services.ts';
 function apiModules(context: AppContext, services: Services, cluster: Cluster): ApiModule[] {
   return [
     publicModule(context.config),
-    readinessModule(cluster.readiness),
+    readinessModule({ ...cluster.readiness, bi: services.biReachable }),
     authModule,
     usersModule,
     accountsModule(services.accounts),

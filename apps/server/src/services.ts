@@ -84,6 +84,8 @@ export function createServices(
 
   return {
     sync,
+    /** For `/api/ready`: the BI service answers (over the same TLS trust as every BI call). */
+    biReachable: bi.reachable,
     /** Shared by the viewer and account changes; exposed so a benchmark can warm it. */
     embedTokens,
     seedDemoAccounts: () => seedDemoAccounts({ db, clock, audit, secrets }),

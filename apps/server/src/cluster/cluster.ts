@@ -71,8 +71,6 @@ export function createCluster(deps: {
       return true;
     }),
     ...(redis ? { redis: withTimeout(() => redis.ping()) } : {}),
-    // Any HTTP answer means the BI service (bundled or Power BI) is reachable.
-    bi: withTimeout(async () => (await fetch(config.bi.apiUrl)).status < 500),
   };
 
   return {
@@ -81,6 +79,7 @@ export function createCluster(deps: {
     addressFailures,
     /** For `@fastify/rate-limit`'s Redis store; absent without `REDIS_URL`. */
     rateLimitRedis: redis?.commands,
+    /** Database and Redis checks; the BI check comes from the services (app.ts). */
     readiness,
     async start(): Promise<void> {
       if (redis && !(await redis.whenReady(5000)))
