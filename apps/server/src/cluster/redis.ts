@@ -77,4 +77,3 @@ export function connectRedis(url: string, log: FastifyBaseLogger) {
     },
   };
 }
-export type RedisConnections = ReturnType<typeof connectRedis>;

@@ -9,6 +9,8 @@ const repoRoot = resolve(import.meta.dirname, '../../../..');
 /** A server started as its own process, the way `npm run start:portal` / `start:bi` run it. */
 export interface ServerProcess {
   url: string;
+  /** The process's own DATA_DIR (removed when it exits). */
+  dataDir: string;
   child: ChildProcess;
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<number | string>;
@@ -31,6 +33,7 @@ function startNode(script: string, env: NodeJS.ProcessEnv, url: string, health: 
   );
   const server: ServerProcess = {
     url,
+    dataDir,
     child,
     exited,
     stop(signal = 'SIGTERM') {
@@ -41,8 +44,10 @@ function startNode(script: string, env: NodeJS.ProcessEnv, url: string, health: 
   return waitForHealthy(`${url}${health}`, child, 120_000).then(() => server);
 }
 
-/** The bundled BI service on free loopback ports, without demo content. */
-export async function startBiProcess(): Promise<ServerProcess> {
+/** The bundled BI service on free loopback ports, without demo content unless `env` asks. */
+export async function startBiProcess(
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServerProcess & { authorityUrl: string }> {
   const [port, tlsPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
   return startNode(
@@ -52,9 +57,12 @@ export async function startBiProcess(): Promise<ServerProcess> {
       BI_TLS_PORT: String(tlsPort),
       BI_PUBLIC_URL: url,
       VITRINA_DEMO: 'false',
+      ...env,
     },
     url,
     '/health',
+  ).then((server) =>
+    Object.assign(server, { authorityUrl: `https://localhost:${tlsPort}/vitrina` }),
   );
 }
 
