@@ -18,8 +18,15 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-function startNode(script: string, env: NodeJS.ProcessEnv, url: string, health: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-process-'));
+function startNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  url: string,
+  health: string,
+  /** A DATA_DIR to keep (a restart reuses it); by default a fresh one removed at exit. */
+  keptDataDir?: string,
+) {
+  const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'vitrina-process-'));
   const child = spawn(process.execPath, [join(repoRoot, script)], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -27,7 +34,7 @@ function startNode(script: string, env: NodeJS.ProcessEnv, url: string, health: 
   });
   const exited = new Promise<number | string>((done) =>
     child.once('exit', (code, signal) => {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
       done(code ?? signal ?? 'unknown');
     }),
   );
@@ -44,13 +51,25 @@ function startNode(script: string, env: NodeJS.ProcessEnv, url: string, health: 
   return waitForHealthy(`${url}${health}`, child, 120_000).then(() => server);
 }
 
-/** The bundled BI service on free loopback ports, without demo content unless `env` asks. */
+/** Where a BI service process listens and keeps its files, to start it again in the same place. */
+export interface BiPlacement {
+  port: number;
+  tlsPort: number;
+  dataDir: string;
+}
+
+/**
+ * The bundled BI service on free loopback ports, without demo content unless `env` asks. With
+ * `placement` it starts on those ports and that DATA_DIR (kept after exit): a restart.
+ */
 export async function startBiProcess(
   env: NodeJS.ProcessEnv = {},
+  placement?: BiPlacement,
 ): Promise<ServerProcess & { authorityUrl: string }> {
-  const [port, tlsPort] = [await freePort(), await freePort()];
+  const port = placement?.port ?? (await freePort());
+  const tlsPort = placement?.tlsPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  return startNode(
+  const server = await startNode(
     'apps/bi-service/src/server.ts',
     {
       BI_PORT: String(port),
@@ -61,9 +80,9 @@ export async function startBiProcess(
     },
     url,
     '/health',
-  ).then((server) =>
-    Object.assign(server, { authorityUrl: `https://localhost:${tlsPort}/vitrina` }),
+    placement?.dataDir,
   );
+  return Object.assign(server, { authorityUrl: `https://localhost:${tlsPort}/vitrina` });
 }
 
 /** One portal instance on a free loopback port; `env` names its database, Redis, BI service. */
