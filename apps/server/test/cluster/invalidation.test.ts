@@ -118,3 +118,44 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
     expect(await aboutOnB()).toBe(401);
   });
 });
+
+describe.skipIf(!(postgresAvailable && redisAvailable))(
+  'invalidation across instances while Redis is down',
+  () => {
+    let redisServer: TestRedis;
+    let cluster: TestCluster;
+    let fixture: Fixture;
+    beforeAll(async () => {
+      redisServer = await startTestRedis();
+      cluster = await startTestCluster(2, { REDIS_URL: redisServer.url });
+      fixture = await seedFixture(cluster.apps[0]!, cluster.database.db);
+    });
+    afterAll(async () => {
+      await cluster?.close();
+      await redisServer?.stop();
+    });
+
+    it('still reaches B through PostgreSQL', async () => {
+      const [a, b] = cluster.apps as [App, App];
+      const openOnB = async () =>
+        (
+          await callApi(b, {
+            method: 'GET',
+            url: `/api/viewer/report/${fixture.report.uid}`,
+            token: fixture.tokens.viewer,
+          })
+        ).statusCode;
+      expect(await openOnB()).toBe(502);
+      await redisServer.stop();
+      const arrived = nextRemote(b, 'grants');
+      const revoke = await callApi(a, {
+        method: 'DELETE',
+        url: `/api/user/permissions/${fixture.viewer.id}`,
+        token: fixture.tokens.administrator,
+      });
+      expect(revoke.statusCode).toBe(204);
+      await arrived;
+      expect(await openOnB()).toBe(403);
+    });
+  },
+);
