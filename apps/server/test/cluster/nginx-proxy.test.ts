@@ -72,8 +72,12 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+      // nginx's own error pages (a 502 for a write in flight on a killed instance) are HTML.
+      const json = response.headers.get('content-type')?.includes('application/json');
+      return {
+        status: response.status,
+        body: json ? ((await response.json()) as unknown) : undefined,
+      };
     }
 
     it('serves the portal and, on its own host name, the BI service', async () => {
