@@ -51,7 +51,13 @@ export function createPostgresChannel(url: string, log: FastifyBaseLogger): Inva
     },
     async listen(receiver) {
       deliver = receiver;
-      client = await open();
+      try {
+        client = await open();
+      } catch (error) {
+        // PostgreSQL unreachable at start: keep trying in the background.
+        reopenLater();
+        throw error;
+      }
     },
     async close() {
       closed = true;
