@@ -15,6 +15,10 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     script: 'server/portal-api.ts',
     about: 'portal API on a 10,000-report tenant vs a bare node:http floor (autocannon)',
   },
+  'cluster-load': {
+    script: 'server/cluster-load.ts',
+    about: 'viewers through nginx on 3 portal instances (PostgreSQL, Redis): p50/p99, memory',
+  },
   'bi-identity': {
     script: 'bi-identity/tokens.ts',
     about: 'BI OAuth grants, REST listing and GenerateToken',

@@ -6,6 +6,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { connectSessions } from './cluster/connect-sessions.ts';
+import { createCluster, type Cluster } from './cluster/cluster.ts';
 import type { Config } from './config.ts';
 import type { ApiApp, ApiModule, AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -22,6 +24,7 @@ import { authModule } from './modules/auth/auth.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
 import { publicModule } from './modules/public/public.routes.ts';
+import { readinessModule } from './modules/public/readiness.routes.ts';
 import { syncModule } from './modules/sync/sync.module.ts';
 import { usersModule } from './modules/users/users.routes.ts';
 import { viewerModule } from './modules/viewer/viewer.routes.ts';
@@ -49,9 +52,10 @@ import { createServices, type Services } from './services.ts';
  * `apiModules` below and add its routes to test/authorization-matrix.test.ts (the test fails for
  * any route without an entry). Route paths are relative to /api (e.g. `url: '/favorite'`).
  */
-function apiModules(context: AppContext, services: Services): ApiModule[] {
+function apiModules(context: AppContext, services: Services, cluster: Cluster): ApiModule[] {
   return [
     publicModule(context.config),
+    readinessModule({ ...cluster.readiness, bi: services.biReachable }),
     authModule,
     usersModule,
     accountsModule(services.accounts),
@@ -63,6 +67,7 @@ function apiModules(context: AppContext, services: Services): ApiModule[] {
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,
       ...(context.config.demo ? { seedDemoAccounts: services.seedDemoAccounts } : {}),
+      isLeader: cluster.leader.isLeader,
     }),
   ];
 }
@@ -94,6 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   const clock = options.clock ?? systemClock;
   const sessions = createActiveSessions(database.db, clock, config.auth.sessionCache);
+  const cluster = createCluster({ config, db: database.db, clock, log: app.log });
   const context: AppContext = {
     config,
     ...database,
@@ -109,8 +115,12 @@ export async function buildApp(options: BuildAppOptions) {
     accountKey: loadKey(config.dataDir, 'accounts', config.secrets.accountKey),
     log: app.log,
     sessions,
+    addressFailures: cluster.addressFailures,
   };
-  const services = createServices(context);
+  const services = createServices(context, cluster.bus);
+  connectSessions(cluster.bus, sessions);
+  await cluster.start();
+  app.addHook('onClose', () => cluster.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,7 +142,14 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('registeredRoutes', routes);
 
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // Shared by the instances when REDIS_URL is set; a Redis outage lets requests through
+    // (the failed-login limits still hold, see cluster.ts).
+    ...(cluster.rateLimitRedis
+      ? { redis: cluster.rateLimitRedis, nameSpace: 'vitrina:rate-limit:', skipOnError: true }
+      : {}),
+  });
   await installSecurityHeaders(app, {
     biOrigin: config.bi.embedOrigin,
     logoUrl: config.brand.logoUrl,
@@ -144,7 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(
     async (api) => {
-      for (const module of apiModules(context, services))
+      for (const module of apiModules(context, services, cluster))
         await module.register(api as ApiApp, context);
     },
     { prefix: '/api' },
@@ -152,7 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
   await installSpa(app, config.webDistDir);
 
   if (ownsDatabase) app.addHook('onClose', async () => database.db.destroy());
-  return Object.assign(app, { context, services, sessions });
+  return Object.assign(app, { context, services, sessions, cluster });
 }
 
 /** A route as registered, with the schema it was given (if any). */

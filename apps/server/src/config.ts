@@ -19,6 +19,7 @@ const envSchema = z.object({
   ...portalEnvShape,
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalText,
+  REDIS_URL: optionalText.pipe(z.url().optional()),
   BI_URL: z.url().default('http://localhost:8081'),
   BI_PUBLIC_URL: optionalText.pipe(z.url().optional()),
   BI_API_URL: optionalText.pipe(z.url().optional()),
@@ -66,6 +67,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite://${join(dataDir, 'vitrina.db')}`,
+    /** Shared invalidations and login limits across instances (src/cluster/cluster.ts). */
+    redisUrl: env.REDIS_URL,
     portalUrl,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -9,6 +9,7 @@ import type { AuditLog } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import type { AddressFailureLimiter } from './modules/auth/ip-failure-limiter.ts';
 import type { UserSessions } from './lib/sessions.ts';
 import type { AccessTokens } from './plugins/access-tokens.ts';
 
@@ -37,6 +38,8 @@ export interface AppContext {
   accountKey: Buffer;
   /** The app's logger, for work that runs outside a request (account sync). */
   log: FastifyBaseLogger;
+  /** The per-address failed-login limit shared by the instances; in memory when absent. */
+  addressFailures?: AddressFailureLimiter;
 }
 
 /**

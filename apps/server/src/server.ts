@@ -3,6 +3,9 @@ import { ensureFirstAdministrator, firstAdminBanner } from './bootstrap/first-ad
 import { loadConfig } from './config.ts';
 import { createPrivateDir } from './private-files.ts';
 
+/** How long SIGTERM waits for in-flight requests and pools (docs/deployment.md). */
+const shutdownLimitMs = 10_000;
+
 /** Entry point: configuration, first administrator, listen, and graceful shutdown. */
 async function main(): Promise<void> {
   // Whatever a library creates under DATA_DIR (databases, journals) is the service's alone.
@@ -21,7 +24,16 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting connections, finish in-flight requests, close the database.
+    // A request or pool that does not finish in time must not keep a rolling restart waiting.
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting anyway');
+      process.exit(1);
+    }, shutdownLimitMs).unref();
+    // A proxy's kept-alive connection that finishes its last request while closing would stay
+    // open until it times out (Fastify: 72 s): close each one as soon as it is idle.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    // Stop accepting connections, finish in-flight requests, close the database, Redis and the
+    // notification connections (onClose hooks).
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -1,3 +1,4 @@
+import type { Invalidation, InvalidationBus } from './cluster/invalidation-bus.ts';
 import type { AppContext } from './context.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSecretBox } from './modules/accounts/secret-box.ts';
@@ -19,7 +20,16 @@ import { createViewerService, forgetAccountEmbedTokens } from './modules/viewer/
  * user id (grants, favorites) or by account and report (embed tokens, minted with the account's
  * credentials and no identity), so no entry ever answers for another user.
  */
-export function createServices(context: AppContext) {
+/** No other instance to tell (one process): every drop is already applied locally. */
+const noPeers: Pick<InvalidationBus, 'publish' | 'onRemote'> = {
+  publish: () => undefined,
+  onRemote: () => () => undefined,
+};
+
+export function createServices(
+  context: AppContext,
+  peers: Pick<InvalidationBus, 'publish' | 'onRemote'> = noPeers,
+) {
   const { db, clock, audit } = context;
   const now = () => clock.now().getTime();
   const secrets = createSecretBox(context.accountKey);
@@ -30,11 +40,39 @@ export function createServices(context: AppContext) {
   const embedTokens = createEmbedTokenCache({ now });
 
   /** Content changed: grants and favorites on vanished elements were deleted with it. */
-  function contentChanged() {
+  function dropContent(): void {
     content.invalidate();
     grants.invalidate();
     favorites.invalidate();
   }
+  /** Applies a drop here; `drop` also tells the other instances, which apply it on arrival. */
+  function apply(event: Invalidation): void {
+    switch (event.kind) {
+      case 'grants':
+        grants.invalidate();
+        return;
+      case 'favorites':
+        favorites.invalidate();
+        return;
+      case 'account':
+        bi.tokens.forget(event.accountId);
+        forgetAccountEmbedTokens(embedTokens, event.accountId);
+        dropContent();
+        return;
+      case 'content':
+        dropContent();
+        return;
+      default:
+      // Session events belong to the active-session cache (wired in app.ts).
+    }
+  }
+  function drop(event: Invalidation): void {
+    apply(event);
+    peers.publish(event);
+  }
+  peers.onRemote(apply);
+  const contentChanged = () => drop({ kind: 'content' });
+  const grantDrops = { invalidate: () => drop({ kind: 'grants' }) };
   const sync = createSyncService({
     db,
     bi: bi.client,
@@ -46,6 +84,8 @@ export function createServices(context: AppContext) {
 
   return {
     sync,
+    /** For `/api/ready`: the BI service answers (over the same TLS trust as every BI call). */
+    biReachable: bi.reachable,
     /** Shared by the viewer and account changes; exposed so a benchmark can warm it. */
     embedTokens,
     seedDemoAccounts: () => seedDemoAccounts({ db, clock, audit, secrets }),
@@ -59,15 +99,15 @@ export function createServices(context: AppContext) {
       favorites: favorites.get,
       biTokens: bi.tokens,
       syncAccount: sync.syncAccount,
-      forgetAccount(accountId) {
-        contentChanged();
-        bi.tokens.forget(accountId);
-        forgetAccountEmbedTokens(embedTokens, accountId);
-      },
+      forgetAccount: (accountId) => drop({ kind: 'account', accountId }),
     }),
-    permissions: createPermissionsService({ db, audit, grants }),
-    reportUsers: createReportUsersService({ db, audit, grants }),
-    favorites: createFavoritesService({ db, grants: grants.get, favorites }),
+    permissions: createPermissionsService({ db, audit, grants: grantDrops }),
+    reportUsers: createReportUsersService({ db, audit, grants: grantDrops }),
+    favorites: createFavoritesService({
+      db,
+      grants: grants.get,
+      favorites: { invalidate: () => drop({ kind: 'favorites' }) },
+    }),
     viewer: createViewerService({
       db,
       secrets,

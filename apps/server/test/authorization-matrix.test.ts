@@ -44,6 +44,8 @@ const administratorsOnly = (status: number): Expected => ({
 
 export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
+  // The matrix app's BI service is unreachable (BI_API_URL below), so readiness says 503.
+  'GET /api/ready': { request: () => ({ url: '/api/ready' }), expect: everyone(503) },
   'GET /api/public-config': {
     request: () => ({ url: '/api/public-config' }),
     expect: everyone(200),
@@ -208,7 +210,8 @@ const callers: Caller[] = ['anonymous', 'otherViewer', 'viewer', 'administrator'
 describe.each(testDialects)('authorization matrix ($dialect)', ({ dialect, available }) => {
   let context: TestApp;
   beforeAll(async () => {
-    if (available) context = await buildTestApp(dialect);
+    if (available)
+      context = await buildTestApp(dialect, { env: { BI_API_URL: 'http://127.0.0.1:1' } });
   });
   afterAll(async () => context?.close());
 

@@ -18,7 +18,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const authModule: ApiModule = {
   name: 'auth',
   register(app, context) {
-    const auth = createAuthService(context);
+    const auth = createAuthService(context, context.addressFailures);
     const { config, clock } = context;
 
     app.post(

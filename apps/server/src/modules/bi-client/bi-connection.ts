@@ -20,5 +20,18 @@ export function createBiConnection(settings: Config['bi'], now: () => number) {
     networkClient: createMsalNetworkClient(transport),
     now,
   });
-  return { tokens, client: createBiClient({ apiUrl: settings.apiUrl, transport, tokens }) };
+  return {
+    tokens,
+    client: createBiClient({ apiUrl: settings.apiUrl, transport, tokens }),
+    /** Readiness: any HTTP answer below 500 from the REST base (bundled service or Power BI). */
+    async reachable(): Promise<boolean> {
+      try {
+        return (
+          (await transport({ method: 'GET', url: settings.apiUrl, timeoutMs: 2000 })).status < 500
+        );
+      } catch {
+        return false;
+      }
+    },
+  };
 }

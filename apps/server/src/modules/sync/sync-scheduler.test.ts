@@ -39,4 +39,21 @@ describe('sync scheduler', () => {
     await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
     expect(rounds).toEqual([]);
   });
+
+  it('runs a round only while this instance is the leader', async () => {
+    vi.useFakeTimers();
+    const rounds: { release?: () => void }[] = [];
+    let leading = false;
+    startSyncScheduler(
+      fakeSync(rounds),
+      15,
+      () => undefined,
+      () => Promise.resolve(leading),
+    );
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(rounds).toEqual([]);
+    leading = true;
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect(rounds).toHaveLength(1);
+  });
 });

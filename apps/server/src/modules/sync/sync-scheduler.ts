@@ -8,14 +8,16 @@ export function startSyncScheduler(
   sync: SyncService,
   intervalMinutes: number,
   onError: (error: unknown) => void,
+  /** Whether this instance runs the round (one leader among several instances); always by default. */
+  isLeader: () => Promise<boolean> = () => Promise.resolve(true),
 ) {
   if (intervalMinutes <= 0) return () => undefined;
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     // A slow round is not overlapped by the next tick.
     if (running) return;
-    running = sync
-      .syncAll()
+    running = isLeader()
+      .then((leading) => (leading ? sync.syncAll() : undefined))
       .catch(onError)
       .finally(() => {
         running = undefined;

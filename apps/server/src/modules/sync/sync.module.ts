@@ -11,6 +11,8 @@ export const syncModule = (options: {
   intervalMinutes: number;
   /** Registers the demo accounts on a fresh database; the ids of those created. */
   seedDemoAccounts?: () => Promise<number[]>;
+  /** Elects the one instance that runs the periodic rounds (src/cluster/sync-leader.ts). */
+  isLeader?: () => Promise<boolean>;
 }): ApiModule => ({
   name: 'sync',
   register(app) {
@@ -24,8 +26,11 @@ export const syncModule = (options: {
         if (created.length)
           app.log.info({ accounts: created.length }, 'demo integration accounts registered');
       }
-      stopScheduler = startSyncScheduler(sync, options.intervalMinutes, (error) =>
-        app.log.error({ err: error }, 'periodic account sync failed'),
+      stopScheduler = startSyncScheduler(
+        sync,
+        options.intervalMinutes,
+        (error) => app.log.error({ err: error }, 'periodic account sync failed'),
+        options.isLeader,
       );
     });
     app.addHook('onClose', async () => stopScheduler());

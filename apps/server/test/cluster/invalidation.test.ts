@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.ts';
+import { seedFixture, type Fixture } from '../fixtures.ts';
+import { callApi, postgresAvailable } from '../helper.ts';
+import { nextRemote, startTestCluster, type TestCluster } from './cluster-apps.ts';
+import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
+
+/**
+ * Two instances on one PostgreSQL database: a write on A drops B's caches through the
+ * invalidation bus, over Redis pub/sub or, without REDIS_URL, PostgreSQL LISTEN/NOTIFY.
+ */
+const variants = [
+  { channel: 'Redis', available: postgresAvailable && redisAvailable, redis: true },
+  { channel: 'PostgreSQL NOTIFY', available: postgresAvailable, redis: false },
+];
+
+describe.each(variants)('invalidation across instances ($channel)', ({ available, redis }) => {
+  let redisServer: TestRedis | undefined;
+  let cluster: TestCluster;
+  let a: App;
+  let b: App;
+  let fixture: Fixture;
+  beforeAll(async () => {
+    if (!available) return;
+    if (redis) redisServer = await startTestRedis();
+    cluster = await startTestCluster(2, redisServer ? { REDIS_URL: redisServer.url } : {});
+    [a, b] = cluster.apps as [App, App];
+    fixture = await seedFixture(a, cluster.database.db);
+  });
+  afterAll(async () => {
+    await cluster?.close();
+    await redisServer?.stop();
+  });
+
+  const openOnB = async () =>
+    (
+      await callApi(b, {
+        method: 'GET',
+        url: `/api/viewer/report/${fixture.report.uid}`,
+        token: fixture.tokens.viewer,
+      })
+    ).statusCode;
+
+  it.skipIf(!available)('uses the configured channels', () => {
+    expect(a.cluster.bus.channels).toEqual(redis ? ['redis', 'postgres'] : ['postgres']);
+  });
+
+  it.skipIf(!available)(
+    'a grant revoked on A is refused on B once the invalidation arrives, and counts what B allowed meanwhile',
+    async () => {
+      // B has the viewer's grants cached (502: access granted, no BI service here).
+      expect(await openOnB()).toBe(502);
+      const arrived = nextRemote(b, 'grants');
+      const revoke = await callApi(a, {
+        method: 'DELETE',
+        url: `/api/user/permissions/${fixture.viewer.id}`,
+        token: fixture.tokens.administrator,
+      });
+      expect(revoke.statusCode).toBe(204);
+      // Hammer B from A's acknowledgement until the invalidation has arrived.
+      let allowedAfterAck = 0;
+      let delivered = false;
+      void arrived.then(() => (delivered = true));
+      while (!delivered) if ((await openOnB()) === 502) allowedAfterAck += 1;
+      console.info(
+        `[${redis ? 'redis' : 'postgres'}] allowed on B after A acknowledged: ${allowedAfterAck}`,
+      );
+      expect(await openOnB()).toBe(403);
+    },
+  );
+
+  it.skipIf(!available)('a favorite written on A is listed by B', async () => {
+    const listOnB = async () =>
+      (
+        await callApi(b, {
+          method: 'GET',
+          url: `/api/account/${fixture.administrator.id}`,
+          token: fixture.tokens.administrator,
+        })
+      ).body;
+    const before = await listOnB();
+    const arrived = nextRemote(b, 'favorites');
+    const favorite = await callApi(a, {
+      method: 'POST',
+      url: '/api/favorite',
+      token: fixture.tokens.administrator,
+      body: { reportId: fixture.hiddenReport.biId, userId: fixture.administrator.id },
+    });
+    expect(favorite.statusCode).toBeLessThan(300);
+    await arrived;
+    expect(await listOnB()).not.toEqual(before);
+  });
+
+  it.skipIf(!available)('a session ended on A is refused on B', async () => {
+    const refreshToken = await fixture.issueRefreshToken(fixture.otherViewer.id);
+    const signedIn = await callApi(a, {
+      method: 'POST',
+      url: '/api/user/refreshtoken',
+      body: { token: refreshToken },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const { token, refreshToken: current } = signedIn.json<{
+      token: string;
+      refreshToken: string;
+    }>();
+    const aboutOnB = async () =>
+      (await callApi(b, { method: 'GET', url: '/api/infraestructure/about', token })).statusCode;
+    expect(await aboutOnB()).toBe(200);
+    const arrived = nextRemote(b, 'session');
+    const logout = await callApi(a, {
+      method: 'POST',
+      url: '/api/user/logout',
+      token,
+      body: { token: current },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    await arrived;
+    expect(await aboutOnB()).toBe(401);
+  });
+});
+
+describe.skipIf(!(postgresAvailable && redisAvailable))(
+  'invalidation across instances while Redis is down',
+  () => {
+    let redisServer: TestRedis;
+    let cluster: TestCluster;
+    let fixture: Fixture;
+    beforeAll(async () => {
+      redisServer = await startTestRedis();
+      cluster = await startTestCluster(2, { REDIS_URL: redisServer.url });
+      fixture = await seedFixture(cluster.apps[0]!, cluster.database.db);
+    });
+    afterAll(async () => {
+      await cluster?.close();
+      await redisServer?.stop();
+    });
+
+    it('still reaches B through PostgreSQL', async () => {
+      const [a, b] = cluster.apps as [App, App];
+      const openOnB = async () =>
+        (
+          await callApi(b, {
+            method: 'GET',
+            url: `/api/viewer/report/${fixture.report.uid}`,
+            token: fixture.tokens.viewer,
+          })
+        ).statusCode;
+      expect(await openOnB()).toBe(502);
+      await redisServer.stop();
+      const arrived = nextRemote(b, 'grants');
+      const revoke = await callApi(a, {
+        method: 'DELETE',
+        url: `/api/user/permissions/${fixture.viewer.id}`,
+        token: fixture.tokens.administrator,
+      });
+      expect(revoke.statusCode).toBe(204);
+      await arrived;
+      expect(await openOnB()).toBe(403);
+    });
+  },
+);

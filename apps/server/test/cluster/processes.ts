@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
+
+const repoRoot = resolve(import.meta.dirname, '../../../..');
+
+/** A server started as its own process, the way `npm run start:portal` / `start:bi` run it. */
+export interface ServerProcess {
+  url: string;
+  /** The process's own DATA_DIR (removed when it exits). */
+  dataDir: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Sends `signal` (SIGTERM by default) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+function startNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  url: string,
+  health: string,
+  /** A DATA_DIR to keep (a restart reuses it); by default a fresh one removed at exit. */
+  keptDataDir?: string,
+) {
+  const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'vitrina-process-'));
+  const child = spawn(process.execPath, [join(repoRoot, script)], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | string>((done) =>
+    child.once('exit', (code, signal) => {
+      if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
+      done(code ?? signal ?? 'unknown');
+    }),
+  );
+  const server: ServerProcess = {
+    url,
+    dataDir,
+    child,
+    exited,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return waitForHealthy(`${url}${health}`, child, 120_000).then(() => server);
+}
+
+/** Where a BI service process listens and keeps its files, to start it again in the same place. */
+export interface BiPlacement {
+  port: number;
+  tlsPort: number;
+  dataDir: string;
+}
+
+/**
+ * The bundled BI service on free loopback ports, without demo content unless `env` asks. With
+ * `placement` it starts on those ports and that DATA_DIR (kept after exit): a restart.
+ */
+export async function startBiProcess(
+  env: NodeJS.ProcessEnv = {},
+  placement?: BiPlacement,
+): Promise<ServerProcess & { authorityUrl: string }> {
+  const port = placement?.port ?? (await freePort());
+  const tlsPort = placement?.tlsPort ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startNode(
+    'apps/bi-service/src/server.ts',
+    {
+      BI_PORT: String(port),
+      BI_TLS_PORT: String(tlsPort),
+      BI_PUBLIC_URL: url,
+      VITRINA_DEMO: 'false',
+      ...env,
+    },
+    url,
+    '/health',
+    placement?.dataDir,
+  );
+  return Object.assign(server, { authorityUrl: `https://localhost:${tlsPort}/vitrina` });
+}
+
+/** One portal instance on a free loopback port; `env` names its database, Redis, BI service. */
+export async function startPortalProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return startNode(
+    'apps/server/src/server.ts',
+    {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      VITRINA_DEMO: 'false',
+      SYNC_INTERVAL_MINUTES: '0',
+      ...env,
+    },
+    url,
+    '/api/health',
+  );
+}
