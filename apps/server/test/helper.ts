@@ -33,7 +33,7 @@ async function probePostgres(): Promise<boolean> {
 }
 
 /** Whether PostgreSQL is reachable; warns loudly (once per file) when it is not. */
-const postgresAvailable = await probePostgres();
+export const postgresAvailable = await probePostgres();
 if (!postgresAvailable) {
   console.warn(
     `\n!!! PostgreSQL is not reachable at ${postgresAdminUrl}: the PostgreSQL variants of these tests are SKIPPED !!!\n`,
@@ -100,7 +100,7 @@ export async function resetDatabase(db: Kysely<Database>): Promise<void> {
 }
 
 /** Test configuration: cheap argon2, quiet logs, throw-away data directory. */
-function testEnvironment(dataDir: string, overrides: Environment = {}): Environment {
+export function testEnvironment(dataDir: string, overrides: Environment = {}): Environment {
   return {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

@@ -14,7 +14,7 @@ export interface DatabaseHandle {
 }
 
 /** `postgres://…` or `postgresql://…` selects PostgreSQL; anything else is a SQLite location. */
-function dialectOf(url: string): DialectName {
+export function dialectOf(url: string): DialectName {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 

@@ -94,3 +94,5 @@ export function createActiveSessions(
   };
   return sessions;
 }
+
+export type ActiveSessions = ReturnType<typeof createActiveSessions>;
