@@ -25,6 +25,8 @@ import { publicModule } from './modules/public/public.routes.ts';
 import { syncModule } from './modules/sync/sync.module.ts';
 import { usersModule } from './modules/users/users.routes.ts';
 import { viewerModule } from './modules/viewer/viewer.routes.ts';
+import { identitiesModule } from './modules/identities/identities.routes.ts';
+import { connectionTestModule } from './modules/accounts/connection-test.routes.ts';
 import { createAccessTokens } from './plugins/access-tokens.ts';
 import { installAuth } from './plugins/auth.ts';
 import { docsPrefix, installApiDocs } from './plugins/docs.ts';
@@ -59,6 +61,8 @@ function apiModules(context: AppContext, services: Services): ApiModule[] {
     administrationModule(services.accounts, services.reportUsers),
     favoritesModule(services.favorites),
     viewerModule(services.viewer),
+    identitiesModule(services.identities),
+    connectionTestModule(services.testConnection),
     syncModule({
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,

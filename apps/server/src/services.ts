@@ -11,7 +11,17 @@ import { createPermissionsService } from './modules/permissions/permissions.serv
 import { seedDemoAccounts } from './modules/sync/demo-accounts.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
 import { createEmbedTokenCache } from './modules/viewer/embed-token-cache.ts';
-import { createViewerService, forgetAccountEmbedTokens } from './modules/viewer/viewer.service.ts';
+import {
+  createViewerService,
+  forgetAccountEmbedTokens,
+  forgetUserEmbedTokens,
+} from './modules/viewer/viewer.service.ts';
+import { createConnectionTester } from './modules/accounts/connection-test.ts';
+import { accountsRepository } from './modules/accounts/accounts.repository.ts';
+import {
+  createIdentitiesCache,
+  createIdentitiesService,
+} from './modules/identities/identities.service.ts';
 
 /**
  * The composition root of the portal's content side: every service and cache is built here, once
@@ -28,6 +38,16 @@ export function createServices(context: AppContext) {
   const grants = createGrantsCache({ db, now });
   const favorites = createFavoritesCache({ db, now });
   const embedTokens = createEmbedTokenCache({ now });
+  const identities = createIdentitiesCache({ db, now });
+
+  /**
+   * A viewer's effective identity changed: their cached identities and every embed token that
+   * carried one go at once. The one place to broadcast when several portal processes run.
+   */
+  function identityChanged(userId: number) {
+    identities.forget(userId);
+    forgetUserEmbedTokens(embedTokens, userId);
+  }
 
   /** Content changed: grants and favorites on vanished elements were deleted with it. */
   function contentChanged() {
@@ -74,8 +94,17 @@ export function createServices(context: AppContext) {
       bi: bi.client,
       content,
       grants: grants.get,
+      identities: identities.get,
       embedTokens,
     }),
+    identityChanged,
+    identities: createIdentitiesService({
+      db,
+      audit,
+      accountExists: async (id) => (await accountsRepository.getById(db, id)) !== undefined,
+      identityChanged,
+    }),
+    testConnection: createConnectionTester({ db, secrets, bi: bi.client, tokens: bi.tokens }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
