@@ -1,6 +1,10 @@
 import {
   accountListSchema,
   accountSchema,
+  connectionTestRequestSchema,
+  connectionTestSchema,
+  putRlsIdentityRequestSchema,
+  rlsIdentityListSchema,
   aboutSchema,
   authenticatedUserSchema,
   createAccountRequestSchema,
@@ -92,6 +96,15 @@ export const contractRoutes: ContractRoute[] = [
   { method: 'post', path: 'account', request: createAccountRequestSchema, response: accountSchema },
   { method: 'put', path: 'account', request: updateAccountRequestSchema, response: accountSchema },
   { method: 'delete', path: 'account/:id' },
+  {
+    method: 'post',
+    path: 'account/:id/test',
+    request: connectionTestRequestSchema,
+    response: connectionTestSchema,
+  },
+  { method: 'get', path: 'account/:id/identities', response: rlsIdentityListSchema },
+  { method: 'put', path: 'account/:id/identities', request: putRlsIdentityRequestSchema },
+  { method: 'delete', path: 'account/:id/identities/:identityId' },
   {
     method: 'post',
     path: 'favorite',

@@ -49,14 +49,17 @@ export const accountSchema = z.object({
   /** ISO time of the last successful sync (the Últ. Actual. column). */
   lastSyncAt: z.string().nullable(),
   workspaces: z.array(workspaceSchema),
-  /** How the account signs in (Microsoft's App-Owns-Data names); older clients may ignore it. */
-  authType: authTypeSchema,
+  /**
+   * Issue 15's fields, always sent by this server; optional so clients and test doubles written
+   * against the spec's account (without them) stay valid. Absent `authType` means `MasterUser`.
+   */
+  authType: authTypeSchema.optional(),
   /** Entra tenant of a service principal (GUID or domain); null for master users. */
-  tenantId: z.string().nullable(),
+  tenantId: z.string().nullable().optional(),
   /** ISO date the client secret or certificate expires, when the administrator entered it. */
-  secretExpiresAt: z.string().nullable(),
+  secretExpiresAt: z.string().nullable().optional(),
   /** Spanish warnings for the accounts table (ROPC and MFA, a secret close to expiry). */
-  warnings: z.array(z.string()),
+  warnings: z.array(z.string()).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.array(accountSchema);

@@ -33,6 +33,9 @@ export type PutRlsIdentityRequest = z.input<typeof putRlsIdentityRequestSchema>;
 export const connectionStepSchema = z.enum(['signIn', 'workspaces', 'embedToken']);
 export type ConnectionStep = z.infer<typeof connectionStepSchema>;
 
+/** `POST account/{id}/test` takes an empty JSON object (a POST with a JSON body, as every write). */
+export const connectionTestRequestSchema = z.object({}).strict();
+
 /** `POST account/{id}/test`: each step that ran, and a Spanish sentence for each. */
 export const connectionTestSchema = z.object({
   ok: z.boolean(),

@@ -3,7 +3,6 @@ import {
   errorResponseSchema,
   numericIdParamsSchema,
 } from '@vitrina/contracts';
-import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import type { ConnectionTester } from './connection-test.ts';
 
@@ -20,7 +19,7 @@ export const connectionTestModule = (testConnection: ConnectionTester): ApiModul
           security: [{ bearer: [] }],
           summary: 'Prueba la conexión de la cuenta: inicio de sesión, áreas de trabajo y un token',
           params: numericIdParamsSchema,
-          body: z.object({}).strict().optional(),
+          body: connectionTestRequestSchema,
           response: {
             200: connectionTestSchema,
             400: errorResponseSchema,
