@@ -1,4 +1,5 @@
 import {
+  connectionTestRequestSchema,
   connectionTestSchema,
   errorResponseSchema,
   numericIdParamsSchema,
