@@ -172,6 +172,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/account/${f.account.id}/identities/999999` }),
     expect: administratorsOnly(404),
   },
+  'GET /api/administration/report/:id/access': {
+    request: (f) => ({ url: `/api/administration/report/${f.report.biId}/access` }),
+    expect: administratorsOnly(200),
+  },
   'GET /api/user/:id/permissions': {
     request: (f) => ({ url: `/api/user/${f.viewer.id}/permissions` }),
     expect: administratorsOnly(200),

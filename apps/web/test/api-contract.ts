@@ -20,6 +20,7 @@ import {
   putPermissionsRequestSchema,
   putReportUsersRequestSchema,
   refreshTokenRequestSchema,
+  reportAccessSchema,
   reportUsersSchema,
   resetPasswordRequestSchema,
   updateAccountRequestSchema,
@@ -114,6 +115,7 @@ export const contractRoutes: ContractRoute[] = [
   { method: 'delete', path: 'favorite/:reportId', response: favoriteResponseSchema },
   { method: 'get', path: 'administration/reports/accounts', response: accountListSchema },
   { method: 'get', path: 'administration/report/:id/users', response: reportUsersSchema },
+  { method: 'get', path: 'administration/report/:id/access', response: reportAccessSchema },
   {
     method: 'put',
     path: 'administration/report/:id/users',

@@ -49,8 +49,8 @@ export const reportAccessSchema = z.array(
     user: userSchema,
     /** The narrowest grants first: report, then workspace, then account. */
     grants: z.array(z.enum(['account', 'workspace', 'report'])),
-    /** The identity the viewer's token carries, or null (none mapped). */
-    identity: rlsIdentitySchema.pick({ username: true, roles: true, datasetId: true }).nullable(),
+    /** The identities the viewer's tokens carry on the report's account (none: no RLS identity). */
+    identities: z.array(rlsIdentitySchema.pick({ username: true, roles: true, datasetId: true })),
   }),
 );
 export type ReportAccess = z.infer<typeof reportAccessSchema>;

@@ -32,8 +32,12 @@ afterAll(async () => {
   await bi?.stop();
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = adminToken) =>
-  callApi(portal.app, { method, url: `/api${url}`, token, ...(body ? { body } : {}) });
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token = adminToken,
+) => callApi(portal.app, { method, url: `/api${url}`, token, ...(body ? { body } : {}) });
 
 interface TreeAccount {
   id: number;
@@ -135,6 +139,9 @@ describe('row-level security per viewer', () => {
   const viewers: { id: number; token: string }[] = [];
 
   beforeAll(async () => {
+    // The report's BI id must be this account's alone for the Por reporte page to find it here.
+    const others: { id: number }[] = (await api('GET', '/administration/reports/accounts')).json();
+    for (const other of others) await api('DELETE', `/account/${other.id}`);
     const account = await createAccount({ ...servicePrincipal, description: 'RLS' });
     accountId = account.id;
     uid = account.workspaces[0]!.reports.find((r) => r.name === rlsReportName)!.uId;
@@ -161,6 +168,19 @@ describe('row-level security per viewer', () => {
     ]);
     expect(claimsOf(chile!.json().accessToken)['identities']).toMatchObject([
       { username: 'gerente.chile@retailandino.demo', roles: ['Pais'] },
+    ]);
+  });
+
+  it('explains each viewer\'s grant path and identity ("¿Por qué puede ver esto?")', async () => {
+    const reportId = (
+      await api('GET', `/viewer/report/${uid}`, undefined, viewers[0]!.token)
+    ).json().reportId;
+    const access: { user: { id: number }; grants: string[]; identities: { username: string }[] }[] =
+      (await api('GET', `/administration/report/${reportId}/access`)).json();
+    expect(access.map((a) => [a.user.id, a.grants, a.identities.map((i) => i.username)])).toEqual([
+      [viewers[0]!.id, ['account'], ['gerente.peru@retailandino.demo']],
+      [viewers[1]!.id, ['account'], ['gerente.chile@retailandino.demo']],
+      [viewers[2]!.id, ['account'], []],
     ]);
   });
 
