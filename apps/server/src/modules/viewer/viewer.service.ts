@@ -66,7 +66,7 @@ export function createViewerService(deps: {
         const dataset = await deps.bi.reportDataset(credentials, workspace.id, report.id);
         identity = dataset.identityRequired ? identityOf(dataset.datasetId) : undefined;
         if (dataset.identityRequired && !identity) {
-          throw new AppError('forbidden', viewerMessages.identityMissing);
+          throw new AppError('identity_required', viewerMessages.identityMissing);
         }
       }
       const token = await deps.bi.generateViewToken(credentials, target, identity);
@@ -79,7 +79,7 @@ export function createViewerService(deps: {
           .reportDataset(credentials, workspace.id, report.id)
           .catch(() => undefined);
         if (dataset?.identityRequired) {
-          throw new AppError('forbidden', viewerMessages.identityMissing);
+          throw new AppError('identity_required', viewerMessages.identityMissing);
         }
       }
       throw new AppError('bad_gateway', error.message);

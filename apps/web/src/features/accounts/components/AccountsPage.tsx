@@ -82,7 +82,7 @@ export function AccountsPage() {
         ¿Está seguro que desea eliminar la cuenta {deleting?.description}?
       </ConfirmModal>
       <Modal
-        title="Error"
+        title={errored && !errored.error ? 'Advertencias' : 'Error'}
         open={errored !== null}
         onCancel={() => setErrored(null)}
         footer={
