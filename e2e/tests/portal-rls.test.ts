@@ -66,7 +66,8 @@ describe.skipIf(!chromiumAvailable)('portal: service principal and row-level sec
     current = admin;
     await admin.getByRole('button', { name: /AGREGAR CUENTA/ }).click();
     const box = dialog(admin, 'Agregar cuenta');
-    await box.getByText('Entidad de servicio').click();
+    await box.getByLabel('Tipo de autenticación').click();
+    await admin.getByTitle('Entidad de servicio').click();
     await box.getByLabel('Descripción').fill('Retail Andino - Entidad de servicio');
     await box.getByLabel('Usuario', { exact: true }).fill('vitrina-embed');
     await box.getByLabel('Tenant ID').fill('vitrina');

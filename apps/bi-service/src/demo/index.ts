@@ -119,7 +119,7 @@ const financePanel = dashboard('Panel financiero', [
  * "Ventas generales" over the dataset with the `Pais` role, seeded beside the demo content: it
  * opens only with an effective identity, so the portal shows row-level security per viewer.
  */
-export const rowSecurityReport: DemoReport = {
+const rowSecurityReport: DemoReport = {
   ...salesOverviewReport,
   id: deterministicGuid('report', 'Ventas por país (seguridad por filas)'),
   name: 'Ventas por país (seguridad por filas)',

@@ -4,7 +4,7 @@ const dayMs = 24 * 60 * 60_000;
 /** A secret this close to its expiry is flagged, so there is time to rotate it. */
 const expiryNoticeDays = 30;
 
-export const accountWarnings = {
+const accountWarnings = {
   masterUser: 'ROPC no funciona con MFA; use una entidad de servicio.',
   expired: (date: string) => `El secreto o certificado venció el ${date}: renuévelo.`,
   expiring: (date: string, days: number) =>

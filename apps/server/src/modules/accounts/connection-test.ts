@@ -10,7 +10,7 @@ import { credentialsOf } from './account-credentials.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import type { SecretBox } from './secret-box.ts';
 
-export const connectionMessages = {
+const connectionMessages = {
   signIn: 'Inicio de sesión correcto.',
   workspaces: (count: number) => `La cuenta ve ${count} área(s) de trabajo.`,
   noWorkspaces:

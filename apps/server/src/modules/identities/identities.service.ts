@@ -7,7 +7,7 @@ import { createPerUserCache } from '../../lib/loading-cache.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { identitiesRepository, type StoredIdentity } from './identities.repository.ts';
 
-export const identityMessages = {
+const identityMessages = {
   notFound: 'La identidad no existe.',
 } as const;
 
@@ -19,7 +19,6 @@ export function createIdentitiesCache(deps: { db: Kysely<Database>; now: () => n
     load: (userId) => identitiesRepository.ofUser(deps.db, userId),
   });
 }
-export type IdentitiesCache = ReturnType<typeof createIdentitiesCache>;
 
 /**
  * Viewers' effective identities per account or dataset. Every write calls `identityChanged`

@@ -24,7 +24,7 @@ import { embedTokenKey, identityTokenKey } from './embed-token-keys.ts';
 
 export { forgetAccountEmbedTokens, forgetUserEmbedTokens } from './embed-token-keys.ts';
 
-export const viewerMessages = {
+const viewerMessages = {
   identityMissing:
     'Este informe aplica seguridad por filas y su usuario no tiene una identidad asignada. Pida a un administrador que se la asigne.',
 } as const;

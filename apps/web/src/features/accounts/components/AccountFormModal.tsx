@@ -1,21 +1,9 @@
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
-import type { AuthType } from '@vitrina/contracts';
 import type { Account } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
+import type { AccountFormValues } from './account-form-values.ts';
 import { ServicePrincipalFields } from './ServicePrincipalFields.tsx';
-
-export interface AccountFormValues {
-  id?: number;
-  authType?: AuthType;
-  description: string;
-  username: string;
-  password?: string;
-  clientId: string;
-  tenantId?: string;
-  certificate?: string;
-  secretExpiresAt?: string;
-}
 
 interface Props {
   open: boolean;
@@ -73,8 +61,8 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
         onFinish={(values) => onSave({ ...values, id: account?.id })}
       >
         <Form.Item name="authType" label="Tipo de autenticación">
-          <Radio.Group
-            optionType="button"
+          {/* A select, not radios: its options are no labels, so "Usuario" names one field only. */}
+          <Select
             options={[
               { value: 'MasterUser', label: 'Usuario maestro' },
               { value: 'ServicePrincipal', label: 'Entidad de servicio' },

@@ -65,7 +65,8 @@ describe('accounts page: Power BI tenants', () => {
     await screen.findByText('Cuenta ROPC');
     await userEvent.click(screen.getByRole('button', { name: /AGREGAR CUENTA/ }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByText('Entidad de servicio'));
+    await userEvent.click(within(dialog).getByLabelText('Tipo de autenticación'));
+    await userEvent.click(await screen.findByTitle('Entidad de servicio'));
     await userEvent.type(within(dialog).getByLabelText('Descripción'), 'Entidad');
     await userEvent.type(within(dialog).getByLabelText('Usuario'), 'mi-app');
     await userEvent.type(within(dialog).getByLabelText('Tenant ID'), 'contoso.onmicrosoft.com');

@@ -1,6 +1,6 @@
 import { Form, Input, type FormInstance } from 'antd';
 import { LIMITS, maxRule, required } from '../../../lib/validation.ts';
-import type { AccountFormValues } from './AccountFormModal.tsx';
+import type { AccountFormValues } from './account-form-values.ts';
 
 const fieldRules = [required(), maxRule(LIMITS.accountField)];
 

@@ -7,7 +7,7 @@ import {
   updateAccount,
   useInvalidateAccounts,
 } from '../api/accounts-api.ts';
-import type { AccountFormValues } from './AccountFormModal.tsx';
+import type { AccountFormValues } from './account-form-values.ts';
 
 /**
  * The accounts screen's writes with the button states of spec §4 (default → loading → default):
