@@ -22,7 +22,11 @@ import {
 import type { CachedEmbedToken, EmbedTokenCache } from './embed-token-cache.ts';
 import { embedTokenKey, identityTokenKey } from './embed-token-keys.ts';
 
-export { forgetAccountEmbedTokens, forgetUserEmbedTokens } from './embed-token-keys.ts';
+export {
+  embedTokenKey,
+  forgetAccountEmbedTokens,
+  forgetUserEmbedTokens,
+} from './embed-token-keys.ts';
 
 const viewerMessages = {
   identityMissing:
