@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConnectionTest, PutRlsIdentityRequest, RlsIdentity, User } from '@vitrina/contracts';
+import type { ConnectionTest, PutRlsIdentityRequest, RlsIdentity } from '@vitrina/contracts';
 import { api } from '../../../lib/api.ts';
+import { usersQuery } from '../../../lib/users.ts';
 
 /** "Probar conexión": sign-in, workspaces and one embed token, step by step. */
 export const testConnection = (accountId: number) =>
@@ -17,12 +18,7 @@ export const useIdentities = (accountId: number | undefined) =>
   });
 
 /** Every portal user, to pick whom an identity is for (loaded once the modal opens). */
-export const usePortalUsers = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['admin', 'identity-users'],
-    queryFn: () => api.get<User[]>('user'),
-    enabled,
-  });
+export const usePortalUsers = (enabled: boolean) => useQuery({ ...usersQuery, enabled });
 
 export const putIdentity = (accountId: number, body: PutRlsIdentityRequest) =>
   api.put(`account/${accountId}/identities`, body);
