@@ -85,3 +85,44 @@ describe('accounts page: Power BI tenants', () => {
     );
   });
 });
+
+describe('accounts page: Seguridad por filas', () => {
+  it('lists the account identities and removes one', async () => {
+    const identity = {
+      id: 9,
+      userId: 2,
+      accountId: 4,
+      datasetId: null,
+      username: 'gerente.peru@retailandino.demo',
+      roles: ['Pais'],
+    };
+    const user = {
+      id: 2,
+      username: 'vperu',
+      firstname: 'Ana',
+      lastname: 'Pérez',
+      mail: 'a@b.c',
+      rol: 1,
+    };
+    const server = serveApi(({ method, path }) => {
+      if (method === 'DELETE') return { status: 204 };
+      if (path.endsWith('/identities')) return { status: 200, body: [identity] };
+      if (path === '/api/user') return { status: 200, body: [user] };
+      return { status: 200, body: [masterUser] };
+    });
+    signIn();
+    renderApp(<AccountsPage />);
+    const row = (await screen.findByText('Cuenta ROPC')).closest('tr')!;
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Seguridad por filas de la cuenta Cuenta ROPC' }),
+    );
+    expect(await screen.findByText('gerente.peru@retailandino.demo')).toBeTruthy();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Quitar la identidad de vperu' }),
+    );
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(
+      '/api/account/4/identities/9',
+    );
+  });
+});
