@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, entityId, requiredSecret, requiredString } from './fields.ts';
 import { limits } from './limits.ts';
-import { validationMessages } from './messages.ts';
+import { maxLengthMessage, validationMessages } from './messages.ts';
 
 /** Content kinds of the report browser's Contenido filter. */
 export const reportKinds = { report: 'report', dashboard: 'dashboard' } as const;
@@ -77,6 +77,17 @@ export type ViewerAccount = z.infer<typeof viewerAccountSchema>;
 /** `GET account/{id}`: whole accounts for administrators, viewer accounts for everyone else. */
 export const accountTreeSchema = z.array(z.union([accountSchema, viewerAccountSchema]));
 
+/** A PEM text: line breaks allowed (unlike every other field), other control characters not. */
+const pemField = z
+  .string({ error: validationMessages.wrongType })
+  .min(1, validationMessages.required)
+  .max(limits.certificatePem, maxLengthMessage(limits.certificatePem))
+  .regex(
+    // eslint-disable-next-line no-control-regex
+    /^[^\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]*$/,
+    validationMessages.invalidCharacters,
+  );
+
 const accountRequestFields = z.object({
   description: requiredString(limits.accountField),
   /** An e-mail for master users; a free label for service principals. */
@@ -87,7 +98,7 @@ const accountRequestFields = z.object({
   authType: authTypeSchema.default(authTypes.masterUser),
   tenantId: requiredString(limits.accountField).optional(),
   /** PEM with the private key and the certificate, instead of a client secret. */
-  certificate: requiredSecret(limits.certificatePem).optional(),
+  certificate: pemField.optional(),
   /** ISO date (YYYY-MM-DD) the secret or certificate expires, when known. */
   secretExpiresAt: z.iso.date({ error: validationMessages.wrongType }).nullable().optional(),
 });

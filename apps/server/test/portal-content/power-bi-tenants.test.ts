@@ -76,6 +76,28 @@ describe('service-principal accounts', () => {
     expect(claimsOf(opened.json().accessToken)).toMatchObject({ accessLevel: 'View' });
   });
 
+  it('seals the secret and the certificate at rest and never returns them', async () => {
+    const certificate = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----';
+    const sealed = await createAccount({
+      ...servicePrincipal,
+      description: 'Sellada',
+      certificate,
+    });
+    const row = await portal.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', sealed.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_encrypted).not.toContain(servicePrincipal.password);
+    expect(row.certificate_encrypted).not.toContain('AAAA');
+    expect(row).toMatchObject({ auth_type: 'ServicePrincipal', tenant_id: 'vitrina' });
+    expect(Object.keys(sealed)).not.toContain('password');
+    expect(Object.keys(sealed)).not.toContain('certificate');
+    // A PEM without a private key cannot sign in: the account says so.
+    expect(sealed.message).toContain('certificado');
+    await api('DELETE', `/account/${sealed.id}`);
+  });
+
   it('passes "Probar conexión" step by step', async () => {
     const result = (await api('POST', `/account/${account.id}/test`, {})).json();
     expect(result.ok).toBe(true);
