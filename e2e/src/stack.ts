@@ -12,6 +12,8 @@ export interface Stack {
   biUrl: string;
   dataDir: string;
   adminPassword: string;
+  /** The BI service's standard output so far (Fastify's JSON request log), line by line. */
+  biLog(): string[];
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,8 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     ...env,
   };
   const bi = startNode('apps/bi-service/src/server.ts', shared, 'bi');
+  const biOutput: string[] = [];
+  bi.stdout?.on('data', (chunk: Buffer) => biOutput.push(chunk.toString('utf8')));
   await waitForHealthy(`${biUrl}/health`, bi);
   const portal = startNode('apps/server/src/server.ts', shared, 'portal');
   await waitForHealthy(`${portalUrl}/api/health`, portal);
@@ -98,6 +102,7 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     biUrl,
     dataDir,
     adminPassword,
+    biLog: () => biOutput.join('').split('\n').filter(Boolean),
     async stop() {
       await Promise.all([stopChild(portal), stopChild(bi)]);
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { DatasetRegistry } from './datasets/registry.ts';
-import { demoWorkspaces, openDemoDatasets } from './demo/index.ts';
+import { demoWorkspaces, rowSecurityDemoContent, openDemoDatasets } from './demo/index.ts';
 import { listen } from './listen.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { createServices } from './services.ts';
@@ -21,7 +21,7 @@ const config = readConfig();
 // Demo datasets are generated (first start) before listening, so /health means ready to query.
 const datasets = config.demo ? await openDemoDatasets(config.dataDir) : new DatasetRegistry();
 const services = createServices(config, { datasetSchemas: datasets });
-if (config.demo) await seedDemo(services, demoWorkspaces);
+if (config.demo) await seedDemo(services, [...demoWorkspaces, ...rowSecurityDemoContent]);
 const running = await listen(
   services,
   { port: config.port, tlsPort: config.tlsPort, host: config.host },

@@ -28,6 +28,8 @@ import { readinessModule } from './modules/public/readiness.routes.ts';
 import { syncModule } from './modules/sync/sync.module.ts';
 import { usersModule } from './modules/users/users.routes.ts';
 import { viewerModule } from './modules/viewer/viewer.routes.ts';
+import { identitiesModule } from './modules/identities/identities.routes.ts';
+import { connectionTestModule } from './modules/accounts/connection-test.routes.ts';
 import { createAccessTokens } from './plugins/access-tokens.ts';
 import { installAuth } from './plugins/auth.ts';
 import { docsPrefix, installApiDocs } from './plugins/docs.ts';
@@ -63,6 +65,8 @@ function apiModules(context: AppContext, services: Services, cluster: Cluster): 
     administrationModule(services.accounts, services.reportUsers),
     favoritesModule(services.favorites),
     viewerModule(services.viewer),
+    identitiesModule(services.identities),
+    connectionTestModule(services.testConnection),
     syncModule({
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,

@@ -12,7 +12,23 @@ import { createPermissionsService } from './modules/permissions/permissions.serv
 import { seedDemoAccounts } from './modules/sync/demo-accounts.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
 import { createEmbedTokenCache } from './modules/viewer/embed-token-cache.ts';
-import { createViewerService, forgetAccountEmbedTokens } from './modules/viewer/viewer.service.ts';
+import {
+  createViewerService,
+  forgetAccountEmbedTokens,
+  forgetUserEmbedTokens,
+} from './modules/viewer/viewer.service.ts';
+import { createConnectionTester } from './modules/accounts/connection-test.ts';
+import { accountsRepository } from './modules/accounts/accounts.repository.ts';
+import {
+  createIdentitiesCache,
+  createIdentitiesService,
+} from './modules/identities/identities.service.ts';
+
+/** No other instance to tell (one process): every drop is already applied locally. */
+const noPeers: Pick<InvalidationBus, 'publish' | 'onRemote'> = {
+  publish: () => undefined,
+  onRemote: () => () => undefined,
+};
 
 /**
  * The composition root of the portal's content side: every service and cache is built here, once
@@ -20,12 +36,6 @@ import { createViewerService, forgetAccountEmbedTokens } from './modules/viewer/
  * user id (grants, favorites) or by account and report (embed tokens, minted with the account's
  * credentials and no identity), so no entry ever answers for another user.
  */
-/** No other instance to tell (one process): every drop is already applied locally. */
-const noPeers: Pick<InvalidationBus, 'publish' | 'onRemote'> = {
-  publish: () => undefined,
-  onRemote: () => () => undefined,
-};
-
 export function createServices(
   context: AppContext,
   peers: Pick<InvalidationBus, 'publish' | 'onRemote'> = noPeers,
@@ -38,6 +48,16 @@ export function createServices(
   const grants = createGrantsCache({ db, now });
   const favorites = createFavoritesCache({ db, now });
   const embedTokens = createEmbedTokenCache({ now });
+  const identities = createIdentitiesCache({ db, now });
+
+  /**
+   * A viewer's effective identity changed: their cached identities and every embed token that
+   * carried one go at once, on every instance (`identity` invalidation).
+   */
+  function forgetIdentity(userId: number) {
+    identities.forget(userId);
+    forgetUserEmbedTokens(embedTokens, userId);
+  }
 
   /** Content changed: grants and favorites on vanished elements were deleted with it. */
   function dropContent(): void {
@@ -62,6 +82,9 @@ export function createServices(
       case 'content':
         dropContent();
         return;
+      case 'identity':
+        forgetIdentity(event.userId);
+        return;
       default:
       // Session events belong to the active-session cache (wired in app.ts).
     }
@@ -72,6 +95,7 @@ export function createServices(
   }
   peers.onRemote(apply);
   const contentChanged = () => drop({ kind: 'content' });
+  const identityChanged = (userId: number) => drop({ kind: 'identity', userId });
   const grantDrops = { invalidate: () => drop({ kind: 'grants' }) };
   const sync = createSyncService({
     db,
@@ -114,8 +138,17 @@ export function createServices(
       bi: bi.client,
       content,
       grants: grants.get,
+      identities: identities.get,
       embedTokens,
     }),
+    identityChanged,
+    identities: createIdentitiesService({
+      db,
+      audit,
+      accountExists: async (id) => (await accountsRepository.getById(db, id)) !== undefined,
+      identityChanged,
+    }),
+    testConnection: createConnectionTester({ db, secrets, bi: bi.client, tokens: bi.tokens }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

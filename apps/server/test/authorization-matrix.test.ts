@@ -153,6 +153,31 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/account/token/${f.account.id}` }),
     expect: administratorsOnly(502),
   },
+  'POST /api/account/:id/test': {
+    // Undecryptable password: the test answers 200 with the failed sign-in step.
+    request: (f) => ({ url: `/api/account/${f.account.id}/test`, body: {} }),
+    expect: administratorsOnly(200),
+  },
+  'GET /api/account/:id/identities': {
+    request: (f) => ({ url: `/api/account/${f.account.id}/identities` }),
+    expect: administratorsOnly(200),
+  },
+  'PUT /api/account/:id/identities': {
+    request: (f) => ({
+      url: `/api/account/${f.account.id}/identities`,
+      body: { userId: f.viewer.id, roles: ['Pais'] },
+    }),
+    expect: administratorsOnly(204),
+  },
+  'DELETE /api/account/:id/identities/:identityId': {
+    // No identity with that id: 404 proves the caller got past the guard.
+    request: (f) => ({ url: `/api/account/${f.account.id}/identities/999999` }),
+    expect: administratorsOnly(404),
+  },
+  'GET /api/administration/report/:id/access': {
+    request: (f) => ({ url: `/api/administration/report/${f.report.biId}/access` }),
+    expect: administratorsOnly(200),
+  },
   'GET /api/user/:id/permissions': {
     request: (f) => ({ url: `/api/user/${f.viewer.id}/permissions` }),
     expect: administratorsOnly(200),

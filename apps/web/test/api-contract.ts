@@ -1,6 +1,10 @@
 import {
   accountListSchema,
   accountSchema,
+  connectionTestRequestSchema,
+  connectionTestSchema,
+  putRlsIdentityRequestSchema,
+  rlsIdentityListSchema,
   aboutSchema,
   authenticatedUserSchema,
   createAccountRequestSchema,
@@ -16,6 +20,7 @@ import {
   putPermissionsRequestSchema,
   putReportUsersRequestSchema,
   refreshTokenRequestSchema,
+  reportAccessSchema,
   reportUsersSchema,
   resetPasswordRequestSchema,
   updateAccountRequestSchema,
@@ -94,6 +99,15 @@ export const contractRoutes: ContractRoute[] = [
   { method: 'delete', path: 'account/:id' },
   {
     method: 'post',
+    path: 'account/:id/test',
+    request: connectionTestRequestSchema,
+    response: connectionTestSchema,
+  },
+  { method: 'get', path: 'account/:id/identities', response: rlsIdentityListSchema },
+  { method: 'put', path: 'account/:id/identities', request: putRlsIdentityRequestSchema },
+  { method: 'delete', path: 'account/:id/identities/:identityId' },
+  {
+    method: 'post',
     path: 'favorite',
     request: favoriteRequestSchema,
     response: favoriteResponseSchema,
@@ -101,6 +115,7 @@ export const contractRoutes: ContractRoute[] = [
   { method: 'delete', path: 'favorite/:reportId', response: favoriteResponseSchema },
   { method: 'get', path: 'administration/reports/accounts', response: accountListSchema },
   { method: 'get', path: 'administration/report/:id/users', response: reportUsersSchema },
+  { method: 'get', path: 'administration/report/:id/access', response: reportAccessSchema },
   {
     method: 'put',
     path: 'administration/report/:id/users',

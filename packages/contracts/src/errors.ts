@@ -6,6 +6,8 @@ export const errorCodes = {
   invalidCredentials: 'invalid_credentials',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
+  /** The report's dataset has row-level security and the viewer has no identity (fail closed). */
+  identityRequired: 'identity_required',
   notFound: 'not_found',
   conflict: 'conflict',
   tooManyRequests: 'too_many_requests',
@@ -23,6 +25,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   invalid_credentials: 401,
   unauthorized: 401,
   forbidden: 403,
+  identity_required: 403,
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,

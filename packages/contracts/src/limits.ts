@@ -6,6 +6,11 @@ export const limits = {
   mail: 60,
   /** Every account field (description, username, password, clientId). */
   accountField: 50,
+  /** A service principal's certificate and private key in PEM. */
+  certificatePem: 20_000,
+  /** An effective identity's username and each of its role names. */
+  rlsUsername: 256,
+  rlsRoles: 20,
   passwordMin: 8,
   passwordMax: 10,
   /** Generous cap for login inputs: rejects oversized bodies without judging the content. */

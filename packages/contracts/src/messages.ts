@@ -38,6 +38,12 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   reportId: 'Informe',
   accountElementId: 'Elemento',
   uid: 'Informe',
+  authType: 'Tipo de autenticación',
+  tenantId: 'Tenant ID',
+  certificate: 'Certificado',
+  secretExpiresAt: 'Vencimiento del secreto',
+  roles: 'Roles',
+  datasetId: 'Conjunto de datos',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */

@@ -21,6 +21,7 @@ import { compensationReport, headcountReport } from './reports-hr.ts';
 import { storesReport } from './reports-operations.ts';
 import { salesOverviewReport, salesSummaryVisuals } from './reports-sales.ts';
 import { salesDataset, securedSalesDataset } from './sales-model.ts';
+import { deterministicGuid } from '../ids.ts';
 
 export { openDemoDatasets, demoDatasets } from './demo-datasets.ts';
 export { countryAccess } from './sales-model.ts';
@@ -108,6 +109,20 @@ const financePanel = dashboard('Panel financiero', [
     at: [2, 0, 2, 4],
   },
 ]);
+
+/**
+ * "Ventas generales" over the dataset with the `Pais` role, seeded beside the demo content: it
+ * opens only with an effective identity, so the portal shows row-level security per viewer.
+ */
+const rowSecurityReport: DemoReport = {
+  ...salesOverviewReport,
+  id: deterministicGuid('report', 'Ventas por país (seguridad por filas)'),
+  name: 'Ventas por país (seguridad por filas)',
+  datasetId: securedSalesDataset.id,
+};
+export const rowSecurityDemoContent: WorkspaceContent[] = [
+  { name: 'Comercial', datasets: [], reports: [rowSecurityReport], dashboards: [] },
+];
 
 export const demoWorkspaces: WorkspaceContent[] = [
   {

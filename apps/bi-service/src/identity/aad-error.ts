@@ -9,6 +9,7 @@ export const aadErrors = {
   unknownClient: { status: 400, error: 'unauthorized_client', code: 700016 },
   invalidSecret: { status: 401, error: 'invalid_client', code: 7000215 },
   invalidCredentials: { status: 400, error: 'invalid_grant', code: 50126 },
+  mfaRequired: { status: 400, error: 'invalid_grant', code: 50076 },
   publicClientCredentials: { status: 401, error: 'invalid_client', code: 7000218 },
   tooManyRequests: { status: 429, error: 'temporarily_unavailable', code: 50196 },
 } as const;

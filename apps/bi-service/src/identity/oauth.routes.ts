@@ -12,6 +12,7 @@ import {
 import { sendAadError } from './aad-error.ts';
 import { issuerFor, requestOrigin } from './discovery.routes.ts';
 import { clientInfoFor, createIdToken } from './id-token.ts';
+import { requiresMfa } from './mfa-required.ts';
 import { secretMatches } from '../tokens/passwords.ts';
 import { asksForPowerBi, readTokenRequest, type TokenRequest } from './token-request.ts';
 import { tenantParams, tokenForm, tokenResponses } from './oauth.schemas.ts';
@@ -110,6 +111,13 @@ async function passwordGrant({ services, tenant, issuer, reply, app, input, atte
     );
   }
   attempt.release();
+  if (requiresMfa(user.username)) {
+    return sendAadError(
+      reply,
+      'mfaRequired',
+      "Due to a configuration change made by your administrator, or because you moved to a new location, you must use multi-factor authentication to access '00000009-0000-0000-c000-000000000000'.",
+    );
+  }
   const principal = { kind: 'user' as const, id: user.id };
   const subject = { principal, clientId: app.clientId, tenant, username: user.username };
   const { token } = await signAccessToken(services.accessTokenKey, issuer, subject, services.clock);

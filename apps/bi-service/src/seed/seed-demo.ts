@@ -1,4 +1,5 @@
 import type { WorkspaceContent } from '../storage/content.ts';
+import { demoMfaUser } from '../identity/mfa-required.ts';
 import type { BiServices } from '../services.ts';
 import { demoServicePrincipal, demoUsers, demoWorkspaceNames } from './demo-identities.ts';
 
@@ -21,6 +22,9 @@ export async function seedDemo(
     for (const workspace of user.workspaces)
       await catalog.grant(workspace, { user: user.username }, 'Member', { keepExisting: true });
   }
+  // Flagged to answer "MFA required" (AADSTS50076); it signs in with the first demo application.
+  if (!(await principals.getUserByUsername(demoMfaUser.username)))
+    await catalog.addUser(demoMfaUser.username, demoMfaUser.password);
   const principal = demoServicePrincipal;
   if (!(await principals.getApp(principal.clientId))) {
     await catalog.addApp(principal.clientId, principal.description, principal.secret);

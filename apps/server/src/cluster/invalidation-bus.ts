@@ -13,6 +13,7 @@ export type Invalidation =
   | { kind: 'favorites' }
   | { kind: 'content' }
   | { kind: 'account'; accountId: number }
+  | { kind: 'identity'; userId: number }
   | SessionInvalidation;
 
 /** One transport between instances (Redis pub/sub, PostgreSQL LISTEN/NOTIFY). */

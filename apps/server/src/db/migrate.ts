@@ -1,11 +1,15 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from './database.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
+import { powerBiTenantsMigration } from './migrations/0002-power-bi-tenants.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
 function migrations(dialect: DialectName): Record<string, Migration> {
-  return { '0001-initial': initialMigration(dialect) };
+  return {
+    '0001-initial': initialMigration(dialect),
+    '0002-power-bi-tenants': powerBiTenantsMigration(dialect),
+  };
 }
 
 /** Brings the schema up to date; throws when a migration fails. */

@@ -45,6 +45,24 @@ export interface AccountsTable {
   last_sync_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 'MasterUser' (password grant) or 'ServicePrincipal' (client credentials). */
+  auth_type: Generated<string>;
+  tenant_id: string | null;
+  /** AES-256-GCM ciphertext of a service principal's PEM (private key and certificate). */
+  certificate_encrypted: string | null;
+  /** ISO date the secret or certificate expires, when known. */
+  secret_expires_at: string | null;
+}
+
+/** A viewer's effective identity for an account (`dataset_id` '') or one of its datasets. */
+export interface RlsIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  dataset_id: string;
+  username: string;
+  /** JSON array of role names. */
+  roles: string;
 }
 
 export interface WorkspacesTable {
@@ -101,12 +119,14 @@ export interface Database {
   permissions: PermissionsTable;
   favorites: FavoritesTable;
   audit_log: AuditLogTable;
+  rls_identities: RlsIdentitiesTable;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
 export const tablesChildFirst = [
   'audit_log',
   'favorites',
+  'rls_identities',
   'permissions',
   'reports',
   'workspaces',

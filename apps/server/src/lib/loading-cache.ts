@@ -84,5 +84,7 @@ export function createPerUserCache<V extends NonNullable<unknown>>(options: {
   return {
     get: (userId: number): Promise<V> => cache.get(userId, undefined),
     invalidate: (): void => cache.clear(),
+    /** Forgets one user's entry (a load in flight for them is not kept). */
+    forget: (userId: number): void => cache.delete(userId),
   };
 }

@@ -69,6 +69,21 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
     },
   );
 
+  it.skipIf(!available)(
+    "an RLS identity mapped on A drops that viewer's identity on B",
+    async () => {
+      const arrived = nextRemote(b, 'identity');
+      const mapped = await callApi(a, {
+        method: 'PUT',
+        url: `/api/account/${fixture.account.id}/identities`,
+        token: fixture.tokens.administrator,
+        body: { userId: fixture.viewer.id, username: 'peru@cliente.example', roles: ['Pais'] },
+      });
+      expect(mapped.statusCode).toBeLessThan(300);
+      expect(await arrived).toEqual({ kind: 'identity', userId: fixture.viewer.id });
+    },
+  );
+
   it.skipIf(!available)('a favorite written on A is listed by B', async () => {
     const listOnB = async () =>
       (

@@ -1,62 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
+import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
 
 /**
  * The portal against the real bundled BI service (separate process, real HTTP and HTTPS): MSAL
  * signs the demo identities in over TLS with the service's self-signed certificate, the demo
  * accounts are registered and synced at start-up, and the viewer gets real embed tokens.
  */
-const biRoot = mkdtempSync(join(tmpdir(), 'vitrina-portal-bi-'));
-let bi: ChildProcess;
+let bi: BundledBi;
 let portal: TestApp;
 let adminToken: string;
 let adminId: number;
 
 beforeAll(async () => {
-  const [port, tlsPort] = [await freePort(), await freePort()];
-  const biUrl = `http://127.0.0.1:${port}`;
-  bi = spawn(
-    process.execPath,
-    [resolve(import.meta.dirname, '../../../bi-service/src/server.ts')],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: biRoot,
-        BI_PORT: String(port),
-        BI_TLS_PORT: String(tlsPort),
-        BI_PUBLIC_URL: biUrl,
-        VITRINA_DEMO: 'true',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  await waitForHealthy(`${biUrl}/health`, bi, 120_000);
-  portal = await buildTestApp('sqlite', {
-    env: {
-      VITRINA_DEMO: 'true',
-      BI_URL: biUrl,
-      BI_AUTHORITY_URL: `https://localhost:${tlsPort}/vitrina`,
-      BI_TLS_CA_FILE: join(biRoot, 'bi/tls/cert.pem'),
-    },
-  });
+  bi = await startBundledBi();
+  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
   adminId = (await createUser(portal.db, { rol: 0 })).id;
   adminToken = await tokenFor(portal.app, adminId);
 }, 150_000);
 
 afterAll(async () => {
   await portal?.close();
-  if (bi && bi.exitCode === null) {
-    await new Promise<void>((done) => {
-      bi.once('exit', () => done());
-      bi.kill('SIGTERM');
-    });
-  }
-  rmSync(biRoot, { recursive: true, force: true });
+  await bi?.stop();
 });
 
 async function adminTree() {

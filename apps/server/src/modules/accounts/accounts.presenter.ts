@@ -1,10 +1,15 @@
 import type { Account, ViewerAccount } from '@vitrina/contracts';
 import type { SnapshotAccount } from '../content/content-snapshot.ts';
+import { warningsFor } from './account-warnings.ts';
 
-/** An account of the content snapshot as the API returns it, with `favorite` for one user. */
+/**
+ * An account of the content snapshot as the API returns it, with `favorite` for one user and the
+ * warnings as of `now` (ms).
+ */
 export function toAccountDto(
   account: SnapshotAccount,
   favoriteReportIds: ReadonlySet<number>,
+  now: number,
 ): Account {
   return {
     ...toViewerAccountDto(account, favoriteReportIds),
@@ -13,6 +18,10 @@ export function toAccountDto(
     error: account.error,
     message: account.message,
     lastSyncAt: account.lastSyncAt,
+    authType: account.authType,
+    tenantId: account.tenantId,
+    secretExpiresAt: account.secretExpiresAt,
+    warnings: warningsFor(account, now),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  authTypes,
   errorMessages,
   type Account,
   type AccountToken,
@@ -48,6 +49,21 @@ export function createAccountsService(deps: {
   forgetAccount: (accountId: number) => void;
 }) {
   const { db, content, secrets } = deps;
+  const now = () => deps.clock.now().getTime();
+
+  /** The sign-in columns of a create or update; secrets are sealed, never stored in clear. */
+  function signInColumns(input: CreateAccountRequest) {
+    const servicePrincipal = input.authType === authTypes.servicePrincipal;
+    return {
+      auth_type: servicePrincipal ? authTypes.servicePrincipal : authTypes.masterUser,
+      password_encrypted: secrets.encrypt(input.password ?? ''),
+      client_id: input.clientId.trim(),
+      tenant_id: servicePrincipal ? (input.tenantId?.trim() ?? null) : null,
+      certificate_encrypted:
+        servicePrincipal && input.certificate ? secrets.encrypt(input.certificate) : null,
+      secret_expires_at: input.secretExpiresAt ?? null,
+    };
+  }
 
   async function getAccount(id: number) {
     const account = await accountsRepository.getById(db, id);
@@ -59,7 +75,7 @@ export function createAccountsService(deps: {
   async function present(id: number, viewerId: number): Promise<Account> {
     const account = (await content.get()).accounts.find((a) => a.id === id);
     if (!account) throw appErrors.notFound(accountMessages.notFound);
-    return toAccountDto(account, await deps.favorites(viewerId));
+    return toAccountDto(account, await deps.favorites(viewerId), now());
   }
 
   return {
@@ -79,8 +95,12 @@ export function createAccountsService(deps: {
       const visible = isAdministrator(target)
         ? snapshot.accounts
         : visibleContent(snapshot, await deps.grants(userId));
-      const toDto = isAdministrator(requester) ? toAccountDto : toViewerAccountDto;
-      return visible.map((account) => toDto(account, favorites));
+      const at = now();
+      return visible.map((account) =>
+        isAdministrator(requester)
+          ? toAccountDto(account, favorites, at)
+          : toViewerAccountDto(account, favorites),
+      );
     },
 
     /** Every account with all content (administration trees). */
@@ -89,7 +109,8 @@ export function createAccountsService(deps: {
         content.get(),
         deps.favorites(requester.id),
       ]);
-      return snapshot.accounts.map((account) => toAccountDto(account, favorites));
+      const at = now();
+      return snapshot.accounts.map((account) => toAccountDto(account, favorites, at));
     },
 
     async create(input: CreateAccountRequest, actor: Actor & { id: number }): Promise<Account> {
@@ -97,8 +118,7 @@ export function createAccountsService(deps: {
       const id = await db.transaction().execute(async (trx) => {
         const created = await accountsRepository.create(trx, {
           username: input.username.trim(),
-          password_encrypted: secrets.encrypt(input.password),
-          client_id: input.clientId.trim(),
+          ...signInColumns(input),
           description: input.description.trim(),
           error: 0,
           message: null,
@@ -125,8 +145,7 @@ export function createAccountsService(deps: {
       }
       await db.transaction().execute(async (trx) => {
         await accountsRepository.update(trx, existing.id, {
-          password_encrypted: secrets.encrypt(input.password),
-          client_id: input.clientId.trim(),
+          ...signInColumns(input),
           description: input.description.trim(),
           updated_at: deps.clock.now().toISOString(),
         });

@@ -3,6 +3,7 @@ import {
   errorResponseSchema,
   putReportUsersRequestSchema,
   reportIdParamsSchema,
+  reportAccessSchema,
   reportUsersSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
@@ -55,6 +56,26 @@ export const administrationModule = (
         },
       },
       async (request) => reportUsers.list(request.params.id),
+    );
+
+    app.get(
+      '/administration/report/:id/access',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: '¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS',
+          params: reportIdParamsSchema,
+          response: {
+            200: reportAccessSchema,
+            400: errorResponseSchema,
+            ...denied,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => reportUsers.explain(request.params.id),
     );
 
     app.put(

@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
-import { errorMessages, type PutReportUsersRequest, type ReportUsers } from '@vitrina/contracts';
+import {
+  errorMessages,
+  type PutReportUsersRequest,
+  type ReportAccess,
+  type ReportUsers,
+} from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
 import { reportsRepository } from '../content/reports.repository.ts';
+import { identitiesRepository } from '../identities/identities.repository.ts';
 import type { GrantsCache } from '../permissions/grants-cache.ts';
 import { assertViewers } from '../permissions/permissions.service.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
@@ -40,6 +46,31 @@ export function createReportUsersService(deps: {
   return {
     async list(reportBiId: string): Promise<ReportUsers> {
       return usersOf(await locate(reportBiId));
+    },
+
+    /**
+     * "¿Por qué puede ver esto?": each viewer with the levels that grant them the report (report,
+     * workspace, account) and the effective identities their tokens carry on its account.
+     */
+    async explain(reportBiId: string): Promise<ReportAccess> {
+      const report = await locate(reportBiId);
+      const [levels, identities] = await Promise.all([
+        usersOf(report),
+        identitiesRepository.ofAccount(db, report.account_id),
+      ]);
+      const byUser = new Map<number, ReportAccess[number]>();
+      for (const level of ['report', 'workspace', 'account'] as const) {
+        for (const user of levels[level]) {
+          const entry = byUser.get(user.id) ?? { user, grants: [], identities: [] };
+          entry.grants.push(level);
+          byUser.set(user.id, entry);
+        }
+      }
+      for (const identity of identities) {
+        const { username, roles, datasetId } = identity;
+        byUser.get(identity.userId)?.identities.push({ username, roles, datasetId });
+      }
+      return [...byUser.values()];
     },
 
     /** Replaces the report's direct viewers with `users`; inherited access is untouched. */

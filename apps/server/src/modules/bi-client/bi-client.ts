@@ -20,15 +20,35 @@ export interface BiEmbedToken {
   expiration: Date;
 }
 
+/** An effective identity (row-level security) for the datasets it names. */
+export interface BiEffectiveIdentity {
+  username: string;
+  roles: string[];
+  datasets: string[];
+}
+
+/** A report's dataset and whether Power BI demands an effective identity for it. */
+export interface BiReportDataset {
+  datasetId: string;
+  identityRequired: boolean;
+}
+
 /** The Power BI REST calls the portal makes, with the account's credentials. */
 export interface BiClient {
   listWorkspaces(credentials: BiCredentials): Promise<BiWorkspace[]>;
   listItems(credentials: BiCredentials, workspaceId: string): Promise<BiItem[]>;
-  /** An embed token for one report or dashboard, View access, no effective identity. */
+  /** An embed token for one report or dashboard, View access, with `identity` when given. */
   generateViewToken(
     credentials: BiCredentials,
     item: { kind: BiItem['kind']; workspaceId: string; itemId: string },
+    identity?: BiEffectiveIdentity,
   ): Promise<BiEmbedToken>;
+  /** `GET reports/{id}` then `GET datasets/{id}` (`isEffectiveIdentityRequired`). */
+  reportDataset(
+    credentials: BiCredentials,
+    workspaceId: string,
+    reportId: string,
+  ): Promise<BiReportDataset>;
 }
 
 interface ValueList<T> {
@@ -127,13 +147,32 @@ export function createBiClient(options: {
         })),
       ];
     },
-    async generateViewToken(credentials, item) {
+    async generateViewToken(credentials, item, identity) {
       const collection = item.kind === 'dashboard' ? 'dashboards' : 'reports';
       const path = `/groups/${encodeURIComponent(item.workspaceId)}/${collection}/${encodeURIComponent(item.itemId)}/GenerateToken`;
       const result = await call<{ token: string; expiration: string }>(credentials, 'POST', path, {
         accessLevel: 'View',
+        ...(identity ? { identities: [identity] } : {}),
       });
       return { token: result.token, expiration: new Date(result.expiration) };
+    },
+    async reportDataset(credentials, workspaceId, reportId) {
+      const report = await call<{ datasetId: string; datasetWorkspaceId?: string }>(
+        credentials,
+        'GET',
+        `/groups/${encodeURIComponent(workspaceId)}/reports/${encodeURIComponent(reportId)}`,
+      );
+      // A shared dataset may live in another workspace (datasetWorkspaceId says which).
+      const group = report.datasetWorkspaceId ?? workspaceId;
+      const dataset = await call<{ isEffectiveIdentityRequired?: boolean }>(
+        credentials,
+        'GET',
+        `/groups/${encodeURIComponent(group)}/datasets/${encodeURIComponent(report.datasetId)}`,
+      );
+      return {
+        datasetId: report.datasetId,
+        identityRequired: dataset.isEffectiveIdentityRequired === true,
+      };
     },
   };
   return client;

@@ -6,6 +6,7 @@ export const BiFailure = {
   forbidden: 'forbidden',
   notFound: 'not_found',
   unreadableSecret: 'unreadable_secret',
+  certificate: 'certificate',
   unexpected: 'unexpected',
 } as const;
 export type BiFailure = (typeof BiFailure)[keyof typeof BiFailure];
@@ -19,6 +20,8 @@ const spanishMessages: Record<BiFailure, string> = {
   not_found: 'El contenido ya no existe en el servicio de BI.',
   unreadable_secret:
     'No se pudo descifrar la contraseña guardada de la cuenta; vuelva a ingresarla.',
+  certificate:
+    'El certificado de la entidad de servicio no es válido: debe ser un PEM con la clave privada y el certificado.',
   unexpected: 'El servicio de BI respondió con un error inesperado.',
 };
 
@@ -27,8 +30,9 @@ export class BiServiceError extends Error {
   readonly failure: BiFailure;
   readonly detail: string;
 
-  constructor(failure: BiFailure, detail: string) {
-    super(spanishMessages[failure]);
+  /** `message` overrides the failure's general sentence (an AADSTS code says more). */
+  constructor(failure: BiFailure, detail: string, message?: string) {
+    super(message ?? spanishMessages[failure]);
     this.name = 'BiServiceError';
     this.failure = failure;
     this.detail = detail;

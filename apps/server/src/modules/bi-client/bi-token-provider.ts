@@ -1,17 +1,30 @@
-import { createHash } from 'node:crypto';
-import { AuthError, PublicClientApplication, ServerError } from '@azure/msal-node';
-import type { INetworkModule } from '@azure/msal-node';
+import { createHash, X509Certificate } from 'node:crypto';
+import {
+  AuthError,
+  ConfidentialClientApplication,
+  PublicClientApplication,
+  ServerError,
+} from '@azure/msal-node';
+import type { INetworkModule, NodeAuthOptions } from '@azure/msal-node';
+import { aadFailure } from './aad-errors.ts';
 import { BiFailure, BiServiceError } from './bi-errors.ts';
 
 /** The Power BI resource: the bundled BI service accepts the same scope. */
 const powerBiScope = 'https://analysis.windows.net/powerbi/api/.default';
 
-/** What MSAL needs to sign an integration account in with username + password (ROPC). */
+/**
+ * What MSAL needs to sign an integration account in: username + password (ROPC, master user), or
+ * for a service principal the tenant and a client secret (`password`) or a PEM `certificate`.
+ */
 export interface BiCredentials {
   accountId: number;
   username: string;
   password: string;
   clientId: string;
+  /** Absent means `MasterUser`. */
+  authType?: 'MasterUser' | 'ServicePrincipal';
+  tenantId?: string;
+  certificate?: string;
 }
 
 export interface BiAccessToken {
@@ -49,22 +62,55 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
   const pending = new Map<number, Promise<BiAccessToken>>();
   const authorityHost = new URL(options.authorityUrl).host;
 
+  const authorityOrigin = new URL(options.authorityUrl).origin;
+  const trustedHost = microsoftHosts.includes(authorityHost)
+    ? {}
+    : // A non-Microsoft authority (the bundled BI service) is trusted explicitly, which also
+      // skips instance discovery against login.microsoftonline.com.
+      { knownAuthorities: [authorityHost] };
+  const system = options.networkClient ? { system: { networkClient: options.networkClient } } : {};
+
   function applicationFor(clientId: string): PublicClientApplication {
     let application = applications.get(clientId);
     if (!application) {
       application = new PublicClientApplication({
-        auth: {
-          clientId,
-          authority: options.authorityUrl,
-          // A non-Microsoft authority (the bundled BI service) is trusted explicitly, which also
-          // skips instance discovery against login.microsoftonline.com.
-          ...(microsoftHosts.includes(authorityHost) ? {} : { knownAuthorities: [authorityHost] }),
-        },
-        ...(options.networkClient ? { system: { networkClient: options.networkClient } } : {}),
+        auth: { clientId, authority: options.authorityUrl, ...trustedHost },
+        ...system,
       });
       applications.set(clientId, application);
     }
     return application;
+  }
+
+  /**
+   * A confidential client per sign-in (client credentials): its secret or key lives only as
+   * long as the call, and MSAL's own cache is not used because ours sits in front of it.
+   */
+  function confidentialFor(credentials: BiCredentials): ConfidentialClientApplication {
+    const auth: NodeAuthOptions = {
+      clientId: credentials.clientId,
+      // Service principals sign in to their own tenant, on the configured authority's host.
+      authority: `${authorityOrigin}/${encodeURIComponent(credentials.tenantId ?? 'organizations')}`,
+      ...trustedHost,
+      ...(credentials.certificate
+        ? { clientCertificate: certificateOf(credentials.certificate) }
+        : { clientSecret: credentials.password }),
+    };
+    return new ConfidentialClientApplication({ auth, ...system });
+  }
+
+  async function signIn(credentials: BiCredentials) {
+    if (credentials.authType === 'ServicePrincipal') {
+      return confidentialFor(credentials).acquireTokenByClientCredential({
+        scopes: [powerBiScope],
+        skipCache: true,
+      });
+    }
+    return applicationFor(credentials.clientId).acquireTokenByUsernamePassword({
+      scopes: [powerBiScope],
+      username: credentials.username,
+      password: credentials.password,
+    });
   }
 
   async function acquire(
@@ -72,11 +118,7 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
     credentialsKey: string,
   ): Promise<BiAccessToken> {
     try {
-      const result = await applicationFor(credentials.clientId).acquireTokenByUsernamePassword({
-        scopes: [powerBiScope],
-        username: credentials.username,
-        password: credentials.password,
-      });
+      const result = await signIn(credentials);
       if (!result?.accessToken || !result.expiresOn) {
         throw new BiServiceError(BiFailure.unexpected, 'token response without access token');
       }
@@ -92,7 +134,16 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
     async getToken(credentials) {
       // A digest, so the long-lived cache never holds the plaintext password.
       const credentialsKey = createHash('sha256')
-        .update(`${credentials.clientId}\n${credentials.username}\n${credentials.password}`)
+        .update(
+          [
+            credentials.authType,
+            credentials.tenantId,
+            credentials.clientId,
+            credentials.username,
+            credentials.password,
+            credentials.certificate,
+          ].join('\n'),
+        )
         .digest('base64');
       const cached = cache.get(credentials.accountId);
       if (
@@ -120,6 +171,8 @@ function toBiError(error: unknown): BiServiceError {
   if (error instanceof BiServiceError) return error;
   if (error instanceof ServerError) {
     const detail = `${error.errorCode}: ${error.errorMessage}`;
+    const known = aadFailure(detail);
+    if (known) return new BiServiceError(known.failure, detail, known.message);
     if (error.errorCode === 'invalid_grant')
       return new BiServiceError(BiFailure.credentials, detail);
     if (['invalid_client', 'unauthorized_client', 'invalid_request'].includes(error.errorCode)) {
@@ -135,4 +188,25 @@ function toBiError(error: unknown): BiServiceError {
     BiFailure.unreachable,
     error instanceof Error ? error.message : String(error),
   );
+}
+
+/** MSAL's certificate credential from one PEM holding the private key and the certificate. */
+function certificateOf(pem: string): NonNullable<NodeAuthOptions['clientCertificate']> {
+  const certificate = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(pem);
+  const privateKey =
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----/.exec(pem);
+  if (!certificate || !privateKey) {
+    throw new BiServiceError(BiFailure.certificate, 'PEM without certificate or private key');
+  }
+  let x509: X509Certificate;
+  try {
+    x509 = new X509Certificate(certificate[0]);
+  } catch (error) {
+    throw new BiServiceError(BiFailure.certificate, String(error));
+  }
+  return {
+    thumbprintSha256: x509.fingerprint256.replaceAll(':', ''),
+    privateKey: privateKey[0],
+    x5c: certificate[0],
+  };
 }

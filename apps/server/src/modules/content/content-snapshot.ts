@@ -22,6 +22,9 @@ export interface SnapshotAccount {
   error: boolean;
   message: string | null;
   lastSyncAt: string | null;
+  authType: 'MasterUser' | 'ServicePrincipal';
+  tenantId: string | null;
+  secretExpiresAt: string | null;
   workspaces: SnapshotWorkspace[];
 }
 
@@ -75,6 +78,9 @@ export function buildSnapshot(rows: ContentRow[]): ContentSnapshot {
         error: row.error === 1,
         message: row.message,
         lastSyncAt: row.last_sync_at,
+        authType: row.auth_type === 'ServicePrincipal' ? 'ServicePrincipal' : 'MasterUser',
+        tenantId: row.tenant_id ?? null,
+        secretExpiresAt: row.secret_expires_at ?? null,
         workspaces: [],
       };
       accounts.set(row.account_id, account);

@@ -10,6 +10,10 @@ export interface ContentRow {
   error: number;
   message: string | null;
   last_sync_at: string | null;
+  /** Sign-in fields of issue 15 (optional so rows built by hand may leave them out). */
+  auth_type?: string;
+  tenant_id?: string | null;
+  secret_expires_at?: string | null;
   workspace_id: number | null;
   workspace_bi_id: string | null;
   workspace_name: string | null;
@@ -46,6 +50,9 @@ export const snapshotRepository = {
         'a.error',
         'a.message',
         'a.last_sync_at',
+        'a.auth_type',
+        'a.tenant_id',
+        'a.secret_expires_at',
         'w.id as workspace_id',
         'w.bi_id as workspace_bi_id',
         'w.name as workspace_name',

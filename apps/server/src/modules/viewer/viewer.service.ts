@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { errorMessages, type ViewerReport } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
@@ -5,10 +6,13 @@ import { AppError, appErrors } from '../../errors.ts';
 import { credentialsOf } from '../accounts/account-credentials.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
-import type { BiClient } from '../bi-client/bi-client.ts';
+import type { BiClient, BiEffectiveIdentity } from '../bi-client/bi-client.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
+import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
 import type { ContentCache } from '../content/content-cache.ts';
 import type { ReportPlacement } from '../content/content-snapshot.ts';
+import type { StoredIdentity } from '../identities/identities.repository.ts';
+import { identityFor } from '../identities/identity-resolution.ts';
 import {
   canViewReport,
   isAdministrator,
@@ -16,41 +20,73 @@ import {
   type PolicyUser,
 } from '../permissions/permissions.policy.ts';
 import type { CachedEmbedToken, EmbedTokenCache } from './embed-token-cache.ts';
+import { embedTokenKey, identityTokenKey } from './embed-token-keys.ts';
 
-/** Embed-token cache key: tokens are minted with the account's credentials (decision 0020). */
-export function embedTokenKey(accountId: number, reportBiId: string): string {
-  return `${accountId}:${reportBiId}`;
-}
+export {
+  embedTokenKey,
+  forgetAccountEmbedTokens,
+  forgetUserEmbedTokens,
+} from './embed-token-keys.ts';
 
-/** Forgets the embed tokens minted with an account's credentials (they changed, or it is gone). */
-export function forgetAccountEmbedTokens(cache: EmbedTokenCache, accountId: number): void {
-  cache.deleteMatching((key) => key.startsWith(embedTokenKey(accountId, '')));
-}
+const viewerMessages = {
+  identityMissing:
+    'Este informe aplica seguridad por filas y su usuario no tiene una identidad asignada. Pida a un administrador que se la asigne.',
+} as const;
 
-/** What the viewer needs to embed one report: checked access plus a cached View embed token. */
+/**
+ * What the viewer needs to embed one report: checked access plus a cached View embed token. A
+ * viewer with identities on the report's account gets tokens of their own (keyed by user and
+ * identity); everyone else shares the account's token without identity, which the BI service
+ * refuses for a dataset with row-level security: the viewer then gets an error, never a token.
+ */
 export function createViewerService(deps: {
   db: Kysely<Database>;
   secrets: SecretBox;
-  bi: Pick<BiClient, 'generateViewToken'>;
+  bi: Pick<BiClient, 'generateViewToken' | 'reportDataset'>;
   content: ContentCache;
   grants: (userId: number) => Promise<Grants>;
+  identities: (userId: number) => Promise<StoredIdentity[]>;
   embedTokens: EmbedTokenCache;
 }) {
   const { db, content } = deps;
 
-  async function mint({ account, workspace, report }: ReportPlacement): Promise<CachedEmbedToken> {
-    const row = await accountsRepository.getById(db, account.id);
+  async function credentialsFor(accountId: number): Promise<BiCredentials> {
+    const row = await accountsRepository.getById(db, accountId);
     if (!row) throw appErrors.notFound(errorMessages.reportNotFound);
+    return credentialsOf(row, deps.secrets);
+  }
+
+  /** Mints with `identityOf(datasetId)` for a dataset that requires one; fails closed without. */
+  async function mint(
+    { account, workspace, report }: ReportPlacement,
+    identityOf?: (datasetId: string) => BiEffectiveIdentity | undefined,
+  ): Promise<CachedEmbedToken> {
+    const target = { kind: report.kind, workspaceId: workspace.id, itemId: report.id };
+    let credentials: BiCredentials | undefined;
     try {
-      const token = await deps.bi.generateViewToken(credentialsOf(row, deps.secrets), {
-        kind: report.kind,
-        workspaceId: workspace.id,
-        itemId: report.id,
-      });
+      credentials = await credentialsFor(account.id);
+      let identity: BiEffectiveIdentity | undefined;
+      if (identityOf && report.kind === 'report') {
+        const dataset = await deps.bi.reportDataset(credentials, workspace.id, report.id);
+        identity = dataset.identityRequired ? identityOf(dataset.datasetId) : undefined;
+        if (dataset.identityRequired && !identity) {
+          throw new AppError('identity_required', viewerMessages.identityMissing);
+        }
+      }
+      const token = await deps.bi.generateViewToken(credentials, target, identity);
       return { token: token.token, expiration: token.expiration };
     } catch (error) {
-      if (error instanceof BiServiceError) throw new AppError('bad_gateway', error.message);
-      throw error;
+      if (!(error instanceof BiServiceError)) throw error;
+      // Refused without an identity: say so when the dataset is why (row-level security).
+      if (credentials && !identityOf && report.kind === 'report') {
+        const dataset = await deps.bi
+          .reportDataset(credentials, workspace.id, report.id)
+          .catch(() => undefined);
+        if (dataset?.identityRequired) {
+          throw new AppError('identity_required', viewerMessages.identityMissing);
+        }
+      }
+      throw new AppError('bad_gateway', error.message);
     }
   }
 
@@ -71,9 +107,24 @@ export function createViewerService(deps: {
       if (!isAdministrator(user) && !canViewReport(user, location, await deps.grants(user.id))) {
         throw new AppError('forbidden', errorMessages.reportForbidden);
       }
-      const token = await deps.embedTokens.get(embedTokenKey(account.id, report.id), () =>
-        mint(placement),
-      );
+      const mapped = (await deps.identities(user.id)).filter((i) => i.accountId === account.id);
+      const token =
+        mapped.length === 0
+          ? await deps.embedTokens.get(embedTokenKey(account.id, report.id), () => mint(placement))
+          : await deps.embedTokens.get(
+              identityTokenKey(account.id, report.id, user.id, digestOf(mapped)),
+              () =>
+                mint(placement, (datasetId) => {
+                  const identity = identityFor(mapped, account.id, datasetId);
+                  return (
+                    identity && {
+                      username: identity.username,
+                      roles: identity.roles,
+                      datasets: [datasetId],
+                    }
+                  );
+                }),
+            );
       return {
         name: report.name,
         accessToken: token.token,
@@ -86,4 +137,13 @@ export function createViewerService(deps: {
     },
   };
 }
+
+/** Part of the cache key: a changed identity can never meet a token minted for the old one. */
+function digestOf(identities: StoredIdentity[]): string {
+  const canonical = identities
+    .map((i) => [i.datasetId ?? '', i.username, [...i.roles].sort()])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
+}
+
 export type ViewerService = ReturnType<typeof createViewerService>;

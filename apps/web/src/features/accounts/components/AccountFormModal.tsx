@@ -1,15 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import type { Account } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
-
-export interface AccountFormValues {
-  id?: number;
-  description: string;
-  username: string;
-  password: string;
-  clientId: string;
-}
+import type { AccountFormValues } from './account-form-values.ts';
+import { ServicePrincipalFields } from './ServicePrincipalFields.tsx';
 
 interface Props {
   open: boolean;
@@ -22,17 +16,31 @@ interface Props {
 
 const fieldRules = [required(), maxRule(LIMITS.accountField)];
 
-/** Agregar cuenta / Editar cuenta (spec §4): cleared on create, prefilled on edit with username locked. */
+/**
+ * Agregar cuenta / Editar cuenta (spec §4): cleared on create, prefilled on edit with username
+ * locked. "Tipo de autenticación" picks the spec's master user (its fields and rules unchanged)
+ * or a service principal (tenant, client secret or certificate; the username is a free label).
+ */
 export function AccountFormModal({ open, account, saving, onSave, onCancel }: Props) {
   const [form] = Form.useForm<AccountFormValues>();
   const editing = account !== null;
+  const authType = Form.useWatch('authType', form) ?? 'MasterUser';
+  const servicePrincipal = authType === 'ServicePrincipal';
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (account) {
       const { id, username, clientId, description } = account;
-      form.setFieldsValue({ id, username, clientId, description });
+      form.setFieldsValue({
+        id,
+        username,
+        clientId,
+        description,
+        authType: account.authType ?? 'MasterUser',
+        tenantId: account.tenantId ?? undefined,
+        secretExpiresAt: account.secretExpiresAt ?? undefined,
+      });
     }
   }, [open, account, form]);
 
@@ -49,24 +57,41 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
       <Form<AccountFormValues>
         form={form}
         layout="vertical"
+        initialValues={{ authType: 'MasterUser' }}
         onFinish={(values) => onSave({ ...values, id: account?.id })}
       >
+        <Form.Item name="authType" label="Tipo de autenticación">
+          {/* A select, not radios: its options are no labels, so "Usuario" names one field only. */}
+          <Select
+            options={[
+              { value: 'MasterUser', label: 'Usuario maestro' },
+              { value: 'ServicePrincipal', label: 'Entidad de servicio' },
+            ]}
+          />
+        </Form.Item>
         <Form.Item name="description" label="Descripción" rules={fieldRules}>
           <Input maxLength={LIMITS.accountField} />
         </Form.Item>
         <Form.Item
           name="username"
           label="Usuario"
-          rules={editing ? [required()] : [...fieldRules, mailRule]}
+          extra={servicePrincipal ? 'Una etiqueta libre: no necesita ser un correo.' : undefined}
+          rules={editing ? [required()] : servicePrincipal ? fieldRules : [...fieldRules, mailRule]}
         >
           <Input maxLength={LIMITS.accountField} disabled={editing} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="password" label="Contraseña" rules={fieldRules}>
-          <Input.Password maxLength={LIMITS.accountField} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="clientId" label="Application ID" rules={fieldRules}>
-          <Input maxLength={LIMITS.accountField} />
-        </Form.Item>
+        {servicePrincipal ? (
+          <ServicePrincipalFields form={form} />
+        ) : (
+          <>
+            <Form.Item name="password" label="Contraseña" rules={fieldRules}>
+              <Input.Password maxLength={LIMITS.accountField} autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item name="clientId" label="Application ID" rules={fieldRules}>
+              <Input maxLength={LIMITS.accountField} />
+            </Form.Item>
+          </>
+        )}
       </Form>
     </Modal>
   );

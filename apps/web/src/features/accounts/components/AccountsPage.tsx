@@ -1,12 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Modal, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import type { Account } from '../../../lib/models.ts';
 import { useAccounts } from '../api/accounts-api.ts';
+import { testConnection } from '../api/power-bi-api.ts';
 import { AccountFormModal } from './AccountFormModal.tsx';
+import { ConnectionTestModal } from './ConnectionTestModal.tsx';
+import { IdentitiesModal } from './IdentitiesModal.tsx';
 import { AccountsTable } from './AccountsTable.tsx';
 import { useAccountMutations } from './use-account-mutations.ts';
 
@@ -18,6 +22,9 @@ export function AccountsPage() {
   const [editing, setEditing] = useState<Account | null>(null);
   const [deleting, setDeleting] = useState<Account | null>(null);
   const [errored, setErrored] = useState<Account | null>(null);
+  const [tested, setTested] = useState<Account | null>(null);
+  const [identitiesOf, setIdentitiesOf] = useState<Account | null>(null);
+  const connection = useMutation({ mutationFn: (account: Account) => testConnection(account.id) });
 
   const openForm = (account: Account | null) => {
     setEditing(account);
@@ -41,7 +48,19 @@ export function AccountsPage() {
         onEdit={openForm}
         onDelete={setDeleting}
         onShowError={setErrored}
+        onTestConnection={(account) => {
+          setTested(account);
+          connection.mutate(account);
+        }}
+        onEditIdentities={setIdentitiesOf}
       />
+      <ConnectionTestModal
+        description={tested?.description ?? null}
+        result={connection.data}
+        running={connection.isPending}
+        onClose={() => setTested(null)}
+      />
+      <IdentitiesModal account={identitiesOf} onClose={() => setIdentitiesOf(null)} />
       <AccountFormModal
         open={formOpen}
         account={editing}
@@ -63,7 +82,7 @@ export function AccountsPage() {
         ¿Está seguro que desea eliminar la cuenta {deleting?.description}?
       </ConfirmModal>
       <Modal
-        title="Error"
+        title={errored && !errored.error ? 'Advertencias' : 'Error'}
         open={errored !== null}
         onCancel={() => setErrored(null)}
         footer={
@@ -72,9 +91,14 @@ export function AccountsPage() {
           </Button>
         }
       >
-        <Typography.Paragraph>
-          Error al actualizar la información de la cuenta {errored?.username}, {errored?.message}
-        </Typography.Paragraph>
+        {errored?.error ? (
+          <Typography.Paragraph>
+            Error al actualizar la información de la cuenta {errored.username}, {errored.message}
+          </Typography.Paragraph>
+        ) : null}
+        {errored?.warnings?.map((warning) => (
+          <Alert key={warning} type="warning" showIcon message={warning} style={{ marginTop: 8 }} />
+        ))}
       </Modal>
     </>
   );

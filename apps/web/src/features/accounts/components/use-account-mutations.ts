@@ -7,7 +7,7 @@ import {
   updateAccount,
   useInvalidateAccounts,
 } from '../api/accounts-api.ts';
-import type { AccountFormValues } from './AccountFormModal.tsx';
+import type { AccountFormValues } from './account-form-values.ts';
 
 /**
  * The accounts screen's writes with the button states of spec §4 (default → loading → default):
@@ -21,15 +21,17 @@ export function useAccountMutations() {
   const onError = (error: Error) => notify.error(error);
 
   const save = useMutation({
-    mutationFn: async ({ id, description, username, password, clientId }: AccountFormValues) => {
+    mutationFn: async (values: AccountFormValues) => {
+      const { id, description, username } = values;
+      const body = requestBody(values);
       if (id === undefined) {
-        const created = await createAccount({ description, username, password, clientId });
+        const created = await createAccount(body);
         return {
           title: 'Agregar cuenta',
           text: `Se agrego la cuenta ${created?.username ?? username}`,
         };
       }
-      const updated = await updateAccount({ id, description, username, password, clientId });
+      const updated = await updateAccount({ ...body, id });
       return {
         title: 'Actualizar cuenta',
         text: `Se actualizó la cuenta ${updated?.description ?? description}`,
@@ -52,4 +54,28 @@ export function useAccountMutations() {
   });
 
   return { save, remove };
+}
+
+/**
+ * The spec's four fields for a master user (exactly what its form sent); a service principal
+ * adds its type, tenant, and a secret or certificate (blank optional fields stay out).
+ */
+function requestBody({
+  authType,
+  description,
+  username,
+  password,
+  clientId,
+  ...rest
+}: AccountFormValues) {
+  const common = { description, username, clientId };
+  if (authType !== 'ServicePrincipal') return { ...common, password };
+  return {
+    ...common,
+    authType,
+    ...(password ? { password } : {}),
+    tenantId: rest.tenantId,
+    ...(rest.certificate ? { certificate: rest.certificate } : {}),
+    ...(rest.secretExpiresAt ? { secretExpiresAt: rest.secretExpiresAt } : {}),
+  };
 }

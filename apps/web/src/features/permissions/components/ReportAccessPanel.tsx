@@ -6,6 +6,7 @@ import { useNotify } from '../../../components/use-notify.ts';
 import type { User } from '../../../lib/models.ts';
 import { reportUsersKey, saveReportUsers, useReportUsers } from '../api/permissions-api.ts';
 import { AddReportUserModal } from './AddReportUserModal.tsx';
+import { ReportAccessExplanation } from './ReportAccessExplanation.tsx';
 import { candidateUsers } from './report-users.ts';
 import { UserListBlock, UserNames } from './UserListBlock.tsx';
 
@@ -17,6 +18,7 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
   const { data, isLoading } = useReportUsers(reportId);
   const [direct, setDirect] = useState<User[] | null>(null);
   const [adding, setAdding] = useState(false);
+  const [explaining, setExplaining] = useState(false);
   const queryClient = useQueryClient();
   const notify = useNotify();
   const save = useMutation({
@@ -42,6 +44,7 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
   return (
     <div ref={panel}>
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'flex-end' }}>
+        <Button onClick={() => setExplaining(true)}>¿Por qué puede ver esto?</Button>
         <Tooltip title="Agregar usuario">
           <Button
             icon={<PlusOutlined />}
@@ -70,6 +73,11 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
           onRemove={(user) => setDirect(directUsers.filter((u) => u.id !== user.id))}
         />
       </UserListBlock>
+      <ReportAccessExplanation
+        reportId={reportId}
+        open={explaining}
+        onClose={() => setExplaining(false)}
+      />
       {adding && (
         <AddReportUserModal
           candidates={candidateUsers(users, lists)}

@@ -16,6 +16,11 @@ describe('viewer', () => {
     ).toBe('Error: El servicio de BI no respondió correctamente.');
   });
 
+  it('says why a row-level-security report cannot open without an identity', () => {
+    const sentence = 'Este informe aplica seguridad por filas y su usuario no tiene una identidad.';
+    expect(viewerErrorText(new ApiError(403, 'identity_required', sentence))).toBe(sentence);
+  });
+
   it('renews the embed token ahead of its expiry, never in a tight loop', () => {
     const now = Date.parse('2026-01-01T10:00:00Z');
     expect(refreshDelay('2026-01-01T11:00:00Z', now)).toBe(60 * 60_000 - REFRESH_LEAD_MS);

@@ -9,6 +9,8 @@ export const fetchViewerReport = (uid: string) =>
 /** The viewer's error texts (spec §8). */
 export function viewerErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'Informe no encontrado.';
+  // Row-level security without an identity (issue 15): the server's sentence says what to do.
+  if (error instanceof ApiError && error.code === 'identity_required') return error.message;
   if (error instanceof ApiError && error.status === 403) return 'Acceso denegado al informe.';
   const message = error instanceof Error ? error.message : String(error);
   return `Error: ${message}`;

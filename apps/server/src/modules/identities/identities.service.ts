@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { errorMessages, type PutRlsIdentityRequest, type RlsIdentity } from '@vitrina/contracts';
+import type { Database } from '../../db/schema.ts';
+import { appErrors } from '../../errors.ts';
+import type { Actor, AuditLog } from '../../lib/audit.ts';
+import { createPerUserCache } from '../../lib/loading-cache.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { identitiesRepository, type StoredIdentity } from './identities.repository.ts';
+
+const identityMessages = {
+  notFound: 'La identidad no existe.',
+} as const;
+
+/** Each viewer's identities, read once per 10 s at most (as grants, decision 0024). */
+export function createIdentitiesCache(deps: { db: Kysely<Database>; now: () => number }) {
+  return createPerUserCache<StoredIdentity[]>({
+    now: deps.now,
+    maxAgeMs: 10_000,
+    load: (userId) => identitiesRepository.ofUser(deps.db, userId),
+  });
+}
+
+/**
+ * Viewers' effective identities per account or dataset. Every write calls `identityChanged`
+ * with the viewer, which must drop that viewer's cached identities and embed tokens at once.
+ */
+export function createIdentitiesService(deps: {
+  db: Kysely<Database>;
+  audit: AuditLog;
+  accountExists: (accountId: number) => Promise<boolean>;
+  identityChanged: (userId: number) => void;
+}) {
+  const { db } = deps;
+  async function requireAccount(accountId: number) {
+    if (!(await deps.accountExists(accountId))) throw appErrors.notFound('La cuenta no existe.');
+  }
+  return {
+    async list(accountId: number): Promise<RlsIdentity[]> {
+      await requireAccount(accountId);
+      return identitiesRepository.ofAccount(db, accountId);
+    },
+    /** Creates or replaces (user, dataset)'s identity; the username defaults to the user's mail. */
+    async put(accountId: number, input: PutRlsIdentityRequest, actor: Actor): Promise<void> {
+      await requireAccount(accountId);
+      const user = await usersRepository.getById(db, input.userId);
+      if (!user) throw appErrors.notFound(errorMessages.userNotFound);
+      const identity = {
+        userId: user.id,
+        accountId,
+        datasetId: input.datasetId?.trim() || null,
+        username: input.username?.trim() || user.mail,
+        roles: input.roles.map((role) => role.trim()),
+      };
+      await db.transaction().execute(async (trx) => {
+        await identitiesRepository.put(trx, identity);
+        await deps.audit.record(trx, actor, {
+          action: 'identity.put',
+          targetType: 'user',
+          targetId: user.id,
+          detail: { accountId, datasetId: identity.datasetId, roles: identity.roles },
+        });
+      });
+      deps.identityChanged(user.id);
+    },
+    async delete(accountId: number, id: number, actor: Actor): Promise<void> {
+      const identity = await identitiesRepository.getById(db, id);
+      if (!identity || identity.accountId !== accountId) {
+        throw appErrors.notFound(identityMessages.notFound);
+      }
+      await db.transaction().execute(async (trx) => {
+        await identitiesRepository.delete(trx, id);
+        await deps.audit.record(trx, actor, {
+          action: 'identity.delete',
+          targetType: 'user',
+          targetId: identity.userId,
+          detail: { accountId, datasetId: identity.datasetId },
+        });
+      });
+      deps.identityChanged(identity.userId);
+    },
+  };
+}
+export type IdentitiesService = ReturnType<typeof createIdentitiesService>;
