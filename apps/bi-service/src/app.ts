@@ -21,6 +21,7 @@ import { registerOAuthRoutes } from './identity/oauth.routes.ts';
 import { installRateLimit } from './rate-limit.ts';
 import { registerGenerateTokenRoutes } from './rest/generate-token.routes.ts';
 import { registerGroupRoutes } from './rest/groups.routes.ts';
+import { registerPushDatasetRoutes } from './rest/push-datasets.routes.ts';
 import type { BiServices } from './services.ts';
 
 export interface BuildAppOptions {
@@ -73,6 +74,7 @@ export async function buildApp(
     registerGenerateTokenRoutes(routes, services);
     registerEmbedRoutes(routes, services);
     registerDatasetRoutes(routes, services);
+    registerPushDatasetRoutes(routes, services);
   });
   await registerEmbedPages(app, services.config);
   return app;

@@ -22,6 +22,7 @@ const config = readConfig();
 const datasets = config.demo ? await openDemoDatasets(config.dataDir) : new DatasetRegistry();
 const services = createServices(config, { datasetSchemas: datasets });
 if (config.demo) await seedDemo(services, demoWorkspaces);
+await services.pushDatasets.openStored();
 const running = await listen(
   services,
   { port: config.port, tlsPort: config.tlsPort, host: config.host },

@@ -8,7 +8,14 @@ import {
   type DatasetService,
   type DatasetSource,
 } from './datasets/dataset.service.ts';
+import {
+  createPushDatasetService,
+  layeredSource,
+  type PushDatasetService,
+} from './datasets/push-dataset.service.ts';
+import { DatasetRegistry } from './datasets/registry.ts';
 import { openDatabase, type BiDb } from './storage/database.ts';
+import { createOwnedDatasetsRepository } from './storage/owned-datasets.repository.ts';
 import { createContentRepository, type ContentRepository } from './storage/content.repository.ts';
 import {
   createPrincipalsRepository,
@@ -47,6 +54,8 @@ export interface BiServices {
   contentAccess: ContentService;
   embedTokens: EmbedTokenService;
   datasets: DatasetService;
+  /** Datasets filled at run time: push API (and their version, which every write changes). */
+  pushDatasets: PushDatasetService;
   /** Failed client secrets and passwords at the token endpoint, per client id and address. */
   authFailures: FailureLimiter;
   /** Closes the metadata database. */
@@ -72,7 +81,9 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   };
   const accessTokenKey = loadOrCreateKey(location, 'access-token');
   const embedTokenKey = loadOrCreateKey(location, 'embed-token');
-  const datasetSchemas = options.datasetSchemas ?? noDatasets;
+  // Datasets filled at run time are looked up before those the caller hands in (the demo's).
+  const owned = new DatasetRegistry();
+  const datasetSchemas = layeredSource(owned, options.datasetSchemas ?? noDatasets);
   const contentAccess = createContentService(repositories, datasetSchemas);
   return {
     config,
@@ -91,11 +102,19 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       access: contentAccess,
     }),
     datasets: createDatasetService(datasetSchemas, clock),
+    pushDatasets: createPushDatasetService({
+      repository: createOwnedDatasetsRepository(db, clock),
+      registry: owned,
+      dataDir: location,
+    }),
     authFailures: createFailureLimiter({
       max: config.authFailuresPerWindow,
       windowMs: authFailureWindowMs,
       clock,
     }),
-    close: () => db.destroy(),
+    close: async () => {
+      owned.close();
+      await db.destroy();
+    },
   };
 }

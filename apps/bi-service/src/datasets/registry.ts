@@ -27,6 +27,15 @@ export class DatasetRegistry {
     return dataset ? toDatasetSchema(dataset.model.definition) : undefined;
   }
 
+  /** Forgets a dataset and closes its store unless another registered definition shares it. */
+  remove(id: string): void {
+    const dataset = this.datasets.get(id);
+    if (!dataset) return;
+    this.datasets.delete(id);
+    const shared = [...this.datasets.values()].some(({ store }) => store === dataset.store);
+    if (!shared) dataset.store.close();
+  }
+
   ids(): string[] {
     return [...this.datasets.keys()];
   }

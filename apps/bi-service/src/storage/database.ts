@@ -76,6 +76,16 @@ CREATE TABLE IF NOT EXISTS tiles (
   row_span INTEGER NOT NULL,
   col_span INTEGER NOT NULL
 );
+-- Datasets filled at run time (push API, file import, PostgreSQL source): their definition and a
+-- version that changes with every write, so caches can key on it.
+CREATE TABLE IF NOT EXISTS owned_datasets (
+  dataset_id TEXT PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE,
+  source_kind TEXT NOT NULL CHECK (source_kind IN ('push', 'import', 'postgres')),
+  definition TEXT NOT NULL,
+  retention TEXT NOT NULL DEFAULT 'None' CHECK (retention IN ('None', 'basicFIFO')),
+  version INTEGER NOT NULL DEFAULT 1,
+  updated_at TEXT NOT NULL
+);
 `;
 
 export type BiDb = Kysely<BiDatabase>;

@@ -75,6 +75,17 @@ export interface TilesTable {
   col_span: number;
 }
 
+export interface OwnedDatasetsTable {
+  dataset_id: string;
+  source_kind: 'push' | 'import' | 'postgres';
+  /** The DatasetDefinition as JSON text. */
+  definition: string;
+  retention: 'None' | 'basicFIFO';
+  /** Goes up by one with every write to the dataset's data or definition. */
+  version: number;
+  updated_at: string;
+}
+
 export interface BiDatabase {
   users: UsersTable;
   apps: AppsTable;
@@ -85,4 +96,5 @@ export interface BiDatabase {
   report_revisions: ReportRevisionsTable;
   dashboards: DashboardsTable;
   tiles: TilesTable;
+  owned_datasets: OwnedDatasetsTable;
 }

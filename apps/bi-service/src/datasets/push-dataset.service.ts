@@ -1,0 +1,212 @@
+/**
+ * Datasets the service fills at run time (decision 0135). Each has a DuckDB file under
+ * `DATA_DIR/bi/datasets/<id>.duckdb`, a definition and a version in the metadata, and a place in
+ * the registry the frame's queries read, so a pushed row is visible to the next query.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PushDatasetRequest, PushTable, RetentionPolicy } from '@vitrina/bi-model';
+import type { MemberWorkspace } from '../catalog/content.service.ts';
+import { ensurePrivateDirectory } from '../files/private-files.ts';
+import { newGuid } from '../ids.ts';
+import { quoteIdentifier } from '../query/sql.ts';
+import { entityNotFound, invalidRequest, notAuthorized } from '../rest/powerbi-error.ts';
+import type {
+  OwnedDatasetRow,
+  OwnedDatasetsRepository,
+} from '../storage/owned-datasets.repository.ts';
+import type { DatasetSource } from './dataset.service.ts';
+import { DatasetStore } from './dataset-store.ts';
+import type { DatasetDefinition, TableDefinition } from './model.ts';
+import {
+  assertConsistent,
+  relationshipFromPush,
+  tableFromPush,
+  tableToPush,
+} from './push-definition.ts';
+import type { DatasetRegistry } from './registry.ts';
+import {
+  appendRows,
+  checkRows,
+  clearRows,
+  createPushTable,
+  ROW_ORDER_COLUMN,
+  type PushCell,
+} from './row-writer.ts';
+import { duckTypes } from './table-writer.ts';
+
+/** basicFIFO keeps this many rows per table, dropping the oldest, as Power BI does. */
+export const FIFO_MAX_ROWS = 200_000;
+
+/** Looks in `owned`, then in `given`: the service's own datasets before those it was handed. */
+export function layeredSource(owned: DatasetRegistry, given: DatasetSource): DatasetSource {
+  return {
+    schema: (id) => owned.schema(id) ?? given.schema(id),
+    get: (id) => owned.get(id) ?? given.get?.(id),
+  };
+}
+
+interface Dependencies {
+  repository: OwnedDatasetsRepository;
+  registry: DatasetRegistry;
+  /** `DATA_DIR/bi`, or ':memory:' for throw-away datasets. */
+  dataDir: string;
+}
+
+function assertWriter(member: MemberWorkspace): void {
+  if (member.role === 'Viewer')
+    throw notAuthorized(
+      `The Viewer role cannot change datasets of workspace ${member.workspace.id}`,
+    );
+}
+
+function tableIn(definition: DatasetDefinition, name: string): TableDefinition {
+  const table = definition.tables.find((candidate) => candidate.name === name);
+  if (!table) throw entityNotFound(`Table ${name}`);
+  return table;
+}
+
+/** Rebuilds a table under a new column list, keeping the rows and casting what still exists. */
+async function reshapeTable(store: DatasetStore, before: TableDefinition, after: TableDefinition) {
+  const select = after.columns.map((column) => {
+    const kept = before.columns.some((old) => old.name === column.name);
+    const value = kept ? quoteIdentifier(column.name) : 'NULL';
+    return `TRY_CAST(${value} AS ${duckTypes[column.dataType]}) AS ${quoteIdentifier(column.name)}`;
+  });
+  select.push(quoteIdentifier(ROW_ORDER_COLUMN));
+  const name = quoteIdentifier(after.name);
+  await store.withConnection((connection) =>
+    connection.run(`CREATE OR REPLACE TABLE ${name} AS SELECT ${select.join(', ')} FROM ${name}`),
+  );
+}
+
+export function createPushDatasetService({ repository, registry, dataDir }: Dependencies) {
+  const fileOf = (id: string) =>
+    dataDir === ':memory:' ? ':memory:' : join(dataDir, 'datasets', `${id}.duckdb`);
+
+  async function owned(member: MemberWorkspace, datasetId: string): Promise<OwnedDatasetRow> {
+    const row = await repository.get(datasetId);
+    if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Dataset');
+    return row;
+  }
+
+  async function pushed(member: MemberWorkspace, datasetId: string) {
+    assertWriter(member);
+    const row = await owned(member, datasetId);
+    if (row.sourceKind !== 'push')
+      throw invalidRequest(`Dataset ${datasetId} is not a push dataset`);
+    const loaded = registry.get(row.id);
+    if (!loaded) throw entityNotFound('Dataset');
+    return { row, store: loaded.store };
+  }
+
+  /** Records a write and lets queries see the (possibly new) definition. */
+  async function written(
+    row: OwnedDatasetRow,
+    store: DatasetStore,
+    definition?: DatasetDefinition,
+  ) {
+    const version = await repository.recordWrite(row.id, definition);
+    if (definition) registry.add(store, definition);
+    return version;
+  }
+
+  return {
+    /** Opens every stored dataset's file at start-up. */
+    async openStored(): Promise<void> {
+      for (const row of await repository.list()) {
+        registry.add(await DatasetStore.open(row.definition, fileOf(row.id)));
+      }
+    },
+
+    /** The dataset's version: it goes up with every push, import, refresh or schema change. */
+    async version(datasetId: string): Promise<number | undefined> {
+      return (await repository.get(datasetId))?.version;
+    },
+
+    async createPush(
+      member: MemberWorkspace,
+      request: PushDatasetRequest,
+      retention: RetentionPolicy,
+    ) {
+      assertWriter(member);
+      const definition: DatasetDefinition = {
+        id: newGuid(),
+        name: request.name,
+        tables: request.tables.map(tableFromPush),
+        relationships: (request.relationships ?? []).map(relationshipFromPush),
+      };
+      assertConsistent(definition);
+      if (dataDir !== ':memory:') ensurePrivateDirectory(join(dataDir, 'datasets'));
+      const store = await DatasetStore.open(definition, fileOf(definition.id));
+      try {
+        await store.withConnection(async (connection) => {
+          for (const table of definition.tables) await createPushTable(connection, table);
+        });
+        await repository.insert(member.workspace.id, { sourceKind: 'push', definition, retention });
+      } catch (error) {
+        store.close();
+        if (dataDir !== ':memory:') rmSync(fileOf(definition.id), { force: true });
+        throw error;
+      }
+      registry.add(store);
+      return { id: definition.id, name: definition.name, defaultRetentionPolicy: retention };
+    },
+
+    async tables(member: MemberWorkspace, datasetId: string): Promise<PushTable[]> {
+      return (await owned(member, datasetId)).definition.tables.map(tableToPush);
+    },
+
+    /** PUT …/tables/{t}: the table's new columns and measures; rows are kept, cast where needed. */
+    async putTable(member: MemberWorkspace, datasetId: string, tableName: string, body: PushTable) {
+      const { row, store } = await pushed(member, datasetId);
+      const before = tableIn(row.definition, tableName);
+      if (body.name !== before.name)
+        throw invalidRequest(`The table's name ${body.name} does not match ${before.name}`);
+      const after = tableFromPush(body);
+      const definition: DatasetDefinition = {
+        ...row.definition,
+        tables: row.definition.tables.map((table) => (table === before ? after : table)),
+      };
+      assertConsistent(definition);
+      await reshapeTable(store, before, after);
+      await written(row, store, definition);
+      return tableToPush(after);
+    },
+
+    async addRows(
+      member: MemberWorkspace,
+      datasetId: string,
+      tableName: string,
+      rows: readonly Record<string, PushCell>[],
+    ): Promise<void> {
+      const { row, store } = await pushed(member, datasetId);
+      const table = tableIn(row.definition, tableName);
+      const checked = checkRows(table, rows);
+      const keep = row.retention === 'basicFIFO' ? FIFO_MAX_ROWS : undefined;
+      await appendRows(store, table, checked, keep);
+      await written(row, store);
+    },
+
+    async deleteRows(member: MemberWorkspace, datasetId: string, tableName: string): Promise<void> {
+      const { row, store } = await pushed(member, datasetId);
+      await clearRows(store, tableIn(row.definition, tableName));
+      await written(row, store);
+    },
+
+    /** Deletes an owned dataset and its file; a dataset with reports on it is refused. */
+    async delete(member: MemberWorkspace, datasetId: string): Promise<void> {
+      assertWriter(member);
+      const row = await owned(member, datasetId);
+      if (await repository.hasReports(row.id))
+        throw invalidRequest(`Dataset ${datasetId} has reports; delete them first`);
+      registry.remove(row.id);
+      await repository.delete(row.id);
+      if (dataDir !== ':memory:') {
+        for (const suffix of ['', '.wal']) rmSync(`${fileOf(row.id)}${suffix}`, { force: true });
+      }
+    },
+  };
+}
+
+export type PushDatasetService = ReturnType<typeof createPushDatasetService>;
