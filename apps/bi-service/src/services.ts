@@ -14,6 +14,8 @@ import {
   type PushDatasetService,
 } from './datasets/push-dataset.service.ts';
 import { DatasetRegistry } from './datasets/registry.ts';
+import { createImportService, type ImportService } from './datasets/file-import.ts';
+import { createImportsRepository } from './storage/imports.repository.ts';
 import { openDatabase, type BiDb } from './storage/database.ts';
 import { createOwnedDatasetsRepository } from './storage/owned-datasets.repository.ts';
 import { createContentRepository, type ContentRepository } from './storage/content.repository.ts';
@@ -56,6 +58,8 @@ export interface BiServices {
   datasets: DatasetService;
   /** Datasets filled at run time: push API (and their version, which every write changes). */
   pushDatasets: PushDatasetService;
+  /** File imports (CSV, Parquet) into datasets. */
+  imports: ImportService;
   /** Failed client secrets and passwords at the token endpoint, per client id and address. */
   authFailures: FailureLimiter;
   /** Closes the metadata database. */
@@ -84,6 +88,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   // Datasets filled at run time are looked up before those the caller hands in (the demo's).
   const owned = new DatasetRegistry();
   const datasetSchemas = layeredSource(owned, options.datasetSchemas ?? noDatasets);
+  const ownedRows = createOwnedDatasetsRepository(db, clock);
   const contentAccess = createContentService(repositories, datasetSchemas);
   return {
     config,
@@ -103,7 +108,13 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     }),
     datasets: createDatasetService(datasetSchemas, clock),
     pushDatasets: createPushDatasetService({
-      repository: createOwnedDatasetsRepository(db, clock),
+      repository: ownedRows,
+      registry: owned,
+      dataDir: location,
+    }),
+    imports: createImportService({
+      repository: ownedRows,
+      imports: createImportsRepository(db, clock),
       registry: owned,
       dataDir: location,
     }),

@@ -12,3 +12,4 @@ export * from './report.ts';
 export * from './paginated.ts';
 export * from './embed.ts';
 export * from './push-dataset.ts';
+export * from './imports.ts';

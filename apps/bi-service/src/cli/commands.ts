@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
-import type { BiServices } from '../services.ts';
 import type { WorkspaceRole } from '../storage/principals.repository.ts';
+import { importDataset, type CliContext, type CliServices } from './dataset-commands.ts';
 
 export const usage = `Uso:
   npm run bi -- user add <usuario> <contraseña> [--name "Nombre"]
   npm run bi -- app add <clientId> "<descripción>" [--secret <secreto>]
   npm run bi -- workspace add <nombre>
   npm run bi -- workspace grant <área de trabajo> (--user <usuario> | --app <clientId>) [--role Admin|Member|Contributor|Viewer]
-  npm run bi -- workspace list`;
+  npm run bi -- workspace list
+  npm run bi -- dataset import <área de trabajo> <archivo.csv|.parquet> [--name "Nombre"]`;
 
 const roles: readonly WorkspaceRole[] = ['Admin', 'Member', 'Contributor', 'Viewer'];
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,10 +32,14 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-/** Runs one CLI command; returns the text to print or throws an Error with a Spanish message. */
+/**
+ * Runs one CLI command; returns the text to print or throws an Error with a Spanish message.
+ * Dataset commands talk to the running service (`context`).
+ */
 export async function runCommand(
-  services: Pick<BiServices, 'catalog' | 'workspaces'>,
+  services: CliServices,
   args: string[],
+  context?: CliContext,
 ): Promise<string> {
   const { positionals, values } = parse(args);
   const [resource, action, first, second] = positionals;
@@ -78,6 +83,14 @@ export async function runCommand(
       return (await services.workspaces.listAll())
         .map((workspace) => `${workspace.id}  ${workspace.name}`)
         .join('\n');
+    case 'dataset import': {
+      if (!context) throw new Error('Las órdenes dataset necesitan el servicio BI en marcha.');
+      return importDataset(services, context, {
+        workspace: required(first, 'el área de trabajo'),
+        file: required(second, 'el archivo'),
+        name: values.name,
+      });
+    }
     default:
       throw new Error(`Orden desconocida: ${positionals.join(' ') || '(ninguna)'}`);
   }

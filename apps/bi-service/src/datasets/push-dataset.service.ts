@@ -3,21 +3,21 @@
  * `DATA_DIR/bi/datasets/<id>.duckdb`, a definition and a version in the metadata, and a place in
  * the registry the frame's queries read, so a pushed row is visible to the next query.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PushDatasetRequest, PushTable, RetentionPolicy } from '@vitrina/bi-model';
 import type { MemberWorkspace } from '../catalog/content.service.ts';
-import { ensurePrivateDirectory } from '../files/private-files.ts';
 import { newGuid } from '../ids.ts';
 import { quoteIdentifier } from '../query/sql.ts';
-import { entityNotFound, invalidRequest, notAuthorized } from '../rest/powerbi-error.ts';
+import { entityNotFound, invalidRequest } from '../rest/powerbi-error.ts';
 import type {
   OwnedDatasetRow,
   OwnedDatasetsRepository,
+  SourceKind,
 } from '../storage/owned-datasets.repository.ts';
+import { reimport } from './file-import.ts';
 import type { DatasetSource } from './dataset.service.ts';
 import { DatasetStore } from './dataset-store.ts';
 import type { DatasetDefinition, TableDefinition } from './model.ts';
+import { assertWriter, datasetFile, removeDatasetFiles, type DataDir } from './owned-files.ts';
 import {
   assertConsistent,
   relationshipFromPush,
@@ -49,15 +49,7 @@ export function layeredSource(owned: DatasetRegistry, given: DatasetSource): Dat
 interface Dependencies {
   repository: OwnedDatasetsRepository;
   registry: DatasetRegistry;
-  /** `DATA_DIR/bi`, or ':memory:' for throw-away datasets. */
-  dataDir: string;
-}
-
-function assertWriter(member: MemberWorkspace): void {
-  if (member.role === 'Viewer')
-    throw notAuthorized(
-      `The Viewer role cannot change datasets of workspace ${member.workspace.id}`,
-    );
+  dataDir: DataDir;
 }
 
 function tableIn(definition: DatasetDefinition, name: string): TableDefinition {
@@ -81,8 +73,7 @@ async function reshapeTable(store: DatasetStore, before: TableDefinition, after:
 }
 
 export function createPushDatasetService({ repository, registry, dataDir }: Dependencies) {
-  const fileOf = (id: string) =>
-    dataDir === ':memory:' ? ':memory:' : join(dataDir, 'datasets', `${id}.duckdb`);
+  const fileOf = (id: string) => datasetFile(dataDir, id);
 
   async function owned(member: MemberWorkspace, datasetId: string): Promise<OwnedDatasetRow> {
     const row = await repository.get(datasetId);
@@ -90,10 +81,14 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
     return row;
   }
 
-  async function pushed(member: MemberWorkspace, datasetId: string) {
+  async function writable(
+    member: MemberWorkspace,
+    datasetId: string,
+    kinds: readonly SourceKind[] = ['push'],
+  ) {
     assertWriter(member);
     const row = await owned(member, datasetId);
-    if (row.sourceKind !== 'push')
+    if (!kinds.includes(row.sourceKind))
       throw invalidRequest(`Dataset ${datasetId} is not a push dataset`);
     const loaded = registry.get(row.id);
     if (!loaded) throw entityNotFound('Dataset');
@@ -137,7 +132,6 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
         relationships: (request.relationships ?? []).map(relationshipFromPush),
       };
       assertConsistent(definition);
-      if (dataDir !== ':memory:') ensurePrivateDirectory(join(dataDir, 'datasets'));
       const store = await DatasetStore.open(definition, fileOf(definition.id));
       try {
         await store.withConnection(async (connection) => {
@@ -146,7 +140,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
         await repository.insert(member.workspace.id, { sourceKind: 'push', definition, retention });
       } catch (error) {
         store.close();
-        if (dataDir !== ':memory:') rmSync(fileOf(definition.id), { force: true });
+        removeDatasetFiles(dataDir, definition.id);
         throw error;
       }
       registry.add(store);
@@ -157,9 +151,12 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
       return (await owned(member, datasetId)).definition.tables.map(tableToPush);
     },
 
-    /** PUT …/tables/{t}: the table's new columns and measures; rows are kept, cast where needed. */
+    /**
+     * PUT …/tables/{t}: the table's new columns and measures. A pushed table keeps its rows, cast
+     * where needed; an imported table is read again from its file with the corrected types.
+     */
     async putTable(member: MemberWorkspace, datasetId: string, tableName: string, body: PushTable) {
-      const { row, store } = await pushed(member, datasetId);
+      const { row, store } = await writable(member, datasetId, ['push', 'import']);
       const before = tableIn(row.definition, tableName);
       if (body.name !== before.name)
         throw invalidRequest(`The table's name ${body.name} does not match ${before.name}`);
@@ -169,7 +166,8 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
         tables: row.definition.tables.map((table) => (table === before ? after : table)),
       };
       assertConsistent(definition);
-      await reshapeTable(store, before, after);
+      if (row.sourceKind === 'import') await reimport(dataDir, store, row.source, before, after);
+      else await reshapeTable(store, before, after);
       await written(row, store, definition);
       return tableToPush(after);
     },
@@ -180,7 +178,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
       tableName: string,
       rows: readonly Record<string, PushCell>[],
     ): Promise<void> {
-      const { row, store } = await pushed(member, datasetId);
+      const { row, store } = await writable(member, datasetId);
       const table = tableIn(row.definition, tableName);
       const checked = checkRows(table, rows);
       const keep = row.retention === 'basicFIFO' ? FIFO_MAX_ROWS : undefined;
@@ -189,7 +187,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
     },
 
     async deleteRows(member: MemberWorkspace, datasetId: string, tableName: string): Promise<void> {
-      const { row, store } = await pushed(member, datasetId);
+      const { row, store } = await writable(member, datasetId);
       await clearRows(store, tableIn(row.definition, tableName));
       await written(row, store);
     },
@@ -202,9 +200,8 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
         throw invalidRequest(`Dataset ${datasetId} has reports; delete them first`);
       registry.remove(row.id);
       await repository.delete(row.id);
-      if (dataDir !== ':memory:') {
-        for (const suffix of ['', '.wal']) rmSync(`${fileOf(row.id)}${suffix}`, { force: true });
-      }
+      const kept = row.source['fileName'];
+      removeDatasetFiles(dataDir, row.id, typeof kept === 'string' ? kept : undefined);
     },
   };
 }

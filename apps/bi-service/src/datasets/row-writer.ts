@@ -55,7 +55,7 @@ export function checkRows(
       const checked = checkCell(column.dataType, value);
       if (checked === undefined)
         throw invalidRequest(
-          `Row ${index + 1}, column ${column.name}: ${JSON.stringify(value)} is not a ${column.dataType}`,
+          `Row ${index + 1}, column ${column.name}: ${JSON.stringify(value)} is not a valid ${column.dataType}`,
         );
       return checked;
     });

@@ -83,7 +83,20 @@ CREATE TABLE IF NOT EXISTS owned_datasets (
   source_kind TEXT NOT NULL CHECK (source_kind IN ('push', 'import', 'postgres')),
   definition TEXT NOT NULL,
   retention TEXT NOT NULL DEFAULT 'None' CHECK (retention IN ('None', 'basicFIFO')),
+  -- JSON: how to read the data again (an imported file's dialect; a PostgreSQL source).
+  source TEXT NOT NULL DEFAULT '{}',
   version INTEGER NOT NULL DEFAULT 1,
+  updated_at TEXT NOT NULL
+);
+-- File imports (POST …/imports), polled with GET …/imports/{id}.
+CREATE TABLE IF NOT EXISTS imports (
+  id TEXT PRIMARY KEY,
+  workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('Publishing', 'Succeeded', 'Failed')),
+  dataset_id TEXT,
+  error TEXT,
+  created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
 `;

@@ -14,6 +14,8 @@ export interface OwnedDatasetRow {
   sourceKind: SourceKind;
   definition: DatasetDefinition;
   retention: Retention;
+  /** How to read the data again; its shape belongs to the source kind. */
+  source: Record<string, unknown>;
   version: number;
   updatedAt: string;
 }
@@ -26,6 +28,7 @@ const toRow = (row: Joined): OwnedDatasetRow => ({
   sourceKind: row.source_kind,
   definition: JSON.parse(row.definition) as DatasetDefinition,
   retention: row.retention,
+  source: JSON.parse(row.source) as Record<string, unknown>,
   version: Number(row.version),
   updatedAt: row.updated_at,
 });
@@ -62,7 +65,12 @@ export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
 
     async insert(
       workspaceId: string,
-      entry: { sourceKind: SourceKind; definition: DatasetDefinition; retention: Retention },
+      entry: {
+        sourceKind: SourceKind;
+        definition: DatasetDefinition;
+        retention: Retention;
+        source?: Record<string, unknown>;
+      },
     ): Promise<void> {
       const id = entry.definition.id.toLowerCase();
       await db.transaction().execute(async (trx) => {
@@ -82,6 +90,7 @@ export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
             source_kind: entry.sourceKind,
             definition: JSON.stringify(entry.definition),
             retention: entry.retention,
+            source: JSON.stringify(entry.source ?? {}),
             version: 1,
             updated_at: clock.now().toISOString(),
           })
@@ -89,14 +98,19 @@ export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
       });
     },
 
-    /** Records a write: the new definition (if it changed) and the next version, returned. */
-    async recordWrite(id: string, definition?: DatasetDefinition): Promise<number> {
+    /** Records a write: the new definition and source (if they changed); returns the new version. */
+    async recordWrite(
+      id: string,
+      definition?: DatasetDefinition,
+      source?: Record<string, unknown>,
+    ): Promise<number> {
       const row = await db
         .updateTable('owned_datasets')
         .set((eb) => ({
           version: eb('version', '+', 1),
           updated_at: clock.now().toISOString(),
           ...(definition ? { definition: JSON.stringify(definition) } : {}),
+          ...(source ? { source: JSON.stringify(source) } : {}),
         }))
         .where('dataset_id', '=', id.toLowerCase())
         .returning('version')

@@ -81,8 +81,21 @@ export interface OwnedDatasetsTable {
   /** The DatasetDefinition as JSON text. */
   definition: string;
   retention: 'None' | 'basicFIFO';
+  /** JSON: how to read the data again (an imported file's dialect, a PostgreSQL source). */
+  source: string;
   /** Goes up by one with every write to the dataset's data or definition. */
   version: number;
+  updated_at: string;
+}
+
+export interface ImportsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  state: 'Publishing' | 'Succeeded' | 'Failed';
+  dataset_id: string | null;
+  error: string | null;
+  created_at: string;
   updated_at: string;
 }
 
@@ -97,4 +110,5 @@ export interface BiDatabase {
   dashboards: DashboardsTable;
   tiles: TilesTable;
   owned_datasets: OwnedDatasetsTable;
+  imports: ImportsTable;
 }

@@ -1,0 +1,197 @@
+/**
+ * File imports (decision 0136): a CSV or Parquet file becomes a one-table dataset whose types are
+ * inferred. The file is kept beside the dataset, so a corrected type reads it again; importing
+ * under the same name replaces the data and keeps the dataset id.
+ */
+import { renameSync, rmSync } from 'node:fs';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { MemberWorkspace } from '../catalog/content.service.ts';
+import { newGuid } from '../ids.ts';
+import { entityNotFound, invalidRequest, PowerBiError } from '../rest/powerbi-error.ts';
+import type { ImportRow, ImportsRepository } from '../storage/imports.repository.ts';
+import type { OwnedDatasetsRepository } from '../storage/owned-datasets.repository.ts';
+import { detectCsvDialect, type CsvDialect } from './csv-dialect.ts';
+import { DatasetStore } from './dataset-store.ts';
+import { inferColumns, stageFile, writeStaged, type FileSource } from './file-staging.ts';
+import type { DatasetDefinition, TableDefinition } from './model.ts';
+import {
+  assertWriter,
+  datasetFile,
+  removeDatasetFiles,
+  sourceFile,
+  type DataDir,
+} from './owned-files.ts';
+import { assertConsistent } from './push-definition.ts';
+import type { DatasetRegistry } from './registry.ts';
+
+/** What an imported dataset keeps to read its file again. */
+interface KeptSource {
+  format: 'csv' | 'parquet';
+  fileName: string;
+  dialect?: CsvDialect;
+  decimalComma: string[];
+}
+
+export type NameConflict = 'Abort' | 'Overwrite' | 'CreateOrOverwrite' | 'Ignore';
+
+export function formatOf(fileName: string): 'csv' | 'parquet' {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (extension === 'csv' || extension === 'txt') return 'csv';
+  if (extension === 'parquet') return 'parquet';
+  throw invalidRequest(`Unsupported file type ${extension ?? '(none)'}: use .csv or .parquet`);
+}
+
+function fileSourceOf(dataDir: DataDir, kept: KeptSource): FileSource {
+  return { ...kept, path: sourceFile(dataDir, kept.fileName) };
+}
+
+/** Stages, then writes; the temporary stage table never outlives the call. */
+async function withStage<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await connection.run('DROP TABLE IF EXISTS temp.__vitrina_stage');
+  }
+}
+
+/** Reads an imported table again from its kept file with corrected column types. */
+export async function reimport(
+  dataDir: DataDir,
+  store: DatasetStore,
+  source: Record<string, unknown>,
+  before: TableDefinition,
+  after: TableDefinition,
+): Promise<void> {
+  const names = (table: TableDefinition) => table.columns.map((column) => column.name).sort();
+  if (names(before).join('\u0000') !== names(after).join('\u0000'))
+    throw invalidRequest(`An imported table keeps its file's columns: ${names(before).join(', ')}`);
+  const file = fileSourceOf(dataDir, source as unknown as KeptSource);
+  await store.withConnection((connection) =>
+    withStage(connection, async () => {
+      await stageFile(connection, file);
+      await writeStaged(connection, file, after);
+    }),
+  );
+}
+
+interface Dependencies {
+  repository: OwnedDatasetsRepository;
+  imports: ImportsRepository;
+  registry: DatasetRegistry;
+  dataDir: DataDir;
+}
+
+export function createImportService({ repository, imports, registry, dataDir }: Dependencies) {
+  /** Loads the uploaded file into the dataset (new or replaced); returns its definition. */
+  async function load(
+    member: MemberWorkspace,
+    name: string,
+    upload: { path: string; fileName: string },
+    conflict: NameConflict,
+  ) {
+    const format = formatOf(upload.fileName);
+    const existing = await repository.findByName(member.workspace.id, name);
+    if (existing && existing.sourceKind !== 'import')
+      throw invalidRequest(`Dataset ${name} exists and is not an imported dataset`);
+    if (existing && conflict === 'Abort')
+      throw invalidRequest(`Dataset ${name} already exists (nameConflict=Abort)`);
+    const id = existing?.id ?? newGuid();
+    const kept: KeptSource = {
+      format,
+      fileName: `${id}.source.${format}`,
+      decimalComma: [],
+      ...(format === 'csv' ? { dialect: detectCsvDialect(upload.path) } : {}),
+    };
+    const staged: FileSource = { ...kept, path: upload.path };
+    const store =
+      (existing && registry.get(existing.id)?.store) ??
+      (await DatasetStore.open(
+        { id, name, tables: [], relationships: [] },
+        datasetFile(dataDir, id),
+      ));
+    try {
+      const table = await store.withConnection((connection) =>
+        withStage(connection, async () => {
+          await stageFile(connection, staged);
+          const inferred = await inferColumns(connection, staged);
+          kept.decimalComma = inferred.decimalComma;
+          const table: TableDefinition = { name, columns: inferred.columns };
+          await writeStaged(connection, { ...staged, decimalComma: inferred.decimalComma }, table);
+          return table;
+        }),
+      );
+      const definition = replacedDefinition(existing?.definition, { id, name, table });
+      renameSync(upload.path, sourceFile(dataDir, kept.fileName));
+      const source = kept as unknown as Record<string, unknown>;
+      if (existing) await repository.recordWrite(id, definition, source);
+      else
+        await repository.insert(member.workspace.id, {
+          sourceKind: 'import',
+          definition,
+          retention: 'None',
+          source,
+        });
+      registry.add(store, definition);
+      return definition;
+    } catch (error) {
+      if (!existing) {
+        store.close();
+        removeDatasetFiles(dataDir, id);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** `POST …/imports`: records the import, loads the file and records how it ended. */
+    async importFile(
+      member: MemberWorkspace,
+      request: { name: string; upload: { path: string; fileName: string }; conflict: NameConflict },
+    ): Promise<ImportRow> {
+      assertWriter(member);
+      const importId = newGuid();
+      await imports.start(importId, member.workspace.id, request.name);
+      try {
+        const definition = await load(member, request.name, request.upload, request.conflict);
+        return (await imports.finish(importId, { datasetId: definition.id }))!;
+      } catch (error) {
+        const message = error instanceof PowerBiError ? error.message : 'The import failed';
+        await imports.finish(importId, { error: message });
+        throw error;
+      } finally {
+        rmSync(request.upload.path, { force: true });
+      }
+    },
+
+    async getImport(member: MemberWorkspace, importId: string): Promise<ImportRow> {
+      const row = await imports.get(importId);
+      if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Import');
+      return row;
+    },
+  };
+}
+
+/** A re-import keeps the measures and relationships that still fit the new columns. */
+function replacedDefinition(
+  previous: DatasetDefinition | undefined,
+  next: { id: string; name: string; table: TableDefinition },
+): DatasetDefinition {
+  const fresh: DatasetDefinition = {
+    id: next.id,
+    name: next.name,
+    tables: [next.table],
+    relationships: [],
+  };
+  const measures = previous?.tables.find((table) => table.name === next.name)?.measures ?? [];
+  const kept = measures.filter((measure) => {
+    try {
+      assertConsistent({ ...fresh, tables: [{ ...next.table, measures: [measure] }] });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return { ...fresh, tables: [{ ...next.table, measures: kept }] };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
