@@ -23,6 +23,7 @@ import { installRateLimit } from './rate-limit.ts';
 import { registerGenerateTokenRoutes } from './rest/generate-token.routes.ts';
 import { registerGroupRoutes } from './rest/groups.routes.ts';
 import { registerImportRoutes } from './rest/imports.routes.ts';
+import { registerPostgresSourceRoutes } from './rest/postgres-sources.routes.ts';
 import { registerPushDatasetRoutes } from './rest/push-datasets.routes.ts';
 import type { BiServices } from './services.ts';
 
@@ -80,6 +81,7 @@ export async function buildApp(
     registerDatasetRoutes(routes, services);
     registerPushDatasetRoutes(routes, services);
     registerImportRoutes(routes, services);
+    registerPostgresSourceRoutes(routes, services);
   });
   await registerEmbedPages(app, services.config);
   return app;

@@ -16,6 +16,11 @@ import {
 import { DatasetRegistry } from './datasets/registry.ts';
 import { createImportService, type ImportService } from './datasets/file-import.ts';
 import { createImportsRepository } from './storage/imports.repository.ts';
+import {
+  createPostgresSourceService,
+  type PostgresSourceService,
+} from './datasets/postgres-source.service.ts';
+import { createRefreshesRepository } from './storage/refreshes.repository.ts';
 import { openDatabase, type BiDb } from './storage/database.ts';
 import { createOwnedDatasetsRepository } from './storage/owned-datasets.repository.ts';
 import { createContentRepository, type ContentRepository } from './storage/content.repository.ts';
@@ -60,6 +65,8 @@ export interface BiServices {
   pushDatasets: PushDatasetService;
   /** File imports (CSV, Parquet) into datasets. */
   imports: ImportService;
+  /** Datasets copied in from PostgreSQL: refreshes, history, schedule. */
+  postgresSources: PostgresSourceService;
   /** Failed client secrets and passwords at the token endpoint, per client id and address. */
   authFailures: FailureLimiter;
   /** Closes the metadata database. */
@@ -117,6 +124,14 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       imports: createImportsRepository(db, clock),
       registry: owned,
       dataDir: location,
+    }),
+    postgresSources: createPostgresSourceService({
+      repository: ownedRows,
+      refreshes: createRefreshesRepository(db, clock),
+      registry: owned,
+      dataDir: location,
+      secretKey: loadOrCreateKey(location, 'source-secrets').secret,
+      clock,
     }),
     authFailures: createFailureLimiter({
       max: config.authFailuresPerWindow,

@@ -13,3 +13,4 @@ export * from './paginated.ts';
 export * from './embed.ts';
 export * from './push-dataset.ts';
 export * from './imports.ts';
+export * from './sources.ts';

@@ -110,3 +110,77 @@ export async function importDataset(
     '\n',
   );
 }
+
+/** An authorized JSON call to the running service's workspace routes. */
+async function workspaceCall(
+  services: CliServices,
+  context: CliContext,
+  workspace: string,
+  path: string,
+  body?: unknown,
+) {
+  const { token, workspaceId } = await tokenFor(services, workspace);
+  let response: Response;
+  try {
+    response = await fetch(`${context.biUrl}/v1.0/myorg/groups/${workspaceId}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new Error(`El servicio BI no responde en ${context.biUrl}; inícielo con npm start.`);
+  }
+  return readJson(response);
+}
+
+/** `dataset connect <workspace> <postgres-url> --name … --table s.t … --query nombre=SQL …`. */
+export async function connectDataset(
+  services: CliServices,
+  context: CliContext,
+  args: { workspace: string; url: string; name: string; tables: string[]; queries: string[] },
+): Promise<string> {
+  const queries = args.queries.map((entry) => {
+    const split = entry.indexOf('=');
+    if (split < 1) throw new Error(`Consulta sin nombre: use --query nombre=SQL (${entry})`);
+    return { name: entry.slice(0, split), sql: entry.slice(split + 1) };
+  });
+  context.progress(`Copiando desde PostgreSQL…`);
+  const created = await workspaceCall(services, context, args.workspace, '/datasets/postgresql', {
+    name: args.name,
+    connectionString: args.url,
+    tables: args.tables,
+    queries,
+  });
+  return `Conjunto de datos ${args.name} conectado y copiado (id ${String(created['id'])}).`;
+}
+
+/** `dataset refresh <workspace> <dataset>`: refreshes now and prints how it ended. */
+export async function refreshDataset(
+  services: CliServices,
+  context: CliContext,
+  args: { workspace: string; dataset: string },
+): Promise<string> {
+  const listed = await workspaceCall(services, context, args.workspace, '/datasets');
+  const dataset = (listed['value'] as { id: string; name: string }[]).find(
+    (candidate) => candidate.name === args.dataset || candidate.id === args.dataset,
+  );
+  if (!dataset) throw new Error(`Conjunto de datos desconocido: ${args.dataset}`);
+  await workspaceCall(services, context, args.workspace, `/datasets/${dataset.id}/refreshes`, {});
+  const history = await workspaceCall(
+    services,
+    context,
+    args.workspace,
+    `/datasets/${dataset.id}/refreshes?$top=1`,
+  );
+  const last = (history['value'] as { status: string; serviceExceptionJson?: string }[])[0];
+  if (last?.status !== 'Completed') {
+    const detail = last?.serviceExceptionJson
+      ? (JSON.parse(last.serviceExceptionJson) as { errorDescription: string }).errorDescription
+      : 'sin detalle';
+    throw new Error(`La actualización de ${dataset.name} falló: ${detail}`);
+  }
+  return `Conjunto de datos ${dataset.name} actualizado.`;
+}

@@ -13,7 +13,7 @@ import type { OwnedDatasetsRepository } from '../storage/owned-datasets.reposito
 import { detectCsvDialect, type CsvDialect } from './csv-dialect.ts';
 import { DatasetStore } from './dataset-store.ts';
 import { inferColumns, stageFile, writeStaged, type FileSource } from './file-staging.ts';
-import type { DatasetDefinition, TableDefinition } from './model.ts';
+import type { TableDefinition } from './model.ts';
 import {
   assertWriter,
   datasetFile,
@@ -21,7 +21,7 @@ import {
   sourceFile,
   type DataDir,
 } from './owned-files.ts';
-import { assertConsistent } from './push-definition.ts';
+import { withFittingMeasures } from './push-definition.ts';
 import type { DatasetRegistry } from './registry.ts';
 
 /** What an imported dataset keeps to read its file again. */
@@ -120,7 +120,12 @@ export function createImportService({ repository, imports, registry, dataDir }: 
           return table;
         }),
       );
-      const definition = replacedDefinition(existing?.definition, { id, name, table });
+      const definition = withFittingMeasures(existing?.definition, {
+        id,
+        name,
+        tables: [table],
+        relationships: [],
+      });
       renameSync(upload.path, sourceFile(dataDir, kept.fileName));
       const source = kept as unknown as Record<string, unknown>;
       if (existing) await repository.recordWrite(id, definition, source);
@@ -169,29 +174,6 @@ export function createImportService({ repository, imports, registry, dataDir }: 
       return row;
     },
   };
-}
-
-/** A re-import keeps the measures and relationships that still fit the new columns. */
-function replacedDefinition(
-  previous: DatasetDefinition | undefined,
-  next: { id: string; name: string; table: TableDefinition },
-): DatasetDefinition {
-  const fresh: DatasetDefinition = {
-    id: next.id,
-    name: next.name,
-    tables: [next.table],
-    relationships: [],
-  };
-  const measures = previous?.tables.find((table) => table.name === next.name)?.measures ?? [];
-  const kept = measures.filter((measure) => {
-    try {
-      assertConsistent({ ...fresh, tables: [{ ...next.table, measures: [measure] }] });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  return { ...fresh, tables: [{ ...next.table, measures: kept }] };
 }
 
 export type ImportService = ReturnType<typeof createImportService>;

@@ -121,3 +121,26 @@ export function tableToPush(table: TableDefinition): PushTable {
     })),
   };
 }
+
+/**
+ * The measures of `previous` that still fit `fresh` (same table name, known columns): a
+ * re-import or refresh keeps what was built on the data where it can.
+ */
+export function withFittingMeasures(
+  previous: DatasetDefinition | undefined,
+  fresh: DatasetDefinition,
+): DatasetDefinition {
+  const tables = fresh.tables.map((table) => {
+    const before = previous?.tables.find((candidate) => candidate.name === table.name);
+    const measures = (before?.measures ?? []).filter((measure) => {
+      try {
+        assertConsistent({ ...fresh, tables: [{ ...table, measures: [measure] }] });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return { ...table, measures };
+  });
+  return { ...fresh, tables };
+}

@@ -99,6 +99,17 @@ CREATE TABLE IF NOT EXISTS imports (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+-- Refreshes of datasets with a source (GET …/refreshes), newest first by id.
+CREATE TABLE IF NOT EXISTS refreshes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  dataset_id TEXT NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+  request_id TEXT NOT NULL,
+  refresh_type TEXT NOT NULL CHECK (refresh_type IN ('Scheduled', 'OnDemand', 'ViaApi')),
+  status TEXT NOT NULL CHECK (status IN ('Unknown', 'Completed', 'Failed')),
+  start_time TEXT NOT NULL,
+  end_time TEXT,
+  error TEXT
+);
 `;
 
 export type BiDb = Kysely<BiDatabase>;

@@ -118,6 +118,15 @@ export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
       return Number(row.version);
     },
 
+    /** Replaces the source settings alone (a refresh schedule): the data does not change. */
+    async setSource(id: string, source: Record<string, unknown>): Promise<void> {
+      await db
+        .updateTable('owned_datasets')
+        .set({ source: JSON.stringify(source) })
+        .where('dataset_id', '=', id.toLowerCase())
+        .execute();
+    },
+
     /** Whether a report is built on the dataset (it cannot be deleted under it). */
     async hasReports(id: string): Promise<boolean> {
       const row = await db

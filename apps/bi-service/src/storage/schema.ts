@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The metadata tables as Kysely sees them; booleans are 0/1 integers, times ISO-8601 text. */
 export interface UsersTable {
   id: string;
@@ -99,6 +101,17 @@ export interface ImportsTable {
   updated_at: string;
 }
 
+export interface RefreshesTable {
+  id: Generated<number>;
+  dataset_id: string;
+  request_id: string;
+  refresh_type: 'Scheduled' | 'OnDemand' | 'ViaApi';
+  status: 'Unknown' | 'Completed' | 'Failed';
+  start_time: string;
+  end_time: string | null;
+  error: string | null;
+}
+
 export interface BiDatabase {
   users: UsersTable;
   apps: AppsTable;
@@ -111,4 +124,5 @@ export interface BiDatabase {
   tiles: TilesTable;
   owned_datasets: OwnedDatasetsTable;
   imports: ImportsTable;
+  refreshes: RefreshesTable;
 }
