@@ -212,4 +212,25 @@ describe('push datasets', () => {
     expect(errorOf(await api(`/${id}/tables`))).toEqual([404, 'PowerBIEntityNotFound']);
     expect(await service.services.pushDatasets.version(id)).toBeUndefined();
   });
+
+  it('is the target of a create-report token and answers the Q&A box', async () => {
+    const id = await createDataset();
+    await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
+    await api(`/${id}/tables/Ventas/rows`, { body: { rows: [{ Tienda: 1, Importe: 9 }] } });
+    const created = await call(service.url, `/v1.0/myorg/groups/${groupId}/reports/GenerateToken`, {
+      token,
+      body: { accessLevel: 'Create', datasetId: id },
+    });
+    expect(created.status).toBe(200);
+    const answer = await call(service.url, `/v1.0/embed/datasets/${id}/qna`, {
+      token: String(created.json['token']),
+      scheme: 'EmbedToken',
+      body: { question: 'Total por Ciudad' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json['query']).toMatchObject({
+      groupBy: [{ table: 'Tiendas', column: 'Ciudad' }],
+      measures: [{ table: 'Ventas', measure: 'Total' }],
+    });
+  });
 });
