@@ -109,6 +109,20 @@ describe('file imports', () => {
     expect(await frameQuery(first, 'Reimportado', 'Tienda', 'Importe')).toEqual([['Cusco', 5]]);
   });
 
+  it('reads a column as text when a value past the rows types are inferred from does not fit', async () => {
+    const lines = [
+      'Codigo,Cantidad',
+      ...Array.from({ length: 60_000 }, (_, i) => `${i},1`),
+      'S/N,1',
+    ];
+    const id = await importedDataset('codigos.csv', lines.join('\n'), 'Códigos');
+    const tables = await rest(`/datasets/${id}/tables`);
+    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      { name: 'Codigo', dataType: 'String' },
+      { name: 'Cantidad', dataType: 'Int64' },
+    ]);
+  });
+
   it('refuses a malformed CSV naming the line, and a corrected type a value does not fit', async () => {
     const malformed = await upload('malo.csv', 'a,b\n1,2\n3,4,5\n', '?datasetDisplayName=Malo');
     expect(malformed).toEqual({

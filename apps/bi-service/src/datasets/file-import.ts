@@ -12,7 +12,13 @@ import type { ImportRow, ImportsRepository } from '../storage/imports.repository
 import type { OwnedDatasetsRepository } from '../storage/owned-datasets.repository.ts';
 import { detectCsvDialect, type CsvDialect } from './csv-dialect.ts';
 import { DatasetStore } from './dataset-store.ts';
-import { inferColumns, stageFile, writeStaged, type FileSource } from './file-staging.ts';
+import {
+  inferColumns,
+  stageFile,
+  ValueDoesNotFit,
+  writeStaged,
+  type FileSource,
+} from './file-staging.ts';
 import type { TableDefinition } from './model.ts';
 import {
   assertWriter,
@@ -74,6 +80,33 @@ export async function reimport(
   );
 }
 
+/**
+ * Writes the staged rows with the inferred types. Types come from the first rows, so a later
+ * value may not fit: that column falls back to text and the write is tried again.
+ */
+async function writeInferred(
+  connection: DuckDBConnection,
+  source: FileSource,
+  table: TableDefinition,
+): Promise<TableDefinition> {
+  for (;;) {
+    try {
+      await writeStaged(connection, source, table);
+      return table;
+    } catch (error) {
+      const column = error instanceof ValueDoesNotFit ? error.column : undefined;
+      const inferred = table.columns.find((candidate) => candidate.name === column);
+      if (!inferred || inferred.dataType === 'string') throw error;
+      table = {
+        ...table,
+        columns: table.columns.map((candidate) =>
+          candidate === inferred ? { name: candidate.name, dataType: 'string' } : candidate,
+        ),
+      };
+    }
+  }
+}
+
 interface Dependencies {
   repository: OwnedDatasetsRepository;
   imports: ImportsRepository;
@@ -115,9 +148,14 @@ export function createImportService({ repository, imports, registry, dataDir }: 
           await stageFile(connection, staged);
           const inferred = await inferColumns(connection, staged);
           kept.decimalComma = inferred.decimalComma;
-          const table: TableDefinition = { name, columns: inferred.columns };
-          await writeStaged(connection, { ...staged, decimalComma: inferred.decimalComma }, table);
-          return table;
+          return writeInferred(
+            connection,
+            { ...staged, decimalComma: inferred.decimalComma },
+            {
+              name,
+              columns: inferred.columns,
+            },
+          );
         }),
       );
       const definition = withFittingMeasures(existing?.definition, {

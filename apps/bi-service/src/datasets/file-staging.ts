@@ -8,7 +8,7 @@
 import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataType } from '@vitrina/bi-model';
 import { quoteIdentifier } from '../query/sql.ts';
-import { invalidRequest } from '../rest/powerbi-error.ts';
+import { invalidRequest, PowerBiError } from '../rest/powerbi-error.ts';
 import type { CsvDialect } from './csv-dialect.ts';
 import type { ColumnDefinition, TableDefinition } from './model.ts';
 import { duckTypes } from './table-writer.ts';
@@ -23,7 +23,25 @@ export interface FileSource {
 }
 
 const STAGE = '__vitrina_stage';
-const LINE = '__vitrina_line';
+/** Types are inferred from the first rows; a later value that does not fit is caught on write. */
+const INFERENCE_ROWS = 50_000;
+
+/** The staged table keeps the file's order, so a row's line is its rowid plus the first line. */
+const firstLineOf = (source: FileSource) =>
+  source.format === 'csv' && source.dialect?.header ? 2 : 1;
+
+/** A value that does not fit its column's type; names the line and the column. */
+export class ValueDoesNotFit extends PowerBiError {
+  readonly column: string;
+  constructor(line: number, column: string, value: unknown, dataType: DataType) {
+    super(
+      400,
+      'InvalidRequest',
+      `Line ${line}, column ${column}: ${JSON.stringify(value)} is not a valid ${dataType}`,
+    );
+    this.column = column;
+  }
+}
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
@@ -37,19 +55,17 @@ function csvProblem(message: string): string | undefined {
   return `Line ${line}: the line cannot be read as CSV`;
 }
 
-/** Loads the file into the connection's temporary stage table, numbering its lines. */
+/** Loads the file into the connection's temporary stage table, in the file's order. */
 export async function stageFile(connection: DuckDBConnection, source: FileSource): Promise<void> {
   let reader = 'read_parquet(?)';
-  let firstLine = 1;
   if (source.format === 'csv') {
     const dialect = source.dialect!;
     const columns = dialect.columns.map((name) => `${sqlText(name)}: 'VARCHAR'`).join(', ');
     reader = `read_csv(?, delim = ${sqlText(dialect.delimiter)}, quote = '"', escape = '"', header = ${dialect.header}, auto_detect = false, strict_mode = true, columns = {${columns}})`;
-    firstLine = dialect.header ? 2 : 1;
   }
   try {
     await connection.run(
-      `CREATE OR REPLACE TEMP TABLE ${STAGE} AS SELECT row_number() OVER () + ${firstLine - 1} AS ${LINE}, * FROM ${reader}`,
+      `CREATE OR REPLACE TEMP TABLE ${STAGE} AS SELECT * FROM ${reader}`,
       [source.path],
       [VARCHAR],
     );
@@ -63,9 +79,15 @@ export async function stageFile(connection: DuckDBConnection, source: FileSource
 const text = (column: string) => `nullif(trim(${quoteIdentifier(column)}), '')`;
 const commaNumber = (value: string) =>
   `TRY_CAST(replace(replace(${value}, '.', ''), ',', '.') AS DOUBLE)`;
+// Patterns choose the reading first: a failing TRY_CAST costs far more than a regular expression.
+const matches = (value: string, pattern: string) => `regexp_full_match(${value}, '${pattern}')`;
 const dateOf = (value: string) =>
-  `coalesce(TRY_CAST(${value} AS DATE), TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE), ` +
-  `TRY_CAST(try_strptime(${value}, '%d/%m/%Y') AS DATE), TRY_CAST(try_strptime(${value}, '%d-%m-%Y') AS DATE))`;
+  `CASE WHEN ${matches(value, String.raw`\d{1,2}/\d{1,2}/\d{4}`)} THEN CAST(try_strptime(${value}, '%d/%m/%Y') AS DATE) ` +
+  `WHEN ${matches(value, String.raw`\d{1,2}-\d{1,2}-\d{4}`)} THEN CAST(try_strptime(${value}, '%d-%m-%Y') AS DATE) ` +
+  `WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}([T ].*)?`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END`;
+const integerPattern = String.raw`-?\d{1,18}`;
+const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
+const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
 const booleanOf = (value: string) =>
   `CASE WHEN lower(${value}) IN ('true', 'verdadero', 'sí', 'si', 'yes') THEN true ` +
   `WHEN lower(${value}) IN ('false', 'falso', 'no') THEN false END`;
@@ -108,7 +130,7 @@ export async function inferColumns(
   const staged = described
     .getRows()
     .map(([name, type]) => ({ name: String(name), type: String(type) }))
-    .filter(({ name }) => name !== LINE);
+    .filter(({ name }) => name !== 'rowid');
   if (source.format !== 'csv') {
     const columns = staged.map(({ name, type }) => ({
       name,
@@ -118,16 +140,18 @@ export async function inferColumns(
   }
   const counts = staged.flatMap(({ name }) => {
     const value = text(name);
+    const where = (pattern: string) => `count(CASE WHEN ${matches(value, pattern)} THEN 1 END)`;
     return [
       `count(${value})`,
-      `count(TRY_CAST(${value} AS BIGINT))`,
-      `count(TRY_CAST(${value} AS DOUBLE))`,
-      `count(CASE WHEN regexp_full_match(${value}, '-?(\\d{1,3}(\\.\\d{3})+|\\d+)(,\\d+)?') THEN 1 END)`,
+      where(integerPattern),
+      where(pointPattern),
+      where(commaPattern),
       `count(${dateOf(value)})`,
       `count(${booleanOf(value)})`,
     ];
   });
-  const row = (await connection.runAndReadAll(`SELECT ${counts.join(', ')} FROM ${STAGE}`))
+  const sample = `(SELECT * FROM ${STAGE} LIMIT ${INFERENCE_ROWS})`;
+  const row = (await connection.runAndReadAll(`SELECT ${counts.join(', ')} FROM ${sample}`))
     .getRows()[0]!
     .map(Number);
   const decimalComma: string[] = [];
@@ -158,28 +182,29 @@ export async function writeStaged(
 ): Promise<number> {
   const checks = table.columns.map((column) => {
     const present = source.format === 'csv' ? text(column.name) : quoteIdentifier(column.name);
-    return `min(${LINE}) FILTER (WHERE ${present} IS NOT NULL AND ${valueOf(source, column)} IS NULL)`;
+    return `min(rowid) FILTER (WHERE ${present} IS NOT NULL AND ${valueOf(source, column)} IS NULL)`;
   });
   const firstBad = (
     await connection.runAndReadAll(`SELECT ${checks.join(', ')} FROM ${STAGE}`)
   ).getRows()[0]!;
-  const badIndex = firstBad.findIndex((line) => line !== null);
-  if (badIndex >= 0) {
-    const column = table.columns[badIndex]!;
-    const line = Number(firstBad[badIndex]);
+  // The earliest bad row over all columns, so the message names the first problem in the file.
+  const bad = firstBad
+    .map((rowid, index) => ({ rowid, column: table.columns[index]! }))
+    .filter(({ rowid }) => rowid !== null)
+    .sort((a, b) => Number(a.rowid) - Number(b.rowid))[0];
+  if (bad) {
     const value = await connection.runAndReadAll(
-      `SELECT CAST(${quoteIdentifier(column.name)} AS VARCHAR) FROM ${STAGE} WHERE ${LINE} = ?`,
-      [line],
+      `SELECT CAST(${quoteIdentifier(bad.column.name)} AS VARCHAR) FROM ${STAGE} WHERE rowid = ?`,
+      [Number(bad.rowid)],
     );
-    throw invalidRequest(
-      `Line ${line}, column ${column.name}: ${JSON.stringify(value.getRows()[0]?.[0])} is not a valid ${column.dataType}`,
-    );
+    const line = Number(bad.rowid) + firstLineOf(source);
+    throw new ValueDoesNotFit(line, bad.column.name, value.getRows()[0]?.[0], bad.column.dataType);
   }
   const select = table.columns.map(
     (column) => `${valueOf(source, column)} AS ${quoteIdentifier(column.name)}`,
   );
   await connection.run(
-    `CREATE OR REPLACE TABLE ${quoteIdentifier(table.name)} AS SELECT ${select.join(', ')} FROM ${STAGE} ORDER BY ${LINE}`,
+    `CREATE OR REPLACE TABLE ${quoteIdentifier(table.name)} AS SELECT ${select.join(', ')} FROM ${STAGE}`,
   );
   const count = await connection.runAndReadAll(
     `SELECT count(*) FROM ${quoteIdentifier(table.name)}`,
