@@ -13,6 +13,7 @@ import {
   layeredSource,
   type PushDatasetService,
 } from './datasets/push-dataset.service.ts';
+import type { DatasetDefinition } from './datasets/model.ts';
 import { DatasetRegistry } from './datasets/registry.ts';
 import { createImportService, type ImportService } from './datasets/file-import.ts';
 import { createImportsRepository } from './storage/imports.repository.ts';
@@ -95,7 +96,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   // Datasets filled at run time are looked up before those the caller hands in (the demo's).
   const owned = new DatasetRegistry();
   const datasetSchemas = layeredSource(owned, options.datasetSchemas ?? noDatasets);
-  const ownedRows = createOwnedDatasetsRepository(db, clock);
+  const ownedRows = createOwnedDatasetsRepository<DatasetDefinition>(db, clock);
   const contentAccess = createContentService(repositories, datasetSchemas);
   return {
     config,

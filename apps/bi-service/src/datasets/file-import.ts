@@ -5,7 +5,6 @@
  */
 import { renameSync, rmSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { MemberWorkspace } from '../catalog/content.service.ts';
 import { newGuid } from '../ids.ts';
 import { entityNotFound, invalidRequest, PowerBiError } from '../rest/powerbi-error.ts';
 import type { ImportRow, ImportsRepository } from '../storage/imports.repository.ts';
@@ -19,13 +18,14 @@ import {
   writeStaged,
   type FileSource,
 } from './file-staging.ts';
-import type { TableDefinition } from './model.ts';
+import type { DatasetDefinition, TableDefinition } from './model.ts';
 import {
   assertWriter,
   datasetFile,
   removeDatasetFiles,
   sourceFile,
   type DataDir,
+  type DatasetWriter,
 } from './owned-files.ts';
 import { withFittingMeasures } from './push-definition.ts';
 import type { DatasetRegistry } from './registry.ts';
@@ -108,7 +108,7 @@ async function writeInferred(
 }
 
 interface Dependencies {
-  repository: OwnedDatasetsRepository;
+  repository: OwnedDatasetsRepository<DatasetDefinition>;
   imports: ImportsRepository;
   registry: DatasetRegistry;
   dataDir: DataDir;
@@ -117,7 +117,7 @@ interface Dependencies {
 export function createImportService({ repository, imports, registry, dataDir }: Dependencies) {
   /** Loads the uploaded file into the dataset (new or replaced); returns its definition. */
   async function load(
-    member: MemberWorkspace,
+    member: DatasetWriter,
     name: string,
     upload: { path: string; fileName: string },
     conflict: NameConflict,
@@ -186,9 +186,12 @@ export function createImportService({ repository, imports, registry, dataDir }: 
   }
 
   return {
+    /** A fresh private path for an upload, beside the dataset files it may become. */
+    uploadPath: () => sourceFile(dataDir, `${newGuid()}.upload`),
+
     /** `POST …/imports`: records the import, loads the file and records how it ended. */
     async importFile(
-      member: MemberWorkspace,
+      member: DatasetWriter,
       request: { name: string; upload: { path: string; fileName: string }; conflict: NameConflict },
     ): Promise<ImportRow> {
       assertWriter(member);
@@ -206,7 +209,7 @@ export function createImportService({ repository, imports, registry, dataDir }: 
       }
     },
 
-    async getImport(member: MemberWorkspace, importId: string): Promise<ImportRow> {
+    async getImport(member: DatasetWriter, importId: string): Promise<ImportRow> {
       const row = await imports.get(importId);
       if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Import');
       return row;

@@ -1,7 +1,6 @@
 /** Where owned datasets keep their files, and who may change them. */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MemberWorkspace } from '../catalog/content.service.ts';
 import { ensurePrivateDirectory } from '../files/private-files.ts';
 import { notAuthorized } from '../rest/powerbi-error.ts';
 
@@ -29,8 +28,14 @@ export function removeDatasetFiles(dataDir: DataDir, id: string, sourceName?: st
   if (sourceName) rmSync(sourceFile(dataDir, sourceName), { force: true });
 }
 
+/** The caller's membership in the workspace whose datasets it changes (as the REST preHandler found it). */
+export interface DatasetWriter {
+  workspace: { id: string };
+  role: 'Admin' | 'Member' | 'Contributor' | 'Viewer';
+}
+
 /** Viewers read; Admin, Member and Contributor change datasets, as in Power BI. */
-export function assertWriter(member: MemberWorkspace): void {
+export function assertWriter(member: DatasetWriter): void {
   if (member.role === 'Viewer')
     throw notAuthorized(
       `The Viewer role cannot change datasets of workspace ${member.workspace.id}`,

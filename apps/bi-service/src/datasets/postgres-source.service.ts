@@ -4,7 +4,6 @@
  * is sealed at rest and never returned; a failed refresh keeps the last good data and records why.
  */
 import type { PostgresDatasetRequest, Refresh, RefreshSchedule } from '@vitrina/bi-model';
-import type { MemberWorkspace } from '../catalog/content.service.ts';
 import type { Clock } from '../clock.ts';
 import { newGuid } from '../ids.ts';
 import { entityNotFound, invalidRequest } from '../rest/powerbi-error.ts';
@@ -15,7 +14,13 @@ import type {
 import type { RefreshesRepository, RefreshType } from '../storage/refreshes.repository.ts';
 import { DatasetStore } from './dataset-store.ts';
 import type { DatasetDefinition } from './model.ts';
-import { assertWriter, datasetFile, removeDatasetFiles, type DataDir } from './owned-files.ts';
+import {
+  assertWriter,
+  datasetFile,
+  removeDatasetFiles,
+  type DataDir,
+  type DatasetWriter,
+} from './owned-files.ts';
 import { copyFromPostgres, relationsOf } from './postgres-copy.ts';
 import { withFittingMeasures } from './push-definition.ts';
 import type { DatasetRegistry } from './registry.ts';
@@ -38,7 +43,7 @@ const noSchedule: RefreshSchedule = {
 };
 
 interface Dependencies {
-  repository: OwnedDatasetsRepository;
+  repository: OwnedDatasetsRepository<DatasetDefinition>;
   refreshes: RefreshesRepository;
   registry: DatasetRegistry;
   dataDir: DataDir;
@@ -55,7 +60,7 @@ export function createPostgresSourceService(deps: Dependencies) {
   /** The schedule slot each dataset last refreshed in, so a slot runs once. */
   const lastSlot = new Map<string, string>();
 
-  async function sourced(member: MemberWorkspace, datasetId: string) {
+  async function sourced(member: DatasetWriter, datasetId: string) {
     const row = await repository.get(datasetId);
     if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Dataset');
     if (row.sourceKind !== 'postgres')
@@ -79,7 +84,10 @@ export function createPostgresSourceService(deps: Dependencies) {
     return withFittingMeasures(previous, { ...previous, tables });
   }
 
-  async function refresh(row: OwnedDatasetRow, type: RefreshType): Promise<void> {
+  async function refresh(
+    row: OwnedDatasetRow<DatasetDefinition>,
+    type: RefreshType,
+  ): Promise<void> {
     if (running.has(row.id)) throw invalidRequest('A refresh of this dataset is already running');
     running.add(row.id);
     const refreshId = await refreshes.start(row.id, newGuid(), type);
@@ -103,7 +111,7 @@ export function createPostgresSourceService(deps: Dependencies) {
 
   return {
     /** Creates the dataset and copies the source in; a source that cannot be read stores nothing. */
-    async connect(member: MemberWorkspace, request: PostgresDatasetRequest) {
+    async connect(member: DatasetWriter, request: PostgresDatasetRequest) {
       assertWriter(member);
       if (request.tables.length + request.queries.length === 0)
         throw invalidRequest('Name at least one table or query to copy');
@@ -136,12 +144,12 @@ export function createPostgresSourceService(deps: Dependencies) {
     },
 
     /** `POST …/refreshes`: runs the refresh; how it ended is in the history. */
-    async refreshNow(member: MemberWorkspace, datasetId: string): Promise<void> {
+    async refreshNow(member: DatasetWriter, datasetId: string): Promise<void> {
       assertWriter(member);
       await refresh((await sourced(member, datasetId)).row, 'ViaApi');
     },
 
-    async history(member: MemberWorkspace, datasetId: string, top = 60): Promise<Refresh[]> {
+    async history(member: DatasetWriter, datasetId: string, top = 60): Promise<Refresh[]> {
       const { row } = await sourced(member, datasetId);
       return (await refreshes.list(row.id, top)).map((entry) => ({
         requestId: entry.requestId,
@@ -161,12 +169,12 @@ export function createPostgresSourceService(deps: Dependencies) {
       }));
     },
 
-    async schedule(member: MemberWorkspace, datasetId: string): Promise<RefreshSchedule> {
+    async schedule(member: DatasetWriter, datasetId: string): Promise<RefreshSchedule> {
       return (await sourced(member, datasetId)).source.schedule;
     },
 
     async patchSchedule(
-      member: MemberWorkspace,
+      member: DatasetWriter,
       datasetId: string,
       patch: Partial<RefreshSchedule>,
     ): Promise<RefreshSchedule> {

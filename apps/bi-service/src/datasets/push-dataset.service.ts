@@ -4,7 +4,6 @@
  * the registry the frame's queries read, so a pushed row is visible to the next query.
  */
 import type { PushDatasetRequest, PushTable, RetentionPolicy } from '@vitrina/bi-model';
-import type { MemberWorkspace } from '../catalog/content.service.ts';
 import { newGuid } from '../ids.ts';
 import { quoteIdentifier } from '../query/sql.ts';
 import { entityNotFound, invalidRequest } from '../rest/powerbi-error.ts';
@@ -17,7 +16,13 @@ import { reimport } from './file-import.ts';
 import type { DatasetSource } from './dataset.service.ts';
 import { DatasetStore } from './dataset-store.ts';
 import type { DatasetDefinition, TableDefinition } from './model.ts';
-import { assertWriter, datasetFile, removeDatasetFiles, type DataDir } from './owned-files.ts';
+import {
+  assertWriter,
+  datasetFile,
+  removeDatasetFiles,
+  type DataDir,
+  type DatasetWriter,
+} from './owned-files.ts';
 import {
   assertConsistent,
   relationshipFromPush,
@@ -47,7 +52,7 @@ export function layeredSource(owned: DatasetRegistry, given: DatasetSource): Dat
 }
 
 interface Dependencies {
-  repository: OwnedDatasetsRepository;
+  repository: OwnedDatasetsRepository<DatasetDefinition>;
   registry: DatasetRegistry;
   dataDir: DataDir;
 }
@@ -75,14 +80,17 @@ async function reshapeTable(store: DatasetStore, before: TableDefinition, after:
 export function createPushDatasetService({ repository, registry, dataDir }: Dependencies) {
   const fileOf = (id: string) => datasetFile(dataDir, id);
 
-  async function owned(member: MemberWorkspace, datasetId: string): Promise<OwnedDatasetRow> {
+  async function owned(
+    member: DatasetWriter,
+    datasetId: string,
+  ): Promise<OwnedDatasetRow<DatasetDefinition>> {
     const row = await repository.get(datasetId);
     if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Dataset');
     return row;
   }
 
   async function writable(
-    member: MemberWorkspace,
+    member: DatasetWriter,
     datasetId: string,
     kinds: readonly SourceKind[] = ['push'],
   ) {
@@ -97,7 +105,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
 
   /** Records a write and lets queries see the (possibly new) definition. */
   async function written(
-    row: OwnedDatasetRow,
+    row: OwnedDatasetRow<DatasetDefinition>,
     store: DatasetStore,
     definition?: DatasetDefinition,
   ) {
@@ -120,7 +128,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
     },
 
     async createPush(
-      member: MemberWorkspace,
+      member: DatasetWriter,
       request: PushDatasetRequest,
       retention: RetentionPolicy,
     ) {
@@ -147,7 +155,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
       return { id: definition.id, name: definition.name, defaultRetentionPolicy: retention };
     },
 
-    async tables(member: MemberWorkspace, datasetId: string): Promise<PushTable[]> {
+    async tables(member: DatasetWriter, datasetId: string): Promise<PushTable[]> {
       return (await owned(member, datasetId)).definition.tables.map(tableToPush);
     },
 
@@ -155,7 +163,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
      * PUT …/tables/{t}: the table's new columns and measures. A pushed table keeps its rows, cast
      * where needed; an imported table is read again from its file with the corrected types.
      */
-    async putTable(member: MemberWorkspace, datasetId: string, tableName: string, body: PushTable) {
+    async putTable(member: DatasetWriter, datasetId: string, tableName: string, body: PushTable) {
       const { row, store } = await writable(member, datasetId, ['push', 'import']);
       const before = tableIn(row.definition, tableName);
       if (body.name !== before.name)
@@ -173,7 +181,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
     },
 
     async addRows(
-      member: MemberWorkspace,
+      member: DatasetWriter,
       datasetId: string,
       tableName: string,
       rows: readonly Record<string, PushCell>[],
@@ -186,14 +194,14 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
       await written(row, store);
     },
 
-    async deleteRows(member: MemberWorkspace, datasetId: string, tableName: string): Promise<void> {
+    async deleteRows(member: DatasetWriter, datasetId: string, tableName: string): Promise<void> {
       const { row, store } = await writable(member, datasetId);
       await clearRows(store, tableIn(row.definition, tableName));
       await written(row, store);
     },
 
     /** Deletes an owned dataset and its file; a dataset with reports on it is refused. */
-    async delete(member: MemberWorkspace, datasetId: string): Promise<void> {
+    async delete(member: DatasetWriter, datasetId: string): Promise<void> {
       assertWriter(member);
       const row = await owned(member, datasetId);
       if (await repository.hasReports(row.id))

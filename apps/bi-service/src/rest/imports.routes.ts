@@ -3,9 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { importCreatedSchema, importSchema, nameConflictSchema } from '@vitrina/bi-model';
 import { z } from 'zod';
 import { requireCaller } from '../auth/request-auth.ts';
-import { sourceFile } from '../datasets/owned-files.ts';
 import { powerBiErrors } from '../http/error-schemas.ts';
-import { newGuid } from '../ids.ts';
 import type { ImportRow } from '../storage/imports.repository.ts';
 import type { BiServices } from '../services.ts';
 import type { ZodApp } from '../zod-app.ts';
@@ -31,7 +29,7 @@ function presentImport(row: ImportRow) {
 /** Power BI's Imports API for CSV and Parquet files (multipart/form-data, one file part). */
 export function registerImportRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'config' | 'contentAccess' | 'imports'>,
+  services: Pick<BiServices, 'contentAccess' | 'imports'>,
 ): void {
   const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
 
@@ -53,7 +51,7 @@ export function registerImportRoutes(
     async (request, reply) => {
       const file = await request.file();
       if (!file) throw invalidRequest('The request has no file part');
-      const path = sourceFile(services.config.dataDir, `${newGuid()}.upload`);
+      const path = services.imports.uploadPath();
       await pipeline(file.file, createWriteStream(path, { mode: 0o600 }));
       if (file.file.truncated) throw invalidRequest('The file is larger than the service accepts');
       const name = request.query.datasetDisplayName ?? file.filename.replace(/\.[^.]+$/, '');

@@ -1,18 +1,24 @@
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { DatasetDefinition } from '../datasets/model.ts';
 import type { BiDb } from './database.ts';
 import type { OwnedDatasetsTable } from './schema.ts';
 
 export type SourceKind = OwnedDatasetsTable['source_kind'];
 export type Retention = OwnedDatasetsTable['retention'];
 
+/** What the metadata reads of a dataset definition itself; the rest is the datasets module's. */
+export interface StoredDefinition {
+  id: string;
+  name: string;
+  roles?: readonly { name: string }[];
+}
+
 /** A dataset this service fills at run time, with where its data comes from. */
-export interface OwnedDatasetRow {
+export interface OwnedDatasetRow<Definition extends StoredDefinition = StoredDefinition> {
   id: string;
   workspaceId: string;
   sourceKind: SourceKind;
-  definition: DatasetDefinition;
+  definition: Definition;
   retention: Retention;
   /** How to read the data again; its shape belongs to the source kind. */
   source: Record<string, unknown>;
@@ -22,11 +28,11 @@ export interface OwnedDatasetRow {
 
 type Joined = Selectable<OwnedDatasetsTable> & { workspace_id: string };
 
-const toRow = (row: Joined): OwnedDatasetRow => ({
+const toRow = <Definition extends StoredDefinition>(row: Joined): OwnedDatasetRow<Definition> => ({
   id: row.dataset_id,
   workspaceId: row.workspace_id,
   sourceKind: row.source_kind,
-  definition: JSON.parse(row.definition) as DatasetDefinition,
+  definition: JSON.parse(row.definition) as Definition,
   retention: row.retention,
   source: JSON.parse(row.source) as Record<string, unknown>,
   version: Number(row.version),
@@ -34,7 +40,10 @@ const toRow = (row: Joined): OwnedDatasetRow => ({
 });
 
 /** Owned datasets: a `datasets` row (what REST lists) plus their definition and version. */
-export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
+export function createOwnedDatasetsRepository<Definition extends StoredDefinition>(
+  db: BiDb,
+  clock: Clock,
+) {
   const selectJoined = () =>
     db
       .selectFrom('owned_datasets')
@@ -43,31 +52,34 @@ export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
       .select('datasets.workspace_id');
 
   return {
-    async list(): Promise<OwnedDatasetRow[]> {
-      return (await selectJoined().execute()).map(toRow);
+    async list(): Promise<OwnedDatasetRow<Definition>[]> {
+      return (await selectJoined().execute()).map((row) => toRow<Definition>(row));
     },
 
-    async get(id: string): Promise<OwnedDatasetRow | undefined> {
+    async get(id: string): Promise<OwnedDatasetRow<Definition> | undefined> {
       const row = await selectJoined()
         .where('owned_datasets.dataset_id', '=', id.toLowerCase())
         .executeTakeFirst();
-      return row ? toRow(row) : undefined;
+      return row ? toRow<Definition>(row) : undefined;
     },
 
     /** The owned dataset of that name in the workspace (re-imports replace it). */
-    async findByName(workspaceId: string, name: string): Promise<OwnedDatasetRow | undefined> {
+    async findByName(
+      workspaceId: string,
+      name: string,
+    ): Promise<OwnedDatasetRow<Definition> | undefined> {
       const row = await selectJoined()
         .where('datasets.workspace_id', '=', workspaceId)
         .where('datasets.name', '=', name)
         .executeTakeFirst();
-      return row ? toRow(row) : undefined;
+      return row ? toRow<Definition>(row) : undefined;
     },
 
     async insert(
       workspaceId: string,
       entry: {
         sourceKind: SourceKind;
-        definition: DatasetDefinition;
+        definition: Definition;
         retention: Retention;
         source?: Record<string, unknown>;
       },
@@ -101,7 +113,7 @@ export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
     /** Records a write: the new definition and source (if they changed); returns the new version. */
     async recordWrite(
       id: string,
-      definition?: DatasetDefinition,
+      definition?: Definition,
       source?: Record<string, unknown>,
     ): Promise<number> {
       const row = await db
@@ -144,4 +156,6 @@ export function createOwnedDatasetsRepository(db: BiDb, clock: Clock) {
   };
 }
 
-export type OwnedDatasetsRepository = ReturnType<typeof createOwnedDatasetsRepository>;
+export type OwnedDatasetsRepository<Definition extends StoredDefinition> = ReturnType<
+  typeof createOwnedDatasetsRepository<Definition>
+>;
