@@ -23,6 +23,10 @@ export interface FileSource {
 }
 
 const STAGE = '__vitrina_stage';
+/** The table being written, renamed over the old one only once every value fitted. */
+const FRESH = '__vitrina_fresh';
+const MISFIT = '__vitrina_misfit';
+const STAGED_ROW = '__vitrina_staged_row';
 /** Types are inferred from the first rows; a later value that does not fit is caught on write. */
 const INFERENCE_ROWS = 50_000;
 
@@ -81,10 +85,12 @@ const commaNumber = (value: string) =>
   `TRY_CAST(replace(replace(${value}, '.', ''), ',', '.') AS DOUBLE)`;
 // Patterns choose the reading first: a failing TRY_CAST costs far more than a regular expression.
 const matches = (value: string, pattern: string) => `regexp_full_match(${value}, '${pattern}')`;
+// Day-first dates as Spanish files write them, then ISO; other ISO timestamps (zones, fractions)
+// go through DuckDB's timestamp cast, which only rows the formats missed pay for.
+const dateFormats = `['%d/%m/%Y', '%d-%m-%Y', '%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S']`;
 const dateOf = (value: string) =>
-  `CASE WHEN ${matches(value, String.raw`\d{1,2}/\d{1,2}/\d{4}`)} THEN CAST(try_strptime(${value}, '%d/%m/%Y') AS DATE) ` +
-  `WHEN ${matches(value, String.raw`\d{1,2}-\d{1,2}-\d{4}`)} THEN CAST(try_strptime(${value}, '%d-%m-%Y') AS DATE) ` +
-  `WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}([T ].*)?`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END`;
+  `coalesce(CAST(try_strptime(${value}, ${dateFormats}) AS DATE), ` +
+  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END)`;
 const integerPattern = String.raw`-?\d{1,18}`;
 const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
 const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
@@ -180,34 +186,49 @@ export async function writeStaged(
   source: FileSource,
   table: TableDefinition,
 ): Promise<number> {
-  const checks = table.columns.map((column) => {
-    const present = source.format === 'csv' ? text(column.name) : quoteIdentifier(column.name);
-    return `min(rowid) FILTER (WHERE ${present} IS NOT NULL AND ${valueOf(source, column)} IS NULL)`;
-  });
-  const firstBad = (
-    await connection.runAndReadAll(`SELECT ${checks.join(', ')} FROM ${STAGE}`)
-  ).getRows()[0]!;
-  // The earliest bad row over all columns, so the message names the first problem in the file.
-  const bad = firstBad
-    .map((rowid, index) => ({ rowid, column: table.columns[index]! }))
-    .filter(({ rowid }) => rowid !== null)
-    .sort((a, b) => Number(a.rowid) - Number(b.rowid))[0];
-  if (bad) {
-    const value = await connection.runAndReadAll(
-      `SELECT CAST(${quoteIdentifier(bad.column.name)} AS VARCHAR) FROM ${STAGE} WHERE rowid = ?`,
-      [Number(bad.rowid)],
-    );
-    const line = Number(bad.rowid) + firstLineOf(source);
-    throw new ValueDoesNotFit(line, bad.column.name, value.getRows()[0]?.[0], bad.column.dataType);
-  }
-  const select = table.columns.map(
-    (column) => `${valueOf(source, column)} AS ${quoteIdentifier(column.name)}`,
-  );
+  // One pass: each value is converted once, and a row whose value did not fit is flagged with the
+  // index of its first such column. The flag and the staged row number stay in the table, unseen
+  // by the model (it reads only declared columns).
+  const inner = table.columns.flatMap((column, index) => [
+    `${source.format === 'csv' ? text(column.name) : quoteIdentifier(column.name)} AS __raw${index}`,
+    `${valueOf(source, column)} AS ${quoteIdentifier(column.name)}`,
+  ]);
+  const misfit = table.columns
+    .map(
+      (column, index) =>
+        `WHEN __raw${index} IS NOT NULL AND ${quoteIdentifier(column.name)} IS NULL THEN ${index}`,
+    )
+    .join(' ');
+  const typed = table.columns.map((column) => quoteIdentifier(column.name));
   await connection.run(
-    `CREATE OR REPLACE TABLE ${quoteIdentifier(table.name)} AS SELECT ${select.join(', ')} FROM ${STAGE}`,
+    `CREATE OR REPLACE TABLE ${FRESH} AS SELECT ${typed.join(', ')}, CASE ${misfit} END AS ${MISFIT}, ${STAGED_ROW} ` +
+      `FROM (SELECT rowid AS ${STAGED_ROW}, ${inner.join(', ')} FROM ${STAGE})`,
   );
-  const count = await connection.runAndReadAll(
-    `SELECT count(*) FROM ${quoteIdentifier(table.name)}`,
-  );
+  const bad = (
+    await connection.runAndReadAll(
+      `SELECT ${STAGED_ROW}, ${MISFIT} FROM ${FRESH} WHERE ${MISFIT} IS NOT NULL ORDER BY ${STAGED_ROW} LIMIT 1`,
+    )
+  ).getRows()[0];
+  if (bad) {
+    await connection.run(`DROP TABLE ${FRESH}`);
+    const column = table.columns[Number(bad[1])]!;
+    const value = await connection.runAndReadAll(
+      `SELECT CAST(${quoteIdentifier(column.name)} AS VARCHAR) FROM ${STAGE} WHERE rowid = ?`,
+      [Number(bad[0])],
+    );
+    const line = Number(bad[0]) + firstLineOf(source);
+    throw new ValueDoesNotFit(line, column.name, value.getRows()[0]?.[0], column.dataType);
+  }
+  const name = quoteIdentifier(table.name);
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    await connection.run(`DROP TABLE IF EXISTS ${name}`);
+    await connection.run(`ALTER TABLE ${FRESH} RENAME TO ${name}`);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+  const count = await connection.runAndReadAll(`SELECT count(*) FROM ${name}`);
   return Number(count.getRows()[0]?.[0]);
 }
