@@ -42,7 +42,7 @@ it('opens the datasets filled at run time again after a restart, data and versio
   const second = open();
   try {
     await second.pushDatasets.openStored();
-    expect(await second.pushDatasets.version(id)).toBe(2);
+    expect(second.datasets.version(id)).toBe(2);
     // The claims the embed API would have verified from a token generated for the dataset.
     const claims: EmbedTokenClaims = {
       sub: 'test',
@@ -68,7 +68,7 @@ it('opens the datasets filled at run time again after a restart, data and versio
     ]);
     // basicFIFO survived too: the dataset still takes rows under its retention.
     await second.pushDatasets.addRows(member, id, 'Lecturas', [{ Sensor: 'c', Valor: 1 }]);
-    expect(await second.pushDatasets.version(id)).toBe(3);
+    expect(second.datasets.version(id)).toBe(3);
   } finally {
     await second.close();
   }

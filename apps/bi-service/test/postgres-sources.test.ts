@@ -149,7 +149,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       ['Quito', 1],
     ];
     expect(await storesByCity(id)).toEqual(refreshed);
-    const version = await service.services.pushDatasets.version(id);
+    const version = service.services.datasets.version(id);
     await onSource('ALTER TABLE tienda.tiendas RENAME TO tiendas_old');
     try {
       expect((await rest(`/datasets/${id}/refreshes`, { body: {} })).status).toBe(202);
@@ -158,7 +158,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       await onSource('DELETE FROM tienda.tiendas WHERE id = 3');
     }
     expect(await storesByCity(id)).toEqual(refreshed);
-    expect(await service.services.pushDatasets.version(id)).toBe(version);
+    expect(service.services.datasets.version(id)).toBe(version);
     const history = (await rest(`/datasets/${id}/refreshes`)).json['value'] as {
       status: string;
       serviceExceptionJson?: string;

@@ -128,7 +128,7 @@ describe('push datasets', () => {
   it('rejects a whole call with a bad row, naming row and column, and writes nothing', async () => {
     const id = await createDataset();
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
-    const before = await service.services.pushDatasets.version(id);
+    const before = service.services.datasets.version(id);
     const rows = [
       { Tienda: 1, Importe: 3 },
       { Tienda: 1, Importe: 'mucho' },
@@ -140,7 +140,7 @@ describe('push datasets', () => {
     });
     // No sale was written, so no city has a total.
     expect(await totalsByCity(id)).toEqual([]);
-    expect(await service.services.pushDatasets.version(id)).toBe(before);
+    expect(service.services.datasets.version(id)).toBe(before);
   });
 
   it('answers Power BI errors for unknown tables, wrong types, oversize batches and bad models', async () => {
@@ -188,9 +188,9 @@ describe('push datasets', () => {
 
   it('changes a table schema keeping its rows, deletes rows, then the dataset, each a new version', async () => {
     const id = await createDataset();
-    const versions = [await service.services.pushDatasets.version(id)];
+    const versions = [service.services.datasets.version(id)];
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
-    versions.push(await service.services.pushDatasets.version(id));
+    versions.push(service.services.datasets.version(id));
     const reshaped = {
       name: 'Tiendas',
       columns: [
@@ -201,16 +201,16 @@ describe('push datasets', () => {
     };
     const put = await api(`/${id}/tables/Tiendas`, { method: 'PUT', body: reshaped });
     expect(put.status).toBe(200);
-    versions.push(await service.services.pushDatasets.version(id));
+    versions.push(service.services.datasets.version(id));
     await api(`/${id}/tables/Ventas/rows`, { body: { rows: [{ Tienda: 1, Importe: 2 }] } });
     expect(await totalsByCity(id)).toEqual([['Lima', 2]]);
     expect((await api(`/${id}/tables/Ventas/rows`, { method: 'DELETE' })).status).toBe(200);
-    versions.push(await service.services.pushDatasets.version(id));
+    versions.push(service.services.datasets.version(id));
     expect(await totalsByCity(id)).toEqual([]);
     expect(versions).toEqual([1, 2, 3, 5]);
     expect((await api(`/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect(errorOf(await api(`/${id}/tables`))).toEqual([404, 'PowerBIEntityNotFound']);
-    expect(await service.services.pushDatasets.version(id)).toBeUndefined();
+    expect(service.services.datasets.version(id)).toBeUndefined();
   });
 
   it('is the target of a create-report token and answers the Q&A box', async () => {

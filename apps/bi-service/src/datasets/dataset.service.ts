@@ -53,6 +53,14 @@ export function createDatasetService(source: DatasetSource, clock: Clock) {
   }
 
   return {
+    /**
+     * The dataset's version: it changes with every push, import, refresh or schema change (0 for
+     * datasets that never change), so results can be cached under (dataset, version, query).
+     */
+    version(datasetId: string): number | undefined {
+      return source.get?.(datasetId.toLowerCase())?.version;
+    },
+
     /** A visual's rows (docs/bi-embed-api.md `Query`). */
     query(claims: EmbedTokenClaims, datasetId: string, query: Query) {
       const { dataset, options } = open(claims, datasetId);

@@ -166,7 +166,8 @@ export function createImportService({ repository, imports, registry, dataDir }: 
       });
       renameSync(upload.path, sourceFile(dataDir, kept.fileName));
       const source = kept as unknown as Record<string, unknown>;
-      if (existing) await repository.recordWrite(id, definition, source);
+      let version = 1;
+      if (existing) version = await repository.recordWrite(id, definition, source);
       else
         await repository.insert(member.workspace.id, {
           sourceKind: 'import',
@@ -174,7 +175,7 @@ export function createImportService({ repository, imports, registry, dataDir }: 
           retention: 'None',
           source,
         });
-      registry.add(store, definition);
+      registry.add(store, definition, version);
       return definition;
     } catch (error) {
       if (!existing) {

@@ -99,8 +99,7 @@ export function createPostgresSourceService(deps: Dependencies) {
         row.definition,
         row.source as unknown as PostgresSource,
       );
-      await repository.recordWrite(row.id, definition);
-      registry.add(store, definition);
+      registry.add(store, definition, await repository.recordWrite(row.id, definition));
       await refreshes.finish(refreshId);
     } catch (error) {
       await refreshes.finish(refreshId, reason(error));
@@ -138,7 +137,7 @@ export function createPostgresSourceService(deps: Dependencies) {
         retention: 'None',
         source: source as unknown as Record<string, unknown>,
       });
-      registry.add(store, definition);
+      registry.add(store, definition, 1);
       await refreshes.finish(await refreshes.start(id, newGuid(), 'ViaApi'));
       return { id, name: request.name };
     },

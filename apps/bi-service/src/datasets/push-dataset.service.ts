@@ -110,7 +110,8 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
     definition?: DatasetDefinition,
   ) {
     const version = await repository.recordWrite(row.id, definition);
-    if (definition) registry.add(store, definition);
+    if (definition) registry.add(store, definition, version);
+    else registry.setVersion(row.id, version);
     return version;
   }
 
@@ -118,13 +119,9 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
     /** Opens every stored dataset's file at start-up. */
     async openStored(): Promise<void> {
       for (const row of await repository.list()) {
-        registry.add(await DatasetStore.open(row.definition, fileOf(row.id)));
+        const store = await DatasetStore.open(row.definition, fileOf(row.id));
+        registry.add(store, row.definition, row.version);
       }
-    },
-
-    /** The dataset's version: it goes up with every push, import, refresh or schema change. */
-    async version(datasetId: string): Promise<number | undefined> {
-      return (await repository.get(datasetId))?.version;
     },
 
     async createPush(
@@ -151,7 +148,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
         removeDatasetFiles(dataDir, definition.id);
         throw error;
       }
-      registry.add(store);
+      registry.add(store, definition, 1);
       return { id: definition.id, name: definition.name, defaultRetentionPolicy: retention };
     },
 

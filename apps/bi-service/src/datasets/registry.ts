@@ -7,14 +7,25 @@ import { toDatasetSchema } from './model.ts';
 export interface LoadedDataset {
   model: DatasetModel;
   store: DatasetStore;
+  /**
+   * Goes up with every write to the dataset (0 for datasets that never change, like the demo's);
+   * a mirror of the counter the metadata keeps for datasets filled at run time.
+   */
+  version: number;
 }
 
 export class DatasetRegistry {
   private readonly datasets = new Map<string, LoadedDataset>();
 
   /** Registers a store; `definition` lets a second model (other roles) share the same tables. */
-  add(store: DatasetStore, definition = store.definition): void {
-    this.datasets.set(definition.id, { model: new DatasetModel(definition), store });
+  add(store: DatasetStore, definition = store.definition, version = 0): void {
+    this.datasets.set(definition.id, { model: new DatasetModel(definition), store, version });
+  }
+
+  /** Records a write that changed the data but not the definition. */
+  setVersion(id: string, version: number): void {
+    const dataset = this.datasets.get(id);
+    if (dataset) dataset.version = version;
   }
 
   get(id: string): LoadedDataset | undefined {
