@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
 
@@ -161,6 +162,31 @@ describe('file imports', () => {
     expect(await frameQuery(id, 'Ventas tipos', 'Activo', 'Importe')).toEqual([
       ['no', 7.25],
       ['sí', 1244.5],
+    ]);
+  });
+
+  it('imports the first sheet of an XLSX workbook, with its dates and numbers', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Ventas');
+    sheet.addRow(['Fecha', 'Tienda', 'Importe']);
+    sheet.addRow([new Date(Date.UTC(2025, 2, 1)), 'Lima', 1234.5]);
+    sheet.addRow([new Date(Date.UTC(2025, 2, 2)), 'Quito', 7.25]);
+    sheet.addRow([
+      new Date(Date.UTC(2025, 2, 3)),
+      { richText: [{ text: 'Li' }, { text: 'ma' }] },
+      { formula: '5*2', result: 10 },
+    ]);
+    const content = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const id = await importedDataset('ventas.xlsx', content, 'Ventas XLSX');
+    const tables = await rest(`/datasets/${id}/tables`);
+    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      { name: 'Fecha', dataType: 'DateTime' },
+      { name: 'Tienda', dataType: 'String' },
+      { name: 'Importe', dataType: 'Double' },
+    ]);
+    expect(await frameQuery(id, 'Ventas XLSX', 'Tienda', 'Importe')).toEqual([
+      ['Lima', 1244.5],
+      ['Quito', 7.25],
     ]);
   });
 

@@ -14,7 +14,7 @@ export const usage = `Uso:
   npm run bi -- workspace add <nombre>
   npm run bi -- workspace grant <área de trabajo> (--user <usuario> | --app <clientId>) [--role Admin|Member|Contributor|Viewer]
   npm run bi -- workspace list
-  npm run bi -- dataset import <área de trabajo> <archivo.csv|.parquet> [--name "Nombre"]
+  npm run bi -- dataset import <área de trabajo> <archivo.csv|.xlsx|.parquet> [--name "Nombre"]
   npm run bi -- dataset connect <área de trabajo> <postgres-url> --name <conjunto> --table <esquema.tabla> [--table …] [--query <nombre>=<SQL>]
   npm run bi -- dataset refresh <área de trabajo> <conjunto>`;
 

@@ -1,5 +1,5 @@
 /**
- * File imports (decision 0136): a CSV or Parquet file becomes a one-table dataset whose types are
+ * File imports (decision 0136): a CSV, XLSX or Parquet file becomes a one-table dataset whose types are
  * inferred. The file is kept beside the dataset, so a corrected type reads it again; importing
  * under the same name replaces the data and keeps the dataset id.
  */
@@ -29,6 +29,7 @@ import {
 } from './owned-files.ts';
 import { withFittingMeasures } from './push-definition.ts';
 import type { DatasetRegistry } from './registry.ts';
+import { xlsxToCsv } from './xlsx-to-csv.ts';
 
 /** What an imported dataset keeps to read its file again. */
 interface KeptSource {
@@ -40,11 +41,21 @@ interface KeptSource {
 
 export type NameConflict = 'Abort' | 'Overwrite' | 'CreateOrOverwrite' | 'Ignore';
 
-export function formatOf(fileName: string): 'csv' | 'parquet' {
+export function formatOf(fileName: string): 'csv' | 'parquet' | 'xlsx' {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (extension === 'csv' || extension === 'txt') return 'csv';
-  if (extension === 'parquet') return 'parquet';
-  throw invalidRequest(`Unsupported file type ${extension ?? '(none)'}: use .csv or .parquet`);
+  if (extension === 'parquet' || extension === 'xlsx') return extension;
+  throw invalidRequest(
+    `Unsupported file type ${extension ?? '(none)'}: use .csv, .parquet or .xlsx`,
+  );
+}
+
+/** An XLSX upload goes the CSV way: its first sheet is written beside it as CSV. */
+async function readable(upload: { path: string; fileName: string }) {
+  if (formatOf(upload.fileName) !== 'xlsx') return upload;
+  const path = `${upload.path}.csv`;
+  await xlsxToCsv(upload.path, path);
+  return { path, fileName: `${upload.fileName}.csv` };
 }
 
 function fileSourceOf(dataDir: DataDir, kept: KeptSource): FileSource {
@@ -122,7 +133,7 @@ export function createImportService({ repository, imports, registry, dataDir }: 
     upload: { path: string; fileName: string },
     conflict: NameConflict,
   ) {
-    const format = formatOf(upload.fileName);
+    const format = formatOf(upload.fileName) === 'parquet' ? 'parquet' : 'csv';
     const existing = await repository.findByName(member.workspace.id, name);
     if (existing && existing.sourceKind !== 'import')
       throw invalidRequest(`Dataset ${name} exists and is not an imported dataset`);
@@ -198,15 +209,18 @@ export function createImportService({ repository, imports, registry, dataDir }: 
       assertWriter(member);
       const importId = newGuid();
       await imports.start(importId, member.workspace.id, request.name);
+      let upload = request.upload;
       try {
-        const definition = await load(member, request.name, request.upload, request.conflict);
+        upload = await readable(request.upload);
+        const definition = await load(member, request.name, upload, request.conflict);
         return (await imports.finish(importId, { datasetId: definition.id }))!;
       } catch (error) {
         const message = error instanceof PowerBiError ? error.message : 'The import failed';
         await imports.finish(importId, { error: message });
         throw error;
       } finally {
-        rmSync(request.upload.path, { force: true });
+        for (const path of new Set([request.upload.path, upload.path]))
+          rmSync(path, { force: true });
       }
     },
 
