@@ -16,7 +16,7 @@ const candidates = [';', ',', '\t', '|'];
 const SAMPLE_BYTES = 64 * 1024;
 
 /** Splits one line on `delimiter`, honouring double quotes ("" is a quote inside quotes). */
-export function splitLine(line: string, delimiter: string): string[] {
+function splitLine(line: string, delimiter: string): string[] {
   const fields: string[] = [];
   let field = '';
   let quoted = false;

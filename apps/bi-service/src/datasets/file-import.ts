@@ -41,7 +41,7 @@ interface KeptSource {
 
 export type NameConflict = 'Abort' | 'Overwrite' | 'CreateOrOverwrite' | 'Ignore';
 
-export function formatOf(fileName: string): 'csv' | 'parquet' | 'xlsx' {
+function formatOf(fileName: string): 'csv' | 'parquet' | 'xlsx' {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (extension === 'csv' || extension === 'txt') return 'csv';
   if (extension === 'parquet' || extension === 'xlsx') return extension;

@@ -41,7 +41,7 @@ import {
 import { duckTypes } from './table-writer.ts';
 
 /** basicFIFO keeps this many rows per table, dropping the oldest, as Power BI does. */
-export const FIFO_MAX_ROWS = 200_000;
+const FIFO_MAX_ROWS = 200_000;
 
 /** Looks in `owned`, then in `given`: the service's own datasets before those it was handed. */
 export function layeredSource(owned: DatasetRegistry, given: DatasetSource): DatasetSource {
