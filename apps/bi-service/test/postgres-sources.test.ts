@@ -187,6 +187,22 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     expect((await rest('/datasets')).json['value']).toEqual(before.json['value']);
   });
 
+  it('runs a query as one read-only statement: a second statement is refused', async () => {
+    const refused = await rest('/datasets/postgresql', {
+      body: {
+        name: 'Inyección',
+        connectionString: sourceUrl,
+        queries: [{ name: 'q', sql: 'SELECT 1 AS x; COMMIT; DROP TABLE tienda.tiendas' }],
+      },
+    });
+    expect(refused.json).toMatchObject({ error: { code: 'InvalidRequest' } });
+    const client = new pg.Client({ connectionString: sourceUrl });
+    await client.connect();
+    const count = await client.query('SELECT count(*)::int AS n FROM tienda.tiendas');
+    await client.end();
+    expect(count.rows[0]).toEqual({ n: 2 });
+  });
+
   it('keeps a refresh schedule in Power BI shape and runs a due slot once', async () => {
     const id = await connectSales();
     const patched = await rest(`/datasets/${id}/refreshSchedule`, {

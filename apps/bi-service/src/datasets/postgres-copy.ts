@@ -62,7 +62,13 @@ async function copyRelation(
   target: DuckDBConnection,
   relation: SourceRelation,
 ): Promise<TableDefinition> {
-  await source.query(`DECLARE vitrina_copy NO SCROLL CURSOR FOR ${relation.sql}`);
+  // The extended protocol takes one statement only: a query cannot end the read-only transaction
+  // and run something else. (`queryMode` is pg's, missing from its type definitions.)
+  const declare: pg.QueryConfig & { queryMode: 'extended' } = {
+    text: `DECLARE vitrina_copy NO SCROLL CURSOR FOR ${relation.sql}`,
+    queryMode: 'extended',
+  };
+  await source.query(declare);
   const fetch = () =>
     source.query<string[]>({
       text: `FETCH FORWARD ${BATCH_ROWS} FROM vitrina_copy`,
