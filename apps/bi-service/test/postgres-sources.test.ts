@@ -129,6 +129,10 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
         measures: [],
       },
     ]);
+    expect((await rest(`/datasets/${id}`)).json).toMatchObject({
+      isRefreshable: true,
+      addRowsAPIEnabled: false,
+    });
     for (const file of ['metadata.db', 'metadata.db-wal']) {
       const bytes = readFileSync(join(service.dataRoot, 'bi', file));
       expect(bytes.includes(Buffer.from(database))).toBe(false);

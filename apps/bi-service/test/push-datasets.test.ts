@@ -98,7 +98,13 @@ describe('push datasets', () => {
       },
     ]);
     const listed = await api('');
-    expect((listed.json['value'] as { id: string }[]).map((dataset) => dataset.id)).toContain(id);
+    expect(
+      (listed.json['value'] as { id: string }[]).find((dataset) => dataset.id === id),
+    ).toMatchObject({
+      name: 'Ventas empujadas',
+      addRowsAPIEnabled: true,
+      isRefreshable: false,
+    });
   });
 
   it('makes pushed rows visible to the next frame query, across related tables', async () => {
