@@ -27,6 +27,10 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     script: 'bi/query.ts',
     about: 'visual queries on 100k/1M/10M rows vs a JS full-scan floor',
   },
+  'bi-datasets-in': {
+    script: 'bi/datasets-in.ts',
+    about: '1 M-row CSV import vs read_csv, push rows/s, PostgreSQL refresh vs COPY',
+  },
   'sdk-protocol': {
     script: 'embed-sdk-protocol/protocol.ts',
     about: 'validators and router vs powerbi-models 1.2.1 and route-recognizer',

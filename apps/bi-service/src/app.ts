@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyInstance,
   type FastifyServerFactory,
@@ -21,6 +22,9 @@ import { registerOAuthRoutes } from './identity/oauth.routes.ts';
 import { installRateLimit } from './rate-limit.ts';
 import { registerGenerateTokenRoutes } from './rest/generate-token.routes.ts';
 import { registerGroupRoutes } from './rest/groups.routes.ts';
+import { registerImportRoutes } from './rest/imports.routes.ts';
+import { registerPostgresSourceRoutes } from './rest/postgres-sources.routes.ts';
+import { registerPushDatasetRoutes } from './rest/push-datasets.routes.ts';
 import type { BiServices } from './services.ts';
 
 export interface BuildAppOptions {
@@ -47,6 +51,8 @@ export async function buildApp(
   app.decorateRequest('membership', null);
   installErrorHandler(app);
   await app.register(formbody);
+  // File imports: one file part, streamed to disk (decision 0136).
+  await app.register(multipart, { limits: { files: 1, fileSize: 4 * 1024 ** 3 } });
   await installRateLimit(app, services.config.rateLimitPerMinute);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(baseSecurityHeaders);
@@ -73,6 +79,9 @@ export async function buildApp(
     registerGenerateTokenRoutes(routes, services);
     registerEmbedRoutes(routes, services);
     registerDatasetRoutes(routes, services);
+    registerPushDatasetRoutes(routes, services);
+    registerImportRoutes(routes, services);
+    registerPostgresSourceRoutes(routes, services);
   });
   await registerEmbedPages(app, services.config);
   return app;

@@ -22,6 +22,7 @@ const config = readConfig();
 const datasets = config.demo ? await openDemoDatasets(config.dataDir) : new DatasetRegistry();
 const services = createServices(config, { datasetSchemas: datasets });
 if (config.demo) await seedDemo(services, [...demoWorkspaces, ...rowSecurityDemoContent]);
+await services.pushDatasets.openStored();
 const running = await listen(
   services,
   { port: config.port, tlsPort: config.tlsPort, host: config.host },
@@ -31,7 +32,15 @@ running.app.log.info(
   `HTTPS (OAuth authority for MSAL) on port ${running.tlsPort}, CA file ${running.certFile}`,
 );
 
+// Scheduled refreshes of PostgreSQL sources: a check a minute finds each half-hour slot.
+const scheduler = setInterval(() => {
+  services.postgresSources
+    .runDueRefreshes()
+    .catch((error: unknown) => running.app.log.error({ err: error }, 'scheduled refresh failed'));
+}, 60_000);
+
 const shutdown = async () => {
+  clearInterval(scheduler);
   await running.close();
   datasets.close();
   await services.close();

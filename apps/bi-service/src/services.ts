@@ -3,12 +3,23 @@ import type { BiConfig } from './config.ts';
 import { createFailureLimiter, type FailureLimiter } from './auth/failure-limiter.ts';
 import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
 import { createContentService, type ContentService } from './catalog/content.service.ts';
+import { createDatasetService, type DatasetService } from './query/dataset.service.ts';
 import {
-  createDatasetService,
-  type DatasetService,
-  type DatasetSource,
-} from './query/dataset.service.ts';
+  createPushDatasetService,
+  layeredSource,
+  type PushDatasetService,
+} from './datasets/push-dataset.service.ts';
+import type { DatasetDefinition } from './datasets/model.ts';
+import { DatasetRegistry, type DatasetSource } from './datasets/registry.ts';
+import { createImportService, type ImportService } from './datasets/file-import.ts';
+import { createImportsRepository } from './storage/imports.repository.ts';
+import {
+  createPostgresSourceService,
+  type PostgresSourceService,
+} from './datasets/postgres-source.service.ts';
+import { createRefreshesRepository } from './storage/refreshes.repository.ts';
 import { openDatabase, type BiDb } from './storage/database.ts';
+import { createOwnedDatasetsRepository } from './storage/owned-datasets.repository.ts';
 import { createContentRepository, type ContentRepository } from './storage/content.repository.ts';
 import {
   createPrincipalsRepository,
@@ -21,7 +32,7 @@ import {
 import { createEmbedTokenService, type EmbedTokenService } from './catalog/embed-token.service.ts';
 import { loadOrCreateKey, type SigningKey } from './tokens/signing-key.ts';
 
-export type { DatasetSource } from './query/dataset.service.ts';
+export type { DatasetSource } from './datasets/registry.ts';
 
 const noDatasets: DatasetSource = { schema: () => undefined };
 
@@ -47,6 +58,12 @@ export interface BiServices {
   contentAccess: ContentService;
   embedTokens: EmbedTokenService;
   datasets: DatasetService;
+  /** Datasets filled at run time: push API (and their version, which every write changes). */
+  pushDatasets: PushDatasetService;
+  /** File imports (CSV, Parquet) into datasets. */
+  imports: ImportService;
+  /** Datasets copied in from PostgreSQL: refreshes, history, schedule. */
+  postgresSources: PostgresSourceService;
   /** Failed client secrets and passwords at the token endpoint, per client id and address. */
   authFailures: FailureLimiter;
   /** Closes the metadata database. */
@@ -72,7 +89,10 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   };
   const accessTokenKey = loadOrCreateKey(location, 'access-token');
   const embedTokenKey = loadOrCreateKey(location, 'embed-token');
-  const datasetSchemas = options.datasetSchemas ?? noDatasets;
+  // Datasets filled at run time are looked up before those the caller hands in (the demo's).
+  const owned = new DatasetRegistry();
+  const datasetSchemas = layeredSource(owned, options.datasetSchemas ?? noDatasets);
+  const ownedRows = createOwnedDatasetsRepository<DatasetDefinition>(db, clock);
   const contentAccess = createContentService(repositories, datasetSchemas);
   return {
     config,
@@ -91,11 +111,33 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       access: contentAccess,
     }),
     datasets: createDatasetService(datasetSchemas, clock),
+    pushDatasets: createPushDatasetService({
+      repository: ownedRows,
+      registry: owned,
+      dataDir: location,
+    }),
+    imports: createImportService({
+      repository: ownedRows,
+      imports: createImportsRepository(db, clock),
+      registry: owned,
+      dataDir: location,
+    }),
+    postgresSources: createPostgresSourceService({
+      repository: ownedRows,
+      refreshes: createRefreshesRepository(db, clock),
+      registry: owned,
+      dataDir: location,
+      secretKey: loadOrCreateKey(location, 'source-secrets').secret,
+      clock,
+    }),
     authFailures: createFailureLimiter({
       max: config.authFailuresPerWindow,
       windowMs: authFailureWindowMs,
       clock,
     }),
-    close: () => db.destroy(),
+    close: async () => {
+      owned.close();
+      await db.destroy();
+    },
   };
 }

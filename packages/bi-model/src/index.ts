@@ -11,3 +11,6 @@ export * from './dataset.ts';
 export * from './report.ts';
 export * from './paginated.ts';
 export * from './embed.ts';
+export * from './push-dataset.ts';
+export * from './imports.ts';
+export * from './sources.ts';

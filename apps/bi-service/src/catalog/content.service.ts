@@ -1,5 +1,5 @@
 import type { AnyDefinition } from '@vitrina/bi-model';
-import type { DatasetSource } from '../query/dataset.service.ts';
+import type { DatasetSource } from '../datasets/registry.ts';
 import { isGuid } from '../ids.ts';
 import { entityNotFound, notAuthorized } from '../http/powerbi-error.ts';
 import type { ContentRepository, DashboardRow } from '../storage/content.repository.ts';

@@ -1,13 +1,22 @@
 import { parseArgs } from 'node:util';
-import type { BiServices } from '../services.ts';
 import type { WorkspaceRole } from '../storage/principals.repository.ts';
+import {
+  connectDataset,
+  importDataset,
+  refreshDataset,
+  type CliContext,
+  type CliServices,
+} from './dataset-commands.ts';
 
 export const usage = `Uso:
   npm run bi -- user add <usuario> <contraseña> [--name "Nombre"]
   npm run bi -- app add <clientId> "<descripción>" [--secret <secreto>]
   npm run bi -- workspace add <nombre>
   npm run bi -- workspace grant <área de trabajo> (--user <usuario> | --app <clientId>) [--role Admin|Member|Contributor|Viewer]
-  npm run bi -- workspace list`;
+  npm run bi -- workspace list
+  npm run bi -- dataset import <área de trabajo> <archivo.csv|.xlsx|.parquet> [--name "Nombre"]
+  npm run bi -- dataset connect <área de trabajo> <postgres-url> --name <conjunto> --table <esquema.tabla> [--table …] [--query <nombre>=<SQL>]
+  npm run bi -- dataset refresh <área de trabajo> <conjunto>`;
 
 const roles: readonly WorkspaceRole[] = ['Admin', 'Member', 'Contributor', 'Viewer'];
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,8 +31,15 @@ function parse(args: string[]) {
       user: { type: 'string' },
       app: { type: 'string' },
       role: { type: 'string', default: 'Member' },
+      table: { type: 'string', multiple: true, default: [] },
+      query: { type: 'string', multiple: true, default: [] },
     },
   });
+}
+
+function datasetContext(context: CliContext | undefined): CliContext {
+  if (!context) throw new Error('Las órdenes dataset necesitan el servicio BI en marcha.');
+  return context;
 }
 
 function required(value: string | undefined, what: string): string {
@@ -31,10 +47,14 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-/** Runs one CLI command; returns the text to print or throws an Error with a Spanish message. */
+/**
+ * Runs one CLI command; returns the text to print or throws an Error with a Spanish message.
+ * Dataset commands talk to the running service (`context`).
+ */
 export async function runCommand(
-  services: Pick<BiServices, 'catalog' | 'workspaces'>,
+  services: CliServices,
   args: string[],
+  context?: CliContext,
 ): Promise<string> {
   const { positionals, values } = parse(args);
   const [resource, action, first, second] = positionals;
@@ -78,6 +98,25 @@ export async function runCommand(
       return (await services.workspaces.listAll())
         .map((workspace) => `${workspace.id}  ${workspace.name}`)
         .join('\n');
+    case 'dataset import':
+      return importDataset(services, datasetContext(context), {
+        workspace: required(first, 'el área de trabajo'),
+        file: required(second, 'el archivo'),
+        name: values.name,
+      });
+    case 'dataset connect':
+      return connectDataset(services, datasetContext(context), {
+        workspace: required(first, 'el área de trabajo'),
+        url: required(second, 'la URL postgres://'),
+        name: required(values.name, '--name'),
+        tables: values.table,
+        queries: values.query,
+      });
+    case 'dataset refresh':
+      return refreshDataset(services, datasetContext(context), {
+        workspace: required(first, 'el área de trabajo'),
+        dataset: required(second, 'el conjunto de datos'),
+      });
     default:
       throw new Error(`Orden desconocida: ${positionals.join(' ') || '(ninguna)'}`);
   }

@@ -3,21 +3,15 @@
  * generated for it, take the token's effective identity for it, then run the query, export or
  * question. Nothing the frame sends besides the token decides scope or identity.
  */
-import { MAX_QUERY_ROWS, qnaAnswerSchema, type DatasetSchema, type Query } from '@vitrina/bi-model';
+import { MAX_QUERY_ROWS, qnaAnswerSchema, type Query } from '@vitrina/bi-model';
 import type { Clock } from '../clock.ts';
 import { QueryError } from '../datasets/query-error.ts';
-import type { LoadedDataset } from '../datasets/registry.ts';
+import type { DatasetSource, LoadedDataset } from '../datasets/registry.ts';
 import { entityNotFound, invalidRequest, notAuthorized } from '../http/powerbi-error.ts';
 import { assertTokenCovers, type EmbedTokenClaims } from '../tokens/embed-token.ts';
 import { toCsv } from './csv.ts';
 import { interpretQuestion } from './qna.ts';
 import { runQuery, runUnderlying, type RunOptions } from './run-query.ts';
-
-/** Where the service finds datasets: their schema (for the frame) and, to query, the loaded store. */
-export interface DatasetSource {
-  schema(datasetId: string): DatasetSchema | undefined;
-  get?(datasetId: string): LoadedDataset | undefined;
-}
 
 interface DatasetAccess {
   dataset: LoadedDataset;
@@ -52,6 +46,14 @@ export function createDatasetService(source: DatasetSource, clock: Clock) {
   }
 
   return {
+    /**
+     * The dataset's version: it changes with every push, import, refresh or schema change (0 for
+     * datasets that never change), so results can be cached under (dataset, version, query).
+     */
+    version(datasetId: string): number | undefined {
+      return source.get?.(datasetId.toLowerCase())?.version;
+    },
+
     /** A visual's rows (docs/bi-embed-api.md `Query`). */
     query(claims: EmbedTokenClaims, datasetId: string, query: Query) {
       const { dataset, options } = open(claims, datasetId);

@@ -58,11 +58,12 @@ export function createPresenters(publicUrl: string) {
       id: dataset.id,
       name: dataset.name,
       configuredBy: 'vitrina',
-      isRefreshable: true,
+      // Declared datasets and PostgreSQL sources refresh; pushed and uploaded data does not.
+      isRefreshable: dataset.sourceKind === undefined || dataset.sourceKind === 'postgres',
       isEffectiveIdentityRequired: dataset.roles.length > 0,
       isEffectiveIdentityRolesRequired: dataset.roles.length > 0,
       isOnPremGatewayRequired: false,
-      addRowsAPIEnabled: false,
+      addRowsAPIEnabled: dataset.sourceKind === 'push',
       targetStorageMode: 'Abf',
       createReportEmbedURL: url('/reportEmbed', {
         datasetId: dataset.id,

@@ -2,10 +2,18 @@ import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { DashboardItem, DatasetItem, ReportItem, ReportType, TileItem } from './content.ts';
 import type { BiDb } from './database.ts';
-import type { DashboardsTable, DatasetsTable, ReportsTable, TilesTable } from './schema.ts';
+import type {
+  DashboardsTable,
+  DatasetsTable,
+  OwnedDatasetsTable,
+  ReportsTable,
+  TilesTable,
+} from './schema.ts';
 
 export interface DatasetRow extends DatasetItem {
   workspaceId: string;
+  /** How a dataset filled at run time gets its data; absent for datasets declared in code. */
+  sourceKind?: OwnedDatasetsTable['source_kind'];
 }
 
 export interface ReportRow {
@@ -33,11 +41,14 @@ const toReport = (row: Selectable<ReportsTable>): ReportRow => ({
   revision: row.current_revision,
 });
 
-const toDataset = (row: Selectable<DatasetsTable>): DatasetRow => ({
+const toDataset = (
+  row: Selectable<DatasetsTable> & { source_kind: OwnedDatasetsTable['source_kind'] | null },
+): DatasetRow => ({
   id: row.id,
   workspaceId: row.workspace_id,
   name: row.name,
   roles: JSON.parse(row.roles) as string[],
+  ...(row.source_kind ? { sourceKind: row.source_kind } : {}),
 });
 
 const toDashboard = (row: Selectable<DashboardsTable>): DashboardRow => ({
@@ -69,14 +80,19 @@ const inserted = sql`rowid`;
 
 /** Datasets, reports with their revisions, dashboards and tiles. Ids are stored lower-case. */
 export function createContentRepository(db: BiDb, clock: Clock) {
+  const datasetsWithSource = () =>
+    db
+      .selectFrom('datasets')
+      .leftJoin('owned_datasets', 'owned_datasets.dataset_id', 'datasets.id')
+      .selectAll('datasets')
+      .select('owned_datasets.source_kind');
+
   return {
     listDatasets: async (workspaceId: string) =>
       (
-        await db
-          .selectFrom('datasets')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .orderBy(inserted)
+        await datasetsWithSource()
+          .where('datasets.workspace_id', '=', workspaceId)
+          .orderBy(sql`datasets.rowid`)
           .execute()
       ).map(toDataset),
     listReports: async (workspaceId: string) =>
@@ -99,10 +115,8 @@ export function createContentRepository(db: BiDb, clock: Clock) {
       ).map(toDashboard),
 
     async getDataset(id: string): Promise<DatasetRow | undefined> {
-      const row = await db
-        .selectFrom('datasets')
-        .selectAll()
-        .where('id', '=', id.toLowerCase())
+      const row = await datasetsWithSource()
+        .where('datasets.id', '=', id.toLowerCase())
         .executeTakeFirst();
       return row ? toDataset(row) : undefined;
     },

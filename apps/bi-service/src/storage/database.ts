@@ -76,6 +76,40 @@ CREATE TABLE IF NOT EXISTS tiles (
   row_span INTEGER NOT NULL,
   col_span INTEGER NOT NULL
 );
+-- Datasets filled at run time (push API, file import, PostgreSQL source): their definition and a
+-- version that changes with every write, so caches can key on it.
+CREATE TABLE IF NOT EXISTS owned_datasets (
+  dataset_id TEXT PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE,
+  source_kind TEXT NOT NULL CHECK (source_kind IN ('push', 'import', 'postgres')),
+  definition TEXT NOT NULL,
+  retention TEXT NOT NULL DEFAULT 'None' CHECK (retention IN ('None', 'basicFIFO')),
+  -- JSON: how to read the data again (an imported file's dialect; a PostgreSQL source).
+  source TEXT NOT NULL DEFAULT '{}',
+  version INTEGER NOT NULL DEFAULT 1,
+  updated_at TEXT NOT NULL
+);
+-- File imports (POST …/imports), polled with GET …/imports/{id}.
+CREATE TABLE IF NOT EXISTS imports (
+  id TEXT PRIMARY KEY,
+  workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('Publishing', 'Succeeded', 'Failed')),
+  dataset_id TEXT,
+  error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+-- Refreshes of datasets with a source (GET …/refreshes), newest first by id.
+CREATE TABLE IF NOT EXISTS refreshes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  dataset_id TEXT NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+  request_id TEXT NOT NULL,
+  refresh_type TEXT NOT NULL CHECK (refresh_type IN ('Scheduled', 'OnDemand', 'ViaApi')),
+  status TEXT NOT NULL CHECK (status IN ('Unknown', 'Completed', 'Failed')),
+  start_time TEXT NOT NULL,
+  end_time TEXT,
+  error TEXT
+);
 `;
 
 export type BiDb = Kysely<BiDatabase>;

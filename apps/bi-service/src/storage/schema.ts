@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The metadata tables as Kysely sees them; booleans are 0/1 integers, times ISO-8601 text. */
 export interface UsersTable {
   id: string;
@@ -75,6 +77,41 @@ export interface TilesTable {
   col_span: number;
 }
 
+export interface OwnedDatasetsTable {
+  dataset_id: string;
+  source_kind: 'push' | 'import' | 'postgres';
+  /** The DatasetDefinition as JSON text. */
+  definition: string;
+  retention: 'None' | 'basicFIFO';
+  /** JSON: how to read the data again (an imported file's dialect, a PostgreSQL source). */
+  source: string;
+  /** Goes up by one with every write to the dataset's data or definition. */
+  version: number;
+  updated_at: string;
+}
+
+export interface ImportsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  state: 'Publishing' | 'Succeeded' | 'Failed';
+  dataset_id: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshesTable {
+  id: Generated<number>;
+  dataset_id: string;
+  request_id: string;
+  refresh_type: 'Scheduled' | 'OnDemand' | 'ViaApi';
+  status: 'Unknown' | 'Completed' | 'Failed';
+  start_time: string;
+  end_time: string | null;
+  error: string | null;
+}
+
 export interface BiDatabase {
   users: UsersTable;
   apps: AppsTable;
@@ -85,4 +122,7 @@ export interface BiDatabase {
   report_revisions: ReportRevisionsTable;
   dashboards: DashboardsTable;
   tiles: TilesTable;
+  owned_datasets: OwnedDatasetsTable;
+  imports: ImportsTable;
+  refreshes: RefreshesTable;
 }

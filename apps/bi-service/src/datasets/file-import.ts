@@ -1,0 +1,235 @@
+/**
+ * File imports (decision 0136): a CSV, XLSX or Parquet file becomes a one-table dataset whose types are
+ * inferred. The file is kept beside the dataset, so a corrected type reads it again; importing
+ * under the same name replaces the data and keeps the dataset id.
+ */
+import { renameSync, rmSync } from 'node:fs';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { newGuid } from '../ids.ts';
+import { entityNotFound, invalidRequest, PowerBiError } from '../http/powerbi-error.ts';
+import type { ImportRow, ImportsRepository } from '../storage/imports.repository.ts';
+import type { OwnedDatasetsRepository } from '../storage/owned-datasets.repository.ts';
+import { detectCsvDialect, type CsvDialect } from './csv-dialect.ts';
+import { DatasetStore } from './dataset-store.ts';
+import {
+  inferColumns,
+  stageFile,
+  ValueDoesNotFit,
+  writeStaged,
+  type FileSource,
+} from './file-staging.ts';
+import type { DatasetDefinition, TableDefinition } from './model.ts';
+import {
+  assertWriter,
+  datasetFile,
+  removeDatasetFiles,
+  sourceFile,
+  type DataDir,
+  type DatasetWriter,
+} from './owned-files.ts';
+import { withFittingMeasures } from './push-definition.ts';
+import type { DatasetRegistry } from './registry.ts';
+import { xlsxToCsv } from './xlsx-to-csv.ts';
+
+/** What an imported dataset keeps to read its file again. */
+interface KeptSource {
+  format: 'csv' | 'parquet';
+  fileName: string;
+  dialect?: CsvDialect;
+  decimalComma: string[];
+}
+
+export type NameConflict = 'Abort' | 'Overwrite' | 'CreateOrOverwrite' | 'Ignore';
+
+function formatOf(fileName: string): 'csv' | 'parquet' | 'xlsx' {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (extension === 'csv' || extension === 'txt') return 'csv';
+  if (extension === 'parquet' || extension === 'xlsx') return extension;
+  throw invalidRequest(
+    `Unsupported file type ${extension ?? '(none)'}: use .csv, .parquet or .xlsx`,
+  );
+}
+
+/** An XLSX upload goes the CSV way: its first sheet is written beside it as CSV. */
+async function readable(upload: { path: string; fileName: string }) {
+  if (formatOf(upload.fileName) !== 'xlsx') return upload;
+  const path = `${upload.path}.csv`;
+  await xlsxToCsv(upload.path, path);
+  return { path, fileName: `${upload.fileName}.csv` };
+}
+
+function fileSourceOf(dataDir: DataDir, kept: KeptSource): FileSource {
+  return { ...kept, path: sourceFile(dataDir, kept.fileName) };
+}
+
+/** Stages, then writes; the temporary stage table never outlives the call. */
+async function withStage<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await connection.run('DROP TABLE IF EXISTS temp.__vitrina_stage');
+  }
+}
+
+/** Reads an imported table again from its kept file with corrected column types. */
+export async function reimport(
+  dataDir: DataDir,
+  store: DatasetStore,
+  source: Record<string, unknown>,
+  before: TableDefinition,
+  after: TableDefinition,
+): Promise<void> {
+  const names = (table: TableDefinition) => table.columns.map((column) => column.name).sort();
+  if (names(before).join('\u0000') !== names(after).join('\u0000'))
+    throw invalidRequest(`An imported table keeps its file's columns: ${names(before).join(', ')}`);
+  const file = fileSourceOf(dataDir, source as unknown as KeptSource);
+  await store.withConnection((connection) =>
+    withStage(connection, async () => {
+      await stageFile(connection, file);
+      await writeStaged(connection, file, after);
+    }),
+  );
+}
+
+/**
+ * Writes the staged rows with the inferred types. Types come from the first rows, so a later
+ * value may not fit: that column falls back to text and the write is tried again.
+ */
+async function writeInferred(
+  connection: DuckDBConnection,
+  source: FileSource,
+  table: TableDefinition,
+): Promise<TableDefinition> {
+  for (;;) {
+    try {
+      await writeStaged(connection, source, table);
+      return table;
+    } catch (error) {
+      const column = error instanceof ValueDoesNotFit ? error.column : undefined;
+      const inferred = table.columns.find((candidate) => candidate.name === column);
+      if (!inferred || inferred.dataType === 'string') throw error;
+      table = {
+        ...table,
+        columns: table.columns.map((candidate) =>
+          candidate === inferred ? { name: candidate.name, dataType: 'string' } : candidate,
+        ),
+      };
+    }
+  }
+}
+
+interface Dependencies {
+  repository: OwnedDatasetsRepository<DatasetDefinition>;
+  imports: ImportsRepository;
+  registry: DatasetRegistry;
+  dataDir: DataDir;
+}
+
+export function createImportService({ repository, imports, registry, dataDir }: Dependencies) {
+  /** Loads the uploaded file into the dataset (new or replaced); returns its definition. */
+  async function load(
+    member: DatasetWriter,
+    name: string,
+    upload: { path: string; fileName: string },
+    conflict: NameConflict,
+  ) {
+    const format = formatOf(upload.fileName) === 'parquet' ? 'parquet' : 'csv';
+    const existing = await repository.findByName(member.workspace.id, name);
+    if (existing && existing.sourceKind !== 'import')
+      throw invalidRequest(`Dataset ${name} exists and is not an imported dataset`);
+    if (existing && conflict === 'Abort')
+      throw invalidRequest(`Dataset ${name} already exists (nameConflict=Abort)`);
+    const id = existing?.id ?? newGuid();
+    const kept: KeptSource = {
+      format,
+      fileName: `${id}.source.${format}`,
+      decimalComma: [],
+      ...(format === 'csv' ? { dialect: detectCsvDialect(upload.path) } : {}),
+    };
+    const staged: FileSource = { ...kept, path: upload.path };
+    const store =
+      (existing && registry.get(existing.id)?.store) ??
+      (await DatasetStore.open(
+        { id, name, tables: [], relationships: [] },
+        datasetFile(dataDir, id),
+      ));
+    try {
+      const table = await store.withConnection((connection) =>
+        withStage(connection, async () => {
+          await stageFile(connection, staged);
+          const inferred = await inferColumns(connection, staged);
+          kept.decimalComma = inferred.decimalComma;
+          return writeInferred(
+            connection,
+            { ...staged, decimalComma: inferred.decimalComma },
+            {
+              name,
+              columns: inferred.columns,
+            },
+          );
+        }),
+      );
+      const definition = withFittingMeasures(existing?.definition, {
+        id,
+        name,
+        tables: [table],
+        relationships: [],
+      });
+      renameSync(upload.path, sourceFile(dataDir, kept.fileName));
+      const source = kept as unknown as Record<string, unknown>;
+      let version = 1;
+      if (existing) version = await repository.recordWrite(id, definition, source);
+      else
+        await repository.insert(member.workspace.id, {
+          sourceKind: 'import',
+          definition,
+          retention: 'None',
+          source,
+        });
+      registry.add(store, definition, version);
+      return definition;
+    } catch (error) {
+      if (!existing) {
+        store.close();
+        removeDatasetFiles(dataDir, id);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** A fresh private path for an upload, beside the dataset files it may become. */
+    uploadPath: () => sourceFile(dataDir, `${newGuid()}.upload`),
+
+    /** `POST …/imports`: records the import, loads the file and records how it ended. */
+    async importFile(
+      member: DatasetWriter,
+      request: { name: string; upload: { path: string; fileName: string }; conflict: NameConflict },
+    ): Promise<ImportRow> {
+      assertWriter(member);
+      const importId = newGuid();
+      await imports.start(importId, member.workspace.id, request.name);
+      let upload = request.upload;
+      try {
+        upload = await readable(request.upload);
+        const definition = await load(member, request.name, upload, request.conflict);
+        return (await imports.finish(importId, { datasetId: definition.id }))!;
+      } catch (error) {
+        const message = error instanceof PowerBiError ? error.message : 'The import failed';
+        await imports.finish(importId, { error: message });
+        throw error;
+      } finally {
+        for (const path of new Set([request.upload.path, upload.path]))
+          rmSync(path, { force: true });
+      }
+    },
+
+    async getImport(member: DatasetWriter, importId: string): Promise<ImportRow> {
+      const row = await imports.get(importId);
+      if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Import');
+      return row;
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,234 @@
+/**
+ * A file import in three steps on one DuckDB connection: stage the file in a temporary table
+ * (CSV as text, read strictly; Parquet as typed), infer each column's type from the staged values
+ * (integers, numbers with a decimal point or a Spanish decimal comma, ISO or dd/mm/yyyy dates,
+ * booleans in English or Spanish), then write the typed table, refusing a value that does not fit
+ * by its line and column before anything is replaced.
+ */
+import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
+import type { DataType } from '@vitrina/bi-model';
+import { quoteIdentifier } from './sql.ts';
+import { invalidRequest, PowerBiError } from '../http/powerbi-error.ts';
+import type { CsvDialect } from './csv-dialect.ts';
+import type { ColumnDefinition, TableDefinition } from './model.ts';
+import { duckTypes } from './table-writer.ts';
+
+export interface FileSource {
+  format: 'csv' | 'parquet';
+  path: string;
+  /** CSV only: how the file is written. */
+  dialect?: CsvDialect;
+  /** Text columns whose numbers use a decimal comma (and dots between thousands). */
+  decimalComma: string[];
+}
+
+const STAGE = '__vitrina_stage';
+/** The table being written, renamed over the old one only once every value fitted. */
+const FRESH = '__vitrina_fresh';
+const MISFIT = '__vitrina_misfit';
+const STAGED_ROW = '__vitrina_staged_row';
+/** Types are inferred from the first rows; a later value that does not fit is caught on write. */
+const INFERENCE_ROWS = 50_000;
+
+/** The staged table keeps the file's order, so a row's line is its rowid plus the first line. */
+const firstLineOf = (source: FileSource) =>
+  source.format === 'csv' && source.dialect?.header ? 2 : 1;
+
+/** A value that does not fit its column's type; names the line and the column. */
+export class ValueDoesNotFit extends PowerBiError {
+  readonly column: string;
+  constructor(line: number, column: string, value: unknown, dataType: DataType) {
+    super(
+      400,
+      'InvalidRequest',
+      `Line ${line}, column ${column}: ${JSON.stringify(value)} is not a valid ${dataType}`,
+    );
+    this.column = column;
+  }
+}
+
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** `CSV Error on Line: 3 … Expected Number of Columns: 2 Found: 3` → `Line 3: …`. */
+function csvProblem(message: string): string | undefined {
+  const line = /CSV Error on Line: (\d+)/.exec(message)?.[1];
+  if (!line) return undefined;
+  const columns = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(message);
+  if (columns) return `Line ${line}: expected ${columns[1]} columns, found ${columns[2]}`;
+  if (message.includes('unterminated quote')) return `Line ${line}: a quoted value is not closed`;
+  return `Line ${line}: the line cannot be read as CSV`;
+}
+
+/** Loads the file into the connection's temporary stage table, in the file's order. */
+export async function stageFile(connection: DuckDBConnection, source: FileSource): Promise<void> {
+  let reader = 'read_parquet(?)';
+  if (source.format === 'csv') {
+    const dialect = source.dialect!;
+    const columns = dialect.columns.map((name) => `${sqlText(name)}: 'VARCHAR'`).join(', ');
+    reader = `read_csv(?, delim = ${sqlText(dialect.delimiter)}, quote = '"', escape = '"', header = ${dialect.header}, auto_detect = false, strict_mode = true, columns = {${columns}})`;
+  }
+  try {
+    await connection.run(
+      `CREATE OR REPLACE TEMP TABLE ${STAGE} AS SELECT * FROM ${reader}`,
+      [source.path],
+      [VARCHAR],
+    );
+  } catch (error) {
+    const problem = csvProblem((error as Error).message);
+    if (problem) throw invalidRequest(problem);
+    throw invalidRequest(`The file cannot be read as ${source.format.toUpperCase()}`);
+  }
+}
+
+const text = (column: string) => `nullif(trim(${quoteIdentifier(column)}), '')`;
+const commaNumber = (value: string) =>
+  `TRY_CAST(replace(replace(${value}, '.', ''), ',', '.') AS DOUBLE)`;
+// Patterns choose the reading first: a failing TRY_CAST costs far more than a regular expression.
+const matches = (value: string, pattern: string) => `regexp_full_match(${value}, '${pattern}')`;
+// Day-first dates as Spanish files write them, then ISO; other ISO timestamps (zones, fractions)
+// go through DuckDB's timestamp cast, which only rows the formats missed pay for.
+const dateFormats = `['%d/%m/%Y', '%d-%m-%Y', '%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S']`;
+const dateOf = (value: string) =>
+  `coalesce(CAST(try_strptime(${value}, ${dateFormats}) AS DATE), ` +
+  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END)`;
+const integerPattern = String.raw`-?\d{1,18}`;
+const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
+const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
+const booleanOf = (value: string) =>
+  `CASE WHEN lower(${value}) IN ('true', 'verdadero', 'sí', 'si', 'yes') THEN true ` +
+  `WHEN lower(${value}) IN ('false', 'falso', 'no') THEN false END`;
+
+/** The SQL reading a staged column as `dataType` (NULL where the value does not fit). */
+function valueOf(source: FileSource, column: ColumnDefinition): string {
+  const name = quoteIdentifier(column.name);
+  if (source.format !== 'csv') return `TRY_CAST(${name} AS ${duckTypes[column.dataType]})`;
+  const value = text(column.name);
+  switch (column.dataType) {
+    case 'integer':
+      return `TRY_CAST(${value} AS BIGINT)`;
+    case 'number':
+      // A column retyped by hand to number may use either decimal mark.
+      return source.decimalComma.includes(column.name)
+        ? commaNumber(value)
+        : `coalesce(TRY_CAST(${value} AS DOUBLE), ${commaNumber(value)})`;
+    case 'date':
+      return dateOf(value);
+    case 'boolean':
+      return booleanOf(value);
+    case 'string':
+      return value;
+  }
+}
+
+const parquetTypes: [RegExp, DataType][] = [
+  [/^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT)$/, 'integer'],
+  [/^(FLOAT|DOUBLE|DECIMAL.*)$/, 'number'],
+  [/^(DATE|TIMESTAMP.*)$/, 'date'],
+  [/^BOOLEAN$/, 'boolean'],
+];
+
+/** Each staged column's inferred type; for CSV also which numbers use a decimal comma. */
+export async function inferColumns(
+  connection: DuckDBConnection,
+  source: FileSource,
+): Promise<{ columns: ColumnDefinition[]; decimalComma: string[] }> {
+  const described = await connection.runAndReadAll(`DESCRIBE ${STAGE}`);
+  const staged = described
+    .getRows()
+    .map(([name, type]) => ({ name: String(name), type: String(type) }))
+    .filter(({ name }) => name !== 'rowid');
+  if (source.format !== 'csv') {
+    const columns = staged.map(({ name, type }) => ({
+      name,
+      dataType: parquetTypes.find(([pattern]) => pattern.test(type))?.[1] ?? ('string' as const),
+    }));
+    return { columns, decimalComma: [] };
+  }
+  const counts = staged.flatMap(({ name }) => {
+    const value = text(name);
+    const where = (pattern: string) => `count(CASE WHEN ${matches(value, pattern)} THEN 1 END)`;
+    return [
+      `count(${value})`,
+      where(integerPattern),
+      where(pointPattern),
+      where(commaPattern),
+      `count(${dateOf(value)})`,
+      `count(${booleanOf(value)})`,
+    ];
+  });
+  const sample = `(SELECT * FROM ${STAGE} LIMIT ${INFERENCE_ROWS})`;
+  const row = (await connection.runAndReadAll(`SELECT ${counts.join(', ')} FROM ${sample}`))
+    .getRows()[0]!
+    .map(Number);
+  const decimalComma: string[] = [];
+  const columns = staged.map(({ name }, index): ColumnDefinition => {
+    const [present, ints, points, commas, dates, booleans] = row.slice(index * 6, index * 6 + 6);
+    const all = (count: number | undefined) => present! > 0 && count === present;
+    if (all(ints)) return { name, dataType: 'integer' };
+    if (all(points)) return { name, dataType: 'number' };
+    if (all(commas)) {
+      decimalComma.push(name);
+      return { name, dataType: 'number' };
+    }
+    if (all(dates)) return { name, dataType: 'date' };
+    if (all(booleans)) return { name, dataType: 'boolean' };
+    return { name, dataType: 'string' };
+  });
+  return { columns, decimalComma };
+}
+
+/**
+ * Replaces `table` with the staged rows read as its declared types. The first value that does
+ * not fit is refused with its line and column, and nothing is replaced.
+ */
+export async function writeStaged(
+  connection: DuckDBConnection,
+  source: FileSource,
+  table: TableDefinition,
+): Promise<number> {
+  // One pass: each value is converted once, and a row whose value did not fit is flagged with the
+  // index of its first such column. The flag and the staged row number stay in the table, unseen
+  // by the model (it reads only declared columns).
+  const inner = table.columns.flatMap((column, index) => [
+    `${source.format === 'csv' ? text(column.name) : quoteIdentifier(column.name)} AS __raw${index}`,
+    `${valueOf(source, column)} AS ${quoteIdentifier(column.name)}`,
+  ]);
+  const misfit = table.columns
+    .map(
+      (column, index) =>
+        `WHEN __raw${index} IS NOT NULL AND ${quoteIdentifier(column.name)} IS NULL THEN ${index}`,
+    )
+    .join(' ');
+  const typed = table.columns.map((column) => quoteIdentifier(column.name));
+  await connection.run(
+    `CREATE OR REPLACE TABLE ${FRESH} AS SELECT ${typed.join(', ')}, CASE ${misfit} END AS ${MISFIT}, ${STAGED_ROW} ` +
+      `FROM (SELECT rowid AS ${STAGED_ROW}, ${inner.join(', ')} FROM ${STAGE})`,
+  );
+  const bad = (
+    await connection.runAndReadAll(
+      `SELECT ${STAGED_ROW}, ${MISFIT} FROM ${FRESH} WHERE ${MISFIT} IS NOT NULL ORDER BY ${STAGED_ROW} LIMIT 1`,
+    )
+  ).getRows()[0];
+  if (bad) {
+    await connection.run(`DROP TABLE ${FRESH}`);
+    const column = table.columns[Number(bad[1])]!;
+    const value = await connection.runAndReadAll(
+      `SELECT CAST(${quoteIdentifier(column.name)} AS VARCHAR) FROM ${STAGE} WHERE rowid = ?`,
+      [Number(bad[0])],
+    );
+    const line = Number(bad[0]) + firstLineOf(source);
+    throw new ValueDoesNotFit(line, column.name, value.getRows()[0]?.[0], column.dataType);
+  }
+  const name = quoteIdentifier(table.name);
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    await connection.run(`DROP TABLE IF EXISTS ${name}`);
+    await connection.run(`ALTER TABLE ${FRESH} RENAME TO ${name}`);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+  const count = await connection.runAndReadAll(`SELECT count(*) FROM ${name}`);
+  return Number(count.getRows()[0]?.[0]);
+}

@@ -1,0 +1,244 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+
+let service: TestService;
+let token: string;
+let groupId: string;
+
+const spanishCsv = [
+  'Fecha;Tienda;Importe;Activo',
+  '01/03/2025;Lima;1.234,50;sí',
+  '02/03/2025;Quito;7,25;no',
+  '2025-03-03;Lima;10;sí',
+].join('\n');
+
+async function upload(fileName: string, content: string | Uint8Array, query = '') {
+  const form = new FormData();
+  form.append('file', new Blob([content]), fileName);
+  const response = await fetch(`${service.url}/v1.0/myorg/groups/${groupId}/imports${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+const rest = (path: string, options: { method?: string; body?: unknown } = {}) =>
+  call(service.url, `/v1.0/myorg/groups/${groupId}${path}`, { token, ...options });
+
+/** Imports a file and returns the dataset the import created (polled as in Power BI). */
+async function importedDataset(fileName: string, content: string | Uint8Array, name: string) {
+  const started = await upload(
+    fileName,
+    content,
+    `?datasetDisplayName=${encodeURIComponent(name)}`,
+  );
+  expect(started.status).toBe(202);
+  const polled = await rest(`/imports/${String(started.json['id'])}`);
+  expect(polled.json).toMatchObject({ importState: 'Succeeded', name });
+  return (polled.json['datasets'] as { id: string }[])[0]!.id;
+}
+
+async function frameQuery(datasetId: string, table: string, groupBy: string, measure: string) {
+  const generated = await call(service.url, '/v1.0/myorg/GenerateToken', {
+    token,
+    body: { datasets: [{ id: datasetId }] },
+  });
+  const response = await call(service.url, `/v1.0/embed/datasets/${datasetId}/query`, {
+    token: String(generated.json['token']),
+    scheme: 'EmbedToken',
+    body: {
+      groupBy: [{ table, column: groupBy }],
+      measures: [{ table, column: measure, aggregation: 'Sum' }],
+      orderBy: [{ field: { table, column: groupBy }, direction: 1 }],
+    },
+  });
+  expect(response.status).toBe(200);
+  return response.json['rows'];
+}
+
+beforeAll(async () => {
+  service = await startTestService({ VITRINA_DEMO: 'false' });
+  token = await userToken(service.url, comercial);
+  const groups = await call(service.url, '/v1.0/myorg/groups', { token });
+  groupId = (groups.json['value'] as { id: string; name: string }[]).find(
+    (group) => group.name === 'Comercial',
+  )!.id;
+});
+afterAll(() => service.close());
+
+describe('file imports', () => {
+  it('infers types from a Spanish CSV (semicolons, decimal commas, dd/mm/yyyy, sí/no)', async () => {
+    const id = await importedDataset('ventas.csv', spanishCsv, 'Ventas CSV');
+    const tables = await rest(`/datasets/${id}/tables`);
+    expect(tables.json['value']).toEqual([
+      {
+        name: 'Ventas CSV',
+        columns: [
+          { name: 'Fecha', dataType: 'DateTime' },
+          { name: 'Tienda', dataType: 'String' },
+          { name: 'Importe', dataType: 'Double' },
+          { name: 'Activo', dataType: 'Boolean' },
+        ],
+        measures: [],
+      },
+    ]);
+    expect(await frameQuery(id, 'Ventas CSV', 'Tienda', 'Importe')).toEqual([
+      ['Lima', 1244.5],
+      ['Quito', 7.25],
+    ]);
+  });
+
+  it('reads a file without a header as Columna1, Columna2, …', async () => {
+    const id = await importedDataset('numeros.csv', '1,2\n3,4\n', 'Números');
+    expect(await frameQuery(id, 'Números', 'Columna1', 'Columna2')).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+  });
+
+  it('replaces the data of a re-import under the same name and keeps the dataset id', async () => {
+    const first = await importedDataset('v.csv', 'Tienda,Importe\nLima,1\n', 'Reimportado');
+    const second = await importedDataset('v.csv', 'Tienda,Importe\nCusco,5\n', 'Reimportado');
+    expect(second).toBe(first);
+    expect(await frameQuery(first, 'Reimportado', 'Tienda', 'Importe')).toEqual([['Cusco', 5]]);
+  });
+
+  it('reads a column as text when a value past the rows types are inferred from does not fit', async () => {
+    const lines = [
+      'Codigo,Cantidad',
+      ...Array.from({ length: 60_000 }, (_, i) => `${i},1`),
+      'S/N,1',
+    ];
+    const id = await importedDataset('codigos.csv', lines.join('\n'), 'Códigos');
+    const tables = await rest(`/datasets/${id}/tables`);
+    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      { name: 'Codigo', dataType: 'String' },
+      { name: 'Cantidad', dataType: 'Int64' },
+    ]);
+  });
+
+  it('refuses a malformed CSV naming the line, and a corrected type a value does not fit', async () => {
+    const malformed = await upload('malo.csv', 'a,b\n1,2\n3,4,5\n', '?datasetDisplayName=Malo');
+    expect(malformed).toEqual({
+      status: 400,
+      json: { error: { code: 'InvalidRequest', message: 'Line 3: expected 2 columns, found 3' } },
+    });
+    const id = await importedDataset('ventas.csv', spanishCsv, 'Ventas tipos');
+    const retyped = {
+      name: 'Ventas tipos',
+      columns: [
+        { name: 'Fecha', dataType: 'DateTime' },
+        { name: 'Tienda', dataType: 'Int64' },
+        { name: 'Importe', dataType: 'Double' },
+        { name: 'Activo', dataType: 'String' },
+      ],
+    };
+    const refused = await rest(`/datasets/${id}/tables/Ventas%20tipos`, {
+      method: 'PUT',
+      body: retyped,
+    });
+    expect(refused.json).toEqual({
+      error: {
+        code: 'InvalidRequest',
+        message: 'Line 2, column Tienda: "Lima" is not a valid integer',
+      },
+    });
+    const corrected = {
+      ...retyped,
+      columns: retyped.columns.map((c) => (c.name === 'Tienda' ? { ...c, dataType: 'String' } : c)),
+    };
+    const accepted = await rest(`/datasets/${id}/tables/Ventas%20tipos`, {
+      method: 'PUT',
+      body: corrected,
+    });
+    expect(accepted.status).toBe(200);
+    expect(await frameQuery(id, 'Ventas tipos', 'Activo', 'Importe')).toEqual([
+      ['no', 7.25],
+      ['sí', 1244.5],
+    ]);
+  });
+
+  it('imports the first sheet of an XLSX workbook, with its dates and numbers', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Ventas');
+    sheet.addRow(['Fecha', 'Tienda', 'Importe']);
+    sheet.addRow([new Date(Date.UTC(2025, 2, 1)), 'Lima', 1234.5]);
+    sheet.addRow([new Date(Date.UTC(2025, 2, 2)), 'Quito', 7.25]);
+    sheet.addRow([
+      new Date(Date.UTC(2025, 2, 3)),
+      { richText: [{ text: 'Li' }, { text: 'ma' }] },
+      { formula: '5*2', result: 10 },
+    ]);
+    const content = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const id = await importedDataset('ventas.xlsx', content, 'Ventas XLSX');
+    const tables = await rest(`/datasets/${id}/tables`);
+    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      { name: 'Fecha', dataType: 'DateTime' },
+      { name: 'Tienda', dataType: 'String' },
+      { name: 'Importe', dataType: 'Double' },
+    ]);
+    expect(await frameQuery(id, 'Ventas XLSX', 'Tienda', 'Importe')).toEqual([
+      ['Lima', 1244.5],
+      ['Quito', 7.25],
+    ]);
+  });
+
+  it('imports a Parquet file with the types it declares', async () => {
+    const path = join(service.dataRoot, 'numeros.parquet');
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    await connection.run(
+      `COPY (SELECT range AS n, range * 1.5 AS x, DATE '2025-01-01' + range::INT AS d FROM range(3)) TO '${path}' (FORMAT parquet)`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+    const id = await importedDataset('numeros.parquet', readFileSync(path), 'Parquet');
+    const tables = await rest(`/datasets/${id}/tables`);
+    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      { name: 'n', dataType: 'Int64' },
+      { name: 'x', dataType: 'Double' },
+      { name: 'd', dataType: 'DateTime' },
+    ]);
+    expect(await frameQuery(id, 'Parquet', 'n', 'x')).toEqual([
+      [0, 0],
+      [1, 1.5],
+      [2, 3],
+    ]);
+  });
+
+  // The CLI is a separate Node process (a couple of seconds to start here).
+  it(
+    'imports through the CLI, which uploads to the running service and shows progress',
+    { timeout: 60_000 },
+    async () => {
+      const file = join(service.dataRoot, 'tiendas.csv');
+      writeFileSync(file, 'Tienda;Importe\nLima;2,5\nQuito;4\n');
+      const cli = resolve(import.meta.dirname, '../src/cli/bi.ts');
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        [cli, 'dataset', 'import', 'Comercial', file, '--name', 'Tiendas CLI'],
+        {
+          env: {
+            ...process.env,
+            DATA_DIR: service.dataRoot,
+            BI_PORT: String(service.running.port),
+          },
+        },
+      );
+      expect(stderr).toContain('Subiendo tiendas.csv: 100 %');
+      expect(stdout).toContain('Importe: Double');
+      const id = /id ([0-9a-f-]{36})/.exec(stdout)![1]!;
+      expect(await frameQuery(id, 'Tiendas CLI', 'Tienda', 'Importe')).toEqual([
+        ['Lima', 2.5],
+        ['Quito', 4],
+      ]);
+    },
+  );
+});

@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+
+/** The machine's PostgreSQL (trust auth); each run works in a fresh database of its own. */
+const adminUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const database = `vitrina_datain_${process.pid}_${Date.now()}`;
+const sourceUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+})();
+
+async function reachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const available = await reachable();
+if (!available) console.warn(`SKIPPED: PostgreSQL is not reachable at ${adminUrl}`);
+
+async function onSource(sql: string) {
+  const client = new pg.Client({ connectionString: sourceUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let service: TestService;
+let token: string;
+let groupId: string;
+
+const rest = (path: string, options: { method?: string; body?: unknown } = {}) =>
+  call(service.url, `/v1.0/myorg/groups/${groupId}${path}`, { token, ...options });
+
+/** Stores per city, read through the frame's API with an embed token from GenerateToken. */
+async function storesByCity(datasetId: string) {
+  const generated = await call(service.url, '/v1.0/myorg/GenerateToken', {
+    token,
+    body: { datasets: [{ id: datasetId }] },
+  });
+  const response = await call(service.url, `/v1.0/embed/datasets/${datasetId}/query`, {
+    token: String(generated.json['token']),
+    scheme: 'EmbedToken',
+    body: {
+      groupBy: [{ table: 'tiendas', column: 'ciudad' }],
+      measures: [{ table: 'tiendas', column: 'id', aggregation: 'Count' }],
+      orderBy: [{ field: { table: 'tiendas', column: 'ciudad' }, direction: 1 }],
+    },
+  });
+  expect(response.status).toBe(200);
+  return response.json['rows'];
+}
+
+describe.skipIf(!available)('PostgreSQL sources', () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    await onSource(`
+      CREATE SCHEMA tienda;
+      CREATE TABLE tienda.tiendas (id int PRIMARY KEY, ciudad text);
+      CREATE TABLE tienda.ventas (tienda int, fecha date, importe numeric(12,2), pagado boolean);
+      INSERT INTO tienda.tiendas VALUES (1, 'Lima'), (2, 'Quito');
+      INSERT INTO tienda.ventas VALUES (1, '2025-03-01', 10.50, true), (2, '2025-03-02', 4, false);`);
+    service = await startTestService({ VITRINA_DEMO: 'false' });
+    token = await userToken(service.url, comercial);
+    const groups = await call(service.url, '/v1.0/myorg/groups', { token });
+    groupId = (groups.json['value'] as { id: string; name: string }[]).find(
+      (group) => group.name === 'Comercial',
+    )!.id;
+  });
+  afterAll(async () => {
+    await service?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  async function connectSales() {
+    const created = await rest('/datasets/postgresql', {
+      body: {
+        name: `Tiendas PG ${Math.random()}`,
+        connectionString: sourceUrl,
+        tables: ['tienda.tiendas'],
+        queries: [
+          { name: 'ventas', sql: 'SELECT tienda, fecha, importe, pagado FROM tienda.ventas' },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    return String(created.json['id']);
+  }
+
+  it('copies tables and queries in with their types, and never stores the URL in clear', async () => {
+    const id = await connectSales();
+    const tables = await rest(`/datasets/${id}/tables`);
+    expect(tables.json['value']).toEqual([
+      {
+        name: 'tiendas',
+        columns: [
+          { name: 'id', dataType: 'Int64' },
+          { name: 'ciudad', dataType: 'String' },
+        ],
+        measures: [],
+      },
+      {
+        name: 'ventas',
+        columns: [
+          { name: 'tienda', dataType: 'Int64' },
+          { name: 'fecha', dataType: 'DateTime' },
+          { name: 'importe', dataType: 'Double' },
+          { name: 'pagado', dataType: 'Boolean' },
+        ],
+        measures: [],
+      },
+    ]);
+    expect((await rest(`/datasets/${id}`)).json).toMatchObject({
+      isRefreshable: true,
+      addRowsAPIEnabled: false,
+    });
+    for (const file of ['metadata.db', 'metadata.db-wal']) {
+      const bytes = readFileSync(join(service.dataRoot, 'bi', file));
+      expect(bytes.includes(Buffer.from(database))).toBe(false);
+    }
+  });
+
+  it('refreshes on demand, and a failed refresh keeps the last good data and records why', async () => {
+    const id = await connectSales();
+    expect(await storesByCity(id)).toEqual([
+      ['Lima', 1],
+      ['Quito', 1],
+    ]);
+    await onSource(`INSERT INTO tienda.tiendas VALUES (3, 'Cusco')`);
+    expect(await rest(`/datasets/${id}/refreshes`, { body: {} })).toMatchObject({ status: 202 });
+    const refreshed = [
+      ['Cusco', 1],
+      ['Lima', 1],
+      ['Quito', 1],
+    ];
+    expect(await storesByCity(id)).toEqual(refreshed);
+    const version = service.services.datasets.version(id);
+    await onSource('ALTER TABLE tienda.tiendas RENAME TO tiendas_old');
+    try {
+      expect((await rest(`/datasets/${id}/refreshes`, { body: {} })).status).toBe(202);
+    } finally {
+      await onSource('ALTER TABLE tienda.tiendas_old RENAME TO tiendas');
+      await onSource('DELETE FROM tienda.tiendas WHERE id = 3');
+    }
+    expect(await storesByCity(id)).toEqual(refreshed);
+    expect(service.services.datasets.version(id)).toBe(version);
+    const history = (await rest(`/datasets/${id}/refreshes`)).json['value'] as {
+      status: string;
+      serviceExceptionJson?: string;
+    }[];
+    expect(history.map((entry) => entry.status)).toEqual(['Failed', 'Completed', 'Completed']);
+    expect(JSON.parse(history[0]!.serviceExceptionJson!)).toMatchObject({
+      errorCode: 'ModelRefreshFailed',
+      errorDescription: expect.stringContaining('tienda.tiendas'),
+    });
+  });
+
+  it('refuses a source that is down with a Power BI error, storing nothing', async () => {
+    const before = await rest('/datasets');
+    const refused = await rest('/datasets/postgresql', {
+      body: {
+        name: 'Caído',
+        connectionString: 'postgres://nadie@127.0.0.1:1/nada',
+        tables: ['a.b'],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json['error']).toMatchObject({
+      code: 'InvalidRequest',
+      message: expect.stringMatching(/^The PostgreSQL source cannot be read/),
+    });
+    expect((await rest('/datasets')).json['value']).toEqual(before.json['value']);
+  });
+
+  it('runs a query as one read-only statement: a second statement is refused', async () => {
+    const refused = await rest('/datasets/postgresql', {
+      body: {
+        name: 'Inyección',
+        connectionString: sourceUrl,
+        queries: [{ name: 'q', sql: 'SELECT 1 AS x; COMMIT; DROP TABLE tienda.tiendas' }],
+      },
+    });
+    expect(refused.json).toMatchObject({ error: { code: 'InvalidRequest' } });
+    const client = new pg.Client({ connectionString: sourceUrl });
+    await client.connect();
+    const count = await client.query('SELECT count(*)::int AS n FROM tienda.tiendas');
+    await client.end();
+    expect(count.rows[0]).toEqual({ n: 2 });
+  });
+
+  it('keeps a refresh schedule in Power BI shape and runs a due slot once', async () => {
+    const id = await connectSales();
+    const patched = await rest(`/datasets/${id}/refreshSchedule`, {
+      method: 'PATCH',
+      body: {
+        value: {
+          enabled: true,
+          days: ['Monday'],
+          times: ['07:00'],
+          localTimeZoneId: 'America/Lima',
+        },
+      },
+    });
+    expect(patched.json).toEqual({
+      enabled: true,
+      days: ['Monday'],
+      times: ['07:00'],
+      localTimeZoneId: 'America/Lima',
+      notifyOption: 'NoNotification',
+    });
+    expect((await rest(`/datasets/${id}/refreshSchedule`)).json).toEqual(patched.json);
+    // Monday 2025-03-03 07:10 in Lima (UTC-5) is 12:10 UTC.
+    const due = new Date('2025-03-03T12:10:00Z');
+    await service.services.postgresSources.runDueRefreshes(due);
+    await service.services.postgresSources.runDueRefreshes(due);
+    await service.services.postgresSources.runDueRefreshes(new Date('2025-03-03T13:10:00Z'));
+    const history = (await rest(`/datasets/${id}/refreshes`)).json['value'] as {
+      refreshType: string;
+    }[];
+    expect(history.map((entry) => entry.refreshType)).toEqual(['Scheduled', 'ViaApi']);
+    const badZone = await rest(`/datasets/${id}/refreshSchedule`, {
+      method: 'PATCH',
+      body: { value: { localTimeZoneId: 'Marte/Olympus' } },
+    });
+    expect(badZone.json).toMatchObject({ error: { code: 'InvalidRequest' } });
+  });
+
+  // Each CLI run is a separate Node process (a couple of seconds to start here).
+  it('connects and refreshes through the CLI', { timeout: 60_000 }, async () => {
+    const bi = (...args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        [resolve(import.meta.dirname, '../src/cli/bi.ts'), ...args],
+        {
+          env: {
+            ...process.env,
+            DATA_DIR: service.dataRoot,
+            BI_PORT: String(service.running.port),
+          },
+        },
+      );
+    const connected = await bi(
+      'dataset',
+      'connect',
+      'Comercial',
+      sourceUrl,
+      '--name',
+      'Tiendas CLI',
+      '--table',
+      'tienda.tiendas',
+      '--query',
+      'ventas=SELECT * FROM tienda.ventas',
+    );
+    expect(connected.stdout).toContain('Tiendas CLI conectado');
+    const refreshed = await bi('dataset', 'refresh', 'Comercial', 'Tiendas CLI');
+    expect(refreshed.stdout).toContain('Tiendas CLI actualizado');
+  });
+});
