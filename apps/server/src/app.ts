@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  await installSecurityHeaders(app, {
+  installSecurityHeaders(app, {
     biOrigin: config.bi.embedOrigin,
     logoUrl: config.brand.logoUrl,
     https: config.auth.secureCookies,
