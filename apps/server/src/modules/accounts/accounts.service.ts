@@ -5,7 +5,6 @@ import {
   type AccountToken,
   type CreateAccountRequest,
   type UpdateAccountRequest,
-  type ViewerAccount,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors.ts';
@@ -27,6 +26,7 @@ import { credentialsOf } from './account-credentials.ts';
 import { toAccountDto, toViewerAccountDto } from './accounts.presenter.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import type { SecretBox } from './secret-box.ts';
+import { createTreeCache, type AccountTree } from './tree-cache.ts';
 
 const accountMessages = {
   notFound: 'La cuenta no existe.',
@@ -48,6 +48,7 @@ export function createAccountsService(deps: {
   forgetAccount: (accountId: number) => void;
 }) {
   const { db, content, secrets } = deps;
+  const trees = createTreeCache();
 
   async function getAccount(id: number) {
     const account = await accountsRepository.getById(db, id);
@@ -67,7 +68,7 @@ export function createAccountsService(deps: {
      * The accounts > workspaces > reports that `userId` may see, with that user's favorites.
      * Only administrators get the integration login, client id and sync state.
      */
-    async treeFor(requester: PolicyUser, userId: number): Promise<(Account | ViewerAccount)[]> {
+    async treeFor(requester: PolicyUser, userId: number): Promise<AccountTree> {
       if (!canActFor(requester, userId)) throw appErrors.forbidden();
       // The session already carries the requester's role: only another user needs a lookup.
       const [target] =
@@ -75,12 +76,18 @@ export function createAccountsService(deps: {
           ? [requester]
           : await permissionsRepository.usersByIds(db, [userId]);
       if (!target) throw appErrors.notFound(errorMessages.userNotFound);
-      const [snapshot, favorites] = await Promise.all([content.get(), deps.favorites(userId)]);
-      const visible = isAdministrator(target)
-        ? snapshot.accounts
-        : visibleContent(snapshot, await deps.grants(userId));
-      const toDto = isAdministrator(requester) ? toAccountDto : toViewerAccountDto;
-      return visible.map((account) => toDto(account, favorites));
+      const seesAll = isAdministrator(target);
+      const [snapshot, favorites, grants] = await Promise.all([
+        content.get(),
+        deps.favorites(userId),
+        seesAll ? null : deps.grants(userId),
+      ]);
+      const adminShape = isAdministrator(requester);
+      return trees.get(snapshot, { userId, seesAll, adminShape }, { grants, favorites }, () => {
+        const visible = grants ? visibleContent(snapshot, grants) : snapshot.accounts;
+        const toDto = adminShape ? toAccountDto : toViewerAccountDto;
+        return visible.map((account) => toDto(account, favorites));
+      });
     },
 
     /** Every account with all content (administration trees). */
