@@ -74,4 +74,3 @@ export function createTreeCache() {
     },
   };
 }
-export type TreeCache = ReturnType<typeof createTreeCache>;
