@@ -1,5 +1,5 @@
 /**
- * Portal API throughput and latency against a large tenant (issue 3):
+ * Portal API throughput and latency against a large tenant (issue 3; targets of issue 16):
  * `GET /api/account/{viewerId}` and `GET /api/viewer/report/{uid}` (warm embed-token cache), each
  * side by side with a bare node:http server returning the same precomputed JSON (the floor).
  * The servers run in a child process (portal-api-server.ts); autocannon runs here.
@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 
 const connections = 50;
 const durationSeconds = Number(process.env['BENCH_SECONDS'] ?? 10);
-const targets = { p99Ms: 25, floorShare: 0.4 };
+const targets = { p99Ms: 10, floorShare: 0.4 };
 
 interface Targets {
   about: string;

@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions) {
       ? { redis: cluster.rateLimitRedis, nameSpace: 'vitrina:rate-limit:', skipOnError: true }
       : {}),
   });
-  await installSecurityHeaders(app, {
+  installSecurityHeaders(app, {
     biOrigin: config.bi.embedOrigin,
     logoUrl: config.brand.logoUrl,
     https: config.auth.secureCookies,

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Origins of absolute URLs among `urls` (relative ones are already covered by 'self'). */
@@ -10,12 +10,14 @@ function originsOf(urls: string[]): string[] {
  * Security headers with a strict CSP: scripts only from the portal, frames only from the portal
  * and the BI service (the embedded reports), and nobody else may frame the portal.
  * Styles allow inline because the UI library injects its styles at run time.
+ * The headers are helmet's, built once here and applied to every answer by one hook
+ * (@fastify/helmet rebuilt them on every request; decision 0157).
  */
-export async function installSecurityHeaders(
+export function installSecurityHeaders(
   app: FastifyInstance,
   options: { biOrigin: string; logoUrl: string; https: boolean },
-): Promise<void> {
-  await app.register(helmet, {
+): void {
+  const applyHeaders = helmet({
     // HSTS only means something over https; on plain http it would only confuse.
     strictTransportSecurity: options.https,
     contentSecurityPolicy: {
@@ -34,6 +36,10 @@ export async function installSecurityHeaders(
         formAction: ["'self'"],
       },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet's middleware hands its callback an Error or nothing.
+    applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }
 

@@ -48,3 +48,26 @@ describe('access token claims', () => {
     expect(await tokens.verify(await signed({ ...complete, exp: now - 1 }))).toBeNull();
   });
 });
+
+/** Verified tokens are remembered (decision 0155); memory must not stretch what a token grants. */
+describe('remembered access tokens', () => {
+  it('still expire on the clock once remembered', async () => {
+    const movingClock = manualClock();
+    const remembering = createAccessTokens(key, 900, movingClock);
+    const token = await remembering.sign({ userId: 5, sessionId: 's-5' });
+    expect(await remembering.verify(token)).toEqual({ userId: 5, sessionId: 's-5' });
+    movingClock.advance(899_000);
+    expect(await remembering.verify(token)).toEqual({ userId: 5, sessionId: 's-5' });
+    movingClock.advance(1_000);
+    expect(await remembering.verify(token)).toBeNull();
+  });
+
+  it('answer only the exact token that verified, not one with a changed signature', async () => {
+    const token = await tokens.sign({ userId: 9, sessionId: 's-9' });
+    expect(await tokens.verify(token)).toEqual({ userId: 9, sessionId: 's-9' });
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${Buffer.from(randomBytes(32)).toString('base64url')}`;
+    expect(await tokens.verify(forged)).toBeNull();
+    expect(await tokens.verify(token)).toEqual({ userId: 9, sessionId: 's-9' });
+  });
+});

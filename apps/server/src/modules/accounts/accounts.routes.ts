@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -27,6 +28,8 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account/:id',
       {
         preHandler: app.requireAuth,
+        // The tree is cached per user and shape (tree-cache.ts): written to JSON once per tree.
+        serializerCompiler: serializeEachObjectOnce,
         schema: {
           tags,
           security,

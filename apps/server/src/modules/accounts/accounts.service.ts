@@ -6,7 +6,6 @@ import {
   type AccountToken,
   type CreateAccountRequest,
   type UpdateAccountRequest,
-  type ViewerAccount,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors.ts';
@@ -28,6 +27,7 @@ import { credentialsOf } from './account-credentials.ts';
 import { toAccountDto, toViewerAccountDto } from './accounts.presenter.ts';
 import { accountsRepository } from './accounts.repository.ts';
 import type { SecretBox } from './secret-box.ts';
+import { createTreeCache, type AccountTree } from './tree-cache.ts';
 
 const accountMessages = {
   notFound: 'La cuenta no existe.',
@@ -64,6 +64,7 @@ export function createAccountsService(deps: {
       secret_expires_at: input.secretExpiresAt ?? null,
     };
   }
+  const trees = createTreeCache();
 
   async function getAccount(id: number) {
     const account = await accountsRepository.getById(db, id);
@@ -83,7 +84,7 @@ export function createAccountsService(deps: {
      * The accounts > workspaces > reports that `userId` may see, with that user's favorites.
      * Only administrators get the integration login, client id and sync state.
      */
-    async treeFor(requester: PolicyUser, userId: number): Promise<(Account | ViewerAccount)[]> {
+    async treeFor(requester: PolicyUser, userId: number): Promise<AccountTree> {
       if (!canActFor(requester, userId)) throw appErrors.forbidden();
       // The session already carries the requester's role: only another user needs a lookup.
       const [target] =
@@ -91,16 +92,24 @@ export function createAccountsService(deps: {
           ? [requester]
           : await permissionsRepository.usersByIds(db, [userId]);
       if (!target) throw appErrors.notFound(errorMessages.userNotFound);
-      const [snapshot, favorites] = await Promise.all([content.get(), deps.favorites(userId)]);
-      const visible = isAdministrator(target)
-        ? snapshot.accounts
-        : visibleContent(snapshot, await deps.grants(userId));
-      const at = now();
-      return visible.map((account) =>
-        isAdministrator(requester)
-          ? toAccountDto(account, favorites, at)
-          : toViewerAccountDto(account, favorites),
-      );
+      const seesAll = isAdministrator(target);
+      const [snapshot, favorites, grants] = await Promise.all([
+        content.get(),
+        deps.favorites(userId),
+        seesAll ? null : deps.grants(userId),
+      ]);
+      const adminShape = isAdministrator(requester);
+      return trees.get(snapshot, { userId, seesAll, adminShape }, { grants, favorites }, () => {
+        const visible = grants ? visibleContent(snapshot, grants) : snapshot.accounts;
+        // Warnings (a secret close to expiry) are judged when the tree is built; a tree lives
+        // only as long as its content snapshot.
+        const at = now();
+        return visible.map((account) =>
+          adminShape
+            ? toAccountDto(account, favorites, at)
+            : toViewerAccountDto(account, favorites),
+        );
+      });
     },
 
     /** Every account with all content (administration trees). */

@@ -1,6 +1,7 @@
 import { errorResponseSchema, reportUidParamsSchema, viewerReportSchema } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { sessionUser } from '../../plugins/auth.ts';
+import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
 import type { ViewerService } from './viewer.service.ts';
 
 /** The report viewer: access check plus a View embed token for one report. */
@@ -11,6 +12,8 @@ export const viewerModule = (viewer: ViewerService): ApiModule => ({
       '/viewer/report/:uid',
       {
         preHandler: app.requireAuth,
+        // One answer object per report and embed token (viewer.service.ts): written once.
+        serializerCompiler: serializeEachObjectOnce,
         schema: {
           tags: ['visor'],
           security: [{ bearer: [] }],

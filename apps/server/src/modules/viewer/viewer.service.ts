@@ -49,6 +49,10 @@ export function createViewerService(deps: {
   embedTokens: EmbedTokenCache;
 }) {
   const { db, content } = deps;
+  // The answer for a report placement with the token it was built with: the same object is handed
+  // out while both are current, so the route writes its JSON once (decision 0156). It carries no
+  // user data (the token is per report, shared by design); access is checked before every answer.
+  const answers = new WeakMap<ReportPlacement, { token: CachedEmbedToken; answer: ViewerReport }>();
 
   async function credentialsFor(accountId: number): Promise<BiCredentials> {
     const row = await accountsRepository.getById(db, accountId);
@@ -125,7 +129,9 @@ export function createViewerService(deps: {
                   );
                 }),
             );
-      return {
+      const known = answers.get(placement);
+      if (known?.token === token) return known.answer;
+      const answer: ViewerReport = Object.freeze({
         name: report.name,
         accessToken: token.token,
         reportId: report.id,
@@ -133,7 +139,9 @@ export function createViewerService(deps: {
         embedUrl: report.embedUrl,
         type: report.kind,
         expiration: token.expiration.toISOString(),
-      };
+      });
+      answers.set(placement, { token, answer });
+      return answer;
     },
   };
 }
