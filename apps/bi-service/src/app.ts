@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { authenticate } from './auth/request-auth.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { registerDatasetRoutes } from './embed-api/dataset.routes.ts';
+import { registerAuthoringRoutes } from './embed-api/authoring.routes.ts';
 import { registerEmbedRoutes } from './embed-api/embed.routes.ts';
 import { registerEmbedPages } from './embed-pages/embed-pages.routes.ts';
 import { baseSecurityHeaders } from './embed-pages/security-headers.ts';
@@ -21,6 +22,7 @@ import { registerOAuthRoutes } from './identity/oauth.routes.ts';
 import { installRateLimit } from './rate-limit.ts';
 import { registerGenerateTokenRoutes } from './rest/generate-token.routes.ts';
 import { registerGroupRoutes } from './rest/groups.routes.ts';
+import { registerReportWriteRoutes } from './rest/report-writes.routes.ts';
 import type { BiServices } from './services.ts';
 
 export interface BuildAppOptions {
@@ -73,6 +75,8 @@ export async function buildApp(
     registerGenerateTokenRoutes(routes, services);
     registerEmbedRoutes(routes, services);
     registerDatasetRoutes(routes, services);
+    registerAuthoringRoutes(routes, services);
+    registerReportWriteRoutes(routes, services);
   });
   await registerEmbedPages(app, services.config);
   return app;

@@ -1,6 +1,11 @@
 import { systemClock, type Clock } from './clock.ts';
 import type { BiConfig } from './config.ts';
 import { createFailureLimiter, type FailureLimiter } from './auth/failure-limiter.ts';
+import { createAuthoringService, type AuthoringService } from './catalog/authoring.service.ts';
+import {
+  createReportWritesService,
+  type ReportWritesService,
+} from './catalog/report-writes.service.ts';
 import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
 import { createContentService, type ContentService } from './catalog/content.service.ts';
 import {
@@ -46,6 +51,10 @@ export interface BiServices {
   /** Workspace content as callers may see it (REST and embed API). */
   contentAccess: ContentService;
   embedTokens: EmbedTokenService;
+  /** Save as and create from the frame (embed tokens). */
+  authoring: AuthoringService;
+  /** Clone, Delete and UpdateReportContent (Power BI REST). */
+  reportWrites: ReportWritesService;
   datasets: DatasetService;
   /** Failed client secrets and passwords at the token endpoint, per client id and address. */
   authFailures: FailureLimiter;
@@ -74,6 +83,12 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   const embedTokenKey = loadOrCreateKey(location, 'embed-token');
   const datasetSchemas = options.datasetSchemas ?? noDatasets;
   const contentAccess = createContentService(repositories, datasetSchemas);
+  const embedTokens = createEmbedTokenService({
+    key: embedTokenKey,
+    clock,
+    content: repositories.content,
+    access: contentAccess,
+  });
   return {
     config,
     clock,
@@ -84,9 +99,14 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     datasetSchemas,
     catalog: createCatalogService(db, clock),
     contentAccess,
-    embedTokens: createEmbedTokenService({
-      key: embedTokenKey,
-      clock,
+    embedTokens,
+    authoring: createAuthoringService({
+      content: repositories.content,
+      access: contentAccess,
+      embedTokens,
+      datasetSchemas,
+    }),
+    reportWrites: createReportWritesService({
       content: repositories.content,
       access: contentAccess,
     }),

@@ -1,7 +1,7 @@
 import type { AnyDefinition } from '@vitrina/bi-model';
 import type { DatasetSource } from '../query/dataset.service.ts';
 import { isGuid } from '../ids.ts';
-import { entityNotFound, notAuthorized } from '../http/powerbi-error.ts';
+import { entityNotFound, notAuthorized, revisionConflict } from '../http/powerbi-error.ts';
 import type { ContentRepository, DashboardRow } from '../storage/content.repository.ts';
 import type {
   Principal,
@@ -12,6 +12,7 @@ import type { WorkspaceRow, WorkspacesRepository } from '../storage/workspaces.r
 import {
   assertAccessLevel,
   assertTokenCovers,
+  permissionsOf,
   type AccessLevel,
   type EmbedTokenClaims,
 } from '../tokens/embed-token.ts';
@@ -121,14 +122,31 @@ export function createContentService(repositories: Repositories, datasets: Datas
         // response schema checks them again on the way out.
         definition: (await content.getDefinition(report.id)) as AnyDefinition,
         dataset,
+        permissions: permissionsOf(claims),
       };
     },
 
-    /** Saves a new revision; the token must allow Edit. */
-    async saveRevision(claims: EmbedTokenClaims, reportId: string, definition: unknown) {
+    /**
+     * Saves a new revision; the token must allow Edit. With `baseRevision`, a report saved by
+     * someone else since then answers 409 and keeps both versions apart (decision 0165).
+     */
+    async saveRevision(
+      claims: EmbedTokenClaims,
+      reportId: string,
+      save: { definition: unknown; baseRevision?: number | undefined },
+    ) {
       const report = await service.embeddedReport(claims, reportId);
       assertAccessLevel(claims, 'Edit');
-      return { revision: await content.addRevision(report.id, definition, claims.sub) };
+      const outcome = await content.addRevisionOnto(
+        report.id,
+        save.baseRevision,
+        save.definition,
+        claims.sub,
+      );
+      if ('current' in outcome) {
+        throw revisionConflict(report.id, save.baseRevision ?? 0, outcome.current);
+      }
+      return { revision: outcome.saved };
     },
 
     /** A dashboard for the frame; a tile token sees only its tile. */

@@ -1,13 +1,17 @@
 import {
+  createReportRequestSchema,
   embedDashboardSchema,
-  embedReportSchema,
+  embedDatasetAnswerSchema,
+  embedReportAnswerSchema,
   exportRequestSchema,
+  newReportResponseSchema,
   qnaAnswerSchema,
   qnaRequestSchema,
   queryResultSchema,
   querySchema,
-  revisionRequestSchema,
   revisionResponseSchema,
+  saveAsRequestSchema,
+  saveRevisionRequestSchema,
 } from '@vitrina/bi-model';
 import { z } from 'zod';
 import { powerBiErrors } from '../http/error-schemas.ts';
@@ -21,11 +25,24 @@ const dashboardParams = z.object({ dashboardId: z.string() });
 const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
 export const embedApi = {
-  report: { params: reportParams, response: { 200: embedReportSchema, ...powerBiErrors } },
+  report: { params: reportParams, response: { 200: embedReportAnswerSchema, ...powerBiErrors } },
   revision: {
     params: reportParams,
-    body: revisionRequestSchema,
+    body: saveRevisionRequestSchema,
     response: { 200: revisionResponseSchema, ...powerBiErrors },
+  },
+  saveAs: {
+    params: reportParams,
+    body: saveAsRequestSchema,
+    response: { 200: newReportResponseSchema, ...powerBiErrors },
+  },
+  create: {
+    body: createReportRequestSchema,
+    response: { 200: newReportResponseSchema, ...powerBiErrors },
+  },
+  datasetForCreate: {
+    params: datasetParams,
+    response: { 200: embedDatasetAnswerSchema, ...powerBiErrors },
   },
   dashboard: { params: dashboardParams, response: { 200: embedDashboardSchema, ...powerBiErrors } },
   query: {
