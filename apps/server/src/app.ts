@@ -19,6 +19,7 @@ import { accountsModule } from './modules/accounts/accounts.routes.ts';
 import { administrationModule } from './modules/administration/administration.routes.ts';
 import { createActiveSessions } from './modules/auth/active-sessions.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { authoringModule } from './modules/authoring/authoring.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
 import { publicModule } from './modules/public/public.routes.ts';
@@ -59,6 +60,7 @@ function apiModules(context: AppContext, services: Services): ApiModule[] {
     administrationModule(services.accounts, services.reportUsers),
     favoritesModule(services.favorites),
     viewerModule(services.viewer),
+    authoringModule(services.authoring),
     syncModule({
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,

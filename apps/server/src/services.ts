@@ -1,6 +1,7 @@
 import type { AppContext } from './context.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSecretBox } from './modules/accounts/secret-box.ts';
+import { createAuthoringService } from './modules/authoring/authoring.service.ts';
 import { createReportUsersService } from './modules/administration/report-users.service.ts';
 import { createBiConnection } from './modules/bi-client/bi-connection.ts';
 import { createContentCache } from './modules/content/content-cache.ts';
@@ -68,6 +69,7 @@ export function createServices(context: AppContext) {
     permissions: createPermissionsService({ db, audit, grants }),
     reportUsers: createReportUsersService({ db, audit, grants }),
     favorites: createFavoritesService({ db, grants: grants.get, favorites }),
+    authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync }),
     viewer: createViewerService({
       db,
       secrets,

@@ -10,3 +10,4 @@ export * from './favorites.ts';
 export * from './viewer.ts';
 export * from './public.ts';
 export * from './params.ts';
+export * from './authoring.ts';

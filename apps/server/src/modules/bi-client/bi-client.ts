@@ -15,6 +15,13 @@ export interface BiItem {
   embedUrl: string;
 }
 
+/** A dataset of a workspace, with the page that opens a create embed on it. */
+export interface BiDataset {
+  id: string;
+  name: string;
+  createReportEmbedUrl: string;
+}
+
 export interface BiEmbedToken {
   token: string;
   expiration: Date;
@@ -28,6 +35,17 @@ export interface BiClient {
   generateViewToken(
     credentials: BiCredentials,
     item: { kind: BiItem['kind']; workspaceId: string; itemId: string },
+  ): Promise<BiEmbedToken>;
+  /** An Edit token that also allows save as, for one report (administrators author with it). */
+  generateEditToken(
+    credentials: BiCredentials,
+    report: { workspaceId: string; reportId: string },
+  ): Promise<BiEmbedToken>;
+  listDatasets(credentials: BiCredentials, workspaceId: string): Promise<BiDataset[]>;
+  /** A Create token: a new report on the dataset, saved into the workspace. */
+  generateCreateToken(
+    credentials: BiCredentials,
+    target: { workspaceId: string; datasetId: string },
   ): Promise<BiEmbedToken>;
 }
 
@@ -89,6 +107,17 @@ export function createBiClient(options: {
     }
   }
 
+  async function generateToken(credentials: BiCredentials, path: string, body: unknown) {
+    const result = await call<{ token: string; expiration: string }>(
+      credentials,
+      'POST',
+      path,
+      body,
+    );
+    return { token: result.token, expiration: new Date(result.expiration) };
+  }
+  const groupPath = (workspaceId: string) => `/groups/${encodeURIComponent(workspaceId)}`;
+
   const client: BiClient = {
     async listWorkspaces(credentials) {
       const groups = await call<ValueList<{ id: string; name: string }>>(
@@ -129,11 +158,29 @@ export function createBiClient(options: {
     },
     async generateViewToken(credentials, item) {
       const collection = item.kind === 'dashboard' ? 'dashboards' : 'reports';
-      const path = `/groups/${encodeURIComponent(item.workspaceId)}/${collection}/${encodeURIComponent(item.itemId)}/GenerateToken`;
-      const result = await call<{ token: string; expiration: string }>(credentials, 'POST', path, {
-        accessLevel: 'View',
+      const path = `${groupPath(item.workspaceId)}/${collection}/${encodeURIComponent(item.itemId)}/GenerateToken`;
+      return generateToken(credentials, path, { accessLevel: 'View' });
+    },
+    async generateEditToken(credentials, report) {
+      const path = `${groupPath(report.workspaceId)}/reports/${encodeURIComponent(report.reportId)}/GenerateToken`;
+      return generateToken(credentials, path, { accessLevel: 'Edit', allowSaveAs: true });
+    },
+    async listDatasets(credentials, workspaceId) {
+      const datasets = await call<
+        ValueList<{ id: string; name: string; createReportEmbedURL: string }>
+      >(credentials, 'GET', `${groupPath(workspaceId)}/datasets`);
+      return datasets.value.map((d) => ({
+        id: d.id,
+        name: d.name,
+        createReportEmbedUrl: d.createReportEmbedURL,
+      }));
+    },
+    async generateCreateToken(credentials, target) {
+      const path = `${groupPath(target.workspaceId)}/reports/GenerateToken`;
+      return generateToken(credentials, path, {
+        accessLevel: 'Create',
+        datasetId: target.datasetId,
       });
-      return { token: result.token, expiration: new Date(result.expiration) };
     },
   };
   return client;

@@ -27,6 +27,16 @@ export function forgetAccountEmbedTokens(cache: EmbedTokenCache, accountId: numb
   cache.deleteMatching((key) => key.startsWith(embedTokenKey(accountId, '')));
 }
 
+/** Where the report `uid` lives; a report synced since the cached snapshot is found too. 404 otherwise. */
+export async function findReport(content: ContentCache, uid: string): Promise<ReportPlacement> {
+  const snapshot = await content.get();
+  const placement =
+    snapshot.reportsByUid.get(uid) ??
+    (await content.refreshIfChanged(snapshot)).reportsByUid.get(uid);
+  if (!placement) throw appErrors.notFound(errorMessages.reportNotFound);
+  return placement;
+}
+
 /** What the viewer needs to embed one report: checked access plus a cached View embed token. */
 export function createViewerService(deps: {
   db: Kysely<Database>;
@@ -56,11 +66,7 @@ export function createViewerService(deps: {
 
   return {
     async open(user: PolicyUser, uid: string): Promise<ViewerReport> {
-      const snapshot = await content.get();
-      const placement =
-        snapshot.reportsByUid.get(uid) ??
-        (await content.refreshIfChanged(snapshot)).reportsByUid.get(uid);
-      if (!placement) throw appErrors.notFound(errorMessages.reportNotFound);
+      const placement = await findReport(content, uid);
       const { account, workspace, report } = placement;
       const location = {
         accountId: account.id,
