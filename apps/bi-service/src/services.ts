@@ -103,7 +103,6 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     authoring: createAuthoringService({
       content: repositories.content,
       access: contentAccess,
-      embedTokens,
       datasetSchemas,
     }),
     reportWrites: createReportWritesService({

@@ -62,9 +62,9 @@ describe('GenerateToken access levels', () => {
     expect(create).toMatchObject({ accessLevel: 'Create', targetWorkspaces: [comercialGroup] });
 
     const answer = await embedCall(`/v1.0/embed/reports/${ids.salesReport}`, edit);
-    expect(answer.json['permissions']).toEqual({ accessLevel: 'Edit', allowSaveAs: true });
+    expect(answer.json['access']).toEqual({ accessLevel: 'Edit', allowSaveAs: true });
     const viewAnswer = await embedCall(`/v1.0/embed/reports/${ids.salesReport}`, view);
-    expect(viewAnswer.json['permissions']).toEqual({ accessLevel: 'View', allowSaveAs: false });
+    expect(viewAnswer.json['access']).toEqual({ accessLevel: 'View', allowSaveAs: false });
   });
 });
 
@@ -103,7 +103,7 @@ describe('saving revisions', () => {
 });
 
 describe('save as and create', () => {
-  it('save as makes a new report in the workspace with a token that covers it', async () => {
+  it('save as makes a new report in the workspace, which the same token then opens and saves', async () => {
     const copy = await reportToken(ids.marginReport, { accessLevel: 'Edit', allowSaveAs: true });
     const saved = await embedCall(`/v1.0/embed/reports/${ids.marginReport}/saveAs`, copy, {
       name: 'Margen (copia)',
@@ -112,22 +112,28 @@ describe('save as and create', () => {
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({
       name: 'Margen (copia)',
-      workspaceId: comercialGroup,
+      datasetId: ids.salesDataset,
       revision: 1,
     });
-    const reportId = String(saved.json['reportId']);
-    const reread = await embedCall(
-      `/v1.0/embed/reports/${reportId}`,
-      String(saved.json['accessToken']),
-    );
+    const reportId = String(saved.json['id']);
+    const reread = await embedCall(`/v1.0/embed/reports/${reportId}`, copy);
     expect(reread.json).toMatchObject({ id: reportId, datasetId: ids.salesDataset, definition });
+    const again = await embedCall(`/v1.0/embed/reports/${reportId}/revisions`, copy, {
+      definition,
+      baseRevision: 1,
+    });
+    expect(again.json).toEqual({ revision: 2 });
+    // Another report token of the same caller, without save as, does not reach the copy.
+    const other = await reportToken(ids.salesReport, { accessLevel: 'Edit' });
+    const refused = await embedCall(`/v1.0/embed/reports/${reportId}`, other);
+    expect(errorOf(refused)).toEqual([403, 'PowerBINotAuthorizedException']);
     const listed = await rest('/reports', 'GET');
     const names = (listed.json['value'] as { name: string }[]).map((report) => report.name);
     expect(names).toContain('Margen (copia)');
   });
 
-  it('refuses save as to an Edit token without allowSaveAs and to a View token', async () => {
-    for (const body of [{ accessLevel: 'Edit' }, { allowSaveAs: true }]) {
+  it('refuses save as to tokens without allowSaveAs, whatever their access level', async () => {
+    for (const body of [{ accessLevel: 'Edit' }, {}]) {
       const token = await reportToken(ids.marginReport, body);
       const refused = await embedCall(`/v1.0/embed/reports/${ids.marginReport}/saveAs`, token, {
         name: 'No',
@@ -141,18 +147,23 @@ describe('save as and create', () => {
     const token = await createToken();
     const schema = await embedCall(`/v1.0/embed/datasets/${ids.salesDataset}`, token);
     expect(schema.json).toEqual({
-      datasetId: ids.salesDataset,
+      id: ids.salesDataset,
+      name: 'Ventas',
       dataset: salesSchema,
-      permissions: { accessLevel: 'Create', allowSaveAs: true },
+      access: { accessLevel: 'Create', allowSaveAs: true },
     });
-    const body = { datasetId: ids.salesDataset, name: 'Nuevo', definition };
-    const created = await embedCall('/v1.0/embed/reports', token, body);
+    const path = `/v1.0/embed/datasets/${ids.salesDataset}/reports`;
+    const body = { name: 'Nuevo', definition };
+    const created = await embedCall(path, token, body);
     expect(created.status).toBe(200);
-    const report = await service.services.content.getReport(String(created.json['reportId']));
+    const report = await service.services.content.getReport(String(created.json['id']));
     expect(report).toMatchObject({ workspaceId: comercialGroup, name: 'Nuevo', revision: 1 });
+    // After the first save the create embed becomes a report: the same token opens it.
+    const opened = await embedCall(`/v1.0/embed/reports/${report!.id}`, token);
+    expect(opened.json).toMatchObject({ name: 'Nuevo', revision: 1 });
 
     const edit = await reportToken(ids.salesReport, { accessLevel: 'Edit', allowSaveAs: true });
-    const refused = await embedCall('/v1.0/embed/reports', edit, body);
+    const refused = await embedCall(path, edit, body);
     expect(errorOf(refused)).toEqual([403, 'PowerBINotAuthorizedException']);
   });
 });

@@ -1,79 +1,72 @@
+/**
+ * Authoring calls of the embed API (issue 13): what an embed token lets the frame do, saving a
+ * revision against the revision it was based on, saving as a new report, and creating a report
+ * on a dataset. The frame is the client; the BI service answers.
+ */
 import { z } from 'zod';
 import { datasetSchemaSchema } from './dataset.ts';
-import { embedReportSchema, revisionRequestSchema } from './embed.ts';
+import { embedReportSchema } from './embed.ts';
 import { reportDefinitionSchema } from './report.ts';
 
-/**
- * Authoring shapes of the embed API (docs/bi-embed-api.md): what the frame sends to save, save
- * as and create, and the rights an embed token gives it. Rights come only from the token.
- */
-
+/** The token's access level, as GenerateToken's `accessLevel` names it. */
 export const accessLevelSchema = z.enum(['View', 'Edit', 'Create']).meta({ id: 'AccessLevel' });
 export type AccessLevel = z.infer<typeof accessLevelSchema>;
 
-/** What the embed token lets the frame do: edit and save (Edit), save as, create (Create). */
-export const embedPermissionsSchema = z
-  .object({ accessLevel: accessLevelSchema, allowSaveAs: z.boolean() })
-  .meta({ id: 'EmbedPermissions' });
-export type EmbedPermissions = z.infer<typeof embedPermissionsSchema>;
+/** What the embed token grants; the frame offers edit mode and save as only when granted. */
+export const embedAccessSchema = z
+  .object({
+    accessLevel: accessLevelSchema,
+    allowSaveAs: z.boolean().optional().describe('true when the token allows save as'),
+  })
+  .meta({ id: 'EmbedAccess' });
+export type EmbedAccess = z.infer<typeof embedAccessSchema>;
 
-/** `GET /v1.0/embed/reports/{id}`: the report as the frame reads it, with the token's rights. */
-export const embedReportAnswerSchema = embedReportSchema
-  .extend({ permissions: embedPermissionsSchema })
-  .meta({ id: 'EmbedReportAnswer' });
-export type EmbedReportAnswer = z.infer<typeof embedReportAnswerSchema>;
+/** `GET /v1.0/embed/reports/{id}` with the token's grants (absent: view only). */
+export const authoringReportSchema = embedReportSchema
+  .extend({ access: embedAccessSchema.optional() })
+  .meta({ id: 'AuthoringReport' });
+export type AuthoringReport = z.infer<typeof authoringReportSchema>;
 
 /**
- * `POST /v1.0/embed/reports/{id}/revisions`: `baseRevision` is the revision the author started
- * from; when another save moved the report on since, the answer is 409 and nothing is stored.
+ * `POST /v1.0/embed/reports/{id}/revisions`: the revision the edit started from travels along,
+ * so a save over someone else's newer revision answers 409 (code `ReportRevisionConflict`).
  */
-export const saveRevisionRequestSchema = revisionRequestSchema
-  .extend({ baseRevision: z.number().int().min(1).optional() })
+export const saveRevisionRequestSchema = z
+  .object({
+    definition: reportDefinitionSchema,
+    baseRevision: z.number().int().optional().describe('the revision the edit started from'),
+  })
   .meta({ id: 'SaveRevisionRequest' });
 export type SaveRevisionRequest = z.infer<typeof saveRevisionRequestSchema>;
 
-const reportName = z.string().trim().min(1).max(200);
-
-/** `POST /v1.0/embed/reports/{id}/saveAs`: a new report in the same workspace. */
-export const saveAsRequestSchema = z
-  .object({ name: reportName, definition: reportDefinitionSchema })
-  .meta({ id: 'SaveAsRequest' });
-export type SaveAsRequest = z.infer<typeof saveAsRequestSchema>;
-
-/** `POST /v1.0/embed/reports`: a new report on a dataset, with a Create token. */
-export const createReportRequestSchema = z
-  .object({
-    datasetId: z.string().min(1).max(100),
-    name: reportName,
-    definition: reportDefinitionSchema,
-    /** Needed only when the token names more than one target workspace. */
-    workspaceId: z.string().min(1).max(100).optional(),
-  })
-  .meta({ id: 'CreateReportRequest' });
-export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
-
 /**
- * Answer to save as and create. `accessToken` is an embed token like the caller's that also
- * covers the new report, so the frame goes on editing it without a round trip to the host.
+ * `POST /v1.0/embed/reports/{id}/saveAs` (token with Create or allowSaveAs) and
+ * `POST /v1.0/embed/datasets/{id}/reports` (token with Create on that dataset): a new report in
+ * the token's workspace holding `definition` as revision 1.
  */
-export const newReportResponseSchema = z
-  .object({
-    reportId: z.string(),
-    name: z.string(),
-    workspaceId: z.string(),
-    revision: z.number().int(),
-    accessToken: z.string(),
-    expiration: z.string(),
-  })
-  .meta({ id: 'NewReportResponse' });
-export type NewReportResponse = z.infer<typeof newReportResponseSchema>;
+export const newReportRequestSchema = z
+  .object({ name: z.string().trim().min(1).max(200), definition: reportDefinitionSchema })
+  .meta({ id: 'NewReportRequest' });
+export type NewReportRequest = z.infer<typeof newReportRequestSchema>;
 
-/** `GET /v1.0/embed/datasets/{id}`: what a create embed reads before the first save. */
-export const embedDatasetAnswerSchema = z
+/** The answer to both: the new report, which the same token may then load and save. */
+export const savedReportSchema = z
   .object({
+    id: z.string(),
+    name: z.string(),
     datasetId: z.string(),
-    dataset: datasetSchemaSchema,
-    permissions: embedPermissionsSchema,
+    revision: z.number().int(),
   })
-  .meta({ id: 'EmbedDatasetAnswer' });
-export type EmbedDatasetAnswer = z.infer<typeof embedDatasetAnswerSchema>;
+  .meta({ id: 'SavedReport' });
+export type SavedReport = z.infer<typeof savedReportSchema>;
+
+/** `GET /v1.0/embed/datasets/{id}`: what a create embed needs to build a report on a dataset. */
+export const embedDatasetSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dataset: datasetSchemaSchema,
+    access: embedAccessSchema.optional(),
+  })
+  .meta({ id: 'EmbedDataset' });
+export type EmbedDataset = z.infer<typeof embedDatasetSchema>;

@@ -1,111 +1,87 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateReportRequest, ReportDefinition, SaveAsRequest } from '@vitrina/bi-model';
+import type { NewReportRequest, SavedReport } from '@vitrina/bi-model';
 import { entityNotFound, invalidRequest, notAuthorized } from '../http/powerbi-error.ts';
 import type { DatasetSource } from '../query/dataset.service.ts';
-import type { ContentRepository, ReportRow } from '../storage/content.repository.ts';
+import type { ContentRepository, DatasetRow } from '../storage/content.repository.ts';
 import {
+  accessOf,
   assertAccessLevel,
   assertCanSaveAs,
   assertTokenCovers,
-  permissionsOf,
   type EmbedTokenClaims,
 } from '../tokens/embed-token.ts';
 import type { ContentService } from './content.service.ts';
-import type { EmbedTokenService } from './embed-token.service.ts';
 
 interface Dependencies {
   content: ContentRepository;
   access: ContentService;
-  embedTokens: Pick<EmbedTokenService, 'coveringNewReport'>;
   datasetSchemas: DatasetSource;
 }
 
 /**
  * What the frame does as an author, on the embed token's word only: save as (a copy in the
  * report's workspace) and create (a first report on a dataset). Each new report starts at
- * revision 1 (decision 0053) and comes back with a token that also covers it.
+ * revision 1 (decision 0053); the same token may then load and save it (decision 0165).
  */
-export function createAuthoringService({
-  content,
-  access,
-  embedTokens,
-  datasetSchemas,
-}: Dependencies) {
+export function createAuthoringService({ content, access, datasetSchemas }: Dependencies) {
   async function newReport(
     claims: EmbedTokenClaims,
-    target: { workspaceId: string; datasetId: string; name: string },
-    definition: ReportDefinition,
-  ) {
-    const reportId = randomUUID();
-    await content.insertReport(
-      target.workspaceId,
-      {
-        id: reportId,
-        datasetId: target.datasetId,
-        name: target.name,
-        reportType: 'PowerBIReport',
-        definition,
-      },
-      claims.sub,
-    );
-    const { token, expiration } = await embedTokens.coveringNewReport(claims, reportId);
-    return {
-      reportId,
-      name: target.name,
-      workspaceId: target.workspaceId,
-      revision: 1,
-      accessToken: token,
-      expiration,
+    workspaceId: string,
+    datasetId: string,
+    request: NewReportRequest,
+  ): Promise<SavedReport> {
+    const report = {
+      id: randomUUID(),
+      datasetId,
+      name: request.name,
+      reportType: 'PowerBIReport' as const,
+      definition: request.definition,
     };
+    await content.insertReport(workspaceId, report, claims.sub);
+    return { id: report.id, name: report.name, datasetId, revision: 1 };
   }
 
-  /** The workspace a Create token saves into: the one named, or the token's only target. */
-  function targetWorkspace(claims: EmbedTokenClaims, named: string | undefined): string {
+  /**
+   * Where a Create token saves: its only target workspace, or, when it names several, the
+   * dataset's own workspace among them.
+   */
+  function targetWorkspace(claims: EmbedTokenClaims, dataset: DatasetRow): string {
     const targets = claims.targetWorkspaces ?? [];
-    const chosen = named?.toLowerCase() ?? (targets.length === 1 ? targets[0] : undefined);
-    if (chosen === undefined) {
-      throw invalidRequest('workspaceId is required: the token names several target workspaces');
+    if (targets.length === 1) return targets[0]!;
+    if (targets.includes(dataset.workspaceId)) return dataset.workspaceId;
+    if (targets.length === 0) {
+      throw notAuthorized('The embed token names no workspace to create reports in');
     }
-    if (!targets.includes(chosen)) {
-      throw notAuthorized(`The embed token does not allow creating reports in workspace ${chosen}`);
-    }
-    return chosen;
+    throw invalidRequest(
+      'The embed token names several target workspaces and none holds the dataset',
+    );
   }
 
   return {
-    async saveAs(claims: EmbedTokenClaims, reportId: string, request: SaveAsRequest) {
-      const source: ReportRow = await access.embeddedReport(claims, reportId);
+    async saveAs(claims: EmbedTokenClaims, reportId: string, request: NewReportRequest) {
+      const source = await access.embeddedReport(claims, reportId);
       assertCanSaveAs(claims);
       if (source.reportType !== 'PowerBIReport') {
         throw invalidRequest('Paginated reports cannot be saved as a new report');
       }
-      const target = {
-        workspaceId: source.workspaceId,
-        datasetId: source.datasetId,
-        name: request.name,
-      };
-      return newReport(claims, target, request.definition);
+      return newReport(claims, source.workspaceId, source.datasetId, request);
     },
 
-    async create(claims: EmbedTokenClaims, request: CreateReportRequest) {
+    async create(claims: EmbedTokenClaims, datasetId: string, request: NewReportRequest) {
       assertAccessLevel(claims, 'Create');
-      assertTokenCovers(claims, 'dataset', request.datasetId);
-      const dataset = await content.getDataset(request.datasetId);
-      if (!dataset) throw entityNotFound(`Dataset ${request.datasetId}`);
-      const target = {
-        workspaceId: targetWorkspace(claims, request.workspaceId),
-        datasetId: dataset.id,
-        name: request.name,
-      };
-      return newReport(claims, target, request.definition);
+      assertTokenCovers(claims, 'dataset', datasetId);
+      const dataset = await content.getDataset(datasetId);
+      if (!dataset) throw entityNotFound(`Dataset ${datasetId}`);
+      return newReport(claims, targetWorkspace(claims, dataset), dataset.id, request);
     },
 
     /** What a create embed reads: the dataset's schema and the token's rights. */
-    datasetForFrame(claims: EmbedTokenClaims, datasetId: string) {
+    async datasetForFrame(claims: EmbedTokenClaims, datasetId: string) {
       assertTokenCovers(claims, 'dataset', datasetId);
-      const dataset = datasetSchemas.schema(datasetId.toLowerCase());
-      if (!dataset) throw entityNotFound(`Dataset ${datasetId}`);
-      return { datasetId: datasetId.toLowerCase(), dataset, permissions: permissionsOf(claims) };
+      const row = await content.getDataset(datasetId);
+      const dataset = row && datasetSchemas.schema(row.id);
+      if (!row || !dataset) throw entityNotFound(`Dataset ${datasetId}`);
+      return { id: row.id, name: row.name, dataset, access: accessOf(claims) };
     },
   };
 }

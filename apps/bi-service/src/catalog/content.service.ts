@@ -2,7 +2,7 @@ import type { AnyDefinition } from '@vitrina/bi-model';
 import type { DatasetSource } from '../query/dataset.service.ts';
 import { isGuid } from '../ids.ts';
 import { entityNotFound, notAuthorized, revisionConflict } from '../http/powerbi-error.ts';
-import type { ContentRepository, DashboardRow } from '../storage/content.repository.ts';
+import type { ContentRepository, DashboardRow, ReportRow } from '../storage/content.repository.ts';
 import type {
   Principal,
   PrincipalsRepository,
@@ -12,7 +12,7 @@ import type { WorkspaceRow, WorkspacesRepository } from '../storage/workspaces.r
 import {
   assertAccessLevel,
   assertTokenCovers,
-  permissionsOf,
+  accessOf,
   type AccessLevel,
   type EmbedTokenClaims,
 } from '../tokens/embed-token.ts';
@@ -46,6 +46,18 @@ function inWorkspace<T extends { workspaceId: string }>(
  */
 export function createContentService(repositories: Repositories, datasets: DatasetSource) {
   const { principals, workspaces, content } = repositories;
+
+  /**
+   * Whether the report was made with this token: a token that may make reports (save as or
+   * Create), by the same principal, in one of the token's workspaces, while the token was valid.
+   */
+  async function createdUnder(claims: EmbedTokenClaims, report: ReportRow): Promise<boolean> {
+    if (!accessOf(claims).allowSaveAs || !claims.workspaces.includes(report.workspaceId)) {
+      return false;
+    }
+    const creator = await content.creatorOf(report.id);
+    return creator?.savedBy === claims.sub && Date.parse(creator.savedAt) >= claims.iat * 1000;
+  }
 
   const service = {
     listWorkspaces: (principal: Principal) => workspaces.listFor(principal),
@@ -99,11 +111,14 @@ export function createContentService(repositories: Repositories, datasets: Datas
       return inWorkspace(await content.getDataset(datasetId), workspaceId, 'Dataset');
     },
 
-    /** A report the embed token was generated for (404 unknown, 403 not granted). */
+    /**
+     * A report the embed token was generated for, or one it created by save as or create
+     * (decision 0165); 404 unknown, 403 not granted.
+     */
     async embeddedReport(claims: EmbedTokenClaims, reportId: string) {
       const report = await content.getReport(reportId);
       if (!report) throw entityNotFound(`Report ${reportId}`);
-      assertTokenCovers(claims, 'report', report.id);
+      if (!(await createdUnder(claims, report))) assertTokenCovers(claims, 'report', report.id);
       return report;
     },
 
@@ -122,7 +137,8 @@ export function createContentService(repositories: Repositories, datasets: Datas
         // response schema checks them again on the way out.
         definition: (await content.getDefinition(report.id)) as AnyDefinition,
         dataset,
-        permissions: permissionsOf(claims),
+        // The frame offers edit mode and save as only when the token grants them (issue 13).
+        access: accessOf(claims),
       };
     },
 

@@ -4,7 +4,7 @@ import { entityNotFound, invalidRequest } from '../http/powerbi-error.ts';
 import type { ContentRepository, DatasetRow } from '../storage/content.repository.ts';
 import type { TileItem } from '../storage/content.ts';
 import type { VerifiedCaller } from '../tokens/access-token.ts';
-import { signEmbedToken, type AccessLevel, type EmbedTokenClaims } from '../tokens/embed-token.ts';
+import { signEmbedToken, type AccessLevel } from '../tokens/embed-token.ts';
 import type { SigningKey } from '../tokens/signing-key.ts';
 import type { ContentService, MemberWorkspace } from './content.service.ts';
 import { resolveIdentities, type IdentityInput } from './effective-identities.ts';
@@ -225,17 +225,6 @@ export function createEmbedTokenService({ key, clock, content, access }: Depende
       const targetWorkspaces = accessLevel === 'Create' ? [...workspaces] : undefined;
       const scope = { reports, datasets, workspaces, accessLevel, targetWorkspaces };
       return issue(caller, scope, body);
-    },
-
-    /**
-     * After save as or create: the caller's grant, now also covering the new report, with the
-     * same expiry (a new report never lengthens a token's life).
-     */
-    async coveringNewReport(claims: EmbedTokenClaims, reportId: string) {
-      const { iat: _issuedAt, ver: _version, ...grant } = claims;
-      const reports = unique([...claims.reports, reportId]);
-      const token = await signEmbedToken(key, { ...grant, reports }, clock);
-      return { token, expiration: new Date(claims.exp * 1000).toISOString() };
     },
   };
 }

@@ -18,9 +18,10 @@ export function registerAuthoringRoutes(
   );
 
   app.post(
-    '/v1.0/embed/reports',
+    '/v1.0/embed/datasets/:datasetId/reports',
     { preHandler: requireEmbedToken, schema: embedApi.create },
-    async (request) => authoring.create(embedClaimsOf(request), request.body),
+    async (request) =>
+      authoring.create(embedClaimsOf(request), request.params.datasetId, request.body),
   );
 
   app.get(

@@ -1,16 +1,15 @@
 import {
-  createReportRequestSchema,
+  authoringReportSchema,
   embedDashboardSchema,
-  embedDatasetAnswerSchema,
-  embedReportAnswerSchema,
+  embedDatasetSchema,
   exportRequestSchema,
-  newReportResponseSchema,
+  newReportRequestSchema,
   qnaAnswerSchema,
   qnaRequestSchema,
   queryResultSchema,
   querySchema,
   revisionResponseSchema,
-  saveAsRequestSchema,
+  savedReportSchema,
   saveRevisionRequestSchema,
 } from '@vitrina/bi-model';
 import { z } from 'zod';
@@ -25,7 +24,7 @@ const dashboardParams = z.object({ dashboardId: z.string() });
 const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
 export const embedApi = {
-  report: { params: reportParams, response: { 200: embedReportAnswerSchema, ...powerBiErrors } },
+  report: { params: reportParams, response: { 200: authoringReportSchema, ...powerBiErrors } },
   revision: {
     params: reportParams,
     body: saveRevisionRequestSchema,
@@ -33,16 +32,17 @@ export const embedApi = {
   },
   saveAs: {
     params: reportParams,
-    body: saveAsRequestSchema,
-    response: { 200: newReportResponseSchema, ...powerBiErrors },
+    body: newReportRequestSchema,
+    response: { 200: savedReportSchema, ...powerBiErrors },
   },
   create: {
-    body: createReportRequestSchema,
-    response: { 200: newReportResponseSchema, ...powerBiErrors },
+    params: datasetParams,
+    body: newReportRequestSchema,
+    response: { 200: savedReportSchema, ...powerBiErrors },
   },
   datasetForCreate: {
     params: datasetParams,
-    response: { 200: embedDatasetAnswerSchema, ...powerBiErrors },
+    response: { 200: embedDatasetSchema, ...powerBiErrors },
   },
   dashboard: { params: dashboardParams, response: { 200: embedDashboardSchema, ...powerBiErrors } },
   query: {

@@ -209,6 +209,17 @@ export function createContentRepository(db: BiDb, clock: Clock) {
       });
     },
 
+    /** Who saved a report's first revision, and when (ISO): its creator. */
+    async creatorOf(reportId: string): Promise<{ savedBy: string; savedAt: string } | undefined> {
+      const row = await db
+        .selectFrom('report_revisions')
+        .select(['saved_by', 'saved_at'])
+        .where('report_id', '=', reportId)
+        .orderBy('revision')
+        .executeTakeFirst();
+      return row ? { savedBy: row.saved_by, savedAt: row.saved_at } : undefined;
+    },
+
     async countRevisions(reportId: string): Promise<number> {
       const row = await db
         .selectFrom('report_revisions')

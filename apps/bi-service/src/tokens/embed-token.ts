@@ -169,22 +169,24 @@ export function assertAccessLevel(claims: EmbedTokenClaims, needed: 'Edit' | 'Cr
   }
 }
 
-/** What the token lets the frame do, as the embed answers tell it (`EmbedPermissions`). */
-export function permissionsOf(claims: EmbedTokenClaims) {
-  const copy = claims.accessLevel === 'Edit' && claims.allowSaveAs === true;
-  return { accessLevel: claims.accessLevel, allowSaveAs: copy || claims.accessLevel === 'Create' };
+/**
+ * What the token lets the frame do, as the embed answers tell it (`EmbedAccess`): save as with
+ * `allowSaveAs` (the SDK's Copy permission) or with Create, which makes new reports anyway.
+ */
+export function accessOf(claims: EmbedTokenClaims) {
+  return {
+    accessLevel: claims.accessLevel,
+    allowSaveAs: claims.allowSaveAs === true || claims.accessLevel === 'Create',
+  };
 }
 
-/**
- * Throws 403 unless the token lets save as copy a report: Edit with `allowSaveAs` (the SDK's
- * ReadWrite plus Copy) or Create, which may make new reports anyway.
- */
+/** Throws 403 unless the token lets save as copy a report (`accessOf(claims).allowSaveAs`). */
 export function assertCanSaveAs(claims: EmbedTokenClaims): void {
-  if (!permissionsOf(claims).allowSaveAs) {
+  if (!accessOf(claims).allowSaveAs) {
     throw new EmbedTokenError(
       'PowerBINotAuthorizedException',
       403,
-      'The embed token does not allow save as (it needs Edit with allowSaveAs, or Create)',
+      'The embed token does not allow save as (it needs allowSaveAs or Create)',
     );
   }
 }

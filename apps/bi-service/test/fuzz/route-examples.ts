@@ -58,9 +58,9 @@ export function examples(): Record<string, ExampleRequest> {
       params: { reportId: ids.marginReport },
       body: { name: 'Copia', definition },
     },
-    '/v1.0/embed/reports': {
-      params: {},
-      body: { datasetId: ids.salesDataset, name: 'Nuevo', definition },
+    '/v1.0/embed/datasets/:datasetId/reports': {
+      params: { datasetId: ids.salesDataset },
+      body: { name: 'Nuevo', definition },
     },
     '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone': {
       params: { groupId: comercial, reportId: ids.marginReport },

@@ -185,14 +185,13 @@ describe('administrators author reports through the portal (issue 13)', () => {
 
     // What the frame does on its first save, with the token the portal handed out.
     const biUrl = new URL(embed.embedUrl).origin;
-    const saved = await fetch(`${biUrl}/v1.0/embed/reports`, {
+    const saved = await fetch(`${biUrl}/v1.0/embed/datasets/${dataset!.id}/reports`, {
       method: 'POST',
       headers: {
         authorization: `EmbedToken ${embed.accessToken}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({
-        datasetId: dataset!.id,
         name: 'Informe de prueba de autoría',
         definition: {
           pages: [{ name: 'P1', displayName: 'Página 1', width: 1280, height: 720, visuals: [] }],
