@@ -15,7 +15,7 @@ const viewerReport = {
   expiration: new Date(Date.now() + 3_600_000).toISOString(),
 };
 
-function openViewer(rol: number, type = 'report') {
+function openViewer(rol: 0 | 1, type = 'report') {
   const server = serveApi(({ path }) =>
     path === '/api/viewer/report/u-r1'
       ? { status: 200, body: { ...viewerReport, type } }
