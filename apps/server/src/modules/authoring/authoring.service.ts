@@ -12,7 +12,7 @@ import { accountsRepository } from '../accounts/accounts.repository.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
 import type { BiClient } from '../bi-client/bi-client.ts';
 import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
-import { BiServiceError } from '../bi-client/bi-errors.ts';
+import { BiFailure, BiServiceError } from '../bi-client/bi-errors.ts';
 import type { ContentCache } from '../content/content-cache.ts';
 import type { SyncService } from '../sync/sync.service.ts';
 import { findReport } from '../viewer/viewer.service.ts';
@@ -35,7 +35,10 @@ export function createAuthoringService(deps: {
   content: ContentCache;
   sync: Pick<SyncService, 'syncAccount'>;
 }) {
-  /** Runs a BI call with the account's credentials; BI failures become 502. */
+  /**
+   * Runs a BI call with the account's credentials. Content the BI service does not have (a
+   * workspace or dataset gone since the last sync) is 404; any other BI failure is 502.
+   */
   async function withAccount<T>(
     accountId: number,
     work: (credentials: BiCredentials) => Promise<T>,
@@ -45,7 +48,10 @@ export function createAuthoringService(deps: {
     try {
       return await work(credentialsOf(row, deps.secrets));
     } catch (error) {
-      if (error instanceof BiServiceError) throw new AppError('bad_gateway', error.message);
+      if (error instanceof BiServiceError) {
+        const code = error.failure === BiFailure.notFound ? 'not_found' : 'bad_gateway';
+        throw new AppError(code, error.message);
+      }
       throw error;
     }
   }
