@@ -61,6 +61,19 @@ describe('GenerateToken access levels', () => {
     const create = await claimsOf(await createToken());
     expect(create).toMatchObject({ accessLevel: 'Create', targetWorkspaces: [comercialGroup] });
 
+    const multi = await call(service.url, '/v1.0/myorg/GenerateToken', {
+      token: accessToken,
+      body: {
+        reports: [{ id: ids.salesReport, allowEdit: true }],
+        targetWorkspaces: [{ id: comercialGroup }],
+        identities,
+      },
+    });
+    expect(await claimsOf(String(multi.json['token']))).toMatchObject({
+      accessLevel: 'Create',
+      targetWorkspaces: [comercialGroup],
+    });
+
     const answer = await embedCall(`/v1.0/embed/reports/${ids.salesReport}`, edit);
     expect(answer.json['access']).toEqual({ accessLevel: 'Edit', allowSaveAs: true });
     const viewAnswer = await embedCall(`/v1.0/embed/reports/${ids.salesReport}`, view);
