@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { authenticate } from './auth/request-auth.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { registerDatasetRoutes } from './embed-api/dataset.routes.ts';
+import { registerAuthoringRoutes } from './embed-api/authoring.routes.ts';
 import { registerEmbedRoutes } from './embed-api/embed.routes.ts';
 import { registerEmbedPages } from './embed-pages/embed-pages.routes.ts';
 import { baseSecurityHeaders } from './embed-pages/security-headers.ts';
@@ -25,6 +26,7 @@ import { registerGroupRoutes } from './rest/groups.routes.ts';
 import { registerImportRoutes } from './rest/imports.routes.ts';
 import { registerPostgresSourceRoutes } from './rest/postgres-sources.routes.ts';
 import { registerPushDatasetRoutes } from './rest/push-datasets.routes.ts';
+import { registerReportWriteRoutes } from './rest/report-writes.routes.ts';
 import type { BiServices } from './services.ts';
 
 export interface BuildAppOptions {
@@ -82,6 +84,8 @@ export async function buildApp(
     registerPushDatasetRoutes(routes, services);
     registerImportRoutes(routes, services);
     registerPostgresSourceRoutes(routes, services);
+    registerAuthoringRoutes(routes, services);
+    registerReportWriteRoutes(routes, services);
   });
   await registerEmbedPages(app, services.config);
   return app;

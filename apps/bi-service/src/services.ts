@@ -1,6 +1,11 @@
 import { systemClock, type Clock } from './clock.ts';
 import type { BiConfig } from './config.ts';
 import { createFailureLimiter, type FailureLimiter } from './auth/failure-limiter.ts';
+import { createAuthoringService, type AuthoringService } from './catalog/authoring.service.ts';
+import {
+  createReportWritesService,
+  type ReportWritesService,
+} from './catalog/report-writes.service.ts';
 import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
 import { createContentService, type ContentService } from './catalog/content.service.ts';
 import { createDatasetService, type DatasetService } from './query/dataset.service.ts';
@@ -57,6 +62,10 @@ export interface BiServices {
   /** Workspace content as callers may see it (REST and embed API). */
   contentAccess: ContentService;
   embedTokens: EmbedTokenService;
+  /** Save as and create from the frame (embed tokens). */
+  authoring: AuthoringService;
+  /** Clone, Delete and UpdateReportContent (Power BI REST). */
+  reportWrites: ReportWritesService;
   datasets: DatasetService;
   /** Datasets filled at run time: push API (and their version, which every write changes). */
   pushDatasets: PushDatasetService;
@@ -94,6 +103,12 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   const datasetSchemas = layeredSource(owned, options.datasetSchemas ?? noDatasets);
   const ownedRows = createOwnedDatasetsRepository<DatasetDefinition>(db, clock);
   const contentAccess = createContentService(repositories, datasetSchemas);
+  const embedTokens = createEmbedTokenService({
+    key: embedTokenKey,
+    clock,
+    content: repositories.content,
+    access: contentAccess,
+  });
   return {
     config,
     clock,
@@ -104,9 +119,13 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     datasetSchemas,
     catalog: createCatalogService(db, clock),
     contentAccess,
-    embedTokens: createEmbedTokenService({
-      key: embedTokenKey,
-      clock,
+    embedTokens,
+    authoring: createAuthoringService({
+      content: repositories.content,
+      access: contentAccess,
+      datasetSchemas,
+    }),
+    reportWrites: createReportWritesService({
       content: repositories.content,
       access: contentAccess,
     }),

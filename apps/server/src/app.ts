@@ -21,6 +21,7 @@ import { accountsModule } from './modules/accounts/accounts.routes.ts';
 import { administrationModule } from './modules/administration/administration.routes.ts';
 import { createActiveSessions } from './modules/auth/active-sessions.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { authoringModule } from './modules/authoring/authoring.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
 import { publicModule } from './modules/public/public.routes.ts';
@@ -67,6 +68,7 @@ function apiModules(context: AppContext, services: Services, cluster: Cluster): 
     viewerModule(services.viewer),
     identitiesModule(services.identities),
     connectionTestModule(services.testConnection),
+    authoringModule(services.authoring),
     syncModule({
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,

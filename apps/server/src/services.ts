@@ -2,6 +2,7 @@ import type { Invalidation, InvalidationBus } from './cluster/invalidation-bus.t
 import type { AppContext } from './context.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSecretBox } from './modules/accounts/secret-box.ts';
+import { createAuthoringService } from './modules/authoring/authoring.service.ts';
 import { createReportUsersService } from './modules/administration/report-users.service.ts';
 import { createBiConnection } from './modules/bi-client/bi-connection.ts';
 import { createContentCache } from './modules/content/content-cache.ts';
@@ -132,6 +133,7 @@ export function createServices(
       grants: grants.get,
       favorites: { invalidate: () => drop({ kind: 'favorites' }) },
     }),
+    authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync }),
     viewer: createViewerService({
       db,
       secrets,

@@ -228,6 +228,28 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/viewer/report/${f.report.uid}` }),
     expect: { anonymous: 401, otherViewer: 403, viewer: 502, administrator: 502 },
   },
+  // Authoring (issue 13): administrators only; 502 proves the guard let them through to the BI call.
+  'GET /api/viewer/report/:uid/edit': {
+    request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/edit` }),
+    expect: administratorsOnly(502),
+  },
+  'GET /api/authoring/account/:id/workspace/:workspaceId/datasets': {
+    request: (f) => ({
+      url: `/api/authoring/account/${f.account.id}/workspace/${f.workspace.biId}/datasets`,
+    }),
+    expect: administratorsOnly(502),
+  },
+  'GET /api/authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create': {
+    request: (f) => ({
+      url: `/api/authoring/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/${f.report.biId}/create`,
+    }),
+    expect: administratorsOnly(502),
+  },
+  'POST /api/authoring/sync': {
+    // The sync cannot reach a BI service here: the account keeps its content and the call says so.
+    request: (f) => ({ url: '/api/authoring/sync', body: { accountId: f.account.id } }),
+    expect: administratorsOnly(502),
+  },
 };
 
 const callers: Caller[] = ['anonymous', 'otherViewer', 'viewer', 'administrator'];

@@ -1,4 +1,8 @@
 import {
+  authoringDatasetListSchema,
+  createEmbedSchema,
+  editReportSchema,
+  syncAccountRequestSchema,
   accountListSchema,
   accountSchema,
   connectionTestRequestSchema,
@@ -123,6 +127,19 @@ export const contractRoutes: ContractRoute[] = [
     response: reportUsersSchema,
   },
   { method: 'get', path: 'viewer/report/:uid', response: viewerReportSchema },
+  // Authoring (issue 13, administrators only).
+  { method: 'get', path: 'viewer/report/:uid/edit', response: editReportSchema },
+  {
+    method: 'get',
+    path: 'authoring/account/:id/workspace/:workspaceId/datasets',
+    response: authoringDatasetListSchema,
+  },
+  {
+    method: 'get',
+    path: 'authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create',
+    response: createEmbedSchema,
+  },
+  { method: 'post', path: 'authoring/sync', request: syncAccountRequestSchema },
 ];
 
 function check(schema: Schema, value: unknown, what: string): string[] {

@@ -14,3 +14,4 @@ export * from './embed.ts';
 export * from './push-dataset.ts';
 export * from './imports.ts';
 export * from './sources.ts';
+export * from './authoring.ts';

@@ -11,3 +11,4 @@ export * from './viewer.ts';
 export * from './public.ts';
 export * from './params.ts';
 export * from './power-bi.ts';
+export * from './authoring.ts';

@@ -1,8 +1,8 @@
 import type { AnyDefinition } from '@vitrina/bi-model';
 import type { DatasetSource } from '../datasets/registry.ts';
 import { isGuid } from '../ids.ts';
-import { entityNotFound, notAuthorized } from '../http/powerbi-error.ts';
-import type { ContentRepository, DashboardRow } from '../storage/content.repository.ts';
+import { entityNotFound, notAuthorized, revisionConflict } from '../http/powerbi-error.ts';
+import type { ContentRepository, DashboardRow, ReportRow } from '../storage/content.repository.ts';
 import type {
   Principal,
   PrincipalsRepository,
@@ -12,6 +12,7 @@ import type { WorkspaceRow, WorkspacesRepository } from '../storage/workspaces.r
 import {
   assertAccessLevel,
   assertTokenCovers,
+  accessOf,
   type AccessLevel,
   type EmbedTokenClaims,
 } from '../tokens/embed-token.ts';
@@ -45,6 +46,18 @@ function inWorkspace<T extends { workspaceId: string }>(
  */
 export function createContentService(repositories: Repositories, datasets: DatasetSource) {
   const { principals, workspaces, content } = repositories;
+
+  /**
+   * Whether the report was made with this token: a token that may make reports (save as or
+   * Create), by the same principal, in one of the token's workspaces, while the token was valid.
+   */
+  async function createdUnder(claims: EmbedTokenClaims, report: ReportRow): Promise<boolean> {
+    if (!accessOf(claims).allowSaveAs || !claims.workspaces.includes(report.workspaceId)) {
+      return false;
+    }
+    const creator = await content.creatorOf(report.id);
+    return creator?.savedBy === claims.sub && Date.parse(creator.savedAt) >= claims.iat * 1000;
+  }
 
   const service = {
     listWorkspaces: (principal: Principal) => workspaces.listFor(principal),
@@ -98,11 +111,14 @@ export function createContentService(repositories: Repositories, datasets: Datas
       return inWorkspace(await content.getDataset(datasetId), workspaceId, 'Dataset');
     },
 
-    /** A report the embed token was generated for (404 unknown, 403 not granted). */
+    /**
+     * A report the embed token was generated for, or one it created by save as or create
+     * (decision 0165); 404 unknown, 403 not granted.
+     */
     async embeddedReport(claims: EmbedTokenClaims, reportId: string) {
       const report = await content.getReport(reportId);
       if (!report) throw entityNotFound(`Report ${reportId}`);
-      assertTokenCovers(claims, 'report', report.id);
+      if (!(await createdUnder(claims, report))) assertTokenCovers(claims, 'report', report.id);
       return report;
     },
 
@@ -121,14 +137,32 @@ export function createContentService(repositories: Repositories, datasets: Datas
         // response schema checks them again on the way out.
         definition: (await content.getDefinition(report.id)) as AnyDefinition,
         dataset,
+        // The frame offers edit mode and save as only when the token grants them (issue 13).
+        access: accessOf(claims),
       };
     },
 
-    /** Saves a new revision; the token must allow Edit. */
-    async saveRevision(claims: EmbedTokenClaims, reportId: string, definition: unknown) {
+    /**
+     * Saves a new revision; the token must allow Edit. With `baseRevision`, a report saved by
+     * someone else since then answers 409 and keeps both versions apart (decision 0165).
+     */
+    async saveRevision(
+      claims: EmbedTokenClaims,
+      reportId: string,
+      save: { definition: unknown; baseRevision?: number | undefined },
+    ) {
       const report = await service.embeddedReport(claims, reportId);
       assertAccessLevel(claims, 'Edit');
-      return { revision: await content.addRevision(report.id, definition, claims.sub) };
+      const outcome = await content.addRevisionOnto(
+        report.id,
+        save.baseRevision,
+        save.definition,
+        claims.sub,
+      );
+      if ('current' in outcome) {
+        throw revisionConflict(report.id, save.baseRevision ?? 0, outcome.current);
+      }
+      return { revision: outcome.saved };
     },
 
     /** A dashboard for the frame; a tile token sees only its tile. */

@@ -17,6 +17,9 @@ export interface TokenScope {
   tiles?: Iterable<string>;
   workspaces: Iterable<string>;
   accessLevel: AccessLevel;
+  allowSaveAs?: boolean | undefined;
+  /** Workspaces where a Create token may save new reports. */
+  targetWorkspaces?: Iterable<string>;
 }
 
 export interface TokenOptions {
@@ -111,6 +114,8 @@ export function createEmbedTokenService({ key, clock, content, access }: Depende
       tiles: unique(scope.tiles),
       workspaces: unique(scope.workspaces),
       accessLevel: scope.accessLevel,
+      ...(scope.allowSaveAs ? { allowSaveAs: true } : {}),
+      ...(scope.targetWorkspaces ? { targetWorkspaces: unique(scope.targetWorkspaces) } : {}),
       ...(identities ? { identities } : {}),
       exp,
     };
@@ -124,16 +129,22 @@ export function createEmbedTokenService({ key, clock, content, access }: Depende
       caller: VerifiedCaller,
       member: MemberWorkspace,
       reportId: string,
-      body: TokenOptions & { accessLevel?: AccessLevel | undefined },
+      body: TokenOptions & {
+        accessLevel?: AccessLevel | undefined;
+        allowSaveAs?: boolean | undefined;
+      },
     ) {
       const { report } = await access.report(member.workspace.id, reportId);
       const accessLevel = body.accessLevel ?? 'View';
       access.requireRoleFor(accessLevel, member);
+      // Save as writes a new report into the workspace: the same right as editing.
+      if (body.allowSaveAs) access.requireRoleFor('Edit', member);
       const scope = {
         reports: [report.id],
         datasets: [report.datasetId],
         workspaces: [member.workspace.id],
         accessLevel,
+        allowSaveAs: body.allowSaveAs,
       };
       return issue(caller, scope, body);
     },
@@ -175,6 +186,7 @@ export function createEmbedTokenService({ key, clock, content, access }: Depende
         datasets: [dataset.id],
         workspaces: [member.workspace.id, dataset.workspaceId],
         accessLevel: 'Create' as const,
+        targetWorkspaces: [member.workspace.id],
       };
       return issue(caller, scope, body);
     },
@@ -210,7 +222,9 @@ export function createEmbedTokenService({ key, clock, content, access }: Depende
         access.requireRoleFor('Create', member);
         workspaces.add(member.workspace.id);
       }
-      return issue(caller, { reports, datasets, workspaces, accessLevel }, body);
+      const targetWorkspaces = accessLevel === 'Create' ? [...workspaces] : undefined;
+      const scope = { reports, datasets, workspaces, accessLevel, targetWorkspaces };
+      return issue(caller, scope, body);
     },
   };
 }

@@ -1,13 +1,16 @@
 import {
+  authoringReportSchema,
   embedDashboardSchema,
-  embedReportSchema,
+  embedDatasetSchema,
   exportRequestSchema,
+  newReportRequestSchema,
   qnaAnswerSchema,
   qnaRequestSchema,
   queryResultSchema,
   querySchema,
-  revisionRequestSchema,
   revisionResponseSchema,
+  savedReportSchema,
+  saveRevisionRequestSchema,
 } from '@vitrina/bi-model';
 import { z } from 'zod';
 import { powerBiErrors } from '../http/error-schemas.ts';
@@ -21,11 +24,25 @@ const dashboardParams = z.object({ dashboardId: z.string() });
 const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
 export const embedApi = {
-  report: { params: reportParams, response: { 200: embedReportSchema, ...powerBiErrors } },
+  report: { params: reportParams, response: { 200: authoringReportSchema, ...powerBiErrors } },
   revision: {
     params: reportParams,
-    body: revisionRequestSchema,
+    body: saveRevisionRequestSchema,
     response: { 200: revisionResponseSchema, ...powerBiErrors },
+  },
+  saveAs: {
+    params: reportParams,
+    body: newReportRequestSchema,
+    response: { 200: savedReportSchema, ...powerBiErrors },
+  },
+  create: {
+    params: datasetParams,
+    body: newReportRequestSchema,
+    response: { 200: savedReportSchema, ...powerBiErrors },
+  },
+  datasetForCreate: {
+    params: datasetParams,
+    response: { 200: embedDatasetSchema, ...powerBiErrors },
   },
   dashboard: { params: dashboardParams, response: { 200: embedDashboardSchema, ...powerBiErrors } },
   query: {

@@ -26,7 +26,7 @@ export function registerEmbedRoutes(
       schema: embedApi.revision,
     },
     async (request) =>
-      access.saveRevision(embedClaimsOf(request), request.params.reportId, request.body.definition),
+      access.saveRevision(embedClaimsOf(request), request.params.reportId, request.body),
   );
 
   app.get(

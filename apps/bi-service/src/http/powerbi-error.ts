@@ -4,6 +4,7 @@ export type PowerBiErrorCode =
   | 'TokenExpired'
   | 'PowerBINotAuthorizedException'
   | 'PowerBIEntityNotFound'
+  | 'ReportRevisionConflict'
   | 'TooManyRequests'
   | 'InternalServerError';
 
@@ -24,6 +25,13 @@ export const notAuthorized = (message: string, status: 401 | 403 = 403) =>
   new PowerBiError(status, 'PowerBINotAuthorizedException', message);
 export const entityNotFound = (what: string) =>
   new PowerBiError(404, 'PowerBIEntityNotFound', `${what} not found`);
+/** Someone else saved the report since the author's base revision (decision 0165). */
+export const revisionConflict = (reportId: string, baseRevision: number, current: number) =>
+  new PowerBiError(
+    409,
+    'ReportRevisionConflict',
+    `Report ${reportId} was saved as revision ${current} after revision ${baseRevision}; save as to keep these changes`,
+  );
 
 /** The Power BI error body. */
 export function powerBiErrorBody(code: string, message: string) {

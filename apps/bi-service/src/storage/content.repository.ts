@@ -162,13 +162,44 @@ export function createContentRepository(db: BiDb, clock: Clock) {
 
     /** Appends a revision and makes it current; earlier revisions stay. Returns its number. */
     async addRevision(reportId: string, definition: unknown, savedBy: string): Promise<number> {
+      const outcome = await this.addRevisionOnto(reportId, undefined, definition, savedBy);
+      if (!('saved' in outcome)) throw new Error(`Report ${reportId} does not exist`);
+      return outcome.saved;
+    },
+
+    /**
+     * Appends a revision only while the report is still at `baseRevision` (any revision when
+     * undefined). The pointer moves with a conditional update, so of two saves onto the same
+     * base exactly one wins; the other gets the revision that beat it and stores nothing.
+     */
+    async addRevisionOnto(
+      reportId: string,
+      baseRevision: number | undefined,
+      definition: unknown,
+      savedBy: string,
+    ): Promise<{ saved: number } | { current: number }> {
       return inOneTransaction(db, async (trx) => {
-        const row = await trx
+        const report = await trx
+          .selectFrom('reports')
+          .select('current_revision')
+          .where('id', '=', reportId)
+          .executeTakeFirst();
+        const current = report?.current_revision ?? 0;
+        const base = baseRevision ?? current;
+        if (!report || base !== current) return { current };
+        const latest = await trx
           .selectFrom('report_revisions')
           .select((eb) => eb.fn.coalesce(eb.fn.max('revision'), sql<number>`0`).as('latest'))
           .where('report_id', '=', reportId)
           .executeTakeFirst();
-        const revision = Number(row?.latest ?? 0) + 1;
+        const revision = Number(latest?.latest ?? 0) + 1;
+        const moved = await trx
+          .updateTable('reports')
+          .set({ current_revision: revision })
+          .where('id', '=', reportId)
+          .where('current_revision', '=', base)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return { current };
         await trx
           .insertInto('report_revisions')
           .values({
@@ -179,13 +210,28 @@ export function createContentRepository(db: BiDb, clock: Clock) {
             saved_at: clock.now().toISOString(),
           })
           .execute();
-        await trx
-          .updateTable('reports')
-          .set({ current_revision: revision })
-          .where('id', '=', reportId)
-          .execute();
-        return revision;
+        return { saved: revision };
       });
+    },
+
+    /** Deletes a report with its revisions and the dashboard tiles pinned from it. */
+    async deleteReport(reportId: string): Promise<void> {
+      await inOneTransaction(db, async (trx) => {
+        await trx.deleteFrom('tiles').where('report_id', '=', reportId).execute();
+        await trx.deleteFrom('report_revisions').where('report_id', '=', reportId).execute();
+        await trx.deleteFrom('reports').where('id', '=', reportId).execute();
+      });
+    },
+
+    /** Who saved a report's first revision, and when (ISO): its creator. */
+    async creatorOf(reportId: string): Promise<{ savedBy: string; savedAt: string } | undefined> {
+      const row = await db
+        .selectFrom('report_revisions')
+        .select(['saved_by', 'saved_at'])
+        .where('report_id', '=', reportId)
+        .orderBy('revision')
+        .executeTakeFirst();
+      return row ? { savedBy: row.saved_by, savedAt: row.saved_at } : undefined;
     },
 
     async countRevisions(reportId: string): Promise<number> {

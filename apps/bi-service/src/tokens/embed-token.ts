@@ -23,6 +23,10 @@ export interface EmbedTokenClaims {
   tiles: string[];
   workspaces: string[];
   accessLevel: AccessLevel;
+  /** Save as may create a copy of a report in its workspace (GenerateToken's `allowSaveAs`). */
+  allowSaveAs?: boolean;
+  /** Where a Create token may put new reports. */
+  targetWorkspaces?: string[];
   identities?: EffectiveIdentityClaim[];
   iat: number;
   exp: number;
@@ -51,6 +55,8 @@ const claimsSchema = z.object({
   tiles: z.array(z.string()),
   workspaces: z.array(z.string()),
   accessLevel: z.enum(['View', 'Edit', 'Create']),
+  allowSaveAs: z.boolean().optional(),
+  targetWorkspaces: z.array(z.string()).optional(),
   identities: z
     .array(
       z.object({ username: z.string(), roles: z.array(z.string()), datasets: z.array(z.string()) }),
@@ -159,6 +165,28 @@ export function assertAccessLevel(claims: EmbedTokenClaims, needed: 'Edit' | 'Cr
       'PowerBINotAuthorizedException',
       403,
       `The embed token lacks ${needed} access`,
+    );
+  }
+}
+
+/**
+ * What the token lets the frame do, as the embed answers tell it (`EmbedAccess`): save as with
+ * `allowSaveAs` (the SDK's Copy permission) or with Create, which makes new reports anyway.
+ */
+export function accessOf(claims: EmbedTokenClaims) {
+  return {
+    accessLevel: claims.accessLevel,
+    allowSaveAs: claims.allowSaveAs === true || claims.accessLevel === 'Create',
+  };
+}
+
+/** Throws 403 unless the token lets save as copy a report (`accessOf(claims).allowSaveAs`). */
+export function assertCanSaveAs(claims: EmbedTokenClaims): void {
+  if (!accessOf(claims).allowSaveAs) {
+    throw new EmbedTokenError(
+      'PowerBINotAuthorizedException',
+      403,
+      'The embed token does not allow save as (it needs allowSaveAs or Create)',
     );
   }
 }

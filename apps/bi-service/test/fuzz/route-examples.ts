@@ -54,6 +54,25 @@ export function examples(): Record<string, ExampleRequest> {
       params: { reportId: ids.marginReport },
       body: { definition },
     },
+    '/v1.0/embed/reports/:reportId/saveAs': {
+      params: { reportId: ids.marginReport },
+      body: { name: 'Copia', definition },
+    },
+    '/v1.0/embed/datasets/:datasetId/reports': {
+      params: { datasetId: ids.salesDataset },
+      body: { name: 'Nuevo', definition },
+    },
+    '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone': {
+      params: { groupId: comercial, reportId: ids.marginReport },
+      body: { name: 'Clon' },
+    },
+    '/v1.0/myorg/groups/:groupId/reports/:reportId/UpdateReportContent': {
+      params: { groupId: comercial, reportId: ids.marginReport },
+      body: {
+        sourceReport: { sourceReportId: ids.salesReport, sourceWorkspaceId: comercial },
+        sourceType: 'ExistingReport',
+      },
+    },
     '/v1.0/embed/datasets/:datasetId/query': {
       params: { datasetId: miniRetail.id },
       body: byCountry,

@@ -99,3 +99,75 @@ describe('portal with the bundled BI service (demo mode)', () => {
     });
   });
 });
+
+describe('administrators author reports through the portal (issue 13)', () => {
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+  /** The demo Comercial account (an earlier case added an account that sorts first). */
+  const comercialAccount = async () =>
+    (await adminTree()).find((a: { description: string }) => a.description.endsWith('Comercial'));
+  const adminCall = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+    callApi(portal.app, { method, url, token: adminToken, ...(body ? { body } : {}) });
+
+  it('mints an Edit token with save as for a report, and no token for a dashboard', async () => {
+    const account = await comercialAccount();
+    const items: { uId: string; kind: string }[] = account.workspaces[0].reports;
+    const report = items.find((i) => i.kind === 'report')!;
+    const edit = await adminCall('GET', `/api/viewer/report/${report.uId}/edit`);
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().accountId).toBe(account.id);
+    expect(claimsOf(edit.json().accessToken)).toMatchObject({
+      accessLevel: 'Edit',
+      allowSaveAs: true,
+    });
+    const dashboard = items.find((i) => i.kind === 'dashboard')!;
+    expect((await adminCall('GET', `/api/viewer/report/${dashboard.uId}/edit`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('creates a report on a workspace dataset and shows it after the sync call', async () => {
+    const account = await comercialAccount();
+    const workspace = account.workspaces[0];
+    const base = `/api/authoring/account/${account.id}/workspace/${workspace.id}`;
+    const datasets = await adminCall('GET', `${base}/datasets`);
+    expect(datasets.statusCode).toBe(200);
+    const [dataset] = datasets.json() as { id: string; name: string }[];
+    expect(dataset).toBeDefined();
+    const create = await adminCall('GET', `${base}/dataset/${dataset!.id}/create`);
+    expect(create.statusCode).toBe(200);
+    const embed = create.json();
+    expect(embed.embedUrl).toContain(`datasetId=${dataset!.id}`);
+    expect(claimsOf(embed.accessToken)).toMatchObject({
+      accessLevel: 'Create',
+      datasets: [dataset!.id],
+    });
+    const unknown = await adminCall('GET', `${base}/dataset/${workspace.id}/create`);
+    expect(unknown.statusCode).toBe(404);
+
+    // What the frame does on its first save, with the token the portal handed out.
+    const biUrl = new URL(embed.embedUrl).origin;
+    const saved = await fetch(`${biUrl}/v1.0/embed/datasets/${dataset!.id}/reports`, {
+      method: 'POST',
+      headers: {
+        authorization: `EmbedToken ${embed.accessToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name: 'Informe de prueba de autoría',
+        definition: {
+          pages: [{ name: 'P1', displayName: 'Página 1', width: 1280, height: 720, visuals: [] }],
+        },
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const sync = await adminCall('POST', '/api/authoring/sync', { accountId: account.id });
+    expect(sync.statusCode).toBe(204);
+    const after = await comercialAccount();
+    const names = after.workspaces[0].reports.map((r: { name: string }) => r.name);
+    expect(names).toContain('Informe de prueba de autoría');
+  });
+});

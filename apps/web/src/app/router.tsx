@@ -44,6 +44,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'authoring/new/:accountId/:workspaceId/:datasetId',
+            lazy: async () => ({
+              Component: (await import('./routes/create-report-route.tsx')).CreateReportRoute,
+            }),
+          },
+          {
             path: 'administration',
             lazy: async () => ({
               Component: (await import('./routes/admin-route.tsx')).AdminRoute,

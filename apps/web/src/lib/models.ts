@@ -6,7 +6,15 @@ import type {
   Workspace as WorkspaceDto,
 } from '@vitrina/contracts';
 
-export type { Permission, ReportUsers, User, ViewerReport } from '@vitrina/contracts';
+export type {
+  AuthoringDataset,
+  CreateEmbed,
+  EditReport,
+  Permission,
+  ReportUsers,
+  User,
+  ViewerReport,
+} from '@vitrina/contracts';
 
 /** Roles of spec §1 (mirrors the contracts' `roles`, kept here so the login chunk stays free of Zod). */
 export const Role = { Administrator: 0, Viewer: 1 } as const;

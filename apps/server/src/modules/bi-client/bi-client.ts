@@ -15,6 +15,13 @@ export interface BiItem {
   embedUrl: string;
 }
 
+/** A dataset of a workspace, with the page that opens a create embed on it. */
+export interface BiDataset {
+  id: string;
+  name: string;
+  createReportEmbedUrl: string;
+}
+
 export interface BiEmbedToken {
   token: string;
   expiration: Date;
@@ -49,6 +56,17 @@ export interface BiClient {
     workspaceId: string,
     reportId: string,
   ): Promise<BiReportDataset>;
+  /** An Edit token that also allows save as, for one report (administrators author with it). */
+  generateEditToken(
+    credentials: BiCredentials,
+    report: { workspaceId: string; reportId: string },
+  ): Promise<BiEmbedToken>;
+  listDatasets(credentials: BiCredentials, workspaceId: string): Promise<BiDataset[]>;
+  /** A Create token: a new report on the dataset, saved into the workspace. */
+  generateCreateToken(
+    credentials: BiCredentials,
+    target: { workspaceId: string; datasetId: string },
+  ): Promise<BiEmbedToken>;
 }
 
 interface ValueList<T> {
@@ -109,6 +127,17 @@ export function createBiClient(options: {
     }
   }
 
+  async function generateToken(credentials: BiCredentials, path: string, body: unknown) {
+    const result = await call<{ token: string; expiration: string }>(
+      credentials,
+      'POST',
+      path,
+      body,
+    );
+    return { token: result.token, expiration: new Date(result.expiration) };
+  }
+  const groupPath = (workspaceId: string) => `/groups/${encodeURIComponent(workspaceId)}`;
+
   const client: BiClient = {
     async listWorkspaces(credentials) {
       const groups = await call<ValueList<{ id: string; name: string }>>(
@@ -149,25 +178,45 @@ export function createBiClient(options: {
     },
     async generateViewToken(credentials, item, identity) {
       const collection = item.kind === 'dashboard' ? 'dashboards' : 'reports';
-      const path = `/groups/${encodeURIComponent(item.workspaceId)}/${collection}/${encodeURIComponent(item.itemId)}/GenerateToken`;
-      const result = await call<{ token: string; expiration: string }>(credentials, 'POST', path, {
+      const path = `${groupPath(item.workspaceId)}/${collection}/${encodeURIComponent(item.itemId)}/GenerateToken`;
+      return generateToken(credentials, path, {
         accessLevel: 'View',
         ...(identity ? { identities: [identity] } : {}),
       });
-      return { token: result.token, expiration: new Date(result.expiration) };
+    },
+    async generateEditToken(credentials, report) {
+      const path = `${groupPath(report.workspaceId)}/reports/${encodeURIComponent(report.reportId)}/GenerateToken`;
+      return generateToken(credentials, path, { accessLevel: 'Edit', allowSaveAs: true });
+    },
+    async listDatasets(credentials, workspaceId) {
+      const datasets = await call<
+        ValueList<{ id: string; name: string; createReportEmbedURL: string }>
+      >(credentials, 'GET', `${groupPath(workspaceId)}/datasets`);
+      return datasets.value.map((d) => ({
+        id: d.id,
+        name: d.name,
+        createReportEmbedUrl: d.createReportEmbedURL,
+      }));
+    },
+    async generateCreateToken(credentials, target) {
+      const path = `${groupPath(target.workspaceId)}/reports/GenerateToken`;
+      return generateToken(credentials, path, {
+        accessLevel: 'Create',
+        datasetId: target.datasetId,
+      });
     },
     async reportDataset(credentials, workspaceId, reportId) {
       const report = await call<{ datasetId: string; datasetWorkspaceId?: string }>(
         credentials,
         'GET',
-        `/groups/${encodeURIComponent(workspaceId)}/reports/${encodeURIComponent(reportId)}`,
+        `${groupPath(workspaceId)}/reports/${encodeURIComponent(reportId)}`,
       );
       // A shared dataset may live in another workspace (datasetWorkspaceId says which).
       const group = report.datasetWorkspaceId ?? workspaceId;
       const dataset = await call<{ isEffectiveIdentityRequired?: boolean }>(
         credentials,
         'GET',
-        `/groups/${encodeURIComponent(group)}/datasets/${encodeURIComponent(report.datasetId)}`,
+        `${groupPath(group)}/datasets/${encodeURIComponent(report.datasetId)}`,
       );
       return {
         datasetId: report.datasetId,

@@ -33,6 +33,16 @@ const viewerMessages = {
     'Este informe aplica seguridad por filas y su usuario no tiene una identidad asignada. Pida a un administrador que se la asigne.',
 } as const;
 
+/** Where the report `uid` lives; a report synced since the cached snapshot is found too. 404 otherwise. */
+export async function findReport(content: ContentCache, uid: string): Promise<ReportPlacement> {
+  const snapshot = await content.get();
+  const placement =
+    snapshot.reportsByUid.get(uid) ??
+    (await content.refreshIfChanged(snapshot)).reportsByUid.get(uid);
+  if (!placement) throw appErrors.notFound(errorMessages.reportNotFound);
+  return placement;
+}
+
 /**
  * What the viewer needs to embed one report: checked access plus a cached View embed token. A
  * viewer with identities on the report's account gets tokens of their own (keyed by user and
@@ -96,11 +106,7 @@ export function createViewerService(deps: {
 
   return {
     async open(user: PolicyUser, uid: string): Promise<ViewerReport> {
-      const snapshot = await content.get();
-      const placement =
-        snapshot.reportsByUid.get(uid) ??
-        (await content.refreshIfChanged(snapshot)).reportsByUid.get(uid);
-      if (!placement) throw appErrors.notFound(errorMessages.reportNotFound);
+      const placement = await findReport(content, uid);
       const { account, workspace, report } = placement;
       const location = {
         accountId: account.id,

@@ -6,6 +6,7 @@ import type { Report } from '../../../lib/models.ts';
 import { useGatewayAccounts, useToggleFavorite } from '../api/gateway-api.ts';
 import { usePreloadEmbed } from '../api/use-preload-embed.ts';
 import { GatewayFiltersBar } from './GatewayFiltersBar.tsx';
+import { NewReportButton } from './NewReportButton.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import {
   ALL_WORKSPACES,
@@ -16,8 +17,17 @@ import {
 } from './gateway-filters.ts';
 import './gateway.css';
 
-/** The report browser (spec §2, "Report browser"), plus search and a Favoritos section. */
-export function GatewayPage({ userId }: { userId: number }) {
+/**
+ * The report browser (spec §2, "Report browser"), plus search and a Favoritos section.
+ * Administrators also get Nuevo informe per workspace (issue 13); viewers see nothing new.
+ */
+export function GatewayPage({
+  userId,
+  isAdministrator = false,
+}: {
+  userId: number;
+  isAdministrator?: boolean;
+}) {
   const { data: accounts = [], isFetching, error } = useGatewayAccounts(userId);
   const toggle = useToggleFavorite(userId);
   const notify = useNotify();
@@ -79,7 +89,16 @@ export function GatewayPage({ userId }: { userId: number }) {
         </Card>
       )}
       {workspaces.map((workspace) => (
-        <Card key={workspace.id} size="small" title={workspace.name} style={{ marginBottom: 16 }}>
+        <Card
+          key={workspace.id}
+          size="small"
+          title={workspace.name}
+          extra={
+            isAdministrator &&
+            accountId !== null && <NewReportButton accountId={accountId} workspace={workspace} />
+          }
+          style={{ marginBottom: 16 }}
+        >
           {workspace.reports.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sin reportes" />
           ) : (

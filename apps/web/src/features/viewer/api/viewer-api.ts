@@ -1,10 +1,14 @@
 import { ApiError } from '../../../lib/api-error.ts';
 import { api } from '../../../lib/api.ts';
-import type { ViewerReport } from '../../../lib/models.ts';
+import type { EditReport, ViewerReport } from '../../../lib/models.ts';
 
 /** GET viewer/report/{uid}: name, embed token (for this report only), ids, embed URL and expiry. */
 export const fetchViewerReport = (uid: string) =>
   api.get<ViewerReport>(`viewer/report/${encodeURIComponent(uid)}`);
+
+/** GET viewer/report/{uid}/edit (administrators only): the same with an Edit token and the account. */
+export const fetchEditReport = (uid: string) =>
+  api.get<EditReport>(`viewer/report/${encodeURIComponent(uid)}/edit`);
 
 /** The viewer's error texts (spec §8). */
 export function viewerErrorText(error: unknown): string {

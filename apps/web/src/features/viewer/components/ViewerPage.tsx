@@ -1,15 +1,31 @@
-import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { EditOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
 import { useEmbeddedReport } from './use-embedded-report.ts';
+import { useReportEditing } from './use-report-editing.ts';
 import './viewer.css';
 
-/** The report viewer (spec §2): title, container, spinner, error area and the fullscreen icons. */
-export function ViewerPage({ uid }: { uid: string }) {
+/**
+ * The report viewer (spec §2): title, container, spinner, error area and the fullscreen icons.
+ * Administrators also get Editar (issue 13, beyond the spec); viewers see nothing new.
+ */
+export function ViewerPage({
+  uid,
+  isAdministrator = false,
+}: {
+  uid: string;
+  isAdministrator?: boolean;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const config = usePublicConfig();
-  const { name, loading, rendered, error } = useEmbeddedReport(uid, containerRef, config);
+  const { name, loading, rendered, error, embed, kind, setTokenSource } = useEmbeddedReport(
+    uid,
+    containerRef,
+    config,
+  );
+  const editing = useReportEditing(uid, embed, setTokenSource);
+  const canEdit = isAdministrator && kind === 'report';
   const [fullscreen, setFullscreen] = useState(false);
 
   useEffect(() => {
@@ -28,6 +44,16 @@ export function ViewerPage({ uid }: { uid: string }) {
         <Typography.Title level={4} className="vt-viewer__title">
           {name ?? ' '}
         </Typography.Title>
+        {canEdit && (
+          <Button
+            icon={<EditOutlined />}
+            disabled={!rendered || editing.editing}
+            loading={editing.busy}
+            onClick={() => void editing.startEditing()}
+          >
+            {editing.editing ? 'Editando' : 'Editar'}
+          </Button>
+        )}
         {fullscreen ? (
           <Tooltip title="Salir de pantalla completa">
             <Button
@@ -60,6 +86,9 @@ export function ViewerPage({ uid }: { uid: string }) {
           <div className="vt-viewer__overlay">
             <Spin size="large" description="Cargando..." />
           </div>
+        )}
+        {editing.error && !error && (
+          <Alert type="error" showIcon title={editing.error} closable role="alert" />
         )}
         {error && (
           <div className="vt-viewer__overlay">

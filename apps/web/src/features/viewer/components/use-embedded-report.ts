@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import {
   embedWarmupEnabled,
   loadEmbedService,
@@ -15,7 +15,13 @@ export interface EmbeddedReportState {
   loading: boolean;
   rendered: boolean;
   error: string | null;
+  /** The embedded item once embedded (edit mode drives it), and what it is. */
+  embed: EmbedHandle | null;
+  kind: 'report' | 'dashboard' | null;
 }
+
+/** Where renewed embed tokens come from: the View token, or the Edit token while editing. */
+export type TokenSource = () => Promise<{ accessToken: string; expiration: string }>;
 
 const RETRY_REFRESH_MS = 30_000;
 
@@ -34,7 +40,13 @@ export function useEmbeddedReport(
     loading: true,
     rendered: false,
     error: null,
+    embed: null,
+    kind: null,
   });
+  const tokenSource = useRef<TokenSource>(() => fetchViewerReport(uid));
+  const setTokenSource = useCallback((source: TokenSource) => {
+    tokenSource.current = source;
+  }, []);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -46,7 +58,7 @@ export function useEmbeddedReport(
     const mobile = isMobileDevice();
     const update = (patch: Partial<EmbeddedReportState>) =>
       !cancelled && setState((s) => ({ ...s, ...patch }));
-    setState({ name: null, loading: true, rendered: false, error: null });
+    setState({ name: null, loading: true, rendered: false, error: null, embed: null, kind: null });
 
     const reportCall = fetchViewerReport(uid);
     const sdkLoad = loadEmbedService().then((service) => {
@@ -64,7 +76,7 @@ export function useEmbeddedReport(
     function scheduleRefresh(embed: EmbedHandle, delayMs: number) {
       timer = setTimeout(async () => {
         try {
-          const next = await fetchViewerReport(uid);
+          const next = await tokenSource.current();
           await embed.setAccessToken(next.accessToken);
           if (!cancelled) scheduleRefresh(embed, refreshDelay(next.expiration));
         } catch {
@@ -81,6 +93,7 @@ export function useEmbeddedReport(
         if (report.type === 'dashboard') service.reset(container);
         const embed = service.embed(container, embedConfig(report, mobile));
         embed.setComponentTitle(report.name);
+        update({ embed, kind: report.type });
         embed.on('loaded', () => update({ loading: false }));
         embed.on('rendered', () => update({ loading: false, rendered: true }));
         embed.on<{ message?: string; detailedMessage?: string }>('error', (event) =>
@@ -103,5 +116,5 @@ export function useEmbeddedReport(
     };
   }, [uid, containerRef, ready, embedOrigin]);
 
-  return state;
+  return { ...state, setTokenSource };
 }

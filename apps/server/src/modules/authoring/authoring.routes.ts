@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  authoringDatasetListSchema,
+  authoringDatasetParamsSchema,
+  authoringWorkspaceParamsSchema,
+  createEmbedSchema,
+  editReportSchema,
+  errorResponseSchema,
+  reportUidParamsSchema,
+  syncAccountRequestSchema,
+} from '@vitrina/contracts';
+import type { ApiModule } from '../../context.ts';
+import type { AuthoringService } from './authoring.service.ts';
+
+const tags = ['autoría'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  502: errorResponseSchema,
+};
+
+/** Authoring from the portal: administrators only (every other caller gets 403). */
+export const authoringModule = (authoring: AuthoringService): ApiModule => ({
+  name: 'authoring',
+  register(app) {
+    const admin = { preHandler: app.requireAdmin };
+
+    app.get(
+      '/viewer/report/:uid/edit',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Token de edición (con guardar como) del informe {uid}',
+          params: reportUidParamsSchema,
+          response: { 200: editReportSchema, ...errors },
+        },
+      },
+      async (request) => authoring.editReport(request.params.uid),
+    );
+
+    app.get(
+      '/authoring/account/:id/workspace/:workspaceId/datasets',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Conjuntos de datos del área de trabajo, para un informe nuevo',
+          params: authoringWorkspaceParamsSchema,
+          response: { 200: authoringDatasetListSchema, ...errors },
+        },
+      },
+      async (request) => authoring.datasets(request.params.id, request.params.workspaceId),
+    );
+
+    app.get(
+      '/authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Token de creación de un informe sobre el conjunto de datos',
+          params: authoringDatasetParamsSchema,
+          response: { 200: createEmbedSchema, ...errors },
+        },
+      },
+      async (request) =>
+        authoring.createEmbed(
+          request.params.id,
+          request.params.workspaceId,
+          request.params.datasetId,
+        ),
+    );
+
+    app.post(
+      '/authoring/sync',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Sincroniza la cuenta al instante, tras guardar un informe',
+          body: syncAccountRequestSchema,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await authoring.syncAccount(request.body.accountId);
+        return reply.status(204).send();
+      },
+    );
+  },
+});

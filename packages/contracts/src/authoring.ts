@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { entityId, idParam, opaqueId } from './fields.ts';
+import { viewerReportSchema } from './viewer.ts';
+
+/**
+ * Authoring from the portal (administrators only, beyond the portal spec): an edit token for a
+ * report, the datasets of a workspace, a create token, and a sync after a save.
+ */
+
+/** `GET viewer/report/{uid}/edit`: the viewer's answer with an Edit token, and its account. */
+export const editReportSchema = viewerReportSchema.extend({ accountId: z.number().int() });
+export type EditReport = z.infer<typeof editReportSchema>;
+
+/** Path `authoring/account/{id}/workspace/{workspaceId}/…`. */
+export const authoringWorkspaceParamsSchema = z.object({ id: idParam, workspaceId: opaqueId });
+
+/** Path `…/dataset/{datasetId}/create`. */
+export const authoringDatasetParamsSchema = authoringWorkspaceParamsSchema.extend({
+  datasetId: opaqueId,
+});
+
+export const authoringDatasetSchema = z.object({ id: z.string(), name: z.string() });
+export type AuthoringDataset = z.infer<typeof authoringDatasetSchema>;
+export const authoringDatasetListSchema = z.array(authoringDatasetSchema);
+
+/** What the web needs to open a create embed (the SDK's `createReport`). */
+export const createEmbedSchema = z.object({
+  accessToken: z.string(),
+  datasetId: z.string(),
+  groupId: z.string(),
+  embedUrl: z.string(),
+  /** ISO time at which `accessToken` expires. */
+  expiration: z.string(),
+});
+export type CreateEmbed = z.infer<typeof createEmbedSchema>;
+
+/** `POST authoring/sync`: after a save, bring that account's content in at once. */
+export const syncAccountRequestSchema = z.object({ accountId: entityId });
+export type SyncAccountRequest = z.infer<typeof syncAccountRequestSchema>;
