@@ -167,8 +167,7 @@ export class PowerBiRest {
     return (await this.call<{ token: string }>('/GenerateToken', body)).token;
   }
 
-  async embedToken(path: string): Promise<string> {
-    return (await this.call<{ token: string }>(`${path}/GenerateToken`, { accessLevel: 'View' }))
-      .token;
+  async embedToken(path: string, accessLevel: 'View' | 'Edit' = 'View'): Promise<string> {
+    return (await this.call<{ token: string }>(`${path}/GenerateToken`, { accessLevel })).token;
   }
 }

@@ -11,3 +11,4 @@ export * from './dataset.ts';
 export * from './report.ts';
 export * from './paginated.ts';
 export * from './embed.ts';
+export * from './authoring.ts';

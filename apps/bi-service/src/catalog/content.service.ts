@@ -121,6 +121,8 @@ export function createContentService(repositories: Repositories, datasets: Datas
         // response schema checks them again on the way out.
         definition: (await content.getDefinition(report.id)) as AnyDefinition,
         dataset,
+        // The frame offers edit mode only when the token grants it (issue 13).
+        access: { accessLevel: claims.accessLevel },
       };
     },
 

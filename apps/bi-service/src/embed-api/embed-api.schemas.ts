@@ -1,6 +1,6 @@
 import {
+  authoringReportSchema,
   embedDashboardSchema,
-  embedReportSchema,
   exportRequestSchema,
   qnaAnswerSchema,
   qnaRequestSchema,
@@ -21,7 +21,7 @@ const dashboardParams = z.object({ dashboardId: z.string() });
 const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
 export const embedApi = {
-  report: { params: reportParams, response: { 200: embedReportSchema, ...powerBiErrors } },
+  report: { params: reportParams, response: { 200: authoringReportSchema, ...powerBiErrors } },
   revision: {
     params: reportParams,
     body: revisionRequestSchema,

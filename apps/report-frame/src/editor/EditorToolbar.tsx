@@ -1,0 +1,61 @@
+/** Undo, redo, save, save as (our dialog, or `saveAsTriggered` for the host's), and back to reading view. */
+import { useState } from 'react';
+import { useStore } from '../state/store.ts';
+import type { EditorMessages } from './editor-messages.ts';
+import type { ReportEditor } from './report-editor.ts';
+
+export function EditorToolbar({
+  editor,
+  texts,
+  onSaveAsTriggered,
+}: {
+  editor: ReportEditor;
+  texts: EditorMessages;
+  onSaveAsTriggered(): void;
+}) {
+  const { canUndo, canRedo, saveAsOpen } = useStore(editor.store);
+  const [name, setName] = useState('');
+  const openSaveAs = () =>
+    editor.useCustomSaveAsDialog ? onSaveAsTriggered() : editor.store.set({ saveAsOpen: true });
+  return (
+    <div className="editor-toolbar" role="toolbar">
+      <button type="button" disabled={!canUndo} onClick={() => editor.undo()}>
+        {texts.undo}
+      </button>
+      <button type="button" disabled={!canRedo} onClick={() => editor.redo()}>
+        {texts.redo}
+      </button>
+      <button type="button" onClick={() => void editor.save()}>
+        {texts.save}
+      </button>
+      {editor.canSaveAs && (
+        <button type="button" onClick={openSaveAs}>
+          {texts.saveAs}
+        </button>
+      )}
+      <button type="button" onClick={() => editor.setMode('view')}>
+        {texts.readingView}
+      </button>
+      {saveAsOpen && (
+        <form
+          className="save-as-dialog"
+          role="dialog"
+          aria-label={texts.saveAs}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (name.trim()) void editor.saveAs(name.trim());
+          }}
+        >
+          <label>
+            {texts.saveAsName}
+            <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          </label>
+          <button type="submit">{texts.save}</button>
+          <button type="button" onClick={() => editor.store.set({ saveAsOpen: false })}>
+            {texts.cancel}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
