@@ -15,6 +15,14 @@ export function EditorToolbar({
 }) {
   const { canUndo, canRedo, saveAsOpen } = useStore(editor.store);
   const [name, setName] = useState('');
+  // A failed save keeps every edit; the message says why (a 409 means: save as instead).
+  const [failure, setFailure] = useState('');
+  const run = (save: () => Promise<void>) => {
+    setFailure('');
+    save().catch((error: unknown) =>
+      setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  };
   const openSaveAs = () =>
     editor.useCustomSaveAsDialog ? onSaveAsTriggered() : editor.store.set({ saveAsOpen: true });
   return (
@@ -25,7 +33,7 @@ export function EditorToolbar({
       <button type="button" disabled={!canRedo} onClick={() => editor.redo()}>
         {texts.redo}
       </button>
-      <button type="button" onClick={() => void editor.save()}>
+      <button type="button" onClick={() => run(() => editor.save())}>
         {texts.save}
       </button>
       {editor.canSaveAs && (
@@ -36,6 +44,11 @@ export function EditorToolbar({
       <button type="button" onClick={() => editor.setMode('view')}>
         {texts.readingView}
       </button>
+      {failure && (
+        <span className="editor-failure" role="alert">
+          {texts.saveFailed}: {failure}
+        </span>
+      )}
       {saveAsOpen && (
         <form
           className="save-as-dialog"
@@ -43,7 +56,7 @@ export function EditorToolbar({
           aria-label={texts.saveAs}
           onSubmit={(event) => {
             event.preventDefault();
-            if (name.trim()) void editor.saveAs(name.trim());
+            if (name.trim()) run(() => editor.saveAs(name.trim()));
           }}
         >
           <label>

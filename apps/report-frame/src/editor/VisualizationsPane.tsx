@@ -178,12 +178,13 @@ export function VisualizationsPane({
           <button
             key={type}
             type="button"
-            title={type}
+            title={texts.types[type]}
+            aria-label={texts.types[type]}
             data-visual-type={type}
             aria-pressed={visual?.type === type}
             onClick={() => choose(type)}
           >
-            {type}
+            {texts.types[type]}
           </button>
         ))}
       </div>

@@ -1,5 +1,5 @@
 /** The editor's texts, in the viewer's language like the rest of the frame (i18n/messages.ts). */
-import type { DataRole } from '../api/types.ts';
+import type { DataRole, VisualType } from '../api/types.ts';
 
 const es = {
   newReportName: 'Informe nuevo',
@@ -17,6 +17,7 @@ const es = {
   redo: 'Rehacer',
   save: 'Guardar',
   saveAs: 'Guardar como',
+  saveFailed: 'No se pudo guardar',
   saveAsName: 'Nombre del informe',
   cancel: 'Cancelar',
   readingView: 'Vista de lectura',
@@ -48,6 +49,30 @@ const es = {
     size: 'Tamaño',
     tooltips: 'Información sobre herramientas',
   } satisfies Record<DataRole, string>,
+  types: {
+    card: 'Tarjeta',
+    multiRowCard: 'Tarjeta de varias filas',
+    kpi: 'KPI',
+    gauge: 'Medidor',
+    clusteredBarChart: 'Gráfico de barras agrupadas',
+    clusteredColumnChart: 'Gráfico de columnas agrupadas',
+    stackedBarChart: 'Gráfico de barras apiladas',
+    stackedColumnChart: 'Gráfico de columnas apiladas',
+    lineChart: 'Gráfico de líneas',
+    areaChart: 'Gráfico de áreas',
+    lineClusteredColumnComboChart: 'Gráfico de líneas y columnas agrupadas',
+    pieChart: 'Gráfico circular',
+    donutChart: 'Gráfico de anillos',
+    treemap: 'Gráfico de rectángulos',
+    funnel: 'Embudo',
+    scatterChart: 'Gráfico de dispersión',
+    waterfallChart: 'Gráfico de cascada',
+    tableEx: 'Tabla',
+    pivotTable: 'Matriz',
+    slicer: 'Segmentación de datos',
+    textbox: 'Cuadro de texto',
+    actionButton: 'Botón',
+  } satisfies Record<VisualType, string>,
 };
 
 export type EditorMessages = typeof es;
@@ -69,6 +94,7 @@ const en: EditorMessages = {
   redo: 'Redo',
   save: 'Save',
   saveAs: 'Save as',
+  saveFailed: 'Could not save',
   saveAsName: 'Report name',
   cancel: 'Cancel',
   readingView: 'Reading view',
@@ -99,6 +125,30 @@ const en: EditorMessages = {
     y: 'Y axis',
     size: 'Size',
     tooltips: 'Tooltips',
+  },
+  types: {
+    card: 'Card',
+    multiRowCard: 'Multi-row card',
+    kpi: 'KPI',
+    gauge: 'Gauge',
+    clusteredBarChart: 'Clustered bar chart',
+    clusteredColumnChart: 'Clustered column chart',
+    stackedBarChart: 'Stacked bar chart',
+    stackedColumnChart: 'Stacked column chart',
+    lineChart: 'Line chart',
+    areaChart: 'Area chart',
+    lineClusteredColumnComboChart: 'Line and clustered column chart',
+    pieChart: 'Pie chart',
+    donutChart: 'Donut chart',
+    treemap: 'Treemap',
+    funnel: 'Funnel',
+    scatterChart: 'Scatter chart',
+    waterfallChart: 'Waterfall chart',
+    tableEx: 'Table',
+    pivotTable: 'Matrix',
+    slicer: 'Slicer',
+    textbox: 'Text box',
+    actionButton: 'Button',
   },
 };
 

@@ -33,8 +33,6 @@ export class ReportEditor {
   private readonly history: EditHistory<ReportDefinition>;
   private readonly controller: ReportController;
   readonly access: EmbedAccess;
-  /** From the load config's `useCustomSaveAsDialog`: Save as asks the host instead. */
-  useCustomSaveAsDialog = false;
 
   constructor(
     controller: ReportController,
@@ -51,6 +49,12 @@ export class ReportEditor {
       canUndo: false,
       canRedo: false,
     });
+  }
+
+  /** The settings' `useCustomSaveAsDialog` (load or updateSettings): Save as asks the host instead. */
+  get useCustomSaveAsDialog(): boolean {
+    const { settings } = this.controller.state;
+    return 'useCustomSaveAsDialog' in settings && settings.useCustomSaveAsDialog === true;
   }
 
   get canEdit(): boolean {
@@ -195,6 +199,12 @@ export function editorOf(controller: ReportController): ReportEditor {
     editors.set(controller, editor);
   }
   return editor;
+}
+
+/** A load config's `viewMode` 1 (Edit) opens the editor at once when the token grants it. */
+export function openInMode(controller: ReportController, viewMode: unknown): void {
+  const editor = editorOf(controller);
+  if (viewMode === 1 && editor.canEdit) editor.setMode('edit');
 }
 
 /** A create embed's editor: starts in edit mode with the grants of the dataset's answer. */

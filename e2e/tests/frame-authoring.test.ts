@@ -1,0 +1,99 @@
+/**
+ * Authoring in the frame (issue 13), driven by our SDK and by the official powerbi-client 2.8.0
+ * against the BI service: edit mode, a type change in the editor, save, and reload.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import {
+  call,
+  embed,
+  frameOf,
+  openHost,
+  reportConfig,
+  startFrameHarness,
+  waitForEvent,
+  type FrameHarness,
+  type ReportTarget,
+} from '../src/frame/harness.ts';
+
+if (!chromiumAvailable) warnBrowserSkipped();
+
+const COUNTRY_COLUMNS = 'VisualContainer10';
+const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
+
+async function editableReport(harness: FrameHarness, name: string): Promise<ReportTarget> {
+  const groupId = await harness.rest.groupId('Comercial');
+  const report = await harness.rest.report(groupId, name);
+  const path = `/groups/${groupId}/reports/${report.id}`;
+  const accessToken = await harness.rest.embedToken(path, 'Edit');
+  return { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
+}
+
+const visualType = (page: Page, name: string) =>
+  frameOf(page).locator(`.visual[data-visual-name="${name}"]`).getAttribute('data-visual-type');
+
+for (const flavour of ['official', 'ours'] as const) {
+  describe.skipIf(!chromiumAvailable)(`authoring with the ${flavour} SDK`, () => {
+    let harness: FrameHarness;
+    let page: Page;
+    let target: ReportTarget;
+
+    beforeAll(async () => {
+      harness = await startFrameHarness();
+      target = await editableReport(harness, 'Ventas generales');
+      page = await openHost(harness, flavour);
+      await embed(page, reportConfig(target));
+      await waitForEvent(page, 'rendered');
+    });
+
+    afterAll(async () => {
+      await harness?.stop();
+    });
+
+    test('edit mode, change a visual type, save: saved arrives and nothing is unsaved', async () => {
+      await call(page, "return embedded.switchMode('edit')");
+      const frame = frameOf(page);
+      await frame.locator('.authoring[data-mode="edit"]').waitFor();
+      expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredColumnChart');
+
+      await frame.locator(`.edit-box[data-visual-name="${COUNTRY_COLUMNS}"]`).click();
+      await frame.locator('[data-visual-type="clusteredBarChart"]').click();
+      await frame
+        .locator(
+          `.visual[data-visual-name="${COUNTRY_COLUMNS}"][data-visual-type="clusteredBarChart"]`,
+        )
+        .waitFor();
+      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      if (flavour === 'ours') {
+        mkdirSync(docsScreenshots, { recursive: true });
+        await page.screenshot({ path: resolve(docsScreenshots, 'frame-editor.png') });
+      }
+
+      await call(page, 'return embedded.save()');
+      const saved = await waitForEvent(page, 'saved');
+      expect(saved.detail).toMatchObject({ reportObjectId: target.id, saveAs: false });
+      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+    });
+
+    test('reload shows the saved version', async () => {
+      await call(page, 'return embedded.reload()');
+      await waitForEvent(page, 'rendered', 2);
+      await frameOf(page).locator(`.visual[data-visual-name="${COUNTRY_COLUMNS}"]`).waitFor();
+      expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
+    });
+
+    test('undo in the editor brings back the previous type, unsaved until saved again', async () => {
+      await call(page, "return embedded.switchMode('edit')");
+      const frame = frameOf(page);
+      await frame.locator(`.edit-box[data-visual-name="${COUNTRY_COLUMNS}"]`).click();
+      await frame.locator('[data-visual-type="pieChart"]').click();
+      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      await frame.getByRole('toolbar').getByRole('button').first().click();
+      expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
+      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+    });
+  });
+}
