@@ -95,5 +95,26 @@ for (const flavour of ['official', 'ours'] as const) {
       expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
       expect(await call(page, 'return embedded.isSaved()')).toBe(true);
     });
+    test('a new visual gets fields by click and by drag and drop, and draws', async () => {
+      await call(page, "return embedded.switchMode('edit')");
+      const frame = frameOf(page);
+      await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
+      await frame.locator('[data-visual-type="clusteredColumnChart"]').click();
+      const added = frame.locator('.edit-box.selected');
+      const name = await added.getAttribute('data-visual-name');
+      await frame.locator('.fields-pane input[type="search"]').fill('Canal');
+      await frame.locator('.fields-pane .field-item.column button', { hasText: /^Canal$/ }).click();
+      await frame.locator('.fields-pane input[type="search"]').fill('Ventas');
+      const measure = frame.locator('.fields-pane .field-item.measure button', {
+        hasText: /^Ventas$/,
+      });
+      await measure.dragTo(frame.locator('.well[data-role="values"]'));
+      const well = (role: string) => frame.locator(`.well[data-role="${role}"] .well-field`);
+      expect(await well('category').allTextContents()).toEqual([expect.stringContaining('Canal')]);
+      expect(await well('values').allTextContents()).toEqual([expect.stringContaining('Ventas')]);
+      await frame.locator(`.visual[data-visual-name="${name}"] svg`).waitFor();
+      if (flavour === 'ours')
+        await page.screenshot({ path: resolve(docsScreenshots, 'frame-editor-new-visual.png') });
+    });
   });
 }
