@@ -95,6 +95,28 @@ for (const flavour of ['official', 'ours'] as const) {
       expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
       expect(await call(page, 'return embedded.isSaved()')).toBe(true);
     });
+    test('clone copies a visual where asked; sortBy keeps working in edit mode', async () => {
+      const cloned = await call<{ visualName: string }>(
+        page,
+        `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+         return visuals.find((v) => v.name === '${COUNTRY_COLUMNS}').clone({ layout: { x: 600, y: 400 } });`,
+      );
+      const copy = frameOf(page).locator(`.visual[data-visual-name="${cloned.visualName}"]`);
+      await copy.waitFor();
+      expect(await copy.getAttribute('data-visual-type')).toBe('clusteredBarChart');
+      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      const names = await call<string[]>(
+        page,
+        `const [first] = await embedded.getPages(); return (await first.getVisuals()).map((v) => v.name);`,
+      );
+      expect(names).toContain(cloned.visualName);
+      await call(
+        page,
+        `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+         return visuals.find((v) => v.name === '${COUNTRY_COLUMNS}').sortBy({ orderBy: { table: 'Ventas', measure: 'Ventas' }, direction: 1 });`,
+      );
+    });
+
     test('a new visual gets fields by click and by drag and drop, and draws', async () => {
       await call(page, "return embedded.switchMode('edit')");
       const frame = frameOf(page);

@@ -35,7 +35,17 @@ export function AuthoringView({
   if (mode === 'view') return view(false);
   const texts = editorMessagesFor(session.context.language);
   return (
-    <div className="authoring" data-mode="edit">
+    <div
+      className="authoring"
+      data-mode="edit"
+      onKeyDown={(event) => {
+        // Power BI's shortcuts; text fields keep their own undo.
+        if (!(event.ctrlKey || event.metaKey) || event.target instanceof HTMLInputElement) return;
+        const key = event.key.toLowerCase();
+        if (key === 'z') editor.undo();
+        else if (key === 'y') editor.redo();
+      }}
+    >
       <div className="authoring-main">
         <EditorToolbar
           editor={editor}

@@ -11,7 +11,9 @@ import { RequestError } from '../protocol/request-error.ts';
 import { param, respond } from '../protocol/respond.ts';
 import { loadCreate } from './load-create.ts';
 import { editorOf, type ReportEditor } from './report-editor.ts';
-import { cloneVisual } from './visual-edits.ts';
+import { cloneVisual, placeVisual } from './visual-edits.ts';
+import { parseFilters } from '../protocol/parsers.ts';
+import type { PageDefinition } from '../api/types.ts';
 import { editPage } from './page-edits.ts';
 
 const notGranted = (what: string) =>
@@ -50,6 +52,32 @@ function datasetIdOf(body: unknown): { datasetId: string; accessToken: string } 
   if (typeof accessToken !== 'string' || !accessToken)
     throw new RequestError(400, [{ message: 'accessToken is required', path: 'accessToken' }]);
   return { datasetId, accessToken };
+}
+
+/** ICloneVisualRequest: an optional layout (x, y, width, height) and filters for the copy. */
+function withCloneRequest(page: PageDefinition, name: string, body: unknown): PageDefinition {
+  const copy = page.visuals.find((v) => v.name === name);
+  if (!copy || !isRecord(body)) return page;
+  let next = page;
+  const layout = body['layout'];
+  if (isRecord(layout)) {
+    const numberOr = (key: string, fallback: number) => {
+      const value = layout[key];
+      return typeof value === 'number' ? value : fallback;
+    };
+    const { x, y, width, height } = copy.layout;
+    next = placeVisual(next, name, {
+      x: numberOr('x', x),
+      y: numberOr('y', y),
+      width: numberOr('width', width),
+      height: numberOr('height', height),
+    });
+  }
+  if (Array.isArray(body['filters'])) {
+    const filters = parseFilters(body['filters']);
+    next = { ...next, visuals: next.visuals.map((v) => (v.name === name ? { ...v, filters } : v)) };
+  }
+  return next;
 }
 
 export function registerEditRoutes(router: Router, session: FrameSession): void {
@@ -101,7 +129,8 @@ export function registerEditRoutes(router: Router, session: FrameSession): void 
       const cloned = cloneVisual(page, param(r, 'visual'));
       if (!cloned)
         throw new RequestError(400, [{ message: `Visual ${param(r, 'visual')} was not found` }]);
-      editor.apply((def) => editPage(def, page.name, () => cloned.page));
+      const placed = withCloneRequest(cloned.page, cloned.name, r.body);
+      editor.apply((def) => editPage(def, page.name, () => placed));
       return { visualName: cloned.name };
     }),
   );
