@@ -117,6 +117,23 @@ for (const flavour of ['official', 'ours'] as const) {
       );
     });
 
+    test("the editor's Save as asks the host when useCustomSaveAsDialog is set, else shows our dialog", async () => {
+      const accessToken = await harness.rest.createToken(target.id, target.groupId);
+      const host = await openHost(harness, flavour);
+      const settings = { useCustomSaveAsDialog: true };
+      await embed(host, reportConfig({ ...target, accessToken }, { settings, viewMode: 1 }));
+      await waitForEvent(host, 'rendered');
+      const frame = frameOf(host);
+      const saveAs = frame.getByRole('toolbar').getByRole('button', { name: 'Guardar como' });
+      await saveAs.click();
+      await waitForEvent(host, 'saveAsTriggered');
+      expect(await frame.getByRole('dialog').count()).toBe(0);
+      await call(host, 'return embedded.updateSettings({ useCustomSaveAsDialog: false })');
+      await saveAs.click();
+      await frame.getByRole('dialog', { name: 'Guardar como' }).waitFor();
+      await host.close();
+    });
+
     test('a new visual gets fields by click and by drag and drop, and draws', async () => {
       await call(page, "return embedded.switchMode('edit')");
       const frame = frameOf(page);
