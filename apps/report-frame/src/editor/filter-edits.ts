@@ -9,7 +9,7 @@ import { addVisualFilter } from './visual-edits.ts';
 
 export type FilterLevel = 'report' | 'page' | 'visual';
 
-export function emptyFilter(target: FieldRef): Filter {
+function emptyFilter(target: FieldRef): Filter {
   return {
     $schema: 'http://powerbi.com/product/schema#basic',
     target,

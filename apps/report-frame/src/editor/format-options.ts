@@ -16,9 +16,9 @@ export const legendPositions = [
   'RightCenter',
   'LeftCenter',
 ] as const;
-export type LegendPositionName = (typeof legendPositions)[number];
+type LegendPositionName = (typeof legendPositions)[number];
 
-export interface VisualFormat {
+interface VisualFormat {
   legend: { show: boolean | undefined; position: LegendPositionName };
   dataLabels: boolean;
 }

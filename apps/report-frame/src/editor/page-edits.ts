@@ -11,7 +11,7 @@ export function freshName(prefix: string, taken: Iterable<string>): string {
 
 const pageNames = (def: ReportDefinition) => def.pages.map((p) => p.name);
 
-export function emptyPage(name: string, displayName: string): PageDefinition {
+function emptyPage(name: string, displayName: string): PageDefinition {
   return { name, displayName, width: 1280, height: 720, visuals: [] };
 }
 

@@ -17,9 +17,9 @@ import { createReport, saveReportAs, saveRevision } from './authoring-api.ts';
 import { editPage } from './page-edits.ts';
 import { EditHistory } from './history.ts';
 
-export type EditMode = 'view' | 'edit';
+type EditMode = 'view' | 'edit';
 
-export interface EditorState {
+interface EditorState {
   mode: EditMode;
   selected: string | null;
   /** The editor's own Save as dialog is open. */

@@ -5,9 +5,9 @@
  */
 import type { DataRole, FieldRef, VisualDefinition, VisualType } from '../api/types.ts';
 
-export type WellKind = 'group' | 'value';
+type WellKind = 'group' | 'value';
 
-export interface Well {
+interface Well {
   role: DataRole;
   kind: WellKind;
   /** At most this many fields (undefined: any number). */
