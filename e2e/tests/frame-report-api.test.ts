@@ -223,11 +223,19 @@ for (const flavour of ['official', 'ours'] as const) {
       ).toBe('2');
     });
 
-    test('routes the frame does not support answer with an error body', async () => {
+    test('a view token may not edit: switchMode(edit), save and saveAs answer 403 with an IError', async () => {
       const edit = await callRejection(page, "return embedded.switchMode('edit')");
-      expect(edit).toEqual([{ message: 'Only view mode is supported' }]);
+      expect(edit).toEqual([
+        {
+          message: 'The embed token does not grant edit access (ReadWrite)',
+          detailedMessage: 'PowerBINotAuthorizedException',
+        },
+      ]);
       const save = await callRejection(page, 'return embedded.save()');
-      expect(save).toEqual([{ message: 'Saving is not supported: reports open in view mode' }]);
+      expect(save).toMatchObject([{ detailedMessage: 'PowerBINotAuthorizedException' }]);
+      const saveAs = await callRejection(page, "return embedded.saveAs({ name: 'Copia' })");
+      expect(saveAs).toMatchObject([{ detailedMessage: 'PowerBINotAuthorizedException' }]);
+      await call(page, "return embedded.switchMode('view')");
     });
   });
 }

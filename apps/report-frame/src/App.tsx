@@ -1,9 +1,9 @@
 /** The frame's screen: waiting, loading, an error, or what was loaded. */
 import { DashboardPage } from './dashboard/DashboardPage.tsx';
+import { AuthoringView } from './editor/AuthoringView.tsx';
 import type { FrameSession } from './embed/session.ts';
 import { PaginatedReport } from './paginated/PaginatedReport.tsx';
 import { QnaPage } from './qna/QnaPage.tsx';
-import { ReportView } from './report/ReportView.tsx';
 import { useStore } from './state/store.ts';
 
 export function App({ session }: { session: FrameSession }) {
@@ -29,11 +29,10 @@ export function App({ session }: { session: FrameSession }) {
       );
     case 'report':
       return (
-        <ReportView
+        <AuthoringView
           key={screen.controller.state.report.id + session.loadNumber}
+          session={session}
           controller={screen.controller}
-          isMobileUrl={session.context.isMobile}
-          onSetPage={(name) => screen.controller.showPage(name)}
         />
       );
     case 'dashboard':

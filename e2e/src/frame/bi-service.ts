@@ -167,8 +167,17 @@ export class PowerBiRest {
     return (await this.call<{ token: string }>('/GenerateToken', body)).token;
   }
 
-  async embedToken(path: string): Promise<string> {
-    return (await this.call<{ token: string }>(`${path}/GenerateToken`, { accessLevel: 'View' }))
-      .token;
+  /** A multi-resource token that may edit a report and create reports in its workspace (Create). */
+  async createToken(reportId: string, groupId: string): Promise<string> {
+    const body = {
+      reports: [{ id: reportId, allowEdit: true }],
+      datasets: [],
+      targetWorkspaces: [{ id: groupId }],
+    };
+    return (await this.call<{ token: string }>('/GenerateToken', body)).token;
+  }
+
+  async embedToken(path: string, accessLevel: 'View' | 'Edit' = 'View'): Promise<string> {
+    return (await this.call<{ token: string }>(`${path}/GenerateToken`, { accessLevel })).token;
   }
 }

@@ -27,6 +27,7 @@ const EVENTS = [
   'tileLoaded',
   'visualRendered',
   'saved',
+  'saveAsTriggered',
 ];
 
 /** The host page: it records every event that reaches the container, with its detail. */

@@ -3,13 +3,13 @@
  * token travels in the Authorization header of these calls and nowhere else.
  */
 import {
+  authoringReportSchema,
   biErrorBodySchema,
   embedDashboardSchema,
-  embedReportSchema,
   qnaAnswerSchema,
   queryResultSchema,
   type EmbedDashboard,
-  type EmbedReport,
+  type AuthoringReport,
   type ExportRequest,
   type QnaAnswer,
   type Query,
@@ -58,7 +58,7 @@ async function toBiError(response: Response): Promise<BiError> {
 }
 
 /** An answer outside the contract (docs/bi-embed-api.md) fails the load, naming the field. */
-async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+export async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   const result = schema.safeParse(await response.json().catch(() => undefined));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -83,7 +83,7 @@ export class BiClient {
     this.token = token;
   }
 
-  private async send(path: string, init: RequestInit = {}): Promise<Response> {
+  async send(path: string, init: RequestInit = {}): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}${path}`, {
@@ -102,7 +102,7 @@ export class BiClient {
     return response;
   }
 
-  private async postJson(path: string, body: unknown): Promise<Response> {
+  async postJson(path: string, body: unknown): Promise<Response> {
     return this.send(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -110,9 +110,9 @@ export class BiClient {
     });
   }
 
-  async getReport(reportId: string): Promise<EmbedReport> {
+  async getReport(reportId: string): Promise<AuthoringReport> {
     const response = await this.send(`/v1.0/embed/reports/${encodeURIComponent(reportId)}`);
-    return parsed(response, embedReportSchema);
+    return parsed(response, authoringReportSchema);
   }
 
   async getDashboard(dashboardId: string): Promise<EmbedDashboard> {

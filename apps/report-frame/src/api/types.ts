@@ -5,6 +5,7 @@
 export type {
   Cell,
   DashboardTile,
+  DataRole,
   DataType,
   DatasetSchema,
   EmbedDashboard,

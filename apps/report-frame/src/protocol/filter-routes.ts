@@ -140,12 +140,4 @@ export function registerVisualRoutes(router: Router, session: FrameSession): voi
       c.sortBy(visual, orderBy, direction, page.name);
     }),
   );
-  router.post(
-    `${visualBase}/clone`,
-    respond(() => {
-      throw new RequestError(501, [
-        { message: 'Cloning visuals is not supported: reports open in view mode' },
-      ]);
-    }),
-  );
 }

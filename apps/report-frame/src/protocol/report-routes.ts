@@ -14,8 +14,7 @@ import {
   parseSettings,
 } from './parsers.ts';
 import { currentReport, pageOf } from './report-lookup.ts';
-import { RequestError } from './request-error.ts';
-import { param, respond } from './respond.ts';
+import { respond } from './respond.ts';
 
 export function registerReportRoutes(router: Router, session: FrameSession): void {
   const on = (handler: (controller: ReportController, request: IExtendedRequest) => unknown) =>
@@ -54,10 +53,6 @@ export function registerReportRoutes(router: Router, session: FrameSession): voi
     respond(() => printReport(session)),
   );
   router.get(
-    '/report/hasUnsavedChanges',
-    on(() => false),
-  );
-  router.get(
     '/report/bookmarks',
     on((c) => c.bookmarks.list()),
   );
@@ -77,20 +72,4 @@ export function registerReportRoutes(router: Router, session: FrameSession): voi
     '/report/bookmarks/play',
     on((c, r) => c.bookmarks.play(parsePlayBookmark(r.body).playMode)),
   );
-  router.post(
-    '/report/switchMode/:mode',
-    on((_c, r) => {
-      if (param(r, 'mode') !== 'view')
-        throw new RequestError(501, [{ message: 'Only view mode is supported' }]);
-    }),
-  );
-  const notSupported = (what: string) =>
-    respond(() => {
-      throw new RequestError(501, [
-        { message: `${what} is not supported: reports open in view mode` },
-      ]);
-    });
-  router.post('/report/save', notSupported('Saving'));
-  router.post('/report/saveAs', notSupported('Saving'));
-  router.post('/report/create', notSupported('Creating reports'));
 }

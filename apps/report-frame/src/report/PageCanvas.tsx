@@ -1,4 +1,5 @@
 /** One page drawn at a computed layout: each visual in its box, with its data. */
+import type { ReactNode } from 'react';
 import type { PageDefinition } from '../api/types.ts';
 import type { Scalar } from '../query/filter-types.ts';
 import type { VisualData } from '../state/page-data.ts';
@@ -12,9 +13,10 @@ interface Props {
   layout: PageLayout;
   data: Record<string, VisualData>;
   transparent: boolean;
+  children?: ReactNode;
 }
 
-export function PageCanvas({ state, page, layout, data, transparent }: Props) {
+export function PageCanvas({ state, page, layout, data, transparent, children }: Props) {
   const selectedFor = (visualName: string): Scalar[] =>
     state.selection?.visualName === visualName ? state.selection.points.map((p) => p.value) : [];
   return (
@@ -47,6 +49,7 @@ export function PageCanvas({ state, page, layout, data, transparent }: Props) {
             />
           );
         })}
+      {children}
     </div>
   );
 }

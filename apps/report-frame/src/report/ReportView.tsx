@@ -1,9 +1,11 @@
 /** A report in view mode: page canvas, page navigation, filter pane and bookmarks/presentation bar. */
+import type { ReactNode } from 'react';
+import type { PageDefinition } from '../api/types.ts';
 import { useStore } from '../state/store.ts';
 import { ServicesContext } from '../visuals/services.ts';
 import { BookmarksBar } from './BookmarksBar.tsx';
 import { FilterPane } from './filter-pane/FilterPane.tsx';
-import { computeLayout } from './layout.ts';
+import { computeLayout, type PageLayout } from './layout.ts';
 import { PageNavigation } from './PageNavigation.tsx';
 import { PrintView } from './PrintView.tsx';
 import type { ReportController } from './report-controller.ts';
@@ -16,9 +18,11 @@ interface Props {
   controller: ReportController;
   isMobileUrl: boolean;
   onSetPage(name: string): void;
+  /** Drawn over the page, in its coordinates (the editor's selection boxes). */
+  overlay?: ((page: PageDefinition, layout: PageLayout) => ReactNode) | undefined;
 }
 
-export function ReportView({ controller, isMobileUrl, onSetPage }: Props) {
+export function ReportView({ controller, isMobileUrl, onSetPage, overlay }: Props) {
   const state = useStore(controller.store);
   const page = state.report.definition.pages.find((p) => p.name === state.activePage);
   const data = usePageData(controller, state);
@@ -55,7 +59,9 @@ export function ReportView({ controller, isMobileUrl, onSetPage }: Props) {
                 layout={layout}
                 data={data}
                 transparent={transparent}
-              />
+              >
+                {overlay?.(page, layout)}
+              </PageCanvas>
             )}
             {!data && (
               <div className="loading" role="status">

@@ -4,6 +4,7 @@ import { isPaginated } from '../api/types.ts';
 import type { FrameSession, Loaded } from '../embed/session.ts';
 import { PaginatedView } from '../paginated/paginated-types.ts';
 import type { ReportLoad } from '../protocol/parsers.ts';
+import { openInMode } from '../editor/report-editor.ts';
 import { ReportController } from './report-controller.ts';
 
 export interface ReportLoadRequest {
@@ -50,5 +51,6 @@ async function buildReport(
     controller.bookmarks.applyByName(config.bookmark.name);
   else if (config.bookmark && 'state' in config.bookmark)
     controller.bookmarks.applyState(config.bookmark.state);
+  openInMode(controller, config.viewMode);
   return { screen: { kind: 'report', controller } };
 }

@@ -15,6 +15,8 @@ export interface PageLoad {
 function renderKey(state: ReportViewState): string {
   return JSON.stringify([
     state.activePage,
+    // The editor changes the page's visuals (fields, types) without changing anything else.
+    state.report.definition.pages.find((p) => p.name === state.activePage)?.visuals,
     state.reportFilters,
     state.pageFilters[state.activePage],
     state.visualFilters,

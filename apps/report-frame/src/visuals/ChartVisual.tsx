@@ -9,6 +9,7 @@ import type { ChartContext } from './chart-style.ts';
 import { EChart, type ChartEvent } from './EChart.tsx';
 import { partToWholeOption, scatterOption } from './other-options.ts';
 import { useServices, type PointRef } from './services.ts';
+import { withFormat } from '../editor/format-options.ts';
 
 interface Props {
   visual: VisualDefinition;
@@ -54,6 +55,7 @@ export function ChartVisual({
       visual.type === 'lineClusteredColumnComboChart' ? (visual.fields.y?.length ?? 0) : 0;
     return cartesianOption(visual.type, data, ctx, lineCount);
   }, [data, selectedValues, theme, format, messages, visual, result, category]);
+  const formatted = useMemo(() => withFormat(visual, option), [visual, option]);
 
   const pointAt = (event: ChartEvent): PointRef[] => {
     if (!categoryField) return [];
@@ -73,7 +75,7 @@ export function ChartVisual({
 
   return (
     <EChart
-      option={option}
+      option={formatted}
       width={width}
       height={height}
       fontFamily={theme.fontFamily}

@@ -1,0 +1,62 @@
+/** A report with its editor: the reading view as before, or, in edit mode, Power BI's editing layout. */
+import type { FrameSession } from '../embed/session.ts';
+import type { ReportController } from '../report/report-controller.ts';
+import { ReportView } from '../report/ReportView.tsx';
+import { useStore } from '../state/store.ts';
+import { EditOverlay } from './EditOverlay.tsx';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { editorMessagesFor } from './editor-messages.ts';
+import { FieldsPane } from './FieldsPane.tsx';
+import { PageTabsEditor } from './PageTabsEditor.tsx';
+import { editorOf } from './report-editor.ts';
+import { VisualizationsPane } from './VisualizationsPane.tsx';
+
+export function AuthoringView({
+  session,
+  controller,
+}: {
+  session: FrameSession;
+  controller: ReportController;
+}) {
+  const editor = editorOf(controller);
+  const { mode } = useStore(editor.store);
+  const view = (editing: boolean) => (
+    <ReportView
+      controller={controller}
+      isMobileUrl={session.context.isMobile}
+      onSetPage={(name) => controller.showPage(name)}
+      overlay={
+        editing
+          ? (page, layout) => <EditOverlay editor={editor} page={page} layout={layout} />
+          : undefined
+      }
+    />
+  );
+  if (mode === 'view') return view(false);
+  const texts = editorMessagesFor(session.context.language);
+  return (
+    <div
+      className="authoring"
+      data-mode="edit"
+      onKeyDown={(event) => {
+        // Power BI's shortcuts; text fields keep their own undo.
+        if (!(event.ctrlKey || event.metaKey) || event.target instanceof HTMLInputElement) return;
+        const key = event.key.toLowerCase();
+        if (key === 'z') editor.undo();
+        else if (key === 'y') editor.redo();
+      }}
+    >
+      <div className="authoring-main">
+        <EditorToolbar
+          editor={editor}
+          texts={texts}
+          onSaveAsTriggered={() => controller.emit('saveAsTriggered', null)}
+        />
+        {view(true)}
+        <PageTabsEditor editor={editor} controller={controller} texts={texts} />
+      </div>
+      <VisualizationsPane editor={editor} texts={texts} />
+      <FieldsPane editor={editor} schema={controller.state.report.dataset} texts={texts} />
+    </div>
+  );
+}

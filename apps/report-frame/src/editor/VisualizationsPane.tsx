@@ -1,0 +1,195 @@
+/** The Visualizations pane: every visual type, the selected visual's wells, and its format basics. */
+import {
+  visualTypes,
+  type Aggregation,
+  type DataRole,
+  type FieldRef,
+  type VisualDefinition,
+} from '@vitrina/bi-model';
+import { aggregationSchema } from '@vitrina/bi-model';
+import { useStore } from '../state/store.ts';
+import { FIELD_MIME, readDraggedField } from './drag-field.ts';
+import type { EditorMessages } from './editor-messages.ts';
+import { formatOf, legendPositions } from './format-options.ts';
+import type { ReportEditor } from './report-editor.ts';
+import {
+  addField,
+  addVisual,
+  changeVisualType,
+  formatVisual,
+  removeField,
+  replaceField,
+} from './visual-edits.ts';
+import { WELLS } from './wells.ts';
+
+const fieldLabel = (field: FieldRef) =>
+  'measure' in field ? field.measure : 'column' in field ? field.column : field.hierarchyLevel;
+
+function Wells({
+  editor,
+  visual,
+  texts,
+}: {
+  editor: ReportEditor;
+  visual: VisualDefinition;
+  texts: EditorMessages;
+}) {
+  const edit = editor.applyToPage.bind(editor);
+  const setAggregation = (role: DataRole, index: number, field: FieldRef, value: string) => {
+    if (!('column' in field)) return;
+    const aggregation = aggregationSchema.safeParse(value);
+    const next = {
+      ...field,
+      aggregation: aggregation.success ? (aggregation.data as Aggregation) : undefined,
+    };
+    if (!aggregation.success) delete next.aggregation;
+    edit((p) => replaceField(p, visual.name, role, index, next));
+  };
+  return (
+    <div className="wells">
+      {WELLS[visual.type].map((well) => (
+        <div
+          key={well.role}
+          className="well"
+          data-role={well.role}
+          onDragOver={(event) =>
+            event.dataTransfer.types.includes(FIELD_MIME) && event.preventDefault()
+          }
+          onDrop={(event) => {
+            const field = readDraggedField(event.dataTransfer);
+            if (field) edit((p) => addField(p, visual.name, well.role, field));
+          }}
+        >
+          <h3>{texts.roles[well.role]}</h3>
+          {(visual.fields[well.role] ?? []).map((field, index) => (
+            <div key={index} className="well-field">
+              <span>{fieldLabel(field)}</span>
+              {'column' in field && (
+                <select
+                  aria-label={texts.roles[well.role]}
+                  value={field.aggregation ?? ''}
+                  onChange={(event) => setAggregation(well.role, index, field, event.target.value)}
+                >
+                  <option value="">—</option>
+                  {aggregationSchema.options.map((a) => (
+                    <option key={a} value={a}>
+                      {texts.aggregations[a]}
+                    </option>
+                  ))}
+                </select>
+              )}
+              <button
+                type="button"
+                aria-label={texts.delete}
+                onClick={() => edit((p) => removeField(p, visual.name, well.role, index))}
+              >
+                ×
+              </button>
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function FormatBasics({
+  editor,
+  visual,
+  texts,
+}: {
+  editor: ReportEditor;
+  visual: VisualDefinition;
+  texts: EditorMessages;
+}) {
+  const format = formatOf(visual);
+  const set = (patch: Parameters<typeof formatVisual>[2]) =>
+    editor.applyToPage((p) => formatVisual(p, visual.name, patch));
+  return (
+    <fieldset className="format-basics">
+      <legend>{texts.format}</legend>
+      <label>
+        {texts.title}
+        <input
+          defaultValue={visual.title ?? ''}
+          key={visual.name}
+          onBlur={(e) => set({ title: e.target.value })}
+        />
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={format.dataLabels}
+          onChange={(e) => set({ options: { dataLabels: e.target.checked } })}
+        />
+        {texts.dataLabels}
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={format.legend.show !== false}
+          onChange={(e) =>
+            set({ options: { legend: { ...format.legend, show: e.target.checked } } })
+          }
+        />
+        {texts.legend}
+      </label>
+      <label>
+        {texts.legendPosition}
+        <select
+          value={format.legend.position}
+          onChange={(e) =>
+            set({ options: { legend: { ...format.legend, position: e.target.value } } })
+          }
+        >
+          {legendPositions.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+export function VisualizationsPane({
+  editor,
+  texts,
+}: {
+  editor: ReportEditor;
+  texts: EditorMessages;
+}) {
+  const { selected } = useStore(editor.store);
+  const visual = editor.activePage?.visuals.find((v) => v.name === selected);
+  const choose = (type: (typeof visualTypes)[number]) => {
+    if (visual) return editor.applyToPage((p) => changeVisualType(p, visual.name, type));
+    let added = '';
+    editor.applyToPage((p) => {
+      const result = addVisual(p, type);
+      added = result.name;
+      return result.page;
+    });
+    editor.select(added);
+  };
+  return (
+    <section className="editor-pane visualizations-pane" aria-label={texts.visualizations}>
+      <h2>{texts.visualizations}</h2>
+      <div className="visual-types">
+        {visualTypes.map((type) => (
+          <button
+            key={type}
+            type="button"
+            title={texts.types[type]}
+            aria-label={texts.types[type]}
+            data-visual-type={type}
+            aria-pressed={visual?.type === type}
+            onClick={() => choose(type)}
+          >
+            {texts.types[type]}
+          </button>
+        ))}
+      </div>
+      {visual && <Wells editor={editor} visual={visual} texts={texts} />}
+      {visual && <FormatBasics editor={editor} visual={visual} texts={texts} />}
+    </section>
+  );
+}

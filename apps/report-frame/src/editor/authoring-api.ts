@@ -1,0 +1,51 @@
+/** The BI service's authoring calls (@vitrina/bi-model authoring.ts), over the frame's BiClient. */
+import {
+  embedDatasetSchema,
+  revisionResponseSchema,
+  savedReportSchema,
+  type EmbedDataset,
+  type NewReportRequest,
+  type SaveRevisionRequest,
+  type SavedReport,
+} from '@vitrina/bi-model';
+import { parsed, type BiClient } from '../api/bi-client.ts';
+
+const path = encodeURIComponent;
+
+export async function saveRevision(
+  client: BiClient,
+  reportId: string,
+  request: SaveRevisionRequest,
+): Promise<number> {
+  const response = await client.postJson(
+    `/v1.0/embed/reports/${path(reportId)}/revisions`,
+    request,
+  );
+  return (await parsed(response, revisionResponseSchema)).revision;
+}
+
+export async function saveReportAs(
+  client: BiClient,
+  reportId: string,
+  request: NewReportRequest,
+): Promise<SavedReport> {
+  const response = await client.postJson(`/v1.0/embed/reports/${path(reportId)}/saveAs`, request);
+  return parsed(response, savedReportSchema);
+}
+
+export async function createReport(
+  client: BiClient,
+  datasetId: string,
+  request: NewReportRequest,
+): Promise<SavedReport> {
+  const response = await client.postJson(
+    `/v1.0/embed/datasets/${path(datasetId)}/reports`,
+    request,
+  );
+  return parsed(response, savedReportSchema);
+}
+
+export async function getDataset(client: BiClient, datasetId: string): Promise<EmbedDataset> {
+  const response = await client.send(`/v1.0/embed/datasets/${path(datasetId)}`);
+  return parsed(response, embedDatasetSchema);
+}

@@ -1,0 +1,137 @@
+/**
+ * The SDK's authoring calls (issue 13, replacing decision 0072): switchMode, hasUnsavedChanges,
+ * save, saveAs, create and clone, with the status codes powerbi-client expects.
+ */
+import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
+import { BiError } from '../api/bi-client.ts';
+import type { FrameSession } from '../embed/session.ts';
+import { isRecord } from '../lib/is-record.ts';
+import { currentReport, pageOf } from '../protocol/report-lookup.ts';
+import { RequestError } from '../protocol/request-error.ts';
+import { param, respond } from '../protocol/respond.ts';
+import { loadCreate } from './load-create.ts';
+import { editorOf, type ReportEditor } from './report-editor.ts';
+import { cloneVisual, placeVisual } from './visual-edits.ts';
+import { parseFilters } from '../protocol/parsers.ts';
+import type { PageDefinition } from '../api/types.ts';
+import { editPage } from './page-edits.ts';
+
+const notGranted = (what: string) =>
+  new RequestError(403, [
+    {
+      message: `The embed token does not grant ${what}`,
+      detailedMessage: 'PowerBINotAuthorizedException',
+    },
+  ]);
+
+/** A failed call to the BI service answers with its status (403, 409 conflict…) as an IError. */
+async function passingBiErrors(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof BiError)
+      throw new RequestError(error.status || 500, [
+        { message: error.message, detailedMessage: error.code },
+      ]);
+    throw error;
+  }
+}
+
+function saveAsName(body: unknown): string {
+  const name = isRecord(body) ? body['name'] : undefined;
+  if (typeof name !== 'string' || !name.trim())
+    throw new RequestError(400, [{ message: 'name is required', path: 'name' }]);
+  return name.trim();
+}
+
+function datasetIdOf(body: unknown): { datasetId: string; accessToken: string } {
+  const datasetId = isRecord(body) ? body['datasetId'] : undefined;
+  const accessToken = isRecord(body) ? body['accessToken'] : undefined;
+  if (typeof datasetId !== 'string' || !datasetId)
+    throw new RequestError(400, [{ message: 'datasetId is required', path: 'datasetId' }]);
+  if (typeof accessToken !== 'string' || !accessToken)
+    throw new RequestError(400, [{ message: 'accessToken is required', path: 'accessToken' }]);
+  return { datasetId, accessToken };
+}
+
+/** ICloneVisualRequest: an optional layout (x, y, width, height) and filters for the copy. */
+function withCloneRequest(page: PageDefinition, name: string, body: unknown): PageDefinition {
+  const copy = page.visuals.find((v) => v.name === name);
+  if (!copy || !isRecord(body)) return page;
+  let next = page;
+  const layout = body['layout'];
+  if (isRecord(layout)) {
+    const numberOr = (key: string, fallback: number) => {
+      const value = layout[key];
+      return typeof value === 'number' ? value : fallback;
+    };
+    const { x, y, width, height } = copy.layout;
+    next = placeVisual(next, name, {
+      x: numberOr('x', x),
+      y: numberOr('y', y),
+      width: numberOr('width', width),
+      height: numberOr('height', height),
+    });
+  }
+  if (Array.isArray(body['filters'])) {
+    const filters = parseFilters(body['filters']);
+    next = { ...next, visuals: next.visuals.map((v) => (v.name === name ? { ...v, filters } : v)) };
+  }
+  return next;
+}
+
+export function registerEditRoutes(router: Router, session: FrameSession): void {
+  const on = (handler: (editor: ReportEditor, request: IExtendedRequest) => unknown) =>
+    respond((request) => handler(editorOf(currentReport(session)), request));
+
+  router.post(
+    '/report/switchMode/:mode',
+    on((editor, r) => {
+      const mode = param(r, 'mode');
+      if (mode !== 'view' && mode !== 'edit')
+        throw new RequestError(400, [{ message: `Unknown view mode ${mode}` }]);
+      if (mode === 'edit' && !editor.canEdit) throw notGranted('edit access (ReadWrite)');
+      editor.setMode(mode);
+    }),
+  );
+  router.get(
+    '/report/hasUnsavedChanges',
+    on((editor) => editor.hasUnsavedChanges),
+  );
+  router.post(
+    '/report/save',
+    on((editor) => {
+      if (!editor.canEdit) throw notGranted('saving (ReadWrite)');
+      return passingBiErrors(() => editor.save());
+    }),
+  );
+  router.post(
+    '/report/saveAs',
+    on((editor, r) => {
+      if (!editor.canSaveAs) throw notGranted('save as (Copy)');
+      const name = saveAsName(r.body);
+      return passingBiErrors(() => editor.saveAs(name));
+    }),
+  );
+  router.post(
+    '/report/create',
+    respond((r) => {
+      const uid = r.headers['uid'];
+      void loadCreate(session, { uid, ...datasetIdOf(r.body) });
+    }),
+  );
+  router.post(
+    '/report/pages/:page/visuals/:visual/clone',
+    on((editor, r) => {
+      if (!editor.canEdit) throw notGranted('edit access (ReadWrite)');
+      const controller = currentReport(session);
+      const page = pageOf(controller, param(r, 'page'));
+      const cloned = cloneVisual(page, param(r, 'visual'));
+      if (!cloned)
+        throw new RequestError(400, [{ message: `Visual ${param(r, 'visual')} was not found` }]);
+      const placed = withCloneRequest(cloned.page, cloned.name, r.body);
+      editor.apply((def) => editPage(def, page.name, () => placed));
+      return { visualName: cloned.name };
+    }),
+  );
+}

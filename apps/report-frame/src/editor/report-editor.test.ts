@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { sampleReport } from '../../test/sample-report.ts';
+import { BiClient } from '../api/bi-client.ts';
+import { createFormatter } from '../i18n/format.ts';
+import { messagesFor } from '../i18n/messages.ts';
+import { ReportController } from '../report/report-controller.ts';
+import { visualKey } from '../state/report-state.ts';
+import { addFilter } from './filter-edits.ts';
+import { addPage } from './page-edits.ts';
+import { editorOf, ReportEditor } from './report-editor.ts';
+import { changeVisualType } from './visual-edits.ts';
+
+function controllerWith(access?: { accessLevel: 'View' | 'Edit' | 'Create' }) {
+  const context = {
+    messages: messagesFor('es'),
+    format: createFormatter('es-ES', ''),
+    emit: () => {},
+  };
+  const report = { ...sampleReport, ...(access ? { access } : {}) };
+  // renderNow false: nothing is queried, the test reads the state only.
+  const setup = { report, pageName: undefined, filters: [], settings: {}, renderNow: false };
+  return new ReportController(new BiClient('token'), setup, context);
+}
+
+const typeOf = (c: ReportController, name: string) =>
+  c.state.report.definition.pages[0]!.visuals.find((v) => v.name === name)?.type;
+
+describe('ReportEditor', () => {
+  it('shows each edit at once and undoes and redoes it, tracking unsaved changes', () => {
+    const controller = controllerWith({ accessLevel: 'Edit' });
+    const editor = editorOf(controller);
+    expect(editor).toBe(editorOf(controller));
+    expect(editor.hasUnsavedChanges).toBe(false);
+    editor.applyToPage((p) => changeVisualType(p, 'V4', 'pieChart'));
+    expect(typeOf(controller, 'V4')).toBe('pieChart');
+    expect(editor.hasUnsavedChanges).toBe(true);
+    expect(editor.store.get()).toMatchObject({ canUndo: true, canRedo: false });
+    editor.undo();
+    expect(typeOf(controller, 'V4')).toBe('clusteredBarChart');
+    expect(editor.hasUnsavedChanges).toBe(false);
+    editor.redo();
+    expect(typeOf(controller, 'V4')).toBe('pieChart');
+  });
+
+  it('applies filters added at each level to the report view', () => {
+    const controller = controllerWith({ accessLevel: 'Edit' });
+    const editor = editorOf(controller);
+    const target = { table: 'Tienda', column: 'País' };
+    const page = sampleReport.definition.pages[0]!.name;
+    editor.apply((def) => addFilter(def, 'report', target, page, null));
+    editor.apply((def) => addFilter(def, 'page', target, page, null));
+    editor.apply((def) => addFilter(def, 'visual', target, page, 'V4'));
+    const state = controller.state;
+    expect(state.reportFilters).toHaveLength(1);
+    expect(state.pageFilters[page]).toHaveLength(1);
+    expect(state.visualFilters[visualKey(page, 'V4')]).toMatchObject([{ target, operator: 'All' }]);
+  });
+
+  it('grants edit and save as by the access the BI service returned (none: view only)', () => {
+    expect(editorOf(controllerWith()).canEdit).toBe(false);
+    const edit = editorOf(controllerWith({ accessLevel: 'Edit' }));
+    expect([edit.canEdit, edit.canSaveAs]).toEqual([true, false]);
+    const create = new ReportEditor(controllerWith(), { accessLevel: 'Create' });
+    expect([create.canEdit, create.canSaveAs]).toEqual([true, true]);
+  });
+
+  it('keeps the active page valid when pages change', () => {
+    const controller = controllerWith({ accessLevel: 'Edit' });
+    const editor = editorOf(controller);
+    editor.apply((def) => addPage(def, 'Nueva'));
+    const added = controller.state.report.definition.pages.at(-1)!.name;
+    controller.showPage(added);
+    editor.undo();
+    expect(controller.state.activePage).toBe(sampleReport.definition.pages[0]!.name);
+  });
+});

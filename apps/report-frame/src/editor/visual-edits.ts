@@ -1,0 +1,170 @@
+/** Visual edits on one page: pure functions returning the next page. */
+import type {
+  DataRole,
+  FieldRef,
+  PageDefinition,
+  VisualDefinition,
+  VisualLayout,
+  VisualType,
+} from '../api/types.ts';
+import type { Filter } from '@vitrina/bi-model';
+import { freshName } from './page-edits.ts';
+import { fieldsForType, WELLS } from './wells.ts';
+
+export const GRID = 8;
+const MIN_SIZE = 40;
+
+const snap = (n: number) => Math.round(n / GRID) * GRID;
+
+function editVisual(
+  page: PageDefinition,
+  visualName: string,
+  edit: (visual: VisualDefinition) => VisualDefinition,
+): PageDefinition {
+  return { ...page, visuals: page.visuals.map((v) => (v.name === visualName ? edit(v) : v)) };
+}
+
+/** A new visual of `type` at the first free spot of a simple cascade; returns its name too. */
+export function addVisual(
+  page: PageDefinition,
+  type: VisualType,
+): { page: PageDefinition; name: string } {
+  const name = freshName(
+    'VisualContainer',
+    page.visuals.map((v) => v.name),
+  );
+  const offset = (page.visuals.length % 8) * GRID * 4;
+  const z = Math.max(0, ...page.visuals.map((v) => v.layout.z)) + 1;
+  const layout: VisualLayout = {
+    x: GRID * 2 + offset,
+    y: GRID * 2 + offset,
+    z,
+    width: 400,
+    height: 280,
+  };
+  return {
+    page: { ...page, visuals: [...page.visuals, { name, type, layout, fields: {} }] },
+    name,
+  };
+}
+
+/** Moves and resizes on the grid, kept inside the page and never smaller than MIN_SIZE. */
+export function placeVisual(
+  page: PageDefinition,
+  visualName: string,
+  box: Pick<VisualLayout, 'x' | 'y' | 'width' | 'height'>,
+): PageDefinition {
+  const width = Math.min(page.width, Math.max(MIN_SIZE, snap(box.width)));
+  const height = Math.min(page.height, Math.max(MIN_SIZE, snap(box.height)));
+  const x = Math.min(page.width - width, Math.max(0, snap(box.x)));
+  const y = Math.min(page.height - height, Math.max(0, snap(box.y)));
+  return editVisual(page, visualName, (v) => ({
+    ...v,
+    layout: { ...v.layout, x, y, width, height },
+  }));
+}
+
+export function deleteVisual(page: PageDefinition, visualName: string): PageDefinition {
+  return { ...page, visuals: page.visuals.filter((v) => v.name !== visualName) };
+}
+
+export function changeVisualType(
+  page: PageDefinition,
+  visualName: string,
+  type: VisualType,
+): PageDefinition {
+  return editVisual(page, visualName, (v) =>
+    v.type === type ? v : { ...v, type, fields: fieldsForType(v.fields, type) },
+  );
+}
+
+/** A copy of a visual on the same page, offset by one grid step; returns the copy's name. */
+export function cloneVisual(
+  page: PageDefinition,
+  visualName: string,
+  name = freshName(
+    'VisualContainer',
+    page.visuals.map((v) => v.name),
+  ),
+): { page: PageDefinition; name: string } | undefined {
+  const source = page.visuals.find((v) => v.name === visualName);
+  if (!source) return undefined;
+  const { x, y } = source.layout;
+  const copy = { ...structuredClone(source), name };
+  const placed = { ...page, visuals: [...page.visuals, copy] };
+  return {
+    page: placeVisual(placed, name, { ...copy.layout, x: x + GRID * 2, y: y + GRID * 2 }),
+    name,
+  };
+}
+
+/** Adds a field to a well; a full single-field well has its field replaced. */
+export function addField(
+  page: PageDefinition,
+  visualName: string,
+  role: DataRole,
+  field: FieldRef,
+): PageDefinition {
+  return editVisual(page, visualName, (v) => {
+    const well = WELLS[v.type].find((w) => w.role === role);
+    if (!well) return v;
+    const current = v.fields[role] ?? [];
+    const kept =
+      well.max !== undefined && current.length >= well.max
+        ? current.slice(0, well.max - 1)
+        : current;
+    return { ...v, fields: { ...v.fields, [role]: [...kept, field] } };
+  });
+}
+
+export function removeField(
+  page: PageDefinition,
+  visualName: string,
+  role: DataRole,
+  index: number,
+): PageDefinition {
+  return editVisual(page, visualName, (v) => {
+    const rest = (v.fields[role] ?? []).filter((_, i) => i !== index);
+    const fields = { ...v.fields, [role]: rest };
+    if (rest.length === 0) delete fields[role];
+    return { ...v, fields };
+  });
+}
+
+/** Replaces one field of a well (e.g. with another aggregation). */
+export function replaceField(
+  page: PageDefinition,
+  visualName: string,
+  role: DataRole,
+  index: number,
+  field: FieldRef,
+): PageDefinition {
+  return editVisual(page, visualName, (v) => ({
+    ...v,
+    fields: {
+      ...v.fields,
+      [role]: (v.fields[role] ?? []).map((f, i) => (i === index ? field : f)),
+    },
+  }));
+}
+
+/** Format basics: the title, and per-type options such as data labels and the legend. */
+export function formatVisual(
+  page: PageDefinition,
+  visualName: string,
+  patch: { title?: string; options?: Record<string, unknown> },
+): PageDefinition {
+  return editVisual(page, visualName, (v) => {
+    const next: VisualDefinition = { ...v, options: { ...v.options, ...patch.options } };
+    if (patch.title !== undefined) next.title = patch.title;
+    return next;
+  });
+}
+
+export function addVisualFilter(
+  page: PageDefinition,
+  visualName: string,
+  filter: Filter,
+): PageDefinition {
+  return editVisual(page, visualName, (v) => ({ ...v, filters: [...(v.filters ?? []), filter] }));
+}

@@ -1,0 +1,159 @@
+/**
+ * Authoring in the frame (issue 13), driven by our SDK and by the official powerbi-client 2.8.0
+ * against the BI service: edit mode, a type change in the editor, save, and reload.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import {
+  call,
+  embed,
+  frameOf,
+  openHost,
+  reportConfig,
+  startFrameHarness,
+  waitForEvent,
+  type FrameHarness,
+  type ReportTarget,
+} from '../src/frame/harness.ts';
+
+if (!chromiumAvailable) warnBrowserSkipped();
+
+const COUNTRY_COLUMNS = 'VisualContainer10';
+const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
+
+async function editableReport(harness: FrameHarness, name: string): Promise<ReportTarget> {
+  const groupId = await harness.rest.groupId('Comercial');
+  const report = await harness.rest.report(groupId, name);
+  const path = `/groups/${groupId}/reports/${report.id}`;
+  const accessToken = await harness.rest.embedToken(path, 'Edit');
+  return { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
+}
+
+const visualType = (page: Page, name: string) =>
+  frameOf(page).locator(`.visual[data-visual-name="${name}"]`).getAttribute('data-visual-type');
+
+for (const flavour of ['official', 'ours'] as const) {
+  describe.skipIf(!chromiumAvailable)(`authoring with the ${flavour} SDK`, () => {
+    let harness: FrameHarness;
+    let page: Page;
+    let target: ReportTarget;
+
+    beforeAll(async () => {
+      harness = await startFrameHarness();
+      target = await editableReport(harness, 'Ventas generales');
+      page = await openHost(harness, flavour);
+      await embed(page, reportConfig(target));
+      await waitForEvent(page, 'rendered');
+    });
+
+    afterAll(async () => {
+      await harness?.stop();
+    });
+
+    test('edit mode, change a visual type, save: saved arrives and nothing is unsaved', async () => {
+      await call(page, "return embedded.switchMode('edit')");
+      const frame = frameOf(page);
+      await frame.locator('.authoring[data-mode="edit"]').waitFor();
+      expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredColumnChart');
+
+      await frame.locator(`.edit-box[data-visual-name="${COUNTRY_COLUMNS}"]`).click();
+      await frame.locator('[data-visual-type="clusteredBarChart"]').click();
+      await frame
+        .locator(
+          `.visual[data-visual-name="${COUNTRY_COLUMNS}"][data-visual-type="clusteredBarChart"]`,
+        )
+        .waitFor();
+      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      if (flavour === 'ours') {
+        mkdirSync(docsScreenshots, { recursive: true });
+        await page.screenshot({ path: resolve(docsScreenshots, 'frame-editor.png') });
+      }
+
+      await call(page, 'return embedded.save()');
+      const saved = await waitForEvent(page, 'saved');
+      expect(saved.detail).toMatchObject({ reportObjectId: target.id, saveAs: false });
+      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+    });
+
+    test('reload shows the saved version', async () => {
+      await call(page, 'return embedded.reload()');
+      await waitForEvent(page, 'rendered', 2);
+      await frameOf(page).locator(`.visual[data-visual-name="${COUNTRY_COLUMNS}"]`).waitFor();
+      expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
+    });
+
+    test('undo in the editor brings back the previous type, unsaved until saved again', async () => {
+      await call(page, "return embedded.switchMode('edit')");
+      const frame = frameOf(page);
+      await frame.locator(`.edit-box[data-visual-name="${COUNTRY_COLUMNS}"]`).click();
+      await frame.locator('[data-visual-type="pieChart"]').click();
+      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      await frame.getByRole('toolbar').getByRole('button').first().click();
+      expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
+      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+    });
+    test('clone copies a visual where asked; sortBy keeps working in edit mode', async () => {
+      const cloned = await call<{ visualName: string }>(
+        page,
+        `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+         return visuals.find((v) => v.name === '${COUNTRY_COLUMNS}').clone({ layout: { x: 600, y: 400 } });`,
+      );
+      const copy = frameOf(page).locator(`.visual[data-visual-name="${cloned.visualName}"]`);
+      await copy.waitFor();
+      expect(await copy.getAttribute('data-visual-type')).toBe('clusteredBarChart');
+      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      const names = await call<string[]>(
+        page,
+        `const [first] = await embedded.getPages(); return (await first.getVisuals()).map((v) => v.name);`,
+      );
+      expect(names).toContain(cloned.visualName);
+      await call(
+        page,
+        `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
+         return visuals.find((v) => v.name === '${COUNTRY_COLUMNS}').sortBy({ orderBy: { table: 'Ventas', measure: 'Ventas' }, direction: 1 });`,
+      );
+    });
+
+    test("the editor's Save as asks the host when useCustomSaveAsDialog is set, else shows our dialog", async () => {
+      const accessToken = await harness.rest.createToken(target.id, target.groupId);
+      const host = await openHost(harness, flavour);
+      const settings = { useCustomSaveAsDialog: true };
+      await embed(host, reportConfig({ ...target, accessToken }, { settings, viewMode: 1 }));
+      await waitForEvent(host, 'rendered');
+      const frame = frameOf(host);
+      const saveAs = frame.getByRole('toolbar').getByRole('button', { name: 'Guardar como' });
+      await saveAs.click();
+      await waitForEvent(host, 'saveAsTriggered');
+      expect(await frame.getByRole('dialog').count()).toBe(0);
+      await call(host, 'return embedded.updateSettings({ useCustomSaveAsDialog: false })');
+      await saveAs.click();
+      await frame.getByRole('dialog', { name: 'Guardar como' }).waitFor();
+      await host.close();
+    });
+
+    test('a new visual gets fields by click and by drag and drop, and draws', async () => {
+      await call(page, "return embedded.switchMode('edit')");
+      const frame = frameOf(page);
+      await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
+      await frame.locator('[data-visual-type="clusteredColumnChart"]').click();
+      const added = frame.locator('.edit-box.selected');
+      const name = await added.getAttribute('data-visual-name');
+      await frame.locator('.fields-pane input[type="search"]').fill('Canal');
+      await frame.locator('.fields-pane .field-item.column button', { hasText: /^Canal$/ }).click();
+      await frame.locator('.fields-pane input[type="search"]').fill('Ventas');
+      const measure = frame.locator('.fields-pane .field-item.measure button', {
+        hasText: /^Ventas$/,
+      });
+      await measure.dragTo(frame.locator('.well[data-role="values"]'));
+      const well = (role: string) => frame.locator(`.well[data-role="${role}"] .well-field`);
+      expect(await well('category').allTextContents()).toEqual([expect.stringContaining('Canal')]);
+      expect(await well('values').allTextContents()).toEqual([expect.stringContaining('Ventas')]);
+      await frame.locator(`.visual[data-visual-name="${name}"] svg`).waitFor();
+      if (flavour === 'ours')
+        await page.screenshot({ path: resolve(docsScreenshots, 'frame-editor-new-visual.png') });
+    });
+  });
+}
