@@ -4,6 +4,7 @@ import {
   exportRequestSchema,
   qnaAnswerSchema,
   qnaRequestSchema,
+  queryBatchRequestSchema,
   queryResultSchema,
   querySchema,
   revisionRequestSchema,
@@ -32,6 +33,12 @@ export const embedApi = {
     params: datasetParams,
     body: querySchema,
     response: { 200: queryResultSchema, ...powerBiErrors },
+  },
+  queries: {
+    params: datasetParams,
+    body: queryBatchRequestSchema,
+    // NDJSON (application/x-ndjson): one QueryBatchLine per query, streamed as each one ends.
+    response: { 200: z.string(), ...powerBiErrors },
   },
   export: {
     params: datasetParams,
