@@ -7,12 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../browser.ts';
 import { PowerBiRest, startBiService, type BiService } from './bi-service.ts';
-import {
-  startHostServer,
-  type HostServer,
-  type HostServerOptions,
-  type SdkFlavour,
-} from './host-server.ts';
+import { startHostServer, type HostServer, type SdkFlavour } from './host-server.ts';
 
 const screenshotDir = resolve(import.meta.dirname, '../../screenshots');
 
@@ -24,8 +19,8 @@ export interface FrameHarness {
   stop(): Promise<void>;
 }
 
-export async function startFrameHarness(options: HostServerOptions = {}): Promise<FrameHarness> {
-  const host = await startHostServer(options);
+export async function startFrameHarness(): Promise<FrameHarness> {
+  const host = await startHostServer();
   const [bi, browser] = await Promise.all([startBiService(host.origin), launchBrowser()]);
   const rest = new PowerBiRest(bi.url);
   await rest.signIn();

@@ -1,7 +1,6 @@
 /**
  * The host application's origin: a page with an embed container, and either Microsoft's
- * powerbi-client 2.8.0 (its published UMD bundle), our SDK (bundled from source on start), or a
- * later powerbi-client the caller supplies (the frame benchmark packs 2.24.0).
+ * powerbi-client 2.8.0 (its published UMD bundle) or our SDK (bundled from source on start).
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,12 +9,7 @@ import { build } from 'esbuild';
 import { freePort } from '../stack.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-export type SdkFlavour = 'official' | 'ours' | 'official-2.24';
-
-export interface HostServerOptions {
-  /** SDK scripts beyond the two built in, by flavour. */
-  sdkScripts?: Partial<Record<SdkFlavour, string>>;
-}
+export type SdkFlavour = 'official' | 'ours';
 
 const EVENTS = [
   'loaded',
@@ -81,7 +75,7 @@ async function ourSdkBundle(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-export async function startHostServer(options: HostServerOptions = {}): Promise<HostServer> {
+export async function startHostServer(): Promise<HostServer> {
   const scripts: Record<string, string> = {
     '/sdk/official.js': readFileSync(
       join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
@@ -89,9 +83,6 @@ export async function startHostServer(options: HostServerOptions = {}): Promise<
     ),
     '/sdk/ours.js': await ourSdkBundle(),
   };
-  for (const [flavour, script] of Object.entries(options.sdkScripts ?? {})) {
-    scripts[`/sdk/${flavour}.js`] = script;
-  }
   const port = await freePort();
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://host');
@@ -99,8 +90,7 @@ export async function startHostServer(options: HostServerOptions = {}): Promise<
     if (script) {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     } else if (url.pathname === '/host.html') {
-      const asked = url.searchParams.get('sdk');
-      const flavour = asked && scripts[`/sdk/${asked}.js`] ? (asked as SdkFlavour) : 'official';
+      const flavour = url.searchParams.get('sdk') === 'ours' ? 'ours' : 'official';
       const width = Number(url.searchParams.get('w') ?? 1280);
       const height = Number(url.searchParams.get('h') ?? 760);
       response
