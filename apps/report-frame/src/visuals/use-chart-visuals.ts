@@ -23,7 +23,7 @@ const WITHOUT_CHARTS = new Set([
 let loaded: ChartVisuals | undefined;
 let loading: Promise<ChartVisuals> | undefined;
 
-export function loadChartVisuals(): Promise<ChartVisuals> {
+function loadChartVisuals(): Promise<ChartVisuals> {
   loading ??= import('./chart-visuals.ts').then(
     (module) => (loaded = module),
     (error: unknown) => {
