@@ -60,6 +60,7 @@ export function useDataService() {
   return {
     token,
     post,
+    url: () => service.url,
     query: (datasetId: string, body: unknown, embedToken?: string) =>
       post(datasetId, 'query', body, embedToken),
   };

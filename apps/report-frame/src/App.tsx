@@ -1,10 +1,17 @@
 /** The frame's screen: waiting, loading, an error, or what was loaded. */
-import { DashboardPage } from './dashboard/DashboardPage.tsx';
-import { AuthoringView } from './editor/AuthoringView.tsx';
+import { lazy, Suspense } from 'react';
 import type { FrameSession } from './embed/session.ts';
-import { PaginatedReport } from './paginated/PaginatedReport.tsx';
-import { QnaPage } from './qna/QnaPage.tsx';
+import { AuthoringView } from './editor/AuthoringView.tsx';
 import { useStore } from './state/store.ts';
+
+// Dashboards, paginated reports and Q&A load on demand: a report embed never fetches them.
+const DashboardPage = lazy(() =>
+  import('./dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const PaginatedReport = lazy(() =>
+  import('./paginated/PaginatedReport.tsx').then((m) => ({ default: m.PaginatedReport })),
+);
+const QnaPage = lazy(() => import('./qna/QnaPage.tsx').then((m) => ({ default: m.QnaPage })));
 
 export function App({ session }: { session: FrameSession }) {
   const { screen } = useStore(session.screen);
@@ -36,10 +43,22 @@ export function App({ session }: { session: FrameSession }) {
         />
       );
     case 'dashboard':
-      return <DashboardPage view={screen.view} />;
+      return (
+        <Suspense fallback={null}>
+          <DashboardPage view={screen.view} />
+        </Suspense>
+      );
     case 'paginated':
-      return <PaginatedReport view={screen.view} />;
+      return (
+        <Suspense fallback={null}>
+          <PaginatedReport view={screen.view} />
+        </Suspense>
+      );
     case 'qna':
-      return <QnaPage view={screen.view} />;
+      return (
+        <Suspense fallback={null}>
+          <QnaPage view={screen.view} />
+        </Suspense>
+      );
   }
 }

@@ -32,6 +32,8 @@ const documented = [
   model.dashboardTileSchema,
   model.querySchema,
   model.queryResultSchema,
+  model.queryBatchRequestSchema,
+  model.queryBatchLineSchema,
   model.exportRequestSchema,
   model.qnaRequestSchema,
   model.qnaAnswerSchema,

@@ -7,6 +7,7 @@ export * from './visual-types.ts';
 export * from './fields.ts';
 export * from './filters.ts';
 export * from './query.ts';
+export * from './query-batch.ts';
 export * from './dataset.ts';
 export * from './report.ts';
 export * from './paginated.ts';

@@ -28,6 +28,7 @@ export class DatasetStore {
   private readonly instance: DuckDBInstance;
   private readonly idle: DuckDBConnection[];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+  private writes = 0;
 
   private constructor(
     definition: DatasetDefinition,
@@ -48,8 +49,34 @@ export class DatasetStore {
     return new DatasetStore(definition, instance, connections);
   }
 
-  /** Runs `work` on a connection of its own (for loading and generation). */
+  /**
+   * The data's version: every write (anything run through `withConnection`) raises it, once as it
+   * starts and once as it ends, so no answer read before or during a write is taken for the data
+   * after it. Result caches key on it.
+   */
+  get version(): number {
+    return this.writes;
+  }
+
+  /**
+   * This store replaces one that answered for the same dataset id (a re-import): its versions
+   * continue above the old store's, so no result cached from the old data matches the new.
+   */
+  continueVersionsAfter(replaced: DatasetStore): void {
+    this.writes += replaced.version + 2;
+  }
+
+  /** Runs `work` on a connection of its own (for loading, generation and every other write). */
   async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.writes += 1;
+    try {
+      return await this.lease(work);
+    } finally {
+      this.writes += 1;
+    }
+  }
+
+  private async lease<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     const connection =
       this.idle.pop() ??
       (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
@@ -64,7 +91,7 @@ export class DatasetStore {
 
   /** Runs one statement with its bound values and returns the rows as cells. */
   query(statement: Fragment): Promise<CellValue[][]> {
-    return this.withConnection(async (connection) => {
+    return this.lease(async (connection) => {
       const reader = await connection.runAndReadAll(
         statement.sql,
         [...statement.params],

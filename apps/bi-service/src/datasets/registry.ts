@@ -25,6 +25,8 @@ export class DatasetRegistry {
 
   /** Registers a store; `definition` lets a second model (other roles) share the same tables. */
   add(store: DatasetStore, definition = store.definition, version = 0): void {
+    const replaced = this.datasets.get(definition.id)?.store;
+    if (replaced && replaced !== store) store.continueVersionsAfter(replaced);
     this.datasets.set(definition.id, { model: new DatasetModel(definition), store, version });
   }
 

@@ -1,9 +1,16 @@
+import { Readable } from 'node:stream';
+import type { QueryBatchLine } from '@vitrina/bi-model';
+import type { FastifyReply } from 'fastify';
 import { embedClaimsOf, requireEmbedToken } from '../auth/request-auth.ts';
 import type { BiServices } from '../services.ts';
 import type { ZodApp } from '../zod-app.ts';
 import { embedApi } from './embed-api.schemas.ts';
 
-/** `POST /v1.0/embed/datasets/{id}/query|export|qna`: the frame's data calls. */
+async function* ndjson(lines: AsyncIterable<QueryBatchLine>): AsyncGenerator<string> {
+  for await (const line of lines) yield `${JSON.stringify(line)}\n`;
+}
+
+/** `POST /v1.0/embed/datasets/{id}/query|queries|export|qna`: the frame's data calls. */
 export function registerDatasetRoutes(app: ZodApp, services: Pick<BiServices, 'datasets'>): void {
   const { datasets } = services;
 
@@ -15,6 +22,25 @@ export function registerDatasetRoutes(app: ZodApp, services: Pick<BiServices, 'd
     },
     async (request) =>
       datasets.query(embedClaimsOf(request), request.params.datasetId, request.body),
+  );
+
+  app.post(
+    '/v1.0/embed/datasets/:datasetId/queries',
+    {
+      preHandler: requireEmbedToken,
+      schema: embedApi.queries,
+    },
+    async (request, reply) => {
+      // Access is checked before the first byte, so a refusal is still a plain error answer.
+      const lines = datasets.queryBatch(
+        embedClaimsOf(request),
+        request.params.datasetId,
+        request.body.queries,
+      );
+      reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store');
+      // The schema's string is what goes over the wire; Fastify pipes the stream as it is written.
+      return (reply as FastifyReply).send(Readable.from(ndjson(lines)));
+    },
   );
 
   app.post(

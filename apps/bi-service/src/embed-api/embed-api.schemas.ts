@@ -6,6 +6,7 @@ import {
   newReportRequestSchema,
   qnaAnswerSchema,
   qnaRequestSchema,
+  queryBatchRequestSchema,
   queryResultSchema,
   querySchema,
   revisionResponseSchema,
@@ -49,6 +50,12 @@ export const embedApi = {
     params: datasetParams,
     body: querySchema,
     response: { 200: queryResultSchema, ...powerBiErrors },
+  },
+  queries: {
+    params: datasetParams,
+    body: queryBatchRequestSchema,
+    // NDJSON (application/x-ndjson): one QueryBatchLine per query, streamed as each one ends.
+    response: { 200: z.string(), ...powerBiErrors },
   },
   export: {
     params: datasetParams,

@@ -3,17 +3,27 @@
  * generated for it, take the token's effective identity for it, then run the query, export or
  * question. Nothing the frame sends besides the token decides scope or identity.
  */
-import { MAX_QUERY_ROWS, qnaAnswerSchema, type Query } from '@vitrina/bi-model';
+import {
+  MAX_QUERY_ROWS,
+  qnaAnswerSchema,
+  querySchema,
+  type Query,
+  type QueryBatchLine,
+} from '@vitrina/bi-model';
 import type { Clock } from '../clock.ts';
 import { QueryError } from '../datasets/query-error.ts';
 import type { DatasetSource, LoadedDataset } from '../datasets/registry.ts';
 import { entityNotFound, invalidRequest, notAuthorized } from '../http/powerbi-error.ts';
 import { assertTokenCovers, type EmbedTokenClaims } from '../tokens/embed-token.ts';
 import { toCsv } from './csv.ts';
+import { inCompletionOrder } from './in-completion-order.ts';
 import { interpretQuestion } from './qna.ts';
+import { createResultCache, type ResultCache } from './result-cache.ts';
 import { runQuery, runUnderlying, type RunOptions } from './run-query.ts';
 
 interface DatasetAccess {
+  /** The dataset's id as registered (lower case). */
+  id: string;
   dataset: LoadedDataset;
   /** Run options carrying the token's effective identity for this dataset, if any. */
   options: RunOptions;
@@ -29,7 +39,11 @@ async function asInvalidRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createDatasetService(source: DatasetSource, clock: Clock) {
+export function createDatasetService(
+  source: DatasetSource,
+  clock: Clock,
+  results: ResultCache = createResultCache(),
+) {
   function open(claims: EmbedTokenClaims, datasetId: string): DatasetAccess {
     const id = datasetId.toLowerCase();
     const dataset = source.get?.(id);
@@ -42,7 +56,39 @@ export function createDatasetService(source: DatasetSource, clock: Clock) {
     }
     const options: RunOptions = { today: clock.now() };
     if (identity) options.identity = { username: identity.username, roles: identity.roles };
-    return { dataset, options };
+    return { id, dataset, options };
+  }
+
+  /** A visual's rows from the result cache, else from DuckDB (and then kept). */
+  async function cachedQuery({ id, dataset, options }: DatasetAccess, query: Query) {
+    const key = {
+      datasetId: id,
+      // Read before the query runs: a write that starts meanwhile makes this version stale.
+      version: dataset.store.version,
+      identity: options.identity,
+      query: querySchema.parse(query),
+    };
+    const cached = results.get(key);
+    if (cached) return cached;
+    const result = await runQuery(dataset, key.query, options);
+    results.set(key, result);
+    return result;
+  }
+
+  /** One batch line: the result, or the error a single query call would have answered. */
+  async function batchLine(
+    access: DatasetAccess,
+    query: Query,
+    index: number,
+  ): Promise<QueryBatchLine> {
+    try {
+      return { index, result: await cachedQuery(access, query) };
+    } catch (error) {
+      if (error instanceof QueryError) {
+        return { index, error: { code: 'InvalidRequest', message: error.message } };
+      }
+      throw error;
+    }
   }
 
   return {
@@ -56,8 +102,21 @@ export function createDatasetService(source: DatasetSource, clock: Clock) {
 
     /** A visual's rows (docs/bi-embed-api.md `Query`). */
     query(claims: EmbedTokenClaims, datasetId: string, query: Query) {
-      const { dataset, options } = open(claims, datasetId);
-      return asInvalidRequest(() => runQuery(dataset, query, options));
+      const access = open(claims, datasetId);
+      return asInvalidRequest(() => cachedQuery(access, query));
+    },
+
+    /**
+     * A page's queries (docs/bi-embed-api.md `QueryBatchRequest`): the token is checked now, then
+     * the queries run side by side and each line comes out as soon as its query ends.
+     */
+    queryBatch(
+      claims: EmbedTokenClaims,
+      datasetId: string,
+      queries: readonly Query[],
+    ): AsyncGenerator<QueryBatchLine> {
+      const access = open(claims, datasetId);
+      return inCompletionOrder(queries.map((query, index) => batchLine(access, query, index)));
     },
 
     /** A visual's data as CSV: 0 summarized (what the visual shows), 1 underlying (fact rows). */

@@ -7,6 +7,7 @@ import {
   biErrorBodySchema,
   embedDashboardSchema,
   qnaAnswerSchema,
+  queryBatchLineSchema,
   queryResultSchema,
   type EmbedDashboard,
   type AuthoringReport,
@@ -16,6 +17,7 @@ import {
   type QueryResult,
 } from '@vitrina/bi-model';
 import type { z } from 'zod';
+import { readLines } from './ndjson.ts';
 
 export type BiErrorCode =
   | 'TokenExpired'
@@ -59,15 +61,41 @@ async function toBiError(response: Response): Promise<BiError> {
 
 /** An answer outside the contract (docs/bi-embed-api.md) fails the load, naming the field. */
 export async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-  const result = schema.safeParse(await response.json().catch(() => undefined));
+  return parsedValue(await response.json().catch(() => undefined), schema, response.status);
+}
+
+function parsedValue<T>(value: unknown, schema: z.ZodType<T>, status: number): T {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';
   throw new BiError(
     'LoadReportFailed',
     `Unexpected answer from the BI service at ${field}: ${issue?.message ?? 'invalid'}`,
-    response.status,
+    status,
   );
+}
+
+interface PendingResult {
+  resolve: (result: QueryResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Settles each query's promise from its line of a batch answer; unanswered ones fail at the end. */
+async function settleFromLines(response: Response, pending: PendingResult[]): Promise<void> {
+  const open = new Set(pending.keys());
+  await readLines(response, (text) => {
+    const line = parsedValue(JSON.parse(text) as unknown, queryBatchLineSchema, response.status);
+    const target = pending[line.index];
+    if (!target || !open.delete(line.index)) return;
+    if ('result' in line) target.resolve(line.result);
+    else {
+      const code = KNOWN_CODES.find((known) => known === line.error.code) ?? 'LoadReportFailed';
+      target.reject(new BiError(code, line.error.message, 400));
+    }
+  });
+  const missing = new BiError('LoadReportFailed', 'The BI service left a query unanswered', 0);
+  for (const index of open) pending[index]!.reject(missing);
 }
 
 export class BiClient {
@@ -126,6 +154,33 @@ export class BiClient {
       query,
     );
     return parsed(response, queryResultSchema);
+  }
+
+  /**
+   * A page's queries in one call (docs/bi-embed-api.md `QueryBatchRequest`): one promise per
+   * query, each settled as soon as its line of the streamed answer arrives.
+   */
+  queryBatch(datasetId: string, queries: readonly Query[]): Promise<QueryResult>[] {
+    const pending: PendingResult[] = [];
+    const answers = queries.map(
+      () => new Promise<QueryResult>((resolve, reject) => pending.push({ resolve, reject })),
+    );
+    const path = `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/queries`;
+    this.postJson(path, { queries })
+      .then((response) => settleFromLines(response, pending))
+      .catch((error: unknown) => {
+        // Settling an already settled promise does nothing: only the unanswered ones fail.
+        const failure =
+          error instanceof BiError
+            ? error
+            : new BiError(
+                'LoadReportFailed',
+                error instanceof Error ? error.message : String(error),
+                0,
+              );
+        for (const { reject } of pending) reject(failure);
+      });
+    return answers;
   }
 
   async qna(datasetId: string, question: string): Promise<QnaAnswer> {

@@ -3,12 +3,13 @@
  * interpreter, and its answer (a query and a suggested visual) is drawn with real results.
  */
 import type { BiClient } from '../api/bi-client.ts';
-import type { QnaAnswer, QueryResult, VisualDefinition } from '../api/types.ts';
+import type { QnaAnswer, VisualDefinition } from '../api/types.ts';
 import type { ViewContext } from '../embed/view-context.ts';
 import type { VisualData } from '../state/page-data.ts';
 import { DEFAULT_COLORS, type FrameTheme } from '../state/report-state.ts';
 import { Store } from '../state/store.ts';
 import type { ViewServices } from '../visuals/services.ts';
+import { prepareVisualType } from '../visuals/use-chart-visuals.ts';
 
 export interface QnaState {
   question: string;
@@ -71,8 +72,12 @@ export class QnaView implements ViewServices {
     this.store.set({ question, asking: true, error: null });
     try {
       const answer = await this.client.qna(this.datasetId, question);
-      const result: QueryResult = await this.client.query(this.datasetId, answer.query);
       const { visual, resultName } = answerVisual(answer);
+      // The visual's code arrives beside its rows, so `visualRendered` still follows the drawing.
+      const [result] = await Promise.all([
+        this.client.query(this.datasetId, answer.query),
+        prepareVisualType(visual.type),
+      ]);
       this.store.set({
         answer: { question, visual, data: { results: { [resultName]: result } } },
         asking: false,

@@ -3,12 +3,12 @@ import type { DatasetSchema, VisualDefinition } from '../api/types.ts';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { SortState } from '../query/visual-queries.ts';
 import type { VisualData } from '../state/page-data.ts';
-import { CardVisual, GaugeVisual, KpiVisual, MultiRowCardVisual } from './CardVisuals.tsx';
-import { ChartVisual } from './ChartVisual.tsx';
+import { CardVisual, MultiRowCardVisual } from './CardVisuals.tsx';
 import { MatrixVisual } from './MatrixVisual.tsx';
 import { useServices } from './services.ts';
 import { SlicerVisual } from './SlicerVisual.tsx';
 import { TableVisual } from './TableVisual.tsx';
+import { useChartVisuals } from './use-chart-visuals.ts';
 
 export interface VisualBodyProps {
   visual: VisualDefinition;
@@ -24,6 +24,7 @@ export interface VisualBodyProps {
 
 export function VisualBody(props: VisualBodyProps) {
   const services = useServices();
+  const charts = useChartVisuals();
   const { visual, data, width, height } = props;
   switch (visual.type) {
     case 'textbox':
@@ -45,9 +46,15 @@ export function VisualBody(props: VisualBodyProps) {
         <MultiRowCardVisual visual={visual} results={data.results} width={width} height={height} />
       );
     case 'kpi':
-      return <KpiVisual visual={visual} results={data.results} width={width} height={height} />;
+      if (!charts) return null;
+      return (
+        <charts.KpiVisual visual={visual} results={data.results} width={width} height={height} />
+      );
     case 'gauge':
-      return <GaugeVisual visual={visual} results={data.results} width={width} height={height} />;
+      if (!charts) return null;
+      return (
+        <charts.GaugeVisual visual={visual} results={data.results} width={width} height={height} />
+      );
     case 'slicer':
       return (
         <SlicerVisual
@@ -78,8 +85,9 @@ export function VisualBody(props: VisualBodyProps) {
       if (!result) return null;
       if (result.rows.length === 0)
         return <div className="no-data">{services.messages.noData}</div>;
+      if (!charts) return null;
       return (
-        <ChartVisual
+        <charts.ChartVisual
           visual={visual}
           schema={props.schema}
           result={result}

@@ -1,0 +1,80 @@
+/**
+ * Visual query results kept in memory, bounded in bytes (least recently used go first). An entry
+ * is found only by the same dataset, the same data version, the same effective identity and the
+ * same normalised query: one identity's rows are never answered to another. When a dataset's
+ * version moves on (any write), its older entries are dropped. See
+ * docs/decisions/0150-bi-query-batch-and-result-cache.md.
+ */
+import { FilterType } from '@vitrina/embed-sdk/protocol';
+import type { ParsedQuery, QueryResult } from '@vitrina/bi-model';
+import { LRUCache } from 'lru-cache';
+import type { EffectiveIdentity } from './row-security.ts';
+
+export interface ResultKey {
+  datasetId: string;
+  version: number;
+  identity: EffectiveIdentity | undefined;
+  query: ParsedQuery;
+}
+
+/** 32 MiB of results by the rough size below: the demo's pages take well under 1 MiB each. */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** A cheap upper-bound estimate of a result's memory; exact sizes would cost a serialisation. */
+const estimatedBytes = (result: QueryResult) =>
+  256 + result.rows.length * Math.max(1, result.columns.length) * 24;
+
+/** No role order or duplicate changes what an identity sees, so neither changes its key. */
+const identityKey = (identity: EffectiveIdentity | undefined) =>
+  identity ? JSON.stringify([identity.username, [...new Set(identity.roles)].sort()]) : '';
+
+/** Relative dates read today's date, which is not part of the key: such queries are not kept. */
+const dependsOnToday = (query: ParsedQuery) =>
+  (query.filters ?? []).some((filter) => filter.filterType === FilterType.RelativeDate);
+
+export function createResultCache(maxBytes = DEFAULT_MAX_BYTES) {
+  const entries = new LRUCache<string, QueryResult>({
+    maxSize: maxBytes,
+    sizeCalculation: estimatedBytes,
+  });
+  const latestVersion = new Map<string, number>();
+
+  /** False for a version older than one already seen; a newer one drops the dataset's entries. */
+  function isCurrent(datasetId: string, version: number): boolean {
+    const known = latestVersion.get(datasetId);
+    if (known === version) return true;
+    if (known !== undefined && version < known) return false;
+    latestVersion.set(datasetId, version);
+    if (known !== undefined) {
+      for (const key of entries.keys()) {
+        if (key.startsWith(`${datasetId}\u0000`)) entries.delete(key);
+      }
+    }
+    return true;
+  }
+
+  const keyOf = (key: ResultKey) =>
+    [key.datasetId, key.version, identityKey(key.identity), JSON.stringify(key.query)].join(
+      '\u0000',
+    );
+
+  return {
+    get(key: ResultKey): QueryResult | undefined {
+      if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return undefined;
+      return entries.get(keyOf(key));
+    },
+
+    /** Keeps a result read at `key.version`, unless the data has moved on since. */
+    set(key: ResultKey, result: QueryResult): void {
+      if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return;
+      entries.set(keyOf(key), result);
+    },
+
+    /** How many results are held (for tests and diagnostics). */
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+export type ResultCache = ReturnType<typeof createResultCache>;

@@ -1,0 +1,19 @@
+/** The gauge: a single figure (and its target) from the `totals` query, drawn by ECharts. */
+import { totals, type CardProps } from './CardVisuals.tsx';
+import { EChart } from './EChart.tsx';
+import { gaugeOption } from './other-options.ts';
+import { useServices } from './services.ts';
+
+export function GaugeVisual({ results, width, height }: CardProps) {
+  const { format, theme, messages } = useServices();
+  const { row, columns } = totals(results);
+  const value = typeof row[0] === 'number' ? row[0] : 0;
+  const target = typeof row[1] === 'number' ? row[1] : undefined;
+  const option = gaugeOption(
+    value,
+    target,
+    { theme, format, selected: new Set(), showLegend: false, totalLabel: messages.total },
+    columns[0]?.format,
+  );
+  return <EChart option={option} width={width} height={height} fontFamily={theme.fontFamily} />;
+}

@@ -1,0 +1,54 @@
+/** The KPI: a figure, its target and a trend line (drawn by ECharts) from the `totals` query. */
+import { totals, type CardProps } from './CardVisuals.tsx';
+import { EChart } from './EChart.tsx';
+import { useServices } from './services.ts';
+
+export function KpiVisual({ results, width, height }: CardProps) {
+  const { format, theme, messages } = useServices();
+  const { row, columns } = totals(results);
+  const value = typeof row[0] === 'number' ? row[0] : null;
+  const target = typeof row[1] === 'number' ? row[1] : null;
+  const gap = value !== null && target ? (value - target) / Math.abs(target) : null;
+  const good = gap === null || gap >= 0;
+  const trend = results['trend']?.rows.map((r) => r[1] ?? null) ?? [];
+  const color = good ? '#1AAB40' : '#D64550';
+  return (
+    <div className="kpi-visual">
+      <div className="kpi-value" data-testid="card-value" style={{ color: theme.foreground }}>
+        {format.headline(value, columns[0]?.type, columns[0]?.format)}
+        {gap !== null && (
+          <span className="kpi-indicator" style={{ color }}>
+            {good ? '▲' : '▼'}
+          </span>
+        )}
+      </div>
+      {target !== null && (
+        <div className="kpi-target">
+          {messages.target}: {format.headline(target, columns[1]?.type, columns[1]?.format)}
+          {gap !== null && <span style={{ color }}> ({format.value(gap, 'number', '0.0%')})</span>}
+        </div>
+      )}
+      {trend.length > 1 && (
+        <EChart
+          width={width}
+          height={Math.max(24, height * 0.35)}
+          fontFamily={theme.fontFamily}
+          option={{
+            grid: { left: 0, right: 0, top: 4, bottom: 0 },
+            xAxis: { type: 'category', show: false, boundaryGap: false },
+            yAxis: { type: 'value', show: false, scale: true },
+            series: [
+              {
+                type: 'line',
+                data: trend,
+                symbol: 'none',
+                lineStyle: { color, width: 2 },
+                areaStyle: { color, opacity: 0.15 },
+              },
+            ],
+          }}
+        />
+      )}
+    </div>
+  );
+}
