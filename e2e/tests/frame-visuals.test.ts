@@ -85,8 +85,23 @@ describe.skipIf(!chromiumAvailable)('report frame visuals', () => {
       const groupId = await harness.rest.groupId(workspace);
       for (const report of await harness.rest.reports(groupId)) {
         if (report.reportType === 'PaginatedReport') continue;
+        // The row-level-security copy of a report opens only with an identity (decision 0134).
+        const datasetId = report.datasetId;
+        const identities =
+          datasetId &&
+          (await harness.rest.identityRequired(report.datasetWorkspaceId ?? groupId, datasetId))
+            ? [
+                {
+                  username: 'gerente.andina@retailandino.demo',
+                  roles: ['Pais'],
+                  datasets: [datasetId],
+                },
+              ]
+            : undefined;
         const accessToken = await harness.rest.embedToken(
           `/groups/${groupId}/reports/${report.id}`,
+          'View',
+          identities,
         );
         const pages = await openReport(report.id, report.embedUrl, accessToken, ++rendered);
         for (const [index, pageName] of pages.entries()) {

@@ -83,6 +83,8 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
 interface Item {
   id: string;
   datasetId?: string;
+  /** Where the dataset lives when it is shared from another workspace. */
+  datasetWorkspaceId?: string;
   name?: string;
   displayName?: string;
   embedUrl: string;
@@ -177,7 +179,20 @@ export class PowerBiRest {
     return (await this.call<{ token: string }>('/GenerateToken', body)).token;
   }
 
-  async embedToken(path: string, accessLevel: 'View' | 'Edit' = 'View'): Promise<string> {
-    return (await this.call<{ token: string }>(`${path}/GenerateToken`, { accessLevel })).token;
+  async embedToken(
+    path: string,
+    accessLevel: 'View' | 'Edit' = 'View',
+    identities?: { username: string; roles: string[]; datasets: string[] }[],
+  ): Promise<string> {
+    const body = { accessLevel, ...(identities ? { identities } : {}) };
+    return (await this.call<{ token: string }>(`${path}/GenerateToken`, body)).token;
+  }
+
+  /** Whether the dataset has row-level security: its tokens then need an effective identity. */
+  async identityRequired(groupId: string, datasetId: string): Promise<boolean> {
+    const dataset = await this.call<{ isEffectiveIdentityRequired?: boolean }>(
+      `/groups/${groupId}/datasets/${datasetId}`,
+    );
+    return dataset.isEffectiveIdentityRequired === true;
   }
 }
