@@ -17,6 +17,8 @@ const envSchema = z.object({
   VITRINA_DEMO: envFlag(true),
   BI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BI_AUTH_FAILURES_PER_WINDOW: z.coerce.number().int().positive().default(20),
+  /** Floor 15 s: the portal renews 10 s ahead at the earliest, so a shorter token would lapse first. */
+  BI_EMBED_TOKEN_LIFETIME_S: z.coerce.number().int().min(15).max(86_400).optional(),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -36,6 +38,8 @@ export interface BiConfig {
   readonly rateLimitPerMinute: number;
   /** Failed secrets or passwords per client id and per address in 15 minutes before 429. */
   readonly authFailuresPerWindow: number;
+  /** Longest embed token lifetime in seconds; undefined: up to the caller's access token. */
+  readonly embedTokenLifetimeSeconds: number | undefined;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -68,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     demo: values.VITRINA_DEMO,
     rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
     authFailuresPerWindow: values.BI_AUTH_FAILURES_PER_WINDOW,
+    embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
   });
 }
