@@ -74,7 +74,7 @@ export function useEmbeddedReport(
       return service;
     });
 
-    function scheduleRefresh(embed: EmbedHandle, delayMs: number) {
+    const scheduleRefresh = (embed: EmbedHandle, delayMs: number): void => {
       timer = setTimeout(async () => {
         try {
           const next = await tokenSource.current();
@@ -91,7 +91,7 @@ export function useEmbeddedReport(
           scheduleRefresh(embed, RETRY_REFRESH_MS);
         }
       }, delayMs);
-    }
+    };
 
     Promise.all([sdkLoad, reportCall])
       .then(([service, report]) => {
