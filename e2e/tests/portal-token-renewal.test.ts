@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
 import { basicFilter } from '../src/frame/harness.ts';
 import { snapFailure } from '../src/portal/screens.ts';
-import { login } from '../src/portal/session.ts';
-import { reportUid, waitForRendered } from '../src/portal/viewer.ts';
+import { portalApi } from '../src/portal/api.ts';
+import { login, temporaryPasswordFor } from '../src/portal/session.ts';
+import { reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
 import { startStack, type Stack } from '../src/stack.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -31,7 +32,8 @@ function onEmbeddedReport<T>(page: Page, body: string, arg?: unknown): Promise<T
 /**
  * A report stays open in the portal viewer across three embed-token expiries (issue 14): the
  * portal renews the token in place with setAccessToken, the frame is never reloaded, no error is
- * shown and the filter set through the SDK stays applied.
+ * shown and the filter set through the SDK stays applied. A viewer whose access is revoked while
+ * the report is open is told at the next renewal.
  */
 describe.skipIf(!chromiumAvailable)('portal: embed token renewal', () => {
   let stack: Stack;
@@ -95,4 +97,45 @@ describe.skipIf(!chromiumAvailable)('portal: embed token renewal', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     // Four renewal periods of the viewer's 10 s floor, plus the stack's first render.
   }, 180_000);
+
+  it('tells an open viewer that access to the report was revoked', async () => {
+    const api = await portalApi(stack.portalUrl, 'admin', stack.adminPassword);
+    const mail = 'rita.revocada@vitrina.demo';
+    const user = await api<{ id: number }>('POST', 'user', {
+      username: 'rrevocada',
+      firstname: 'Rita',
+      lastname: 'Revocada',
+      mail,
+      rol: 1,
+    });
+    const password = 'Revoca123';
+    const own = await portalApi(
+      stack.portalUrl,
+      'rrevocada',
+      temporaryPasswordFor(stack.dataDir, mail),
+    );
+    await own('PUT', 'user/changepassword', { password });
+    const accounts = await api<{ id: number }[]>('GET', 'administration/reports/accounts');
+    await api(
+      'PUT',
+      'user/permissions',
+      accounts.map((account) => ({ userId: user.id, accountElementId: String(account.id) })),
+    );
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const viewer = await context.newPage();
+    onTestFailed(() => snapFailure(viewer, 'token-renewal-revoked'));
+    await login(viewer, stack.portalUrl, 'rrevocada', password);
+    await viewer.getByRole('link', { name: reportName, exact: true }).first().click();
+    await waitForRendered(viewer);
+    const renewal = viewer.waitForResponse(
+      (response) => response.url().includes('/api/viewer/report/'),
+      { timeout: 60_000 },
+    );
+    await api('DELETE', `user/permissions/${user.id}`);
+
+    expect((await renewal).status()).toBe(403);
+    expect(await viewerError(viewer)).toBe('Acceso denegado al informe.');
+    await context.close();
+  }, 120_000);
 });
