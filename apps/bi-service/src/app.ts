@@ -28,6 +28,7 @@ import { registerPostgresSourceRoutes } from './rest/postgres-sources.routes.ts'
 import { registerPushDatasetRoutes } from './rest/push-datasets.routes.ts';
 import { registerReportWriteRoutes } from './rest/report-writes.routes.ts';
 import type { BiServices } from './services.ts';
+import { installFaultSwitch } from './testing/fault-switch.ts';
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -59,6 +60,9 @@ export async function buildApp(
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(baseSecurityHeaders);
   });
+
+  // Tests only, and only when asked for (config refuses it in production).
+  if (services.config.testFaults) installFaultSwitch(app);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

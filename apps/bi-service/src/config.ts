@@ -17,6 +17,11 @@ const envSchema = z.object({
   VITRINA_DEMO: envFlag(true),
   BI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BI_AUTH_FAILURES_PER_WINDOW: z.coerce.number().int().positive().default(20),
+  /** Floor 15 s: the portal renews 10 s ahead at the earliest, so a shorter token would lapse first. */
+  BI_EMBED_TOKEN_LIFETIME_S: z.coerce.number().int().min(15).max(86_400).optional(),
+  /** Tests only: the fault switch at /_test/faults. Refused when NODE_ENV=production. */
+  BI_TEST_FAULTS: envFlag(false),
+  NODE_ENV: z.string().optional(),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -36,6 +41,10 @@ export interface BiConfig {
   readonly rateLimitPerMinute: number;
   /** Failed secrets or passwords per client id and per address in 15 minutes before 429. */
   readonly authFailuresPerWindow: number;
+  /** Longest embed token lifetime in seconds; undefined: up to the caller's access token. */
+  readonly embedTokenLifetimeSeconds: number | undefined;
+  /** The test fault switch (BI_TEST_FAULTS); never on in production. */
+  readonly testFaults: boolean;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -48,6 +57,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     throw new Error(`Invalid BI service configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.BI_TEST_FAULTS && values.NODE_ENV === 'production')
+    throw new Error(
+      'Invalid BI service configuration:\n  BI_TEST_FAULTS: the test fault switch is refused when NODE_ENV=production',
+    );
   const publicUrl = (values.BI_PUBLIC_URL ?? `http://localhost:${values.BI_PORT}`).replace(
     /\/+$/,
     '',
@@ -68,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     demo: values.VITRINA_DEMO,
     rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
     authFailuresPerWindow: values.BI_AUTH_FAILURES_PER_WINDOW,
+    embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
+    testFaults: values.BI_TEST_FAULTS,
   });
 }

@@ -108,6 +108,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     clock,
     content: repositories.content,
     access: contentAccess,
+    maxLifetimeSeconds: config.embedTokenLifetimeSeconds,
   });
   return {
     config,

@@ -32,6 +32,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the embed token lifetime, unset by default, refusing one shorter than 15 s', () => {
+    expect(loadConfig({}).embedTokenLifetimeSeconds).toBeUndefined();
+    expect(loadConfig({ BI_EMBED_TOKEN_LIFETIME_S: '20' }).embedTokenLifetimeSeconds).toBe(20);
+    expect(() => loadConfig({ BI_EMBED_TOKEN_LIFETIME_S: '5' })).toThrow(
+      /BI_EMBED_TOKEN_LIFETIME_S/,
+    );
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ BI_PORT: 'abc', BI_PUBLIC_URL: 'not a url' })).toThrow(
       /BI_PORT[\s\S]*BI_PUBLIC_URL/,

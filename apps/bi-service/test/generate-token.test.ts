@@ -168,6 +168,26 @@ describe('token lifetime', () => {
     expect((await claimsOf(json)).exp).toBe(accessExp);
   });
 
+  it('never outlives BI_EMBED_TOKEN_LIFETIME_S, even when asked for longer', async () => {
+    const shortLived = await startTestService({ BI_EMBED_TOKEN_LIFETIME_S: '20' });
+    try {
+      const before = Math.floor(Date.now() / 1000);
+      const { json } = await call(shortLived.url, reportTokenPath, {
+        token: await userToken(shortLived.url, comercial),
+        body: { lifetimeInMinutes: 10, identities: [regionIdentity] },
+      });
+      const claims = await verifyEmbedToken(
+        shortLived.services.embedTokenKey,
+        `EmbedToken ${String(json['token'])}`,
+      );
+      expect(claims.exp).toBeGreaterThanOrEqual(before + 20);
+      expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 20);
+      expect(Date.parse(String(json['expiration'])) / 1000).toBe(claims.exp);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('rejects a non-positive lifetime', async () => {
     const { status, json } = await call(service.url, reportTokenPath, {
       token: comercialToken,

@@ -80,14 +80,22 @@ interface Dependencies {
   clock: Clock;
   content: ContentRepository;
   access: ContentService;
+  /** BI_EMBED_TOKEN_LIFETIME_S: no token lives longer, whatever the caller asks. */
+  maxLifetimeSeconds?: number | undefined;
 }
 
 /**
  * Decides what each GenerateToken call grants and mints the token. The expiry never passes the
  * caller's access token (an embed token cannot outlive the token that minted it);
- * `lifetimeInMinutes` may only shorten it.
+ * `lifetimeInMinutes` and the service's `maxLifetimeSeconds` may only shorten it.
  */
-export function createEmbedTokenService({ key, clock, content, access }: Dependencies) {
+export function createEmbedTokenService({
+  key,
+  clock,
+  content,
+  access,
+  maxLifetimeSeconds,
+}: Dependencies) {
   async function issue(
     caller: VerifiedCaller,
     scope: TokenScope,
@@ -105,7 +113,8 @@ export function createEmbedTokenService({ key, clock, content, access }: Depende
     const now = epochSeconds(clock);
     const requested =
       options.lifetimeInMinutes === undefined ? Infinity : now + options.lifetimeInMinutes * 60;
-    const exp = Math.min(caller.exp, requested);
+    const ceiling = maxLifetimeSeconds === undefined ? Infinity : now + maxLifetimeSeconds;
+    const exp = Math.min(caller.exp, requested, ceiling);
     const claims = {
       sub: caller.principal.id,
       reports: unique(scope.reports),

@@ -30,8 +30,6 @@ export interface FakeBiService {
   identities: FakeIdentity[];
   /** How many times each endpoint kind was called. */
   calls: { token: number; groups: number; generateToken: number };
-  /** Makes every REST call answer 500 while true. */
-  failing: boolean;
   /** Embed token lifetime in seconds. */
   embedTokenSeconds: number;
   close(): Promise<void>;
@@ -53,7 +51,6 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
     ca: cert,
     identities,
     calls: { token: 0, groups: 0, generateToken: 0 },
-    failing: false,
     embedTokenSeconds: 3600,
     close: () =>
       new Promise((resolve) => {
@@ -96,7 +93,6 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
     }
     const identity = accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
     if (!identity) return json(res, 401, { error: { code: 'TokenExpired' } });
-    if (fake.failing) return json(res, 500, { error: { code: 'InternalError' } });
     return handleRest(req, res, path, identity);
   }
 

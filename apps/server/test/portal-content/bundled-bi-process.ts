@@ -9,10 +9,23 @@ export interface BundledBi {
   url: string;
   /** Environment for the portal: BI URL, HTTPS authority and the service's CA file. */
   portalEnv: Record<string, string>;
+  /** Replaces the service's test faults (needs BI_TEST_FAULTS); `[]` clears them. */
+  setFaults(faults: unknown[]): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startBundledBi(): Promise<BundledBi> {
+/** `env` adds settings, such as BI_TEST_FAULTS for the fault switch. */
+/** The demo's service principal, as an account body for POST /api/account. */
+export const demoServicePrincipal = {
+  authType: 'ServicePrincipal',
+  description: 'Retail Andino - Entidad de servicio',
+  username: 'vitrina-app',
+  tenantId: 'vitrina',
+  clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03',
+  password: 'vitrina-demo-secret',
+};
+
+export async function startBundledBi(env: Record<string, string> = {}): Promise<BundledBi> {
   const root = mkdtempSync(join(tmpdir(), 'vitrina-portal-bi-'));
   const [port, tlsPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
@@ -27,6 +40,7 @@ export async function startBundledBi(): Promise<BundledBi> {
         BI_TLS_PORT: String(tlsPort),
         BI_PUBLIC_URL: url,
         VITRINA_DEMO: 'true',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -34,6 +48,14 @@ export async function startBundledBi(): Promise<BundledBi> {
   await waitForHealthy(`${url}/health`, child, 120_000);
   return {
     url,
+    async setFaults(faults: unknown[]) {
+      const response = await fetch(`${url}/_test/faults`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(faults),
+      });
+      if (response.status !== 204) throw new Error(`fault switch: ${await response.text()}`);
+    },
     portalEnv: {
       VITRINA_DEMO: 'true',
       BI_URL: url,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
-import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { demoServicePrincipal, startBundledBi, type BundledBi } from './bundled-bi-process.ts';
 
 /**
  * Issue 15 against the bundled BI service: a service-principal account syncs and embeds, wrong
@@ -11,14 +11,7 @@ let bi: BundledBi;
 let portal: TestApp;
 let adminToken: string;
 
-const servicePrincipal = {
-  authType: 'ServicePrincipal',
-  description: 'Retail Andino - Entidad de servicio',
-  username: 'vitrina-app',
-  tenantId: 'vitrina',
-  clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03',
-  password: 'vitrina-demo-secret',
-};
+const servicePrincipal = demoServicePrincipal;
 const rlsReportName = 'Ventas por país (seguridad por filas)';
 
 beforeAll(async () => {

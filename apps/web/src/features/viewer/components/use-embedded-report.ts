@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { ApiError } from '../../../lib/api-error.ts';
 import {
   embedWarmupEnabled,
   loadEmbedService,
@@ -73,17 +74,24 @@ export function useEmbeddedReport(
       return service;
     });
 
-    function scheduleRefresh(embed: EmbedHandle, delayMs: number) {
+    const scheduleRefresh = (embed: EmbedHandle, delayMs: number): void => {
       timer = setTimeout(async () => {
         try {
           const next = await tokenSource.current();
           await embed.setAccessToken(next.accessToken);
           if (!cancelled) scheduleRefresh(embed, refreshDelay(next.expiration));
-        } catch {
-          if (!cancelled) scheduleRefresh(embed, RETRY_REFRESH_MS);
+        } catch (error: unknown) {
+          if (cancelled) return;
+          // Access revoked (issue 14): say so and stop renewing; other failures are retried.
+          if (error instanceof ApiError && error.status === 403) {
+            sdk?.reset(container);
+            update({ loading: false, error: viewerErrorText(error) });
+            return;
+          }
+          scheduleRefresh(embed, RETRY_REFRESH_MS);
         }
       }, delayMs);
-    }
+    };
 
     Promise.all([sdkLoad, reportCall])
       .then(([service, report]) => {
