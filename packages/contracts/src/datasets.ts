@@ -33,8 +33,11 @@ export const datasetTableSchema = z.object({
 });
 export type DatasetTable = z.infer<typeof datasetTableSchema>;
 
-/** Where the data came from: an uploaded file, the push API, or a refreshable source. */
-export const datasetSourceSchema = z.enum(['archivo', 'push', 'origen']);
+/**
+ * Where the data came from: an uploaded file, the push API, a refreshable (PostgreSQL) source,
+ * or the BI service's own declared model (the demo's), which the portal does not change.
+ */
+export const datasetSourceSchema = z.enum(['archivo', 'push', 'origen', 'modelo']);
 export type DatasetSource = z.infer<typeof datasetSourceSchema>;
 
 export const datasetRefreshSchema = z.object({

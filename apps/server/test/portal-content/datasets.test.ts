@@ -62,8 +62,9 @@ describe('the Datos page API with the bundled BI service', () => {
       { name: 'Tienda', dataType: 'String' },
       { name: 'Importe', dataType: 'Double' },
     ]);
-    // The demo's own model dataset is listed as a refreshable source.
-    expect(list.json().some((d: { source: string }) => d.source === 'origen')).toBe(true);
+    // The demo's own declared model is listed as such, not refreshable from the portal.
+    const model = list.json().find((d: { name: string }) => d.name === 'Ventas Retail Andino');
+    expect(model).toMatchObject({ source: 'modelo', refreshable: false, tables: [] });
   });
 
   it('refuses a type that does not fit, in Spanish naming row and column, and accepts one that does', async () => {

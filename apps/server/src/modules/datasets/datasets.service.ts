@@ -142,13 +142,22 @@ export function createDatasetsService(deps: {
         return Promise.all(
           rows.value.map(async (row) => {
             const path = dataset(workspaceId, row.id);
-            const refreshable = row.isRefreshable === true;
+            const tables = await tablesOf(credentials, path);
+            // The BI service's declared models (no tables to edit) are neither refreshed nor deleted here.
+            const source = row.addRowsAPIEnabled
+              ? 'push'
+              : row.isRefreshable !== true
+                ? 'archivo'
+                : tables.length > 0
+                  ? 'origen'
+                  : 'modelo';
+            const refreshable = source === 'origen';
             return {
               id: row.id,
               name: row.name,
-              source: row.addRowsAPIEnabled ? 'push' : refreshable ? 'origen' : 'archivo',
+              source,
               refreshable,
-              tables: await tablesOf(credentials, path),
+              tables,
               lastRefresh: refreshable ? await lastRefreshOf(credentials, path) : null,
             } satisfies DatasetSummary;
           }),

@@ -34,7 +34,7 @@ export function DatasetsPage() {
 
   return (
     <>
-      <PageTitle title="Datos" />
+      <PageTitle title="Administración - Datos" />
       {accounts.isError ? (
         <LoadError error={accounts.error} />
       ) : (

@@ -20,6 +20,7 @@ const sourceLabels: Record<DatasetSource, string> = {
   archivo: 'Archivo subido',
   push: 'API de inserción',
   origen: 'Origen actualizable',
+  modelo: 'Modelo del servicio de BI',
 };
 
 const lastRefreshText = (refresh: DatasetRefresh | null) =>
@@ -68,7 +69,7 @@ export function DatasetsTable({ where }: { where: WorkspaceRef }) {
             title: 'Tablas y columnas',
             render: (_value, dataset) =>
               dataset.tables.length === 0 ? (
-                <Typography.Text type="secondary">Modelo del servicio de BI</Typography.Text>
+                <Typography.Text type="secondary">—</Typography.Text>
               ) : (
                 dataset.tables.map((table) => (
                   <div key={table.name}>
@@ -108,14 +109,16 @@ export function DatasetsTable({ where }: { where: WorkspaceRef }) {
                     </Button>
                   </>
                 )}
-                <Button
-                  size="small"
-                  danger
-                  onClick={() => setDeleting(dataset)}
-                  aria-label={`Eliminar ${dataset.name}`}
-                >
-                  Eliminar
-                </Button>
+                {dataset.source !== 'modelo' && (
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => setDeleting(dataset)}
+                    aria-label={`Eliminar ${dataset.name}`}
+                  >
+                    Eliminar
+                  </Button>
+                )}
               </Space>
             ),
           },
