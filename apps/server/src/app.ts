@@ -22,6 +22,7 @@ import { administrationModule } from './modules/administration/administration.ro
 import { createActiveSessions } from './modules/auth/active-sessions.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { authoringModule } from './modules/authoring/authoring.routes.ts';
+import { datasetsModule } from './modules/datasets/datasets.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
 import { publicModule } from './modules/public/public.routes.ts';
@@ -69,6 +70,7 @@ function apiModules(context: AppContext, services: Services, cluster: Cluster): 
     identitiesModule(services.identities),
     connectionTestModule(services.testConnection),
     authoringModule(services.authoring),
+    datasetsModule(services.datasets),
     syncModule({
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,

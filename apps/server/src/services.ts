@@ -5,6 +5,7 @@ import { createSecretBox } from './modules/accounts/secret-box.ts';
 import { createAuthoringService } from './modules/authoring/authoring.service.ts';
 import { createReportUsersService } from './modules/administration/report-users.service.ts';
 import { createBiConnection } from './modules/bi-client/bi-connection.ts';
+import { createDatasetsService } from './modules/datasets/datasets.service.ts';
 import { createContentCache } from './modules/content/content-cache.ts';
 import { createFavoritesCache } from './modules/favorites/favorites-cache.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
@@ -134,6 +135,7 @@ export function createServices(
       favorites: { invalidate: () => drop({ kind: 'favorites' }) },
     }),
     authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync }),
+    datasets: createDatasetsService({ db, secrets, call: bi.call }),
     viewer: createViewerService({
       db,
       secrets,

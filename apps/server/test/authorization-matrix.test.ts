@@ -250,6 +250,53 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: '/api/authoring/sync', body: { accountId: f.account.id } }),
     expect: administratorsOnly(502),
   },
+  // The Datos page (issue 12): the matrix's BI service is unreachable, so administrators get 502.
+  'GET /api/datasets/account/:id/workspace/:workspaceId': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}`,
+    }),
+    expect: administratorsOnly(502),
+  },
+  'POST /api/datasets/account/:id/workspace/:workspaceId/upload': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/upload?name=Ventas&fileName=ventas.csv`,
+      payload: 'Tienda;Importe\nLima;10\n',
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+    expect: administratorsOnly(502),
+  },
+  'GET /api/datasets/account/:id/workspace/:workspaceId/import/:importId': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/import/i1`,
+    }),
+    expect: administratorsOnly(502),
+  },
+  'PUT /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/table/:table': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1/table/Ventas`,
+      body: { columns: [{ name: 'Tienda', dataType: 'String' }] },
+    }),
+    expect: administratorsOnly(502),
+  },
+  'POST /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/refresh': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1/refresh`,
+      body: {},
+    }),
+    expect: administratorsOnly(502),
+  },
+  'GET /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/refreshes': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1/refreshes`,
+    }),
+    expect: administratorsOnly(502),
+  },
+  'DELETE /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1`,
+    }),
+    expect: administratorsOnly(502),
+  },
 };
 
 const callers: Caller[] = ['anonymous', 'otherViewer', 'viewer', 'administrator'];

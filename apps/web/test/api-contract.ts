@@ -1,5 +1,11 @@
 import {
   authoringDatasetListSchema,
+  datasetImportSchema,
+  datasetRefreshListSchema,
+  datasetSummaryListSchema,
+  datasetTableSchema,
+  refreshNowRequestSchema,
+  tableTypesRequestSchema,
   createEmbedSchema,
   editReportSchema,
   syncAccountRequestSchema,
@@ -42,6 +48,14 @@ interface Schema {
     | { success: true }
     | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
+
+/** An upload's body: the file itself, not JSON (the double keeps it as text). */
+const rawFileSchema: Schema = {
+  safeParse: (value) =>
+    typeof value === 'string' && value.length > 0
+      ? { success: true }
+      : { success: false, error: { issues: [{ path: [], message: 'expected the file' }] } },
+};
 
 export interface ContractRoute {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -140,6 +154,40 @@ export const contractRoutes: ContractRoute[] = [
     response: createEmbedSchema,
   },
   { method: 'post', path: 'authoring/sync', request: syncAccountRequestSchema },
+  // The Datos page (issue 12, administrators only).
+  {
+    method: 'get',
+    path: 'datasets/account/:id/workspace/:workspaceId',
+    response: datasetSummaryListSchema,
+  },
+  {
+    method: 'post',
+    path: 'datasets/account/:id/workspace/:workspaceId/upload',
+    request: rawFileSchema,
+    response: datasetImportSchema,
+  },
+  {
+    method: 'get',
+    path: 'datasets/account/:id/workspace/:workspaceId/import/:importId',
+    response: datasetImportSchema,
+  },
+  {
+    method: 'put',
+    path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/table/:table',
+    request: tableTypesRequestSchema,
+    response: datasetTableSchema,
+  },
+  {
+    method: 'post',
+    path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/refresh',
+    request: refreshNowRequestSchema,
+  },
+  {
+    method: 'get',
+    path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/refreshes',
+    response: datasetRefreshListSchema,
+  },
+  { method: 'delete', path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId' },
 ];
 
 function check(schema: Schema, value: unknown, what: string): string[] {

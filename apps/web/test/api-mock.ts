@@ -30,7 +30,12 @@ async function record(request: Request): Promise<RecordedRequest> {
     method: request.method,
     path: new URL(request.url).pathname,
     headers: Object.fromEntries(request.headers),
-    body: raw ? (JSON.parse(raw) as unknown) : undefined,
+    // A file upload (application/octet-stream) is kept as its text.
+    body: raw
+      ? request.headers.get('content-type')?.includes('json') === false
+        ? raw
+        : (JSON.parse(raw) as unknown)
+      : undefined,
   };
 }
 

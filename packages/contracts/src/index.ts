@@ -12,3 +12,4 @@ export * from './public.ts';
 export * from './params.ts';
 export * from './power-bi.ts';
 export * from './authoring.ts';
+export * from './datasets.ts';

@@ -69,6 +69,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'data',
+                lazy: async () => ({
+                  Component: (await import('./routes/datasets-route.tsx')).DatasetsRoute,
+                }),
+              },
+              {
                 path: 'permission/user',
                 lazy: async () => ({
                   Component: (await import('./routes/permissions-by-user-route.tsx'))

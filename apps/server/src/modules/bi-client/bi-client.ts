@@ -1,5 +1,5 @@
-import { BiFailure, BiServiceError } from './bi-errors.ts';
-import type { HttpTransport, TransportResponse } from './http-transport.ts';
+import { createBiRequester } from './bi-requester.ts';
+import type { HttpTransport } from './http-transport.ts';
 import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
 
 export interface BiWorkspace {
@@ -79,53 +79,7 @@ export function createBiClient(options: {
   transport: HttpTransport;
   tokens: BiTokenProvider;
 }) {
-  const base = `${options.apiUrl.replace(/\/+$/, '')}/v1.0/myorg`;
-
-  async function call<T>(
-    credentials: BiCredentials,
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ) {
-    let response = await send(credentials, method, path, body);
-    if (response.status === 401) {
-      // The cached token may have been revoked early: one retry with a fresh one.
-      options.tokens.forget(credentials.accountId);
-      response = await send(credentials, method, path, body);
-    }
-    if (response.status >= 200 && response.status < 300) return parse<T>(response);
-    throw new BiServiceError(
-      failureFor(response.status),
-      `${method} ${path}: HTTP ${response.status}`,
-    );
-  }
-
-  async function send(
-    credentials: BiCredentials,
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ) {
-    const { accessToken } = await options.tokens.getToken(credentials);
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${accessToken}`,
-      accept: 'application/json',
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    try {
-      return await options.transport({
-        method,
-        url: `${base}${path}`,
-        headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch (error) {
-      throw new BiServiceError(
-        BiFailure.unreachable,
-        error instanceof Error ? error.message : String(error),
-      );
-    }
-  }
+  const call = createBiRequester(options);
 
   async function generateToken(credentials: BiCredentials, path: string, body: unknown) {
     const result = await call<{ token: string; expiration: string }>(
@@ -225,18 +179,4 @@ export function createBiClient(options: {
     },
   };
   return client;
-}
-
-function failureFor(status: number): BiFailure {
-  if (status === 401 || status === 403) return BiFailure.forbidden;
-  if (status === 404) return BiFailure.notFound;
-  return BiFailure.unexpected;
-}
-
-function parse<T>(response: TransportResponse): T {
-  try {
-    return JSON.parse(response.text) as T;
-  } catch {
-    throw new BiServiceError(BiFailure.unexpected, `invalid JSON (HTTP ${response.status})`);
-  }
 }

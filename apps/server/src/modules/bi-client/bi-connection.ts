@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../../config.ts';
 import { createBiClient } from './bi-client.ts';
+import { createBiRequester } from './bi-requester.ts';
 import { createBiTokenProvider } from './bi-token-provider.ts';
 import { createHttpTransport } from './http-transport.ts';
 import { createMsalNetworkClient } from './msal-network-client.ts';
@@ -23,6 +24,8 @@ export function createBiConnection(settings: Config['bi'], now: () => number) {
   return {
     tokens,
     client: createBiClient({ apiUrl: settings.apiUrl, transport, tokens }),
+    /** Raw REST calls (the Datos page's datasets, imports and refreshes). */
+    call: createBiRequester({ apiUrl: settings.apiUrl, transport, tokens }),
     /** Readiness: any HTTP answer below 500 from the REST base (bundled service or Power BI). */
     async reachable(): Promise<boolean> {
       try {

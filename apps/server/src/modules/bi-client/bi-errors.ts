@@ -29,12 +29,15 @@ const spanishMessages: Record<BiFailure, string> = {
 export class BiServiceError extends Error {
   readonly failure: BiFailure;
   readonly detail: string;
+  /** The BI service's own (English) error message, for callers that translate it. */
+  readonly remoteMessage: string | undefined;
 
   /** `message` overrides the failure's general sentence (an AADSTS code says more). */
-  constructor(failure: BiFailure, detail: string, message?: string) {
+  constructor(failure: BiFailure, detail: string, message?: string, remoteMessage?: string) {
     super(message ?? spanishMessages[failure]);
     this.name = 'BiServiceError';
     this.failure = failure;
     this.detail = detail;
+    this.remoteMessage = remoteMessage;
   }
 }

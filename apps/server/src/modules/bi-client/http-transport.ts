@@ -1,12 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
 
 /** A JSON-ish HTTP exchange, small enough to back both MSAL's network module and the REST client. */
 export interface TransportRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text is sent with its length; a stream (a file upload) is piped, chunked. */
+  body?: string | Readable;
   timeoutMs?: number;
 }
 
@@ -33,7 +35,8 @@ export function createHttpTransport(
     new Promise((resolve, reject) => {
       const url = new URL(req.url);
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const body = req.body === undefined ? undefined : Buffer.from(req.body);
+      const stream = typeof req.body === 'object' ? req.body : undefined;
+      const body = typeof req.body === 'string' ? Buffer.from(req.body) : undefined;
       const headers = {
         ...req.headers,
         ...(body ? { 'content-length': String(body.length) } : {}),
@@ -61,7 +64,10 @@ export function createHttpTransport(
         outgoing.destroy(new Error(`Request to ${url.origin} timed out`)),
       );
       outgoing.on('error', reject);
-      outgoing.end(body);
+      if (stream) {
+        stream.on('error', (error) => outgoing.destroy(error));
+        stream.pipe(outgoing);
+      } else outgoing.end(body);
     });
 }
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 const items: MenuProps['items'] = [
   { key: '/administration/account', label: 'Cuentas' },
   { key: '/administration/user', label: 'Usuarios' },
+  { key: '/administration/data', label: 'Datos' },
   {
     key: 'permissions',
     label: 'Permisos',

@@ -1,0 +1,204 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import {
+  datasetImportParamsSchema,
+  datasetImportSchema,
+  datasetParamsSchema,
+  datasetRefreshListSchema,
+  datasetSummaryListSchema,
+  datasetTableParamsSchema,
+  datasetTableSchema,
+  datasetUploadQuerySchema,
+  datasetsWorkspaceParamsSchema,
+  errorResponseSchema,
+  maxDatasetUploadBytes,
+  refreshNowRequestSchema,
+  tableTypesRequestSchema,
+} from '@vitrina/contracts';
+import type { ApiModule } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { limitBytes } from './byte-limit.ts';
+import type { DatasetsService } from './datasets.service.ts';
+
+const tags = ['datos'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  502: errorResponseSchema,
+};
+const tooLarge = () =>
+  new AppError(
+    'payload_too_large',
+    `Archivo: supera el tamaño máximo de ${maxDatasetUploadBytes / 1024 / 1024} MB.`,
+    { field: 'file' },
+  );
+
+/** The Datos page's API: administrators only (every other caller gets 403). */
+export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
+  name: 'datasets',
+  register(app) {
+    const admin = { preHandler: app.requireAdmin };
+    const workspace = '/datasets/account/:id/workspace/:workspaceId';
+    const dataset = `${workspace}/dataset/:datasetId`;
+
+    // Uploads arrive as the raw file: handed to the route as a stream, never buffered.
+    app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
+      done(null, payload),
+    );
+
+    app.get(
+      workspace,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Conjuntos de datos del área de trabajo, con tablas y última actualización',
+          params: datasetsWorkspaceParamsSchema,
+          response: { 200: datasetSummaryListSchema, ...errors },
+        },
+      },
+      async (request) => datasets.list(request.params.id, request.params.workspaceId),
+    );
+
+    app.post(
+      `${workspace}/upload`,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Sube un archivo CSV, TXT, XLSX o Parquet como conjunto de datos',
+          params: datasetsWorkspaceParamsSchema,
+          querystring: datasetUploadQuerySchema,
+          // The file itself (application/octet-stream), streamed to the BI service.
+          body: z.unknown(),
+          response: { 200: datasetImportSchema, 413: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > maxDatasetUploadBytes)
+          throw tooLarge();
+        if (!request.body || typeof (request.body as Readable).pipe !== 'function')
+          throw new AppError(
+            'unsupported_media_type',
+            'Archivo: envíe el archivo como application/octet-stream.',
+            { field: 'file' },
+          );
+        const limited = limitBytes(request.body as Readable, maxDatasetUploadBytes);
+        try {
+          return await datasets.upload(
+            request.params.id,
+            request.params.workspaceId,
+            request.query,
+            limited.stream,
+          );
+        } catch (error) {
+          if (limited.exceeded()) throw tooLarge();
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      `${workspace}/import/:importId`,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Estado de una importación de archivo',
+          params: datasetImportParamsSchema,
+          response: { 200: datasetImportSchema, ...errors },
+        },
+      },
+      async (request) =>
+        datasets.importStatus(
+          request.params.id,
+          request.params.workspaceId,
+          request.params.importId,
+        ),
+    );
+
+    app.put(
+      `${dataset}/table/:table`,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Corrige los tipos de las columnas de una tabla',
+          params: datasetTableParamsSchema,
+          body: tableTypesRequestSchema,
+          response: { 200: datasetTableSchema, ...errors },
+        },
+      },
+      async (request) =>
+        datasets.correctTypes(
+          request.params.id,
+          request.params.workspaceId,
+          request.params.datasetId,
+          request.params.table,
+          request.body.columns,
+        ),
+    );
+
+    app.post(
+      `${dataset}/refresh`,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Actualiza ahora el conjunto de datos desde su origen',
+          params: datasetParamsSchema,
+          body: refreshNowRequestSchema,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { id, workspaceId, datasetId } = request.params;
+        await datasets.refresh(id, workspaceId, datasetId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      `${dataset}/refreshes`,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Historial de actualizaciones del conjunto de datos',
+          params: datasetParamsSchema,
+          response: { 200: datasetRefreshListSchema, ...errors },
+        },
+      },
+      async (request) =>
+        datasets.refreshes(request.params.id, request.params.workspaceId, request.params.datasetId),
+    );
+
+    app.delete(
+      dataset,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          summary: 'Elimina el conjunto de datos y sus datos',
+          params: datasetParamsSchema,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { id, workspaceId, datasetId } = request.params;
+        await datasets.remove(id, workspaceId, datasetId);
+        return reply.status(204).send();
+      },
+    );
+  },
+});

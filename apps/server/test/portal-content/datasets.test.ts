@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
+import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+
+/**
+ * The Datos page's API against the real bundled BI service (separate process): an administrator
+ * uploads a CSV into a demo workspace, sees its inferred columns, corrects a type (and gets the
+ * BI service's refusal in Spanish, by row and column), reads the refresh history and deletes it.
+ */
+let bi: BundledBi;
+let portal: TestApp;
+let adminToken: string;
+let viewerToken: string;
+let base: string;
+
+beforeAll(async () => {
+  bi = await startBundledBi();
+  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
+  const adminId = (await createUser(portal.db, { rol: 0 })).id;
+  adminToken = await tokenFor(portal.app, adminId);
+  viewerToken = await tokenFor(portal.app, (await createUser(portal.db, { rol: 1 })).id);
+  const accounts = (
+    await callApi(portal.app, { method: 'GET', url: `/api/account/${adminId}`, token: adminToken })
+  ).json();
+  const comercial = accounts.find((a: { description: string }) =>
+    a.description.endsWith('Comercial'),
+  );
+  base = `/api/datasets/account/${comercial.id}/workspace/${comercial.workspaces[0].id}`;
+}, 150_000);
+
+afterAll(async () => {
+  await portal?.close();
+  await bi?.stop();
+});
+
+const csv = 'Fecha;Tienda;Importe\n01/03/2025;Lima;1.234,50\n02/03/2025;Quito;7,25\n';
+const upload = (name: string, content: string, token = adminToken) =>
+  callApi(portal.app, {
+    method: 'POST',
+    url: `${base}/upload?name=${encodeURIComponent(name)}&fileName=ventas.csv`,
+    payload: content,
+    headers: { 'content-type': 'application/octet-stream' },
+    token,
+  });
+const adminCall = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+  callApi(portal.app, { method, url, token: adminToken, ...(body ? { body } : {}) });
+
+describe('the Datos page API with the bundled BI service', () => {
+  it('uploads a CSV and lists it with its inferred columns', async () => {
+    const imported = await upload('Ventas subidas', csv);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json()).toMatchObject({ state: 'Succeeded', error: null });
+    const status = await adminCall('GET', `${base}/import/${imported.json().id}`);
+    expect(status.json().datasetId).toBe(imported.json().datasetId);
+
+    const list = await adminCall('GET', base);
+    expect(list.statusCode).toBe(200);
+    const uploaded = list.json().find((d: { name: string }) => d.name === 'Ventas subidas');
+    expect(uploaded).toMatchObject({ source: 'archivo', refreshable: false, lastRefresh: null });
+    expect(uploaded.tables[0].columns).toEqual([
+      { name: 'Fecha', dataType: 'DateTime' },
+      { name: 'Tienda', dataType: 'String' },
+      { name: 'Importe', dataType: 'Double' },
+    ]);
+    // The demo's own declared model is listed as such, not refreshable from the portal.
+    const model = list.json().find((d: { name: string }) => d.name === 'Ventas Retail Andino');
+    expect(model).toMatchObject({ source: 'modelo', refreshable: false, tables: [] });
+  });
+
+  it('refuses a type that does not fit, in Spanish naming row and column, and accepts one that does', async () => {
+    const { datasetId } = (await upload('Ventas tipadas', csv)).json();
+    const table = `${base}/dataset/${datasetId}/table/Ventas%20tipadas`;
+    const wrong = await adminCall('PUT', table, {
+      columns: [
+        { name: 'Fecha', dataType: 'DateTime' },
+        { name: 'Tienda', dataType: 'Int64' },
+        { name: 'Importe', dataType: 'Double' },
+      ],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain(
+      'Fila 2, columna Tienda: "Lima" no es un entero válido.',
+    );
+    const right = await adminCall('PUT', table, {
+      columns: [
+        { name: 'Fecha', dataType: 'String' },
+        { name: 'Tienda', dataType: 'String' },
+        { name: 'Importe', dataType: 'Double' },
+      ],
+    });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('reports a malformed file by its row', async () => {
+    const bad = await upload('Ventas rotas', 'A;B\n1;2\n3;4;5\n');
+    const body = bad.json();
+    const message = bad.statusCode === 200 ? body.error : body.message;
+    expect(message).toContain('Fila 3: se esperaban 2 columnas y hay 3.');
+  });
+
+  it('says in Spanish that an upload has no source to refresh; deletes an upload', async () => {
+    const list = (await adminCall('GET', base)).json();
+    const uploaded = list.find((d: { name: string }) => d.name === 'Ventas subidas');
+    const refresh = await adminCall('POST', `${base}/dataset/${uploaded.id}/refresh`, {});
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.json().message).toBe(
+      'El conjunto de datos no tiene un origen PostgreSQL que actualizar.',
+    );
+
+    expect((await adminCall('DELETE', `${base}/dataset/${uploaded.id}`)).statusCode).toBe(204);
+    const after = (await adminCall('GET', base)).json();
+    expect(after.some((d: { id: string }) => d.id === uploaded.id)).toBe(false);
+    expect((await adminCall('DELETE', `${base}/dataset/${uploaded.id}`)).statusCode).toBe(404);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await upload('De un lector', csv, viewerToken)).statusCode).toBe(403);
+  });
+});

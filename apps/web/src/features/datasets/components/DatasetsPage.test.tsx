@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { DatasetSummary } from '@vitrina/contracts';
+import { accountOf } from '../../../../test/api-fixtures.ts';
+import { serveApi, type RecordedRequest } from '../../../../test/api-mock.ts';
+import { renderApp, signIn } from '../../../../test/render.tsx';
+import { DatasetsPage } from './DatasetsPage.tsx';
+
+const accounts = [
+  accountOf({
+    id: 4,
+    description: 'Comercial',
+    workspaces: [{ id: 'w1', name: 'Ventas', reports: [] }],
+  }),
+];
+const uploaded: DatasetSummary = {
+  id: 'd1',
+  name: 'Mis ventas',
+  source: 'archivo',
+  refreshable: false,
+  tables: [
+    {
+      name: 'Mis ventas',
+      columns: [
+        { name: 'Tienda', dataType: 'String' },
+        { name: 'Importe', dataType: 'Double' },
+      ],
+    },
+  ],
+  lastRefresh: null,
+};
+const source: DatasetSummary = {
+  id: 'd2',
+  name: 'Ventas PG',
+  source: 'origen',
+  refreshable: true,
+  tables: [],
+  lastRefresh: {
+    id: 1,
+    refreshType: 'ViaApi',
+    startTime: '2026-01-01T10:00:00Z',
+    endTime: null,
+    status: 'Failed',
+    error: 'La actualización falló: sin conexión',
+  },
+};
+
+function open(write: (request: RecordedRequest) => { status: number; body?: unknown }) {
+  const server = serveApi((request) => {
+    if (request.method === 'GET' && request.path === '/api/account/1')
+      return { status: 200, body: accounts };
+    if (request.method === 'GET' && request.path.endsWith('/refreshes'))
+      return { status: 200, body: [source.lastRefresh] };
+    if (request.method === 'GET') return { status: 200, body: [uploaded, source] };
+    return write(request);
+  });
+  signIn();
+  renderApp(<DatasetsPage />);
+  return server;
+}
+
+describe('Datos page', () => {
+  it('lists the workspace datasets with columns, source and refresh history', async () => {
+    open(() => ({ status: 204 }));
+    expect(
+      await screen.findByText('Tienda (String), Importe (Double)', { exact: false }),
+    ).toBeTruthy();
+    expect(screen.getByText('Archivo subido')).toBeTruthy();
+    expect(screen.getByText('Origen actualizable')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Historial de Ventas PG' }));
+    expect(await screen.findByText('La actualización falló: sin conexión')).toBeTruthy();
+  });
+
+  it('uploads a file, shows its inferred types and sends the corrected one', async () => {
+    const server = open((request) =>
+      request.path.endsWith('/upload')
+        ? { status: 200, body: { id: 'i1', state: 'Succeeded', datasetId: 'd1', error: null } }
+        : {
+            status: 400,
+            body: {
+              code: 'validation_failed',
+              message: 'Fila 2, columna Tienda: "Lima" no es un entero válido.',
+            },
+          },
+    );
+    await screen.findByText('Archivo subido');
+    const file = new File(['Tienda;Importe\nLima;10\n'], 'ventas.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByLabelText('Archivo'), file);
+    await userEvent.type(screen.getByLabelText('Nombre del conjunto de datos'), 'Mis ventas');
+    await userEvent.click(screen.getByRole('button', { name: 'Subir' }));
+
+    const review = await screen.findByRole('region', { name: 'Columnas inferidas' });
+    await userEvent.click(within(review).getByLabelText('Tipo de Tienda'));
+    await userEvent.click(await screen.findByTitle('Entero'));
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirmar tipos' }));
+
+    expect(
+      await within(review).findByText('Fila 2, columna Tienda: "Lima" no es un entero válido.'),
+    ).toBeTruthy();
+    const upload = server.requests.find((r) => r.path.endsWith('/upload'))!;
+    expect(upload.body).toBe('Tienda;Importe\nLima;10\n');
+    const put = server.requests.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe('/api/datasets/account/4/workspace/w1/dataset/d1/table/Mis%20ventas');
+    expect(put.body).toEqual({
+      columns: [
+        { name: 'Tienda', dataType: 'Int64' },
+        { name: 'Importe', dataType: 'Double' },
+      ],
+    });
+  });
+
+  it('deletes a dataset only after confirmation', async () => {
+    const server = open(() => ({ status: 204 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar Mis ventas' }));
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(
+        '/api/datasets/account/4/workspace/w1/dataset/d1',
+      ),
+    );
+  });
+});
