@@ -12,7 +12,7 @@ import {
   type WorkspaceRef,
 } from '../api/datasets-api.ts';
 
-export const typeLabels: Record<ColumnType, string> = {
+const typeLabels: Record<ColumnType, string> = {
   Int64: 'Entero',
   Double: 'Número',
   Decimal: 'Decimal',
