@@ -87,6 +87,7 @@ interface Item {
   displayName?: string;
   embedUrl: string;
   reportType?: string;
+  createReportEmbedURL?: string;
 }
 
 /** What a host application sees of the BI service through its REST API. */
@@ -175,6 +176,17 @@ export class PowerBiRest {
       targetWorkspaces: [{ id: groupId }],
     };
     return (await this.call<{ token: string }>('/GenerateToken', body)).token;
+  }
+
+  async datasets(groupId: string): Promise<Item[]> {
+    return (await this.call<{ value: Item[] }>(`/groups/${groupId}/datasets`)).value;
+  }
+
+  /** A token to create a report on one dataset of the workspace (Power BI's Create). */
+  async createReportToken(groupId: string, datasetId: string): Promise<string> {
+    const body = { accessLevel: 'Create', datasetId };
+    return (await this.call<{ token: string }>(`/groups/${groupId}/reports/GenerateToken`, body))
+      .token;
   }
 
   async embedToken(path: string, accessLevel: 'View' | 'Edit' = 'View'): Promise<string> {

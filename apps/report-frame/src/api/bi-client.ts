@@ -22,7 +22,8 @@ export type BiErrorCode =
   | 'PowerBIEntityNotFound'
   | 'PowerBINotAuthorizedException'
   | 'LoadReportFailed'
-  | 'InvalidRequest';
+  | 'InvalidRequest'
+  | 'ReportRevisionConflict';
 
 export class BiError extends Error {
   readonly code: BiErrorCode;
@@ -40,6 +41,7 @@ const KNOWN_CODES: BiErrorCode[] = [
   'PowerBIEntityNotFound',
   'PowerBINotAuthorizedException',
   'InvalidRequest',
+  'ReportRevisionConflict',
 ];
 
 async function toBiError(response: Response): Promise<BiError> {
