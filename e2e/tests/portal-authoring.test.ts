@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import { PowerBiRest } from '../src/frame/bi-service.ts';
 import { addVisual } from '../src/frame/editor.ts';
 import { dialog, pressInDialog } from '../src/portal/admin.ts';
 import { portalApi } from '../src/portal/api.ts';
@@ -15,6 +16,8 @@ if (!chromiumAvailable) warnBrowserSkipped();
 
 const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
 const NEW_REPORT = 'Ventas por canal (portal)';
+const CSV_DATASET = 'Ventas por región (CSV)';
+const CSV = 'Región,Importe\nNorte,120\nSur,80\nCentro,45\nNorte,30\n';
 const reader = { username: 'lectora', mail: 'lectora@vitrina.demo', password: 'Clave2024' };
 
 /** The POST /api/authoring/sync that the portal sends after the frame's `saved`. */
@@ -72,8 +75,11 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
     expect((await sync).status()).toBe(204);
   });
 
-  it('Nuevo informe: dataset, a visual, save as; the report is on the gateway', async () => {
+  it('Nuevo informe on an imported CSV: a visual, save as; the report is on the gateway', async () => {
     current = admin;
+    const bi = new PowerBiRest(stack.biUrl);
+    await bi.signIn();
+    await bi.importCsv(await bi.groupId('Comercial'), CSV_DATASET, CSV);
     await admin.goto(`${stack.portalUrl}/gateway`);
     const workspace = admin
       .locator('.ant-card')
@@ -82,14 +88,14 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
     await workspace.getByRole('button', { name: 'Nuevo informe' }).click();
     const choose = dialog(admin, 'Nuevo informe en Comercial');
     await choose.getByLabel('Conjunto de datos').click();
-    await admin.locator('.ant-select-item-option[title="Ventas Retail Andino"]').click();
+    await admin.locator(`.ant-select-item-option[title="${CSV_DATASET}"]`).click();
     await pressInDialog(choose, 'Crear');
     await admin.waitForURL((url) => url.pathname.startsWith('/authoring/new/'));
     workspaceId = decodeURIComponent(new URL(admin.url()).pathname.split('/')[4]!);
 
     const frame = admin.frameLocator('[data-testid="create-container"] iframe');
     await frame.locator('.authoring[data-mode="edit"]').waitFor();
-    await addVisual(frame, 'clusteredColumnChart', ['Canal', 'Ventas']);
+    await addVisual(frame, 'clusteredColumnChart', ['Región', 'Importe']);
     await admin.screenshot({ path: resolve(docsScreenshots, 'portal-create-report.png') });
 
     await frame.getByRole('button', { name: 'Guardar como', exact: true }).click();
@@ -126,7 +132,10 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
     await page.goto(`${stack.portalUrl}/viewer/${encodeURIComponent(uid)}`);
     await waitForRendered(page);
     const frame = page.frameLocator('[data-testid="report-container"] iframe');
-    await frame.locator('.visual[data-visual-type="clusteredColumnChart"] svg').waitFor();
+    const chart = frame.locator('.visual[data-visual-type="clusteredColumnChart"]');
+    await chart.locator('svg').waitFor();
+    const labels = await chart.locator('svg text').allTextContents();
+    expect(labels).toEqual(expect.arrayContaining(['Norte', 'Sur', 'Centro']));
     expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
     await context.close();
   });

@@ -189,6 +189,18 @@ export class PowerBiRest {
       .token;
   }
 
+  /** Imports a CSV file into a workspace as a one-table dataset (Power BI's Imports API). */
+  async importCsv(groupId: string, name: string, csv: string): Promise<void> {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), `${name}.csv`);
+    const response = await fetch(
+      `${this.url}/v1.0/myorg/groups/${groupId}/imports?datasetDisplayName=${encodeURIComponent(name)}`,
+      { method: 'POST', headers: { Authorization: `Bearer ${this.token}` }, body: form },
+    );
+    if (!response.ok)
+      throw new Error(`import ${name}: HTTP ${response.status} ${await response.text()}`);
+  }
+
   async embedToken(path: string, accessLevel: 'View' | 'Edit' = 'View'): Promise<string> {
     return (await this.call<{ token: string }>(`${path}/GenerateToken`, { accessLevel })).token;
   }
