@@ -89,6 +89,7 @@ interface Item {
   displayName?: string;
   embedUrl: string;
   reportType?: string;
+  createReportEmbedURL?: string;
 }
 
 /** What a host application sees of the BI service through its REST API. */
@@ -177,6 +178,29 @@ export class PowerBiRest {
       targetWorkspaces: [{ id: groupId }],
     };
     return (await this.call<{ token: string }>('/GenerateToken', body)).token;
+  }
+
+  async datasets(groupId: string): Promise<Item[]> {
+    return (await this.call<{ value: Item[] }>(`/groups/${groupId}/datasets`)).value;
+  }
+
+  /** A token to create a report on one dataset of the workspace (Power BI's Create). */
+  async createReportToken(groupId: string, datasetId: string): Promise<string> {
+    const body = { accessLevel: 'Create', datasetId };
+    return (await this.call<{ token: string }>(`/groups/${groupId}/reports/GenerateToken`, body))
+      .token;
+  }
+
+  /** Imports a CSV file into a workspace as a one-table dataset (Power BI's Imports API). */
+  async importCsv(groupId: string, name: string, csv: string): Promise<void> {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), `${name}.csv`);
+    const response = await fetch(
+      `${this.url}/v1.0/myorg/groups/${groupId}/imports?datasetDisplayName=${encodeURIComponent(name)}`,
+      { method: 'POST', headers: { Authorization: `Bearer ${this.token}` }, body: form },
+    );
+    if (!response.ok)
+      throw new Error(`import ${name}: HTTP ${response.status} ${await response.text()}`);
   }
 
   async embedToken(

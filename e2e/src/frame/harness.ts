@@ -66,11 +66,14 @@ export async function openHost(
   return page;
 }
 
-/** Calls `powerbi.embed` (or `powerbi.load` for a phased load) on the host page's container. */
+/**
+ * Calls `powerbi.embed` (or `powerbi.load` for a phased load, `powerbi.createReport` for a create
+ * embed) on the host page's container.
+ */
 export async function embed(
   page: Page,
   config: Record<string, unknown>,
-  method: 'embed' | 'load' = 'embed',
+  method: 'embed' | 'load' | 'createReport' = 'embed',
 ) {
   await page.evaluate(
     ({ config, method }) => {

@@ -24,7 +24,8 @@ export type BiErrorCode =
   | 'PowerBIEntityNotFound'
   | 'PowerBINotAuthorizedException'
   | 'LoadReportFailed'
-  | 'InvalidRequest';
+  | 'InvalidRequest'
+  | 'ReportRevisionConflict';
 
 export class BiError extends Error {
   readonly code: BiErrorCode;
@@ -42,6 +43,7 @@ const KNOWN_CODES: BiErrorCode[] = [
   'PowerBIEntityNotFound',
   'PowerBINotAuthorizedException',
   'InvalidRequest',
+  'ReportRevisionConflict',
 ];
 
 async function toBiError(response: Response): Promise<BiError> {

@@ -37,6 +37,13 @@ async function passingBiErrors(run: () => Promise<void>): Promise<void> {
   }
 }
 
+/** Checks a grant; when it is missing, asks the BI service once more (the token may be new). */
+async function requireGrant(editor: ReportEditor, granted: () => boolean, what: string) {
+  if (granted()) return;
+  await passingBiErrors(() => editor.refreshAccess());
+  if (!granted()) throw notGranted(what);
+}
+
 function saveAsName(body: unknown): string {
   const name = isRecord(body) ? body['name'] : undefined;
   if (typeof name !== 'string' || !name.trim())
@@ -86,11 +93,12 @@ export function registerEditRoutes(router: Router, session: FrameSession): void 
 
   router.post(
     '/report/switchMode/:mode',
-    on((editor, r) => {
+    on(async (editor, r) => {
       const mode = param(r, 'mode');
       if (mode !== 'view' && mode !== 'edit')
         throw new RequestError(400, [{ message: `Unknown view mode ${mode}` }]);
-      if (mode === 'edit' && !editor.canEdit) throw notGranted('edit access (ReadWrite)');
+      if (mode === 'edit')
+        await requireGrant(editor, () => editor.canEdit, 'edit access (ReadWrite)');
       editor.setMode(mode);
     }),
   );
@@ -100,15 +108,15 @@ export function registerEditRoutes(router: Router, session: FrameSession): void 
   );
   router.post(
     '/report/save',
-    on((editor) => {
-      if (!editor.canEdit) throw notGranted('saving (ReadWrite)');
+    on(async (editor) => {
+      await requireGrant(editor, () => editor.canEdit, 'saving (ReadWrite)');
       return passingBiErrors(() => editor.save());
     }),
   );
   router.post(
     '/report/saveAs',
-    on((editor, r) => {
-      if (!editor.canSaveAs) throw notGranted('save as (Copy)');
+    on(async (editor, r) => {
+      await requireGrant(editor, () => editor.canSaveAs, 'save as (Copy)');
       const name = saveAsName(r.body);
       return passingBiErrors(() => editor.saveAs(name));
     }),

@@ -32,7 +32,7 @@ export class ReportEditor {
   readonly store: Store<EditorState>;
   private readonly history: EditHistory<ReportDefinition>;
   private readonly controller: ReportController;
-  readonly access: EmbedAccess;
+  private access: EmbedAccess;
 
   constructor(
     controller: ReportController,
@@ -63,6 +63,17 @@ export class ReportEditor {
 
   get canSaveAs(): boolean {
     return this.access.accessLevel === 'Create' || this.access.allowSaveAs === true;
+  }
+
+  /**
+   * Asks the BI service again what the current token grants. A host may upgrade a View token
+   * with `setAccessToken` (the portal's Editar does), which leaves the grants read at load stale.
+   */
+  async refreshAccess(): Promise<void> {
+    const { id } = this.controller.state.report;
+    if (id === '') return;
+    const report = await this.controller.client.getReport(id);
+    this.access = report.access ?? { accessLevel: 'View' };
   }
 
   /** A report made by a create embed has no id until its first save. */

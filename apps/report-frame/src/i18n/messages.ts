@@ -68,6 +68,8 @@ const es = {
     PowerBINotAuthorizedException: 'No tiene permiso para ver este contenido.',
     LoadReportFailed: 'No se pudo cargar el informe. Inténtelo de nuevo más tarde.',
     InvalidRequest: 'La solicitud no es válida.',
+    ReportRevisionConflict:
+      'Otra persona guardó este informe antes. Use Guardar como para conservar sus cambios.',
   },
   timeUnits: [
     'días',
@@ -136,6 +138,7 @@ const en: Messages = {
     PowerBINotAuthorizedException: 'You are not allowed to view this content.',
     LoadReportFailed: 'The report could not be loaded. Try again later.',
     InvalidRequest: 'The request is not valid.',
+    ReportRevisionConflict: 'Someone saved this report first. Use Save as to keep your changes.',
   },
   timeUnits: [
     'days',

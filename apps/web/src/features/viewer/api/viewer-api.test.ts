@@ -16,6 +16,13 @@ describe('viewer', () => {
     ).toBe('Error: El servicio de BI no respondió correctamente.');
   });
 
+  it("shows the frame's message when an SDK call rejects with its IError list", () => {
+    const rejection = [{ message: 'The embed token does not grant edit access (ReadWrite)' }];
+    expect(viewerErrorText(rejection)).toBe(
+      'Error: The embed token does not grant edit access (ReadWrite)',
+    );
+  });
+
   it('says why a row-level-security report cannot open without an identity', () => {
     const sentence = 'Este informe aplica seguridad por filas y su usuario no tiene una identidad.';
     expect(viewerErrorText(new ApiError(403, 'identity_required', sentence))).toBe(sentence);

@@ -16,8 +16,15 @@ export function viewerErrorText(error: unknown): string {
   // Row-level security without an identity (issue 15): the server's sentence says what to do.
   if (error instanceof ApiError && error.code === 'identity_required') return error.message;
   if (error instanceof ApiError && error.status === 403) return 'Acceso denegado al informe.';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : (sdkMessage(error) ?? String(error));
   return `Error: ${message}`;
+}
+
+/** The SDK rejects with the frame's IError body (one error or a list of them), not an Error. */
+function sdkMessage(error: unknown): string | undefined {
+  const first: unknown = Array.isArray(error) ? error[0] : error;
+  if (typeof first !== 'object' || first === null || !('message' in first)) return undefined;
+  return typeof first.message === 'string' ? first.message : undefined;
 }
 
 /** Renew this long before the embed token expires (and never sooner than the floor). */

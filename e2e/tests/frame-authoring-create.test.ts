@@ -1,0 +1,137 @@
+/**
+ * Authoring end to end in the frame (issue 13), driven by our SDK and by the official
+ * powerbi-client 2.8.0: a create embed gets two visuals and is saved as a new report, which then
+ * embeds with the same drawing; and two editors saving the same base revision conflict cleanly.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Frame } from 'playwright-core';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import {
+  call,
+  callRejection,
+  embed,
+  frameOf,
+  openHost,
+  reportConfig,
+  startFrameHarness,
+  waitForEvent,
+  type FrameHarness,
+  type ReportTarget,
+} from '../src/frame/harness.ts';
+import { addVisual } from '../src/frame/editor.ts';
+
+if (!chromiumAvailable) warnBrowserSkipped();
+
+/** What the frame draws: each visual's name, type and title (its accessible name). */
+function drawing(frame: Frame) {
+  return frame.locator('.visual').evaluateAll((visuals) =>
+    visuals.map((v) => ({
+      name: v.getAttribute('data-visual-name'),
+      type: v.getAttribute('data-visual-type'),
+      title: v.getAttribute('aria-label'),
+    })),
+  );
+}
+
+for (const flavour of ['official', 'ours'] as const) {
+  describe.skipIf(!chromiumAvailable)(`create and save as with the ${flavour} SDK`, () => {
+    let harness: FrameHarness;
+    let groupId: string;
+    let source: ReportTarget;
+
+    beforeAll(async () => {
+      harness = await startFrameHarness();
+      groupId = await harness.rest.groupId('Comercial');
+      const report = await harness.rest.report(groupId, 'Ventas generales');
+      // Edit with save as: the author who loses a conflict keeps their work under a new name.
+      const accessToken = await harness.rest.createToken(report.id, groupId);
+      source = { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
+    });
+
+    afterAll(async () => {
+      await harness?.stop();
+    });
+
+    test('create, two visuals, save as, then the new report embeds with the same drawing', async () => {
+      const datasetId = (await harness.rest.report(groupId, 'Ventas generales')).datasetId!;
+      const dataset = (await harness.rest.datasets(groupId)).find((d) => d.id === datasetId)!;
+      const accessToken = await harness.rest.createReportToken(groupId, datasetId);
+      const page = await openHost(harness, flavour);
+      const createConfig = {
+        type: 'create',
+        embedUrl: dataset.createReportEmbedURL,
+        accessToken,
+        tokenType: 1,
+        datasetId,
+      };
+      await embed(page, createConfig, 'createReport');
+      const frame = frameOf(page);
+      await frame.locator('.authoring[data-mode="edit"]').waitFor();
+      await addVisual(frame, 'clusteredColumnChart', ['Canal', 'Ventas']);
+      await addVisual(frame, 'pieChart', ['Categoría', 'Unidades']);
+      const drawn = await drawing(frame);
+      expect(drawn.map((v) => v.type)).toEqual(['clusteredColumnChart', 'pieChart']);
+
+      await call(page, "return embedded.saveAs({ name: 'Informe creado en e2e' })");
+      const saved = await waitForEvent(page, 'saved');
+      const { reportObjectId } = saved.detail as { reportObjectId: string };
+      expect(reportObjectId).toMatch(/\S/);
+      const created = await harness.rest.report(groupId, 'Informe creado en e2e');
+      expect(created.id).toBe(reportObjectId);
+
+      const viewer = await openHost(harness, flavour);
+      const viewToken = await harness.rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
+      const target = {
+        id: created.id,
+        embedUrl: created.embedUrl,
+        accessToken: viewToken,
+        groupId,
+      };
+      await embed(viewer, reportConfig(target));
+      await waitForEvent(viewer, 'rendered');
+      for (const { name } of drawn)
+        await frameOf(viewer).locator(`.visual[data-visual-name="${name!}"] svg`).waitFor();
+      expect(await drawing(frameOf(viewer))).toEqual(drawn);
+      const chartTexts = await frameOf(viewer).locator('.visual svg text').allTextContents();
+      expect(chartTexts).toEqual(expect.arrayContaining(['Online', 'Alimentos']));
+      await Promise.all([page.close(), viewer.close()]);
+    });
+
+    test('two editors save the same base revision: one saved, the other a conflict, then save as', async () => {
+      const [first, second] = await Promise.all([
+        openHost(harness, flavour),
+        openHost(harness, flavour),
+      ]);
+      for (const host of [first, second]) {
+        await embed(host, reportConfig(source, { viewMode: 1 }));
+        await waitForEvent(host, 'rendered');
+        await frameOf(host).locator('.authoring[data-mode="edit"]').waitFor();
+      }
+      const firstVisual = await addVisual(frameOf(first), 'pieChart', ['Canal', 'Ventas']);
+      await addVisual(frameOf(second), 'clusteredBarChart', ['Canal', 'Unidades']);
+
+      await call(first, 'return embedded.save()');
+      expect((await waitForEvent(first, 'saved')).detail).toMatchObject({
+        reportObjectId: source.id,
+      });
+      const conflict = await callRejection<unknown>(second, 'return embedded.save()');
+      expect(conflict).toEqual([
+        expect.objectContaining({ detailedMessage: 'ReportRevisionConflict' }),
+      ]);
+      expect(await call(second, 'return embedded.isSaved()')).toBe(false);
+
+      const viewer = await openHost(harness, flavour);
+      await embed(viewer, reportConfig(source));
+      await waitForEvent(viewer, 'rendered');
+      const visual = frameOf(viewer).locator(`.visual[data-visual-name="${firstVisual}"]`);
+      expect(await visual.getAttribute('data-visual-type')).toBe('pieChart');
+
+      await call(second, "return embedded.saveAs({ name: 'Copia tras conflicto' })");
+      const savedAs = await waitForEvent(second, 'saved');
+      expect(savedAs.detail).toMatchObject({ saveAs: true });
+      const copy = await harness.rest.report(groupId, 'Copia tras conflicto');
+      expect((savedAs.detail as { reportObjectId: string }).reportObjectId).toBe(copy.id);
+      await Promise.all([first.close(), second.close(), viewer.close()]);
+    });
+  });
+}
