@@ -1,4 +1,10 @@
-import { errorMessages, errorStatus, fieldLabels, type ErrorCode } from '@vitrina/contracts';
+import {
+  errorMessages,
+  errorResponseSchema,
+  errorStatus,
+  fieldLabels,
+  type ErrorCode,
+} from '@vitrina/contracts';
 
 /**
  * The one error type services throw. The error handler turns it into
@@ -37,3 +43,13 @@ export const appErrors = {
     new AppError('validation_failed', `${fieldLabels[field] ?? field}: ${message}`, { field }),
   conflict: (message: string) => new AppError('conflict', message),
 };
+
+/** The `{ code, message }` answer under each of `statuses`, for a route's response schema. */
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<
+    S,
+    typeof errorResponseSchema
+  >;
+}

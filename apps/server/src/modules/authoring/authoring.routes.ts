@@ -5,22 +5,16 @@ import {
   authoringWorkspaceParamsSchema,
   createEmbedSchema,
   editReportSchema,
-  errorResponseSchema,
   reportUidParamsSchema,
   syncAccountRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
+import { errorResponses } from '../../errors.ts';
 import type { AuthoringService } from './authoring.service.ts';
 
 const tags = ['autoría'];
 const security = [{ bearer: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 502);
 
 /** Authoring from the portal: administrators only (every other caller gets 403). */
 export const authoringModule = (authoring: AuthoringService): ApiModule => ({

@@ -16,19 +16,13 @@ import {
   tableTypesRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, errorResponses } from '../../errors.ts';
 import { limitBytes } from './byte-limit.ts';
 import type { DatasetsService } from './datasets.service.ts';
 
 const tags = ['datos'];
 const security = [{ bearer: [] }];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 502);
 const tooLarge = () =>
   new AppError(
     'payload_too_large',

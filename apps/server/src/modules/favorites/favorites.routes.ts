@@ -1,19 +1,14 @@
 import {
-  errorResponseSchema,
   favoriteParamsSchema,
   favoriteRequestSchema,
   favoriteResponseSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
+import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
 import type { FavoritesService } from './favorites.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['favoritos'];
 const security = [{ bearer: [] }];
 

@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   idParam,
   numericIdParamsSchema,
   putRlsIdentityRequestSchema,
@@ -7,15 +6,11 @@ import {
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
+import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import type { IdentitiesService } from './identities.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['cuentas'];
 const security = [{ bearer: [] }];
 

@@ -1,20 +1,15 @@
 import {
-  errorResponseSchema,
   numericIdParamsSchema,
   permissionListSchema,
   putPermissionsRequestSchema,
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
+import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import type { PermissionsService } from './permissions.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['permisos'];
 const security = [{ bearer: [] }];
 
