@@ -9,6 +9,9 @@ import {
 } from './helper.ts';
 import { seedFixture, type Fixture } from './fixtures.ts';
 
+/** A well-formed BI id (paths take GUIDs) that names nothing. */
+const unknownBiId = '00000000-0000-4000-8000-000000000001';
+
 /**
  * Every API route × {anonymous, viewer, other viewer, administrator} → expected status.
  *
@@ -267,33 +270,33 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'GET /api/datasets/account/:id/workspace/:workspaceId/import/:importId': {
     request: (f) => ({
-      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/import/i1`,
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/import/${unknownBiId}`,
     }),
     expect: administratorsOnly(502),
   },
   'PUT /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/table/:table': {
     request: (f) => ({
-      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1/table/Ventas`,
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/${unknownBiId}/table/Ventas`,
       body: { columns: [{ name: 'Tienda', dataType: 'String' }] },
     }),
     expect: administratorsOnly(502),
   },
   'POST /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/refresh': {
     request: (f) => ({
-      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1/refresh`,
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/${unknownBiId}/refresh`,
       body: {},
     }),
     expect: administratorsOnly(502),
   },
   'GET /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/refreshes': {
     request: (f) => ({
-      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1/refreshes`,
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/${unknownBiId}/refreshes`,
     }),
     expect: administratorsOnly(502),
   },
   'DELETE /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId': {
     request: (f) => ({
-      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/d1`,
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/${unknownBiId}`,
     }),
     expect: administratorsOnly(502),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, idParam, opaqueId } from './fields.ts';
+import { biGuidParam, entityId, idParam } from './fields.ts';
 import { viewerReportSchema } from './viewer.ts';
 
 /**
@@ -12,11 +12,11 @@ export const editReportSchema = viewerReportSchema.extend({ accountId: z.number(
 export type EditReport = z.infer<typeof editReportSchema>;
 
 /** Path `authoring/account/{id}/workspace/{workspaceId}/…`. */
-export const authoringWorkspaceParamsSchema = z.object({ id: idParam, workspaceId: opaqueId });
+export const authoringWorkspaceParamsSchema = z.object({ id: idParam, workspaceId: biGuidParam });
 
 /** Path `…/dataset/{datasetId}/create`. */
 export const authoringDatasetParamsSchema = authoringWorkspaceParamsSchema.extend({
-  datasetId: opaqueId,
+  datasetId: biGuidParam,
 });
 
 export const authoringDatasetSchema = z.object({ id: z.string(), name: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, opaqueId } from './fields.ts';
+import { biGuidParam, idParam, opaqueId } from './fields.ts';
 
 /**
  * The "Datos" page (administrators only, beyond the portal spec): the datasets of a workspace,
@@ -7,14 +7,14 @@ import { idParam, opaqueId } from './fields.ts';
  */
 
 /** Path `datasets/account/{id}/workspace/{workspaceId}`. */
-export const datasetsWorkspaceParamsSchema = z.object({ id: idParam, workspaceId: opaqueId });
+export const datasetsWorkspaceParamsSchema = z.object({ id: idParam, workspaceId: biGuidParam });
 /** Path `…/dataset/{datasetId}`. */
-export const datasetParamsSchema = datasetsWorkspaceParamsSchema.extend({ datasetId: opaqueId });
+export const datasetParamsSchema = datasetsWorkspaceParamsSchema.extend({ datasetId: biGuidParam });
 /** Path `…/dataset/{datasetId}/table/{table}`. */
 export const datasetTableParamsSchema = datasetParamsSchema.extend({ table: opaqueId });
 /** Path `…/import/{importId}`. */
 export const datasetImportParamsSchema = datasetsWorkspaceParamsSchema.extend({
-  importId: opaqueId,
+  importId: biGuidParam,
 });
 
 /** The column types of the BI service's tables (Power BI's push types). */

@@ -70,3 +70,12 @@ export const idParam = z
 
 /** An opaque string id (BI GUIDs, report uids). */
 export const opaqueId = requiredString(limits.opaqueId);
+
+/**
+ * A Power BI item id in a path (workspace, dataset, import): always a GUID, so anything else is
+ * refused here instead of travelling to the BI service.
+ */
+export const biGuidParam = requiredString(limits.opaqueId).regex(
+  z.regexes.guid,
+  validationMessages.wrongType,
+);
