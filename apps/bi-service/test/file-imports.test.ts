@@ -5,7 +5,15 @@ import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+import {
+  call,
+  comercial,
+  frameQueryRows,
+  startTestService,
+  userToken,
+  workspaceIdOf,
+  type TestService,
+} from './harness.ts';
 
 let service: TestService;
 let token: string;
@@ -46,30 +54,17 @@ async function importedDataset(fileName: string, content: string | Uint8Array, n
 }
 
 async function frameQuery(datasetId: string, table: string, groupBy: string, measure: string) {
-  const generated = await call(service.url, '/v1.0/myorg/GenerateToken', {
-    token,
-    body: { datasets: [{ id: datasetId }] },
+  return frameQueryRows(service.url, token, datasetId, {
+    groupBy: [{ table, column: groupBy }],
+    measures: [{ table, column: measure, aggregation: 'Sum' }],
+    orderBy: [{ field: { table, column: groupBy }, direction: 1 }],
   });
-  const response = await call(service.url, `/v1.0/embed/datasets/${datasetId}/query`, {
-    token: String(generated.json['token']),
-    scheme: 'EmbedToken',
-    body: {
-      groupBy: [{ table, column: groupBy }],
-      measures: [{ table, column: measure, aggregation: 'Sum' }],
-      orderBy: [{ field: { table, column: groupBy }, direction: 1 }],
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.json['rows'];
 }
 
 beforeAll(async () => {
   service = await startTestService({ VITRINA_DEMO: 'false' });
   token = await userToken(service.url, comercial);
-  const groups = await call(service.url, '/v1.0/myorg/groups', { token });
-  groupId = (groups.json['value'] as { id: string; name: string }[]).find(
-    (group) => group.name === 'Comercial',
-  )!.id;
+  groupId = await workspaceIdOf(service.url, token, 'Comercial');
 });
 afterAll(() => service.close());
 

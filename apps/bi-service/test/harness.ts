@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { listen, type RunningService } from '../src/listen.ts';
 import { seedDemo } from '../src/seed/seed-demo.ts';
@@ -100,4 +101,33 @@ export async function call(
     ? (JSON.parse(text) as Record<string, unknown>)
     : undefined;
   return { status: response.status, headers: response.headers, json: json ?? {}, text };
+}
+
+/** The id of the workspace `name`, as the caller behind `token` lists it. */
+export async function workspaceIdOf(url: string, token: string, name: string): Promise<string> {
+  const groups = await call(url, '/v1.0/myorg/groups', { token });
+  return (groups.json['value'] as { id: string; name: string }[]).find(
+    (group) => group.name === name,
+  )!.id;
+}
+
+/** Rows of one frame query, run as a report would: an embed token from GenerateToken first. */
+export async function frameQueryRows(
+  url: string,
+  token: string,
+  datasetId: string,
+  query: unknown,
+) {
+  const generated = await call(url, '/v1.0/myorg/GenerateToken', {
+    token,
+    body: { datasets: [{ id: datasetId }] },
+  });
+  expect(generated.status).toBe(200);
+  const response = await call(url, `/v1.0/embed/datasets/${datasetId}/query`, {
+    token: String(generated.json['token']),
+    scheme: 'EmbedToken',
+    body: query,
+  });
+  expect(response.status).toBe(200);
+  return response.json['rows'];
 }

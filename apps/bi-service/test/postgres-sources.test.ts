@@ -4,7 +4,15 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+import {
+  call,
+  comercial,
+  frameQueryRows,
+  startTestService,
+  userToken,
+  workspaceIdOf,
+  type TestService,
+} from './harness.ts';
 
 /** The machine's PostgreSQL (trust auth); each run works in a fresh database of its own. */
 const adminUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -47,21 +55,11 @@ const rest = (path: string, options: { method?: string; body?: unknown } = {}) =
 
 /** Stores per city, read through the frame's API with an embed token from GenerateToken. */
 async function storesByCity(datasetId: string) {
-  const generated = await call(service.url, '/v1.0/myorg/GenerateToken', {
-    token,
-    body: { datasets: [{ id: datasetId }] },
+  return frameQueryRows(service.url, token, datasetId, {
+    groupBy: [{ table: 'tiendas', column: 'ciudad' }],
+    measures: [{ table: 'tiendas', column: 'id', aggregation: 'Count' }],
+    orderBy: [{ field: { table: 'tiendas', column: 'ciudad' }, direction: 1 }],
   });
-  const response = await call(service.url, `/v1.0/embed/datasets/${datasetId}/query`, {
-    token: String(generated.json['token']),
-    scheme: 'EmbedToken',
-    body: {
-      groupBy: [{ table: 'tiendas', column: 'ciudad' }],
-      measures: [{ table: 'tiendas', column: 'id', aggregation: 'Count' }],
-      orderBy: [{ field: { table: 'tiendas', column: 'ciudad' }, direction: 1 }],
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.json['rows'];
 }
 
 describe.skipIf(!available)('PostgreSQL sources', () => {
@@ -78,10 +76,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       INSERT INTO tienda.ventas VALUES (1, '2025-03-01', 10.50, true), (2, '2025-03-02', 4, false);`);
     service = await startTestService({ VITRINA_DEMO: 'false' });
     token = await userToken(service.url, comercial);
-    const groups = await call(service.url, '/v1.0/myorg/groups', { token });
-    groupId = (groups.json['value'] as { id: string; name: string }[]).find(
-      (group) => group.name === 'Comercial',
-    )!.id;
+    groupId = await workspaceIdOf(service.url, token, 'Comercial');
   });
   afterAll(async () => {
     await service?.close();

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+import {
+  call,
+  comercial,
+  frameQueryRows,
+  startTestService,
+  userToken,
+  workspaceIdOf,
+  type TestService,
+} from './harness.ts';
 
 let service: TestService;
 let token: string;
@@ -47,30 +55,16 @@ async function createDataset(query = '') {
 
 /** A frame query with an embed token from GenerateToken, as a report would run it. */
 async function totalsByCity(datasetId: string) {
-  const generated = await call(service.url, '/v1.0/myorg/GenerateToken', {
-    token,
-    body: { datasets: [{ id: datasetId }] },
+  return frameQueryRows(service.url, token, datasetId, {
+    groupBy: [{ table: 'Tiendas', column: 'Ciudad' }],
+    measures: [{ table: 'Ventas', measure: 'Total' }],
   });
-  expect(generated.status).toBe(200);
-  const response = await call(service.url, `/v1.0/embed/datasets/${datasetId}/query`, {
-    token: String(generated.json['token']),
-    scheme: 'EmbedToken',
-    body: {
-      groupBy: [{ table: 'Tiendas', column: 'Ciudad' }],
-      measures: [{ table: 'Ventas', measure: 'Total' }],
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.json['rows'];
 }
 
 beforeAll(async () => {
   service = await startTestService({ VITRINA_DEMO: 'false' });
   token = await userToken(service.url, comercial);
-  const groups = await call(service.url, '/v1.0/myorg/groups', { token });
-  groupId = (groups.json['value'] as { id: string; name: string }[]).find(
-    (group) => group.name === 'Comercial',
-  )!.id;
+  groupId = await workspaceIdOf(service.url, token, 'Comercial');
 });
 afterAll(() => service.close());
 
