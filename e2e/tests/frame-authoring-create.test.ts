@@ -1,6 +1,6 @@
 /**
  * Authoring end to end in the frame (issue 13), driven by our SDK and by the official
- * powerbi-client 2.8.0: a create embed gets two visuals and is saved as a new report, which then
+ * powerbi-client 2.8.0 and 2.24: a create embed gets two visuals and is saved as a new report, which then
  * embeds with the same drawing; and two editors saving the same base revision conflict cleanly.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -33,7 +33,7 @@ function drawing(frame: Frame) {
   );
 }
 
-for (const flavour of ['official', 'ours'] as const) {
+for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`create and save as with the ${flavour} SDK`, () => {
     let harness: FrameHarness;
     let groupId: string;
