@@ -9,6 +9,7 @@ import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
   call,
   callRejection,
+  demoCreateConfig,
   embed,
   frameOf,
   openHost,
@@ -53,17 +54,8 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
     });
 
     test('create, two visuals, save as, then the new report embeds with the same drawing', async () => {
-      const datasetId = (await harness.rest.report(groupId, 'Ventas generales')).datasetId!;
-      const dataset = (await harness.rest.datasets(groupId)).find((d) => d.id === datasetId)!;
-      const accessToken = await harness.rest.createReportToken(groupId, datasetId);
+      const createConfig = await demoCreateConfig(harness, groupId, 'Ventas generales');
       const page = await openHost(harness, flavour);
-      const createConfig = {
-        type: 'create',
-        embedUrl: dataset.createReportEmbedURL,
-        accessToken,
-        tokenType: 1,
-        datasetId,
-      };
       await embed(page, createConfig, 'createReport');
       const frame = frameOf(page);
       await frame.locator('.authoring[data-mode="edit"]').waitFor();

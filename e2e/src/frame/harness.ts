@@ -65,6 +65,22 @@ export async function demoReport(
   return { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
 }
 
+/**
+ * A create embed (Power BI's Create) on the dataset of a demo report: the config
+ * `powerbi.createReport` takes, with a Create token for that dataset.
+ */
+export async function demoCreateConfig(harness: FrameHarness, groupId: string, reportName: string) {
+  const datasetId = (await harness.rest.report(groupId, reportName)).datasetId!;
+  const dataset = (await harness.rest.datasets(groupId)).find((d) => d.id === datasetId)!;
+  return {
+    type: 'create',
+    embedUrl: dataset.createReportEmbedURL,
+    accessToken: await harness.rest.createReportToken(groupId, datasetId),
+    tokenType: 1,
+    datasetId,
+  };
+}
+
 export async function openHost(
   harness: FrameHarness,
   flavour: SdkFlavour,
