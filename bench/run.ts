@@ -41,7 +41,8 @@ const benchmarks: Record<string, { script: string; about: string }> = {
   },
   frame: {
     script: 'frame/report-frame.ts',
-    about: 'embed() to loaded/rendered: our SDK, powerbi-client 2.8.0 and 2.24, vs empty-page floors',
+    about:
+      'embed() to loaded/rendered: our SDK, powerbi-client 2.8.0 and 2.24, vs empty-page floors',
   },
   'frame-authoring': {
     script: 'frame/authoring.ts',

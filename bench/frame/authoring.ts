@@ -29,7 +29,9 @@ const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\
 
 async function findField(frame: Frame, kind: 'column' | 'measure', name: string) {
   await frame.locator('.fields-pane input[type="search"]').fill(name);
-  return frame.locator(`.fields-pane .field-item.${kind} button`, { hasText: exactly(name) }).first();
+  return frame
+    .locator(`.fields-pane .field-item.${kind} button`, { hasText: exactly(name) })
+    .first();
 }
 
 interface ChartTimeline {
@@ -104,7 +106,8 @@ async function main() {
     const passes: number[][] = [];
     for (const pass of ['new', 'repeated']) {
       const samples: number[] = [];
-      for (const { category, measure } of PAIRS) samples.push(await sample(frame, category, measure));
+      for (const { category, measure } of PAIRS)
+        samples.push(await sample(frame, category, measure));
       passes.push(samples);
       console.log(`${pass} queries, ms: ${samples.map((s) => s.toFixed(0)).join(' ')}`);
     }
@@ -118,7 +121,9 @@ async function main() {
     console.log('\nAuthoring in the frame, demo sales dataset (1 M rows), our SDK\n');
     console.log('| measure | samples | median | p95 |');
     console.log('| --- | --- | --- | --- |');
-    console.log(row('field dropped on a new visual → drawn, query new to the BI service', passes[0]!));
+    console.log(
+      row('field dropped on a new visual → drawn, query new to the BI service', passes[0]!),
+    );
     console.log(row('the same, fields already queried (BI result cache)', passes[1]!));
     console.log(row(`frame re-render after setFilters (${FILTER_SAMPLES} countries)`, filters));
   } finally {

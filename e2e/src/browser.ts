@@ -33,5 +33,8 @@ export function warnBrowserSkipped(): void {
 
 /** Launches headless chromium with the project's flags and `extraFlags`. Callers must `close()` it. */
 export async function launchBrowser(extraFlags: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS, ...extraFlags] });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
+  });
 }

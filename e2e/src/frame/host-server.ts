@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { freePort } from '../stack.ts';
 
@@ -16,9 +17,10 @@ export type SdkFlavour = 'official' | 'official-2.24' | 'ours';
 /** powerbi-client 2.24 embeds only https URLs on Power BI hosts (see power-bi-host.ts). */
 export const embedsOnlyPowerBiHosts = (flavour: SdkFlavour) => flavour === 'official-2.24';
 
+/** The published UMD bundles: 2.8.0 is the workspace's powerbi-client, 2.24 this package's alias. */
 const publishedBundles: Record<Exclude<SdkFlavour, 'ours'>, string> = {
-  official: 'node_modules/powerbi-client/dist/powerbi.js',
-  'official-2.24': 'node_modules/powerbi-client-2.24/dist/powerbi.js',
+  official: join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
+  'official-2.24': fileURLToPath(import.meta.resolve('powerbi-client-2.24/dist/powerbi.js')),
 };
 
 const EVENTS = [
@@ -94,7 +96,7 @@ async function ourSdkBundle(): Promise<string> {
 export async function startHostServer(): Promise<HostServer> {
   const scripts: Record<string, string> = { '/sdk/ours.js': await ourSdkBundle() };
   for (const [flavour, bundle] of Object.entries(publishedBundles))
-    scripts[`/sdk/${flavour}.js`] = readFileSync(join(repoRoot, bundle), 'utf8');
+    scripts[`/sdk/${flavour}.js`] = readFileSync(bundle, 'utf8');
   const port = await freePort();
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://host');
