@@ -62,7 +62,7 @@ if (unknown.length > 0) {
 }
 console.log('benchmarks:');
 for (const [name, { about }] of Object.entries(benchmarks))
-  console.log(`  ${name.padEnd(14)} ${about}`);
+  console.log(`  ${name.padEnd(16)} ${about}`);
 
 let failures = 0;
 for (const [name, { script }] of Object.entries(benchmarks)) {
