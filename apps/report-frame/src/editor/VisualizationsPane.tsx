@@ -143,7 +143,9 @@ function FormatBasics({
           }
         >
           {legendPositions.map((p) => (
-            <option key={p}>{p}</option>
+            <option key={p} value={p}>
+              {texts.legendPositions[p]}
+            </option>
           ))}
         </select>
       </label>
