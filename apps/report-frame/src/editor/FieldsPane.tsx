@@ -33,6 +33,7 @@ export function FieldsPane({ editor, schema, texts }: Props) {
     <li key={key} className={`field-item ${'measure' in field ? 'measure' : 'column'}`}>
       <button
         type="button"
+        className="field-name"
         draggable
         onDragStart={(event) => writeDraggedField(event.dataTransfer, field)}
         onClick={() => add(field)}

@@ -12,6 +12,7 @@ import { FIELD_MIME, readDraggedField } from './drag-field.ts';
 import type { EditorMessages } from './editor-messages.ts';
 import { formatOf, legendPositions } from './format-options.ts';
 import type { ReportEditor } from './report-editor.ts';
+import { VisualIcon } from './VisualIcon.tsx';
 import {
   addField,
   addVisual,
@@ -186,7 +187,7 @@ export function VisualizationsPane({
             aria-pressed={visual?.type === type}
             onClick={() => choose(type)}
           >
-            {texts.types[type]}
+            <VisualIcon type={type} />
           </button>
         ))}
       </div>

@@ -37,7 +37,6 @@ const es = {
   filterKind: 'Tipo de filtro',
   rankBy: 'Por valor',
   add: 'Agregar',
-  resize: 'Cambiar tamaño',
   filterKinds: {
     basic: 'Filtrado básico',
     advanced: 'Filtrado avanzado',
@@ -136,7 +135,6 @@ const en: EditorMessages = {
   filterKind: 'Filter type',
   rankBy: 'By value',
   add: 'Add',
-  resize: 'Resize',
   filterKinds: {
     basic: 'Basic filtering',
     advanced: 'Advanced filtering',

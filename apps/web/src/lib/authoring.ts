@@ -1,5 +1,6 @@
 import type { EmbedHandle } from './embed-service.ts';
 import { api } from './api.ts';
+import type { EditReport } from './models.ts';
 
 /**
  * Shared by the viewer's edit mode and the create page (administrators only, issue 13): after a
@@ -11,3 +12,7 @@ export const syncAccountNow = (accountId: number) =>
 
 /** A report or create embed as authoring sees it: the SDK's `isSaved` (wire `hasUnsavedChanges`). */
 export type AuthoringEmbed = EmbedHandle & { isSaved(): Promise<boolean> };
+
+/** GET viewer/report/{uid}/edit (administrators only): the viewer's answer with an Edit token and the account. */
+export const fetchEditReport = (uid: string) =>
+  api.get<EditReport>(`viewer/report/${encodeURIComponent(uid)}/edit`);

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
+import { fetchEditReport, syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
 import type { EmbedHandle } from '../../../lib/embed-service.ts';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard.ts';
-import { fetchEditReport, viewerErrorText } from '../api/viewer-api.ts';
-import type { TokenSource } from './use-embedded-report.ts';
+import type { TokenSource } from '../../../lib/token-renewal.ts';
+import { viewerErrorText } from '../api/viewer-api.ts';
 
 interface EditableReport extends AuthoringEmbed {
   switchMode(mode: string): Promise<void>;
