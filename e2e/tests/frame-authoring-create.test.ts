@@ -24,8 +24,7 @@ import { addVisual } from '../src/frame/editor.ts';
 if (!chromiumAvailable) warnBrowserSkipped();
 
 const HOST_COLORS = ['#7A1F5C', '#1F7A4D', '#C2410C'];
-const themeColors = (frame: Frame) =>
-  frame.locator('.report').getAttribute('data-theme-colors');
+const themeColors = (frame: Frame) => frame.locator('.report').getAttribute('data-theme-colors');
 
 /** What the frame draws: each visual's name, type and title (its accessible name). */
 function drawing(frame: Frame) {

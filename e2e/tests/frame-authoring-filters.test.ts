@@ -31,7 +31,10 @@ async function addFilterFromPane(
   snap?: () => Promise<unknown>,
 ) {
   await frame.locator('.fields-pane input[type="search"]').fill(field);
-  await frame.getByRole('button', { name: `Agregar filtro: ${field}`, exact: true }).first().click();
+  await frame
+    .getByRole('button', { name: `Agregar filtro: ${field}`, exact: true })
+    .first()
+    .click();
   const card = frame.getByRole('form', { name: `Agregar filtro: ${field}` });
   await card.getByLabel('Nivel').selectOption({ label: choice.level });
   await card.getByLabel('Tipo de filtro').selectOption({ label: choice.kind });
@@ -81,8 +84,14 @@ describe.skipIf(!chromiumAvailable)('filters from the Data pane with the officia
     const before = await filtersByLevel(page);
 
     // Dates offer relative date first; text offers basic first.
-    await addFilterFromPane(frame, 'Fecha', { level: 'Filtro en todas las páginas', kind: 'Fecha relativa' });
-    await addFilterFromPane(frame, 'Canal', { level: 'Filtro en esta página', kind: 'Filtrado básico' });
+    await addFilterFromPane(frame, 'Fecha', {
+      level: 'Filtro en todas las páginas',
+      kind: 'Fecha relativa',
+    });
+    await addFilterFromPane(frame, 'Canal', {
+      level: 'Filtro en esta página',
+      kind: 'Filtrado básico',
+    });
     await frame.locator(`.edit-box[data-visual-name="${COUNTRY_COLUMNS}"]`).click();
     await addFilterFromPane(
       frame,
@@ -100,7 +109,10 @@ describe.skipIf(!chromiumAvailable)('filters from the Data pane with the officia
     for (const level of ['report', 'page', 'visual'] as const)
       for (const { errors } of after[level]!) expect(errors).toBeUndefined();
     expect(added('report').map((f) => f.filter)).toEqual([
-      expect.objectContaining({ filterType: 4, target: expect.objectContaining({ column: 'Fecha' }) }),
+      expect.objectContaining({
+        filterType: 4,
+        target: expect.objectContaining({ column: 'Fecha' }),
+      }),
     ]);
     expect(added('page').map((f) => f.filter)).toEqual([
       expect.objectContaining({ filterType: 1, operator: 'All', values: [] }),

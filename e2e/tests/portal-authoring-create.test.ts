@@ -48,7 +48,8 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     const editCalls: Response[] = [];
     admin.on('response', (response) => {
       const path = pathOf(response);
-      if (path.startsWith('/api/authoring/') && path.endsWith('/create')) createCalls.push(response);
+      if (path.startsWith('/api/authoring/') && path.endsWith('/create'))
+        createCalls.push(response);
       if (/^\/api\/viewer\/report\/[^/]+\/edit$/.test(path)) editCalls.push(response);
     });
 
@@ -69,8 +70,12 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
 
     // The first Create token and two renewals: by then the first one has expired.
     await expect.poll(() => createCalls.length, { timeout: 60_000, interval: 1_000 }).toBe(3);
-    const firstExpiry = Date.parse(((await createCalls[0]!.json()) as { expiration: string }).expiration);
-    await expect.poll(() => Date.now(), { timeout: 30_000, interval: 1_000 }).toBeGreaterThan(firstExpiry);
+    const firstExpiry = Date.parse(
+      ((await createCalls[0]!.json()) as { expiration: string }).expiration,
+    );
+    await expect
+      .poll(() => Date.now(), { timeout: 30_000, interval: 1_000 })
+      .toBeGreaterThan(firstExpiry);
     await addVisual(frame, 'clusteredColumnChart', ['Canal', 'Ventas']);
 
     // Hold the sync: until it answers, the page must not say the report is on the portal.
@@ -95,7 +100,9 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     await admin.unroute('**/api/authoring/sync');
 
     // Renewals now come from the saved report's Edit route; a save with such a token works.
-    await expect.poll(() => editCalls.length, { timeout: 30_000, interval: 1_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => editCalls.length, { timeout: 30_000, interval: 1_000 })
+      .toBeGreaterThan(0);
     expect(editCalls.every((call) => call.status() === 200)).toBe(true);
     await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
     await frame.locator('.visual-types [data-visual-type="pieChart"]').click();
