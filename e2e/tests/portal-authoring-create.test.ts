@@ -14,8 +14,6 @@ const tokenLifetimeSeconds = 15;
 const NEW_REPORT = 'Canales (renovado)';
 const SALES_DATASET = 'Ventas Retail Andino';
 const SAVED = 'Informe guardado; ya está en el portal.';
-// The portal's primary colour (DEFAULT_BRANDING), first in a new report's theme.
-const PORTAL_PRIMARY = '#0F766E';
 
 const pathOf = (response: Response) => new URL(response.url()).pathname;
 
@@ -65,8 +63,12 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     await pressInDialog(choose, 'Crear');
     const frame = admin.frameLocator('[data-testid="create-container"] iframe');
     await frame.locator('.authoring[data-mode="edit"]').waitFor();
+    // The portal's primary colour comes first in the new report's theme.
+    const config = (await (await fetch(`${stack.portalUrl}/api/public-config`)).json()) as {
+      primaryColor: string;
+    };
     const colors = await frame.locator('.report').getAttribute('data-theme-colors');
-    expect(colors?.split(' ')[0]).toBe(PORTAL_PRIMARY);
+    expect(colors?.split(' ')[0]).toBe(config.primaryColor.toUpperCase());
 
     // The first Create token and two renewals: by then the first one has expired.
     await expect.poll(() => createCalls.length, { timeout: 60_000, interval: 1_000 }).toBe(3);
