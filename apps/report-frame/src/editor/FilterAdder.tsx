@@ -45,14 +45,17 @@ export function FilterAdder({ field, label, ranking, visualSelected, texts, onAd
   const [level, setLevel] = useState<FilterLevel | undefined>(levels[0]);
   const [kind, setKind] = useState<NewFilterKind>(kinds[0]!);
   const [rankBy, setRankBy] = useState(0);
+  // The selection may change while the card is open: fall back to what is still offered.
   const chosenLevel = level && levels.includes(level) ? level : levels[0];
+  const chosenKind = kinds.includes(kind) ? kind : kinds[0]!;
   return (
     <form
       className="filter-adder"
       aria-label={`${texts.addFilter}: ${label}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosenLevel) onAdd(chosenLevel, newFilter(kind, field.target, ranking[rankBy]));
+        if (chosenLevel)
+          onAdd(chosenLevel, newFilter(chosenKind, field.target, ranking[rankBy] ?? ranking[0]));
       }}
     >
       <label>
@@ -71,7 +74,7 @@ export function FilterAdder({ field, label, ranking, visualSelected, texts, onAd
       </label>
       <label>
         {texts.filterKind}
-        <select value={kind} onChange={(e) => setKind(e.target.value as NewFilterKind)}>
+        <select value={chosenKind} onChange={(e) => setKind(e.target.value as NewFilterKind)}>
           {kinds.map((k) => (
             <option key={k} value={k}>
               {texts.filterKinds[k]}
@@ -79,7 +82,7 @@ export function FilterAdder({ field, label, ranking, visualSelected, texts, onAd
           ))}
         </select>
       </label>
-      {kind === 'topN' && (
+      {chosenKind === 'topN' && (
         <label>
           {texts.rankBy}
           <select value={rankBy} onChange={(e) => setRankBy(Number(e.target.value))}>
