@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { accountsQueryKey, fetchAccountsForUser } from '../../../lib/accounts.ts';
 import { fetchEditReport, syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
 import { loadEmbedService, TokenType } from '../../../lib/embed-service.ts';
 import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
@@ -48,19 +47,15 @@ export function CreateReportPage({ accountId, workspaceId, datasetId }: CreateTa
     let stopRenewal: (() => void) | undefined;
     let tokenSource: TokenSource = () => fetchCreateEmbed(accountId, workspaceId, datasetId);
 
-    /** Syncs the account, refreshes the gateway's list and finds the saved report's uid. */
+    /** Syncs the account (which refreshes the gateway's list) and finds the saved report's uid. */
     const afterSave = async (reportId: string) => {
       setNotice(null);
       try {
-        await syncAccountNow(accountId);
-        if (userId !== undefined) {
-          const accounts = await fetchAccountsForUser(userId);
-          queryClient.setQueryData(accountsQueryKey(userId), accounts);
-          const saved = accounts
-            .flatMap((a) => a.workspaces.flatMap((w) => w.reports))
-            .find((r) => r.id === reportId);
-          if (saved) tokenSource = () => fetchEditReport(saved.uId);
-        }
+        const accounts = await syncAccountNow(queryClient, accountId, userId);
+        const saved = accounts
+          .flatMap((a) => a.workspaces.flatMap((w) => w.reports))
+          .find((r) => r.id === reportId);
+        if (saved) tokenSource = () => fetchEditReport(saved.uId);
         if (!cancelled) setNotice('synced');
       } catch {
         if (!cancelled) setNotice('syncFailed');
