@@ -112,6 +112,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
           { name: 'ciudad', dataType: 'String' },
         ],
         measures: [],
+        rowCount: 2,
       },
       {
         name: 'ventas',
@@ -122,6 +123,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
           { name: 'pagado', dataType: 'Boolean' },
         ],
         measures: [],
+        rowCount: 2,
       },
     ]);
     expect((await rest(`/datasets/${id}`)).json).toMatchObject({
