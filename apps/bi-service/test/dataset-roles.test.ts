@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -291,5 +295,46 @@ describe('bad role definitions', () => {
     expect(
       errorOf(await rest('/datasets/00000000-0000-4000-8000-000000000000/roles')),
     ).toMatchObject({ status: 404, code: 'PowerBIEntityNotFound' });
+  });
+});
+
+// The CLI is a separate Node process (a couple of seconds to start here).
+describe('npm run bi -- dataset roles', { timeout: 60_000 }, () => {
+  const cli = (...args: string[]) =>
+    promisify(execFile)(
+      process.execPath,
+      [resolve(import.meta.dirname, '../src/cli/bi.ts'), 'dataset', 'roles', 'Comercial', ...args],
+      {
+        env: { ...process.env, DATA_DIR: service.dataRoot, BI_PORT: String(service.running.port) },
+      },
+    );
+
+  it('sets roles from a file, prints them, and clears them', async () => {
+    const name = `Ventas CLI ${Math.random()}`;
+    const id = await pushSales({ ...pushedSales, name });
+    const file = join(service.dataRoot, 'roles.json');
+    writeFileSync(file, JSON.stringify([countryRole]));
+    expect(JSON.parse((await cli(name, '--file', file)).stdout)).toEqual([countryRole]);
+    expect(JSON.parse((await cli(name)).stdout)).toEqual([countryRole]);
+    expect(await rowsSeenBy(id, 'ana@tiendas.demo')).toEqual([['Perú', 10]]);
+    expect(JSON.parse((await cli(id, '--clear')).stdout)).toEqual([]);
+    expect((await generateToken(id)).status).toBe(200);
+  });
+
+  it('prints the BI service refusal of a bad role in Spanish', async () => {
+    const name = `Ventas CLI ${Math.random()}`;
+    await pushSales({ ...pushedSales, name });
+    const file = join(service.dataRoot, 'malos.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        value: [{ ...countryRole, filters: [{ ...countryRole.filters[0], table: 'X' }] }],
+      }),
+    );
+    await expect(cli(name, '--file', file)).rejects.toMatchObject({
+      stderr: expect.stringContaining(
+        'El servicio BI rechazó la operación: Role Pais: Unknown table X',
+      ) as unknown,
+    });
   });
 });
