@@ -26,6 +26,7 @@ const uploaded: DatasetSummary = {
         { name: 'Tienda', dataType: 'String' },
         { name: 'Importe', dataType: 'Double' },
       ],
+      rowCount: 12345,
     },
   ],
   lastRefresh: null,
@@ -61,11 +62,12 @@ function open(write: (request: RecordedRequest) => { status: number; body?: unkn
 }
 
 describe('Datos page', () => {
-  it('lists the workspace datasets with columns, source and refresh history', async () => {
+  it('lists the workspace datasets with row counts, columns, source and refresh history', async () => {
     open(() => ({ status: 204 }));
     expect(
       await screen.findByText('Tienda (String), Importe (Double)', { exact: false }),
     ).toBeTruthy();
+    expect(screen.getByText('(12.345 filas)', { exact: false })).toBeTruthy();
     expect(screen.getByText('Archivo subido')).toBeTruthy();
     expect(screen.getByText('Origen actualizable')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Historial de Ventas PG' }));

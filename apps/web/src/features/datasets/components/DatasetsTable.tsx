@@ -23,10 +23,14 @@ const sourceLabels: Record<DatasetSource, string> = {
   modelo: 'Modelo del servicio de BI',
 };
 
+const rowsFormat = new Intl.NumberFormat('es');
+const rowCountText = (rowCount: number) =>
+  `${rowsFormat.format(rowCount)} ${rowCount === 1 ? 'fila' : 'filas'}`;
+
 const lastRefreshText = (refresh: DatasetRefresh | null) =>
   refresh ? `${formatDateTime(refresh.endTime ?? refresh.startTime)} (${refresh.status})` : '—';
 
-/** The workspace's datasets: tables and columns, source, last refresh, and their actions. */
+/** The workspace's datasets: tables with row counts and columns, source, last refresh, actions. */
 export function DatasetsTable({ where }: { where: WorkspaceRef }) {
   const notify = useNotify();
   const reload = useInvalidateDatasets();
@@ -66,14 +70,21 @@ export function DatasetsTable({ where }: { where: WorkspaceRef }) {
         columns={[
           { title: 'Conjunto de datos', dataIndex: 'name' },
           {
-            title: 'Tablas y columnas',
+            title: 'Tablas (filas) y columnas',
             render: (_value, dataset) =>
               dataset.tables.length === 0 ? (
                 <Typography.Text type="secondary">—</Typography.Text>
               ) : (
                 dataset.tables.map((table) => (
                   <div key={table.name}>
-                    <Typography.Text strong>{table.name}</Typography.Text>:{' '}
+                    <Typography.Text strong>{table.name}</Typography.Text>
+                    {table.rowCount !== null && (
+                      <Typography.Text type="secondary">
+                        {' '}
+                        ({rowCountText(table.rowCount)})
+                      </Typography.Text>
+                    )}
+                    :{' '}
                     {table.columns
                       .map((column) => `${column.name} (${column.dataType})`)
                       .join(', ')}
