@@ -70,8 +70,12 @@ describe('Datos page', () => {
     expect(screen.getByText('(12.345 filas)', { exact: false })).toBeTruthy();
     expect(screen.getByText('Archivo subido')).toBeTruthy();
     expect(screen.getByText('Origen actualizable')).toBeTruthy();
+    expect(screen.getByText('(Fallida)', { exact: false })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Historial de Ventas PG' }));
     expect(await screen.findByText('La actualización falló: sin conexión')).toBeTruthy();
+    // In the history, the status and type in Spanish (the table cell above says "… (Fallida)").
+    expect(screen.getByText('Fallida')).toBeTruthy();
+    expect(screen.getByText('Por API')).toBeTruthy();
   });
 
   it('uploads a file, shows its inferred types and sends the corrected one', async () => {

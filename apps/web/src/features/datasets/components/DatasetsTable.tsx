@@ -15,6 +15,7 @@ import {
   type WorkspaceRef,
 } from '../api/datasets-api.ts';
 import { RefreshHistoryModal } from './RefreshHistoryModal.tsx';
+import { refreshStatusLabel } from './refresh-labels.ts';
 
 const sourceLabels: Record<DatasetSource, string> = {
   archivo: 'Archivo subido',
@@ -28,7 +29,9 @@ const rowCountText = (rowCount: number) =>
   `${rowsFormat.format(rowCount)} ${rowCount === 1 ? 'fila' : 'filas'}`;
 
 const lastRefreshText = (refresh: DatasetRefresh | null) =>
-  refresh ? `${formatDateTime(refresh.endTime ?? refresh.startTime)} (${refresh.status})` : '—';
+  refresh
+    ? `${formatDateTime(refresh.endTime ?? refresh.startTime)} (${refreshStatusLabel(refresh.status)})`
+    : '—';
 
 /** The workspace's datasets: tables with row counts and columns, source, last refresh, actions. */
 export function DatasetsTable({ where }: { where: WorkspaceRef }) {
