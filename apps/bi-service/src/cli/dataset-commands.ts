@@ -224,7 +224,9 @@ function rolesFile(file: string): unknown {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`No se pudo leer ${file} como JSON: ${(error as Error).message}`);
+    throw new Error(`No se pudo leer ${file} como JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return Array.isArray(parsed) ? { value: parsed } : parsed;
 }

@@ -44,7 +44,11 @@ function aggregatesOf(node: MeasureNode): { table: string; column: string }[] {
 }
 
 /** Throws InvalidRequest unless `table` has `column` (names as Power BI errors spell them). */
-export function assertColumn(tables: readonly TableDefinition[], table: string, column: string): void {
+export function assertColumn(
+  tables: readonly TableDefinition[],
+  table: string,
+  column: string,
+): void {
   const found = tables.find((candidate) => candidate.name === table);
   if (!found) throw invalidRequest(`Unknown table ${table}`);
   if (!found.columns.some((candidate) => candidate.name === column))
