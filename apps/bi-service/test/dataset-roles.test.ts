@@ -151,6 +151,14 @@ describe('roles of a pushed dataset', () => {
       ['Ecuador', 20],
     ]);
     expect(await rowsSeenBy(id, 'nadie@tiendas.demo')).toEqual([]);
+
+    // A changed mapping applies at once: no answer cached under the old roles is served.
+    const moved = { ...countryRole.filters[0], mapping: { 'ana@tiendas.demo': ['Chile'] } };
+    const changed = { value: [{ ...countryRole, filters: [moved] }] };
+    expect((await rest(`/datasets/${id}/roles`, { method: 'PUT', body: changed })).status).toBe(
+      200,
+    );
+    expect(await rowsSeenBy(id, 'ana@tiendas.demo')).toEqual([['Chile', 30]]);
   });
 
   it('refuses a token without identity, as for the demo datasets with roles', async () => {
