@@ -52,6 +52,7 @@ export function usePageData(controller: ReportController, state: ReportViewState
     for (const [name, promise] of load.visuals) {
       void promise.then((data) => {
         if (cancelled) return;
+        if (waiting === load.visuals.size) performance.mark(`frame:first-data:${load.generation}`);
         waiting -= 1;
         const complete = waiting === 0;
         if (complete) done();
