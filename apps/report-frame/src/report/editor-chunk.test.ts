@@ -1,4 +1,4 @@
-import type { Response} from '@vitrina/embed-sdk/protocol';
+import type { Response } from '@vitrina/embed-sdk/protocol';
 import { Router, type IExtendedRequest } from '@vitrina/embed-sdk/protocol';
 import { describe, expect, it } from 'vitest';
 import { registerEditRoutes } from '../editor/edit-routes.ts';
