@@ -22,9 +22,10 @@ class HeldBatchClient extends BiClient {
 const rowsFor = (query: Query): QueryResult => ({
   columns: [...(query.groupBy ?? []), ...(query.measures ?? [])].map((_, i) => ({
     name: `c${i}`,
-    dataType: 'number',
+    type: 'number' as const,
   })),
   rows: [],
+  truncated: false,
 });
 
 function startReport() {
