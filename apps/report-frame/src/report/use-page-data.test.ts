@@ -1,5 +1,6 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleReport } from '../../test/sample-report.ts';
 import { BiClient } from '../api/bi-client.ts';
 import type { Query, QueryResult } from '../api/types.ts';
@@ -49,6 +50,18 @@ function startReport() {
 
 const settle = () => act(() => new Promise((done) => setTimeout(done, 50)));
 
+/** Renders the hook in a real React root and keeps what it last returned. */
+function renderPageData(controller: ReportController) {
+  const result: { current: ReturnType<typeof usePageData> } = { current: null };
+  function Probe() {
+    result.current = usePageData(controller, controller.state);
+    return null;
+  }
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  act(() => createRoot(document.createElement('div')).render(createElement(Probe)));
+  return result;
+}
+
 describe('usePageData', () => {
   it(
     'shows each visual as its rows arrive and posts rendered only once the page is complete',
@@ -57,7 +70,7 @@ describe('usePageData', () => {
     },
     async () => {
       const { client, controller, emitted } = startReport();
-      const { result } = renderHook(() => usePageData(controller, controller.state));
+      const result = renderPageData(controller);
       await settle();
       const card = client.held.findIndex(({ query }) => (query.groupBy ?? []).length === 0);
       expect(card).toBeGreaterThanOrEqual(0);
@@ -69,9 +82,18 @@ describe('usePageData', () => {
 
       for (const { query, answer } of client.held) answer(rowsFor(query));
       // The charts also wait for their chunk (ECharts) before they can be drawn.
-      await waitFor(() => expect(result.current?.complete).toBe(true), { timeout: 20_000 });
+      await vi.waitFor(
+        async () => {
+          await settle();
+          expect(result.current?.complete).toBe(true);
+        },
+        { timeout: 20_000 },
+      );
       expect(Object.keys(result.current?.data ?? {}).sort()).toEqual(['V1', 'V2', 'V3', 'V4']);
-      await waitFor(() => expect(emitted).toContain('rendered'));
+      await vi.waitFor(async () => {
+        await settle();
+        expect(emitted).toContain('rendered');
+      });
       expect(emitted.filter((name) => name === 'rendered')).toHaveLength(1);
     },
   );
