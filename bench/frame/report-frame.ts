@@ -158,6 +158,11 @@ async function main() {
         `| ${label} | ${ms(median(floor.cold as number[]))} | ${ms(median(floor.warm as number[]))} | | |`,
       );
     }
+    // The BI service caches results per query: whichever SDK set the seven filters first would
+    // pay DuckDB for both. This first pass runs them once, and is reported on its own.
+    rows.push(
+      `| our SDK: setFilters, first time each filter reaches the service | | | ${ms(await filterRerender(harness, 'ours', target))} | |`,
+    );
     const scriptRows: string[] = [];
     for (const { flavour, label, powerBiHost } of drivers) {
       const driven = powerBiHost ? { ...target, embedUrl: onPowerBiHost(target.embedUrl) } : target;
