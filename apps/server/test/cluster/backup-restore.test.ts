@@ -110,103 +110,109 @@ describe.each(variants)('backup and restore as documented ($dialect)', ({ dialec
     workspaces: { id: string; reports: { id: string; uId: string }[] }[];
   }
 
-  it.skipIf(!available)('brings back users, permissions, reports and BI datasets', async () => {
-    const admin = await login();
-    const tree = (await call('GET', `/api/account/${admin.id}`, admin.token)).body as TreeAccount[];
-    const comercial = tree.find((account) => account.description.endsWith('Comercial'))!;
-    const workspace = comercial.workspaces[0]!;
-    const report = workspace.reports[0]!;
-    const datasets = `/api/datasets/account/${comercial.id}/workspace/${workspace.id}`;
+  it.skipIf(!available)(
+    'brings back users, permissions, reports and BI datasets',
+    async () => {
+      const admin = await login();
+      const tree = (await call('GET', `/api/account/${admin.id}`, admin.token))
+        .body as TreeAccount[];
+      const comercial = tree.find((account) => account.description.endsWith('Comercial'))!;
+      const workspace = comercial.workspaces[0]!;
+      const report = workspace.reports[0]!;
+      const datasets = `/api/datasets/account/${comercial.id}/workspace/${workspace.id}`;
 
-    // What the backup must keep: a viewer with a permission, and an uploaded dataset.
-    const viewer = await call('POST', '/api/user', admin.token, {
-      username: 'respaldada',
-      firstname: 'Respaldada',
-      lastname: 'Prueba',
-      mail: 'respaldada@vitrina.test',
-      rol: 1,
-    });
-    expect(viewer.status).toBe(201);
-    const viewerId = (viewer.body as { id: number }).id;
-    const grant = [{ userId: viewerId, accountElementId: report.id }];
-    expect((await call('PUT', '/api/user/permissions', admin.token, grant)).status).toBe(200);
-    const upload = await call(
-      'POST',
-      `${datasets}/upload?name=Respaldo&fileName=ventas.csv`,
-      admin.token,
-      csv,
-    );
-    expect(upload.status).toBe(200);
-    const { datasetId } = upload.body as { datasetId: string };
-    const permissionsBefore = (await call('GET', `/api/user/${viewerId}/permissions`, admin.token))
-      .body;
-
-    // Back up, as the table says.
-    mkdirSync(backupDir);
-    if (dialect === 'sqlite')
-      await sh(`sqlite3 "$DATA_DIR/vitrina.db" ".backup '$BACKUP/vitrina.db'"`, {
-        DATA_DIR: portalDataDir,
-        BACKUP: backupDir,
+      // What the backup must keep: a viewer with a permission, and an uploaded dataset.
+      const viewer = await call('POST', '/api/user', admin.token, {
+        username: 'respaldada',
+        firstname: 'Respaldada',
+        lastname: 'Prueba',
+        mail: 'respaldada@vitrina.test',
+        rol: 1,
       });
-    else
-      await sh(`pg_dump -Fc "$DATABASE" > "$BACKUP/vitrina.dump"`, {
-        DATABASE: database!.url,
-        BACKUP: backupDir,
-      });
-    cpSync(join(portalDataDir, 'keys'), join(backupDir, 'keys'), { recursive: true });
-    await bi.stop();
-    cpSync(join(placement.dataDir, 'bi'), join(backupDir, 'bi'), { recursive: true });
-    bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
+      expect(viewer.status).toBe(201);
+      const viewerId = (viewer.body as { id: number }).id;
+      const grant = [{ userId: viewerId, accountElementId: report.id }];
+      expect((await call('PUT', '/api/user/permissions', admin.token, grant)).status).toBe(200);
+      const upload = await call(
+        'POST',
+        `${datasets}/upload?name=Respaldo&fileName=ventas.csv`,
+        admin.token,
+        csv,
+      );
+      expect(upload.status).toBe(200);
+      const { datasetId } = upload.body as { datasetId: string };
+      const permissionsBefore = (
+        await call('GET', `/api/user/${viewerId}/permissions`, admin.token)
+      ).body;
 
-    // Lose the data through the API, then lose the files.
-    expect((await call('DELETE', `/api/user/${viewerId}`, admin.token)).status).toBe(204);
-    expect((await call('DELETE', `${datasets}/dataset/${datasetId}`, admin.token)).status).toBe(
-      204,
-    );
-    await portal.stop();
-    await bi.stop();
-    rmSync(join(portalDataDir, 'keys'), { recursive: true, force: true });
-    rmSync(join(placement.dataDir, 'bi'), { recursive: true, force: true });
+      // Back up, as the table says.
+      mkdirSync(backupDir);
+      if (dialect === 'sqlite')
+        await sh(`sqlite3 "$DATA_DIR/vitrina.db" ".backup '$BACKUP/vitrina.db'"`, {
+          DATA_DIR: portalDataDir,
+          BACKUP: backupDir,
+        });
+      else
+        await sh(`pg_dump -Fc "$DATABASE" > "$BACKUP/vitrina.dump"`, {
+          DATABASE: database!.url,
+          BACKUP: backupDir,
+        });
+      cpSync(join(portalDataDir, 'keys'), join(backupDir, 'keys'), { recursive: true });
+      await bi.stop();
+      cpSync(join(placement.dataDir, 'bi'), join(backupDir, 'bi'), { recursive: true });
+      bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
 
-    // Restore, as the table says, with the portal and the BI service stopped.
-    if (dialect === 'sqlite') {
-      cpSync(join(backupDir, 'vitrina.db'), join(portalDataDir, 'vitrina.db'));
-      rmSync(join(portalDataDir, 'vitrina.db-wal'), { force: true });
-      rmSync(join(portalDataDir, 'vitrina.db-shm'), { force: true });
-    } else {
-      await sh(`pg_restore --clean --if-exists -d "$DATABASE" "$BACKUP/vitrina.dump"`, {
-        DATABASE: database!.url,
-        BACKUP: backupDir,
-      });
-    }
-    cpSync(join(backupDir, 'keys'), join(portalDataDir, 'keys'), { recursive: true });
-    cpSync(join(backupDir, 'bi'), join(placement.dataDir, 'bi'), { recursive: true });
-    bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
-    portal = await startPortalProcess(env, portalDataDir);
+      // Lose the data through the API, then lose the files.
+      expect((await call('DELETE', `/api/user/${viewerId}`, admin.token)).status).toBe(204);
+      expect((await call('DELETE', `${datasets}/dataset/${datasetId}`, admin.token)).status).toBe(
+        204,
+      );
+      await portal.stop();
+      await bi.stop();
+      rmSync(join(portalDataDir, 'keys'), { recursive: true, force: true });
+      rmSync(join(placement.dataDir, 'bi'), { recursive: true, force: true });
 
-    // Everything is back and works.
-    const again = await login();
-    const users = (await call('GET', '/api/user', again.token)).body as { username: string }[];
-    expect(users.map((user) => user.username)).toContain('respaldada');
-    expect((await call('GET', `/api/user/${viewerId}/permissions`, again.token)).body).toEqual(
-      permissionsBefore,
-    );
-    // The account password decrypts with the restored key and the BI service knows the report.
-    expect((await call('GET', `/api/viewer/report/${report.uId}`, again.token)).status).toBe(200);
-    const after = (await call('GET', `/api/account/${again.id}`, again.token))
-      .body as TreeAccount[];
-    expect(after.every((account) => !account.error)).toBe(true);
-    const listed = (await call('GET', datasets, again.token)).body as {
-      id: string;
-      name: string;
-      tables: { columns: { name: string }[] }[];
-    }[];
-    const restored = listed.find((dataset) => dataset.id === datasetId);
-    expect(restored?.name).toBe('Respaldo');
-    expect(restored?.tables[0]?.columns.map((column) => column.name)).toEqual([
-      'Fecha',
-      'Tienda',
-      'Importe',
-    ]);
-  }, 300_000);
+      // Restore, as the table says, with the portal and the BI service stopped.
+      if (dialect === 'sqlite') {
+        cpSync(join(backupDir, 'vitrina.db'), join(portalDataDir, 'vitrina.db'));
+        rmSync(join(portalDataDir, 'vitrina.db-wal'), { force: true });
+        rmSync(join(portalDataDir, 'vitrina.db-shm'), { force: true });
+      } else {
+        await sh(`pg_restore --clean --if-exists -d "$DATABASE" "$BACKUP/vitrina.dump"`, {
+          DATABASE: database!.url,
+          BACKUP: backupDir,
+        });
+      }
+      cpSync(join(backupDir, 'keys'), join(portalDataDir, 'keys'), { recursive: true });
+      cpSync(join(backupDir, 'bi'), join(placement.dataDir, 'bi'), { recursive: true });
+      bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
+      portal = await startPortalProcess(env, portalDataDir);
+
+      // Everything is back and works.
+      const again = await login();
+      const users = (await call('GET', '/api/user', again.token)).body as { username: string }[];
+      expect(users.map((user) => user.username)).toContain('respaldada');
+      expect((await call('GET', `/api/user/${viewerId}/permissions`, again.token)).body).toEqual(
+        permissionsBefore,
+      );
+      // The account password decrypts with the restored key and the BI service knows the report.
+      expect((await call('GET', `/api/viewer/report/${report.uId}`, again.token)).status).toBe(200);
+      const after = (await call('GET', `/api/account/${again.id}`, again.token))
+        .body as TreeAccount[];
+      expect(after.every((account) => !account.error)).toBe(true);
+      const listed = (await call('GET', datasets, again.token)).body as {
+        id: string;
+        name: string;
+        tables: { columns: { name: string }[] }[];
+      }[];
+      const restored = listed.find((dataset) => dataset.id === datasetId);
+      expect(restored?.name).toBe('Respaldo');
+      expect(restored?.tables[0]?.columns.map((column) => column.name)).toEqual([
+        'Fecha',
+        'Tienda',
+        'Importe',
+      ]);
+    },
+    300_000,
+  );
 });
