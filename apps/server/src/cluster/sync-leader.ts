@@ -5,7 +5,7 @@ import pg from 'pg';
 const syncLockKey = 0x5649_5452_494e_4131n;
 
 /** `application_name` of the connection that holds (or asks for) the sync leader's lock. */
-export const leaderApplicationName = `vitrina sync leader (pid ${process.pid})`;
+const leaderApplicationName = `vitrina sync leader (pid ${process.pid})`;
 
 export interface SyncLeader {
   /** Whether this instance runs the periodic sync now; tries to become leader when it is not. */
