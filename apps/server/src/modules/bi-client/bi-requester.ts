@@ -99,17 +99,24 @@ function isStream(body: unknown): body is BiStreamBody {
   return typeof body === 'object' && body !== null && 'stream' in body;
 }
 
-/**
- * The wait a 429 asks for, in milliseconds: `Retry-After` as seconds or as an HTTP
- * date; undefined when the answer is not throttling or names no wait.
- */
+/** The wait a 429 asks for, in milliseconds; undefined for any other answer. */
 function throttledFor(response: TransportResponse): number | undefined {
   if (response.status !== 429) return undefined;
-  const header = response.headers['retry-after']?.trim();
-  if (!header) return undefined;
-  if (/^\d+$/.test(header)) return Number(header) * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  return retryAfterMs(response.headers['retry-after'], Date.now());
+}
+
+/**
+ * `Retry-After` in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 §10.2.3);
+ * undefined when absent or unreadable. A date already past means no wait.
+ */
+export function retryAfterMs(header: string | undefined, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date always ends in GMT; anything else Date.parse might still read is not one.
+  if (!/ GMT$/.test(value)) return undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function retryAfterNote(response: TransportResponse): string {
