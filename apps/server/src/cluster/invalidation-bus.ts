@@ -59,23 +59,15 @@ export function createInvalidationBus(channels: InvalidationChannel[], log: Clus
     for (const listener of listeners) listener(envelope.event);
   }
 
-  async function send(event: Invalidation): Promise<InvalidationChannel['name'][]> {
+  async function send(event: Invalidation): Promise<void> {
     const message = JSON.stringify({ id: randomUUID(), from: instanceId, event });
-    const sent = await Promise.all(
+    await Promise.all(
       channels.map((channel) =>
-        channel.send(message).then(
-          () => channel.name,
-          (error: unknown) => {
-            log.warn(
-              { err: error, channel: channel.name },
-              'invalidation not sent on this channel',
-            );
-            return undefined;
-          },
-        ),
+        channel.send(message).catch((error: unknown) => {
+          log.warn({ err: error, channel: channel.name }, 'invalidation not sent on this channel');
+        }),
       ),
     );
-    return sent.filter((name) => name !== undefined);
   }
 
   return {
@@ -90,7 +82,7 @@ export function createInvalidationBus(channels: InvalidationChannel[], log: Clus
     },
     /**
      * `publish` for a caller that must know the message left before it goes on (the admin CLI
-     * exits right after): resolves with the channels that sent it.
+     * exits right after): resolves once every channel has sent it or failed (and logged why).
      */
     send,
     /** Hears every invalidation published by another instance; returns how to stop. */
