@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { callApi, createUser, postgresAvailable, tokenFor } from '../helper.ts';
@@ -26,6 +27,8 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
   let writer: App;
   const candidates: ServerProcess[] = [];
   let accountId: number;
+  /** The account's complete content, once the first hand-over has synced it. */
+  let complete: string | undefined;
 
   const setFaults = async (faults: unknown[]) => {
     const response = await fetch(`${bi.url}/_test/faults`, {
@@ -106,6 +109,25 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
     return { content: JSON.stringify(reports), ...account };
   }
 
+  /** Every state the database shows until `stop`, sampled every 10 ms. */
+  function sampleStates() {
+    const seen = new Set<string>();
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        seen.add((await snapshot()).content);
+        await sleep(10);
+      }
+    })();
+    return {
+      async stop() {
+        sampling = false;
+        await sampler;
+        return seen;
+      },
+    };
+  }
+
   async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
     const deadline = Date.now() + ms;
     for (;;) {
@@ -129,15 +151,7 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
     await until('the leader inside a sync', async () =>
       (await faultsSeen()) > 0 ? true : undefined,
     );
-    // Every state the database shows from here on, sampled while the sync is handed over.
-    const seen = new Set<string>();
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        seen.add((await snapshot()).content);
-        await sleep(10);
-      }
-    })();
+    const sampling = sampleStates();
 
     const killedAt = Date.now();
     expect(await victim!.stop('SIGKILL')).toBe('SIGKILL');
@@ -154,9 +168,9 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
       return now.error === 0 && now.last_sync_at !== null ? now : undefined;
     });
     const completedAt = Date.now();
-    sampling = false;
-    await sampler;
+    const seen = await sampling.stop();
     seen.add(synced.content);
+    complete = synced.content;
 
     // Killed before its transaction: the old state, untouched.
     expect(afterKill).toEqual(old);
@@ -173,6 +187,59 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
       `[sync leader kill -9] new leader after ${takenOverAt - killedAt} ms; sync complete ` +
         `${completedAt - killedAt} ms after the kill (rounds every ${roundSeconds} s, report listings held ${slowListingMs} ms); ` +
         `${reports.length} reports in ${new Set(reports.map((r) => r.workspace)).size} workspaces; states seen: ${seen.size}`,
+    );
+  });
+
+  it('a leader killed inside its sync transaction leaves the previous state', async () => {
+    expect(complete).toBeDefined();
+    // The previous state: one workspace's reports gone, as if the BI service had added them since.
+    const [first] = await cluster.database.db
+      .selectFrom('workspaces')
+      .where('account_id', '=', accountId)
+      .select('id')
+      .orderBy('bi_id')
+      .execute();
+    await cluster.database.db.deleteFrom('reports').where('workspace_id', '=', first!.id).execute();
+    const old = (await snapshot()).content;
+    expect(old).not.toBe(complete);
+
+    // Hold the account row: the leader's next sync writes the reports, then waits on that row
+    // (its closing UPDATE of the account) with its transaction open.
+    const holder = new pg.Client({ connectionString: cluster.database.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    const sampling = sampleStates();
+    try {
+      await until('the leader blocked inside its transaction', async () => {
+        const { rows } = await sql<{ waiting: number }>`
+          select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'
+            and query ilike 'update "accounts"%'`.execute(cluster.database.db);
+        return rows[0]!.waiting > 0 ? true : undefined;
+      });
+      const leader = await until('the leader', leaderPid);
+      const victim = candidates.find((candidate) => candidate.child.pid === leader)!;
+      expect(await victim.stop('SIGKILL')).toBe('SIGKILL');
+      // The killed backend's transaction is rolled back: the reports it wrote are not there.
+      await until('the killed transaction gone', async () =>
+        (await leaderPid()) !== leader ? true : undefined,
+      );
+      expect((await snapshot()).content).toBe(old);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    const synced = await until('the next leader completing the sync', async () => {
+      const now = await snapshot();
+      return now.content === complete ? now : undefined;
+    });
+    expect(synced.error).toBe(0);
+    const seen = await sampling.stop();
+    seen.add(synced.content);
+    expect([...seen].sort()).toEqual([old, complete].sort());
+    console.info(
+      `[sync leader kill -9 inside its transaction] states seen: ${seen.size}; completed by the last process`,
     );
   });
 });
