@@ -188,7 +188,7 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
         `${completedAt - killedAt} ms after the kill (rounds every ${roundSeconds} s, report listings held ${slowListingMs} ms); ` +
         `${reports.length} reports in ${new Set(reports.map((r) => r.workspace)).size} workspaces; states seen: ${seen.size}`,
     );
-  });
+  }, 180_000);
 
   it('a leader killed inside its sync transaction leaves the previous state', async () => {
     expect(complete).toBeDefined();
@@ -241,5 +241,5 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
     console.info(
       `[sync leader kill -9 inside its transaction] states seen: ${seen.size}; completed by the last process`,
     );
-  });
+  }, 180_000);
 });
