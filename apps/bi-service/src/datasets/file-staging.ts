@@ -98,11 +98,15 @@ const commaNumber = (value: string) =>
 // Patterns choose the reading first: a failing TRY_CAST costs far more than a regular expression.
 export const matches = (value: string, pattern: string) => `regexp_full_match(${value}, '${pattern}')`;
 // Day-first dates as Spanish files write them, then ISO; other ISO timestamps (zones, fractions)
-// go through DuckDB's timestamp cast, which only rows the formats missed pay for.
+// go through DuckDB's timestamp cast, which only rows the formats missed pay for. Every format
+// starts with digits, a separator, digits and a separator: values that do not are no date, and a
+// pattern says so far sooner than failing `try_strptime` (inference tries every column as dates).
 const dateFormats = `['%d/%m/%Y', '%d-%m-%Y', '%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S']`;
+const datePrefix = String.raw`^\d+[-/]\d+[-/]\d`;
 const dateOf = (value: string) =>
+  `CASE WHEN regexp_matches(${value}, '${datePrefix}') THEN ` +
   `coalesce(CAST(try_strptime(${value}, ${dateFormats}) AS DATE), ` +
-  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END)`;
+  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END) END`;
 const integerPattern = String.raw`-?\d{1,18}`;
 const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
 const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
