@@ -96,7 +96,8 @@ export const text = (column: string) => `nullif(trim(${quoteIdentifier(column)})
 const commaNumber = (value: string) =>
   `TRY_CAST(replace(replace(${value}, '.', ''), ',', '.') AS DOUBLE)`;
 // Patterns choose the reading first: a failing TRY_CAST costs far more than a regular expression.
-export const matches = (value: string, pattern: string) => `regexp_full_match(${value}, '${pattern}')`;
+export const matches = (value: string, pattern: string) =>
+  `regexp_full_match(${value}, '${pattern}')`;
 // Day-first dates as Spanish files write them, then ISO; other ISO timestamps (zones, fractions)
 // go through DuckDB's timestamp cast, which only rows the formats missed pay for. Every format
 // starts with digits, a separator, digits and a separator: values that do not are no date, and a

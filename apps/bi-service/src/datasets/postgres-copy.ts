@@ -37,10 +37,13 @@ const typeOfOid = new Map<number, DataType>([
   [1184, 'date'],
 ]);
 
-/** The reader's view of PostgreSQL's CSV: `""` is an empty text, an empty field is NULL. */
+/**
+ * The reader's view of PostgreSQL's CSV: `""` is an empty text, an empty field is NULL, and a row
+ * may be as long as PostgreSQL's largest value (1 GB; the reader's default stops at 2 MB).
+ */
 const csvOptions =
   `delim = ',', quote = '"', escape = '"', header = false, auto_detect = false, ` +
-  `strict_mode = true, allow_quoted_nulls = false`;
+  `strict_mode = true, allow_quoted_nulls = false, max_line_size = ${2 ** 30}`;
 
 export function relationsOf(
   tables: readonly string[],
@@ -66,12 +69,10 @@ async function describeRelation(source: pg.Client, relation: SourceRelation) {
     queryMode: 'extended',
   };
   const { fields } = await source.query(describe);
-  return fields.map(
-    (field): ColumnDefinition => ({
-      name: field.name,
-      dataType: typeOfOid.get(field.dataTypeID) ?? 'string',
-    }),
-  );
+  return fields.map((field): ColumnDefinition => ({
+    name: field.name,
+    dataType: typeOfOid.get(field.dataTypeID) ?? 'string',
+  }));
 }
 
 async function copyRelation(
@@ -125,7 +126,8 @@ export async function copyFromPostgres(
     await target.run('BEGIN TRANSACTION');
     try {
       const tables: TableDefinition[] = [];
-      for (const relation of relations) tables.push(await copyRelation(source, target, relation, scratch));
+      for (const relation of relations)
+        tables.push(await copyRelation(source, target, relation, scratch));
       await target.run('COMMIT');
       return tables;
     } catch (error) {
