@@ -1,18 +1,16 @@
 /**
  * Copies PostgreSQL relations into a dataset's DuckDB file (decision 0176): each relation streams
- * out of PostgreSQL with `COPY (…) TO STDOUT` as CSV into a scratch file, which DuckDB's reader
- * loads with the column types the source declares, so no value passes through JavaScript one by
- * one. All relations are copied in one DuckDB transaction, so a refresh that fails anywhere
- * leaves the last good data.
+ * out of PostgreSQL with `COPY (…) TO STDOUT` as CSV into scratch files, which DuckDB's reader
+ * loads with the column types the source declares while the next is written, so no value passes
+ * through JavaScript one by one. All relations are copied in one DuckDB transaction, so a refresh
+ * that fails anywhere leaves the last good data.
  */
-import { createWriteStream } from 'node:fs';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataType } from '@vitrina/bi-model';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { quoteIdentifier } from './sql.ts';
+import { loadInParts } from './csv-parts.ts';
 import type { ColumnDefinition, TableDefinition } from './model.ts';
 import { duckTypes } from './table-writer.ts';
 
@@ -75,6 +73,9 @@ async function describeRelation(source: pg.Client, relation: SourceRelation) {
   }));
 }
 
+/** Rows go to DuckDB in files of about this size, each read while the next one is copied. */
+const PART_BYTES = 8 * 1024 * 1024;
+
 async function copyRelation(
   source: pg.Client,
   target: DuckDBConnection,
@@ -82,11 +83,11 @@ async function copyRelation(
   scratch: string,
 ): Promise<TableDefinition> {
   const columns = await describeRelation(source, relation);
-  const file = join(scratch, 'relation.csv');
-  await pipeline(
-    source.query(copyTo(`COPY (${wrapped(relation)}) TO STDOUT (FORMAT csv)`)),
-    createWriteStream(file, { mode: 0o600 }),
+  const table = quoteIdentifier(relation.name);
+  const declared = columns.map(
+    (column) => `${quoteIdentifier(column.name)} ${duckTypes[column.dataType]}`,
   );
+  await target.run(`CREATE OR REPLACE TABLE ${table} (${declared.join(', ')})`);
   // Dates and timestamps keep their day as PostgreSQL writes it (in the session's time zone):
   // they are read as text and cut to the day; every other column the reader types itself.
   const readAs = columns.map(
@@ -94,15 +95,18 @@ async function copyRelation(
       `'c${index}': '${column.dataType === 'date' ? 'VARCHAR' : duckTypes[column.dataType]}'`,
   );
   const select = columns.map((column, index) =>
-    column.dataType === 'date'
-      ? `CAST(left(c${index}, 10) AS DATE) AS ${quoteIdentifier(column.name)}`
-      : `c${index} AS ${quoteIdentifier(column.name)}`,
+    column.dataType === 'date' ? `CAST(left(c${index}, 10) AS DATE)` : `c${index}`,
   );
-  await target.run(
-    `CREATE OR REPLACE TABLE ${quoteIdentifier(relation.name)} AS SELECT ${select.join(', ')} ` +
-      `FROM read_csv(?, ${csvOptions}, columns = {${readAs.join(', ')}})`,
-    [file],
-    [VARCHAR],
+  const insert =
+    `INSERT INTO ${table} SELECT ${select.join(', ')} ` +
+    `FROM read_csv(?, ${csvOptions}, columns = {${readAs.join(', ')}})`;
+  await loadInParts(
+    source.query(copyTo(`COPY (${wrapped(relation)}) TO STDOUT (FORMAT csv)`)),
+    scratch,
+    PART_BYTES,
+    async (file) => {
+      await target.run(insert, [file], [VARCHAR]);
+    },
   );
   return { name: relation.name, columns };
 }
