@@ -34,6 +34,8 @@ const typeOfOid = new Map<number, DataType>([
   [1114, 'date'],
   [1184, 'date'],
 ]);
+const TIMESTAMP = 1114;
+const TIMESTAMPTZ = 1184;
 
 /**
  * The reader's view of PostgreSQL's CSV: `""` is an empty text, an empty field is NULL, and a row
@@ -67,9 +69,14 @@ async function describeRelation(source: pg.Client, relation: SourceRelation) {
     queryMode: 'extended',
   };
   const { fields } = await source.query(describe);
-  return fields.map((field): ColumnDefinition => ({
-    name: field.name,
-    dataType: typeOfOid.get(field.dataTypeID) ?? 'string',
+  return fields.map((field) => ({
+    column: {
+      name: field.name,
+      dataType: typeOfOid.get(field.dataTypeID) ?? 'string',
+    } satisfies ColumnDefinition,
+    // Timestamps keep their day as PostgreSQL writes it (in the session's time zone): they are
+    // read as text and cut to the day. Every other column the reader types itself.
+    timestamp: field.dataTypeID === TIMESTAMP || field.dataTypeID === TIMESTAMPTZ,
   }));
 }
 
@@ -82,20 +89,19 @@ async function copyRelation(
   relation: SourceRelation,
   scratch: string,
 ): Promise<TableDefinition> {
-  const columns = await describeRelation(source, relation);
+  const described = await describeRelation(source, relation);
+  const columns = described.map(({ column }) => column);
   const table = quoteIdentifier(relation.name);
   const declared = columns.map(
     (column) => `${quoteIdentifier(column.name)} ${duckTypes[column.dataType]}`,
   );
   await target.run(`CREATE OR REPLACE TABLE ${table} (${declared.join(', ')})`);
-  // Dates and timestamps keep their day as PostgreSQL writes it (in the session's time zone):
-  // they are read as text and cut to the day; every other column the reader types itself.
-  const readAs = columns.map(
-    (column, index) =>
-      `'c${index}': '${column.dataType === 'date' ? 'VARCHAR' : duckTypes[column.dataType]}'`,
+  const readAs = described.map(
+    ({ column, timestamp }, index) =>
+      `'c${index}': '${timestamp ? 'VARCHAR' : duckTypes[column.dataType]}'`,
   );
-  const select = columns.map((column, index) =>
-    column.dataType === 'date' ? `CAST(left(c${index}, 10) AS DATE)` : `c${index}`,
+  const select = described.map(({ timestamp }, index) =>
+    timestamp ? `CAST(left(c${index}, 10) AS DATE)` : `c${index}`,
   );
   const insert =
     `INSERT INTO ${table} SELECT ${select.join(', ')} ` +
