@@ -161,25 +161,28 @@ export async function inferColumns(
     }));
     return { columns, decimalComma: [] };
   }
-  const counts = staged.flatMap(({ name }) => {
-    const value = text(name);
-    const where = (pattern: string) => `count(CASE WHEN ${matches(value, pattern)} THEN 1 END)`;
-    return [
-      `count(${value})`,
-      where(integerPattern),
-      where(pointPattern),
-      where(commaPattern),
-      `count(${dateOf(value)})`,
-      `count(${booleanOf(value)})`,
-    ];
-  });
+  // "Every value matches" holds of the distinct values as of all of them, and a column of the
+  // first rows has far fewer distinct values than rows: each reading is tried once per value.
   const sample = `(SELECT * FROM ${STAGE} LIMIT ${INFERENCE_ROWS})`;
-  const row = (await connection.runAndReadAll(`SELECT ${counts.join(', ')} FROM ${sample}`))
-    .getRows()[0]!
-    .map(Number);
+  const where = (pattern: string) => `count(CASE WHEN ${matches('v', pattern)} THEN 1 END)`;
+  const counts = [
+    'count(v)',
+    where(integerPattern),
+    where(pointPattern),
+    where(commaPattern),
+    `count(${dateOf('v')})`,
+    `count(${booleanOf('v')})`,
+  ].join(', ');
+  const perColumn = staged.map(
+    ({ name }, index) =>
+      `SELECT ${index} AS i, ${counts} FROM (SELECT DISTINCT ${text(name)} AS v FROM ${sample})`,
+  );
+  const rows = (await connection.runAndReadAll(`${perColumn.join(' UNION ALL ')} ORDER BY i`))
+    .getRows()
+    .map((row) => row.slice(1).map(Number));
   const decimalComma: string[] = [];
   const columns = staged.map(({ name }, index): ColumnDefinition => {
-    const [present, ints, points, commas, dates, booleans] = row.slice(index * 6, index * 6 + 6);
+    const [present, ints, points, commas, dates, booleans] = rows[index]!;
     const all = (count: number | undefined) => present! > 0 && count === present;
     if (all(ints)) return { name, dataType: 'integer' };
     if (all(points)) return { name, dataType: 'number' };
