@@ -31,7 +31,10 @@ export function warnBrowserSkipped(): void {
   );
 }
 
-/** Launches headless chromium with the project's flags. Callers must `close()` it. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
+/** Launches headless chromium with the project's flags and `extraFlags`. Callers must `close()` it. */
+export async function launchBrowser(extraFlags: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
+  });
 }

@@ -14,6 +14,10 @@ export interface Stack {
   adminPassword: string;
   /** The BI service's standard output so far (Fastify's JSON request log), line by line. */
   biLog(): string[];
+  /** Stops the BI service alone (SIGTERM), leaving the portal running. */
+  stopBi(): Promise<void>;
+  /** Starts the BI service again on the same ports and data directory. */
+  startBi(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,10 +95,14 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     VITRINA_ADMIN_PASSWORD: adminPassword,
     ...env,
   };
-  const bi = startNode('apps/bi-service/src/server.ts', shared, 'bi');
   const biOutput: string[] = [];
-  bi.stdout?.on('data', (chunk: Buffer) => biOutput.push(chunk.toString('utf8')));
-  await waitForHealthy(`${biUrl}/health`, bi);
+  const startBi = async () => {
+    const child = startNode('apps/bi-service/src/server.ts', shared, 'bi');
+    child.stdout?.on('data', (chunk: Buffer) => biOutput.push(chunk.toString('utf8')));
+    await waitForHealthy(`${biUrl}/health`, child);
+    return child;
+  };
+  let bi = await startBi();
   const portal = startNode('apps/server/src/server.ts', shared, 'portal');
   await waitForHealthy(`${portalUrl}/api/health`, portal);
   return {
@@ -103,6 +111,10 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     dataDir,
     adminPassword,
     biLog: () => biOutput.join('').split('\n').filter(Boolean),
+    stopBi: () => stopChild(bi),
+    async startBi() {
+      bi = await startBi();
+    },
     async stop() {
       await Promise.all([stopChild(portal), stopChild(bi)]);
       rmSync(dataDir, { recursive: true, force: true });

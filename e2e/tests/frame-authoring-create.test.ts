@@ -1,7 +1,8 @@
 /**
  * Authoring end to end in the frame (issue 13), driven by our SDK and by the official
- * powerbi-client 2.8.0: a create embed gets two visuals and is saved as a new report, which then
- * embeds with the same drawing; and two editors saving the same base revision conflict cleanly.
+ * powerbi-client 2.8.0 and 2.24: a create embed with the host's theme gets two visuals and is saved
+ * as a new report (a save as, `saveAs: true`), which then embeds with the same drawing and colours;
+ * and two editors saving the same base revision conflict cleanly.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Frame } from 'playwright-core';
@@ -9,6 +10,7 @@ import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
   call,
   callRejection,
+  demoCreateConfig,
   embed,
   frameOf,
   openHost,
@@ -22,6 +24,9 @@ import { addVisual } from '../src/frame/editor.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
+const HOST_COLORS = ['#7A1F5C', '#1F7A4D', '#C2410C'];
+const themeColors = (frame: Frame) => frame.locator('.report').getAttribute('data-theme-colors');
+
 /** What the frame draws: each visual's name, type and title (its accessible name). */
 function drawing(frame: Frame) {
   return frame.locator('.visual').evaluateAll((visuals) =>
@@ -33,7 +38,7 @@ function drawing(frame: Frame) {
   );
 }
 
-for (const flavour of ['official', 'ours'] as const) {
+for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`create and save as with the ${flavour} SDK`, () => {
     let harness: FrameHarness;
     let groupId: string;
@@ -53,17 +58,11 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('create, two visuals, save as, then the new report embeds with the same drawing', async () => {
-      const datasetId = (await harness.rest.report(groupId, 'Ventas generales')).datasetId!;
-      const dataset = (await harness.rest.datasets(groupId)).find((d) => d.id === datasetId)!;
-      const accessToken = await harness.rest.createReportToken(groupId, datasetId);
-      const page = await openHost(harness, flavour);
       const createConfig = {
-        type: 'create',
-        embedUrl: dataset.createReportEmbedURL,
-        accessToken,
-        tokenType: 1,
-        datasetId,
+        ...(await demoCreateConfig(harness, groupId, 'Ventas generales')),
+        theme: { themeJson: { name: 'Anfitrión', dataColors: HOST_COLORS } },
       };
+      const page = await openHost(harness, flavour);
       await embed(page, createConfig, 'createReport');
       const frame = frameOf(page);
       await frame.locator('.authoring[data-mode="edit"]').waitFor();
@@ -71,11 +70,14 @@ for (const flavour of ['official', 'ours'] as const) {
       await addVisual(frame, 'pieChart', ['Categoría', 'Unidades']);
       const drawn = await drawing(frame);
       expect(drawn.map((v) => v.type)).toEqual(['clusteredColumnChart', 'pieChart']);
+      expect(await themeColors(frame)).toBe(HOST_COLORS.join(' '));
 
       await call(page, "return embedded.saveAs({ name: 'Informe creado en e2e' })");
       const saved = await waitForEvent(page, 'saved');
       const { reportObjectId } = saved.detail as { reportObjectId: string };
       expect(reportObjectId).toMatch(/\S/);
+      // powerbi-client's semantics: a save as is reported as one, even as a create's first save.
+      expect(saved.detail).toMatchObject({ saveAs: true });
       const created = await harness.rest.report(groupId, 'Informe creado en e2e');
       expect(created.id).toBe(reportObjectId);
 
@@ -92,6 +94,8 @@ for (const flavour of ['official', 'ours'] as const) {
       for (const { name } of drawn)
         await frameOf(viewer).locator(`.visual[data-visual-name="${name!}"] svg`).waitFor();
       expect(await drawing(frameOf(viewer))).toEqual(drawn);
+      // The theme was saved with the report: the viewer, given no theme, draws in its colours.
+      expect(await themeColors(frameOf(viewer))).toBe(HOST_COLORS.join(' '));
       const chartTexts = await frameOf(viewer).locator('.visual svg text').allTextContents();
       expect(chartTexts).toEqual(expect.arrayContaining(['Online', 'Alimentos']));
       await Promise.all([page.close(), viewer.close()]);

@@ -1,6 +1,6 @@
 /**
  * Authoring in the frame (issue 13), driven by our SDK and by the official powerbi-client 2.8.0
- * against the BI service: edit mode, a type change in the editor, save, and reload.
+ * and 2.24 against the BI service: edit mode, a type change in the editor, save, and reload.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -35,7 +35,7 @@ async function editableReport(harness: FrameHarness, name: string): Promise<Repo
 const visualType = (page: Page, name: string) =>
   frameOf(page).locator(`.visual[data-visual-name="${name}"]`).getAttribute('data-visual-type');
 
-for (const flavour of ['official', 'ours'] as const) {
+for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`authoring with the ${flavour} SDK`, () => {
     let harness: FrameHarness;
     let page: Page;

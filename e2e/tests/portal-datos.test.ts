@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import { openAdminPage } from '../src/portal/admin.ts';
 import { login } from '../src/portal/session.ts';
 import { startStack, type Stack } from '../src/stack.ts';
 
@@ -38,9 +39,7 @@ describe.skipIf(!chromiumAvailable)('portal: Datos page', () => {
     const csv = join(fileDir, 'ventas.csv');
     writeFileSync(csv, 'Fecha;Tienda;Importe\n01/03/2025;Lima;1.234,50\n02/03/2025;Quito;7,25\n');
     await login(page, stack.portalUrl, 'admin', stack.adminPassword);
-    await page.getByRole('button', { name: 'Administración' }).click();
-    await page.getByRole('menuitem', { name: 'Datos', exact: true }).click();
-    await page.getByRole('heading', { name: 'Administración - Datos' }).waitFor();
+    await openAdminPage(page, 'data');
 
     await page.getByLabel('Archivo').setInputFiles(csv);
     await page.getByLabel('Nombre del conjunto de datos').fill('Ventas subidas');

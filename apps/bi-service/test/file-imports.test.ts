@@ -82,6 +82,7 @@ describe('file imports', () => {
           { name: 'Activo', dataType: 'Boolean' },
         ],
         measures: [],
+        rowCount: 3,
       },
     ]);
     expect(await frameQuery(id, 'Ventas CSV', 'Tienda', 'Importe')).toEqual([

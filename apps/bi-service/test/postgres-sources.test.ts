@@ -112,6 +112,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
           { name: 'ciudad', dataType: 'String' },
         ],
         measures: [],
+        rowCount: 2,
       },
       {
         name: 'ventas',
@@ -122,6 +123,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
           { name: 'pagado', dataType: 'Boolean' },
         ],
         measures: [],
+        rowCount: 2,
       },
     ]);
     expect((await rest(`/datasets/${id}`)).json).toMatchObject({
@@ -225,6 +227,43 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       measures: [{ table: 'vacia', column: 'id', aggregation: 'Count' }],
     });
     expect(empty).toEqual([]);
+  });
+
+  it('keeps row-level-security roles across a refresh (decision 0170)', async () => {
+    const id = await connectSales();
+    const lima = {
+      name: 'Lima',
+      filters: [{ table: 'tiendas', column: 'ciudad', operator: 'In', values: ['Lima'] }],
+    };
+    const set = await rest(`/datasets/${id}/roles`, { method: 'PUT', body: { value: [lima] } });
+    expect(set.status).toBe(200);
+    const limaStores = async () => {
+      const generated = await call(service.url, '/v1.0/myorg/GenerateToken', {
+        token,
+        body: {
+          datasets: [{ id }],
+          identities: [{ username: 'ana@tiendas.demo', roles: ['Lima'], datasets: [id] }],
+        },
+      });
+      const answer = await call(service.url, `/v1.0/embed/datasets/${id}/query`, {
+        token: String(generated.json['token']),
+        scheme: 'EmbedToken',
+        body: {
+          groupBy: [{ table: 'tiendas', column: 'ciudad' }],
+          measures: [{ table: 'tiendas', column: 'id', aggregation: 'Count' }],
+        },
+      });
+      return answer.json['rows'];
+    };
+    expect(await limaStores()).toEqual([['Lima', 1]]);
+    await onSource(`INSERT INTO tienda.tiendas VALUES (4, 'Lima'), (5, 'Cusco')`);
+    try {
+      expect((await rest(`/datasets/${id}/refreshes`, { body: {} })).status).toBe(202);
+    } finally {
+      await onSource('DELETE FROM tienda.tiendas WHERE id IN (4, 5)');
+    }
+    expect((await rest(`/datasets/${id}/roles`)).json).toEqual({ value: [lima] });
+    expect(await limaStores()).toEqual([['Lima', 2]]);
   });
 
   it('refuses a source that is down with a Power BI error, storing nothing', async () => {

@@ -81,6 +81,7 @@ describe('push datasets', () => {
           { name: 'Importe', dataType: 'Double' },
         ],
         measures: [{ name: 'Total', expression: 'SUM(Ventas[Importe])' }],
+        rowCount: 0,
       },
       {
         name: 'Tiendas',
@@ -89,6 +90,7 @@ describe('push datasets', () => {
           { name: 'Ciudad', dataType: 'String' },
         ],
         measures: [],
+        rowCount: 0,
       },
     ]);
     const listed = await api('');
@@ -101,7 +103,7 @@ describe('push datasets', () => {
     });
   });
 
-  it('makes pushed rows visible to the next frame query, across related tables', async () => {
+  it('makes pushed rows visible to the next frame query and counts them, across related tables', async () => {
     const id = await createDataset();
     const stores = [
       { Id: 1, Ciudad: 'Lima' },
@@ -123,6 +125,8 @@ describe('push datasets', () => {
       ['Lima', 15],
       ['Quito', 8],
     ]);
+    const listed = (await api(`/${id}/tables`)).json['value'] as { rowCount: number }[];
+    expect(listed.map((table) => table.rowCount)).toEqual([4, 2]);
   });
 
   it('rejects a whole call with a bad row, naming row and column, and writes nothing', async () => {

@@ -1,7 +1,9 @@
 /** The frame's screen: waiting, loading, an error, or what was loaded. */
 import { lazy, Suspense } from 'react';
 import type { FrameSession } from './embed/session.ts';
-import { AuthoringView } from './editor/AuthoringView.tsx';
+import { editorChunk } from './report/editor-chunk.ts';
+import type { ReportController } from './report/report-controller.ts';
+import { ReportView } from './report/ReportView.tsx';
 import { useStore } from './state/store.ts';
 
 // Dashboards, paginated reports and Q&A load on demand: a report embed never fetches them.
@@ -12,6 +14,25 @@ const PaginatedReport = lazy(() =>
   import('./paginated/PaginatedReport.tsx').then((m) => ({ default: m.PaginatedReport })),
 );
 const QnaPage = lazy(() => import('./qna/QnaPage.tsx').then((m) => ({ default: m.QnaPage })));
+
+/** A report: its reading view, or, once the editor chunk is there, the view with its editor. */
+function ReportScreen({
+  session,
+  controller,
+}: {
+  session: FrameSession;
+  controller: ReportController;
+}) {
+  const { loaded } = useStore(editorChunk);
+  if (loaded) return <loaded.AuthoringView session={session} controller={controller} />;
+  return (
+    <ReportView
+      controller={controller}
+      isMobileUrl={session.context.isMobile}
+      onSetPage={(name) => controller.showPage(name)}
+    />
+  );
+}
 
 export function App({ session }: { session: FrameSession }) {
   const { screen } = useStore(session.screen);
@@ -36,7 +57,7 @@ export function App({ session }: { session: FrameSession }) {
       );
     case 'report':
       return (
-        <AuthoringView
+        <ReportScreen
           key={screen.controller.state.report.id + session.loadNumber}
           session={session}
           controller={screen.controller}

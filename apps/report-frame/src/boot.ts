@@ -7,10 +7,10 @@ import { Router } from '@vitrina/embed-sdk/protocol';
 import { readEmbedContext } from './embed/context.ts';
 import { FrameSession } from './embed/session.ts';
 import { FrameEndpoint } from './protocol/endpoint.ts';
-import { registerEditRoutes } from './editor/edit-routes.ts';
 import { registerVisualRoutes } from './protocol/filter-routes.ts';
 import { registerLoadRoutes } from './protocol/load-routes.ts';
 import { registerReportRoutes } from './protocol/report-routes.ts';
+import { registerEditRoutesOnDemand } from './report/editor-chunk.ts';
 
 function hostOrigin(): string | undefined {
   const ancestor = location.ancestorOrigins?.[0];
@@ -30,7 +30,7 @@ export function bootFrame(): FrameSession {
   registerLoadRoutes(router, session);
   registerReportRoutes(router, session);
   registerVisualRoutes(router, session);
-  registerEditRoutes(router, session);
+  registerEditRoutesOnDemand(router, session);
   document.documentElement.lang = context.language;
   if (window.parent !== window && context.uid) session.announceReady();
   return session;

@@ -101,7 +101,7 @@ export function createServices(
   const grantDrops = { invalidate: () => drop({ kind: 'grants' }) };
   const sync = createSyncService({
     db,
-    bi: bi.client,
+    bi: bi.syncClient,
     secrets,
     clock,
     log: context.log,

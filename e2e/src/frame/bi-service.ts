@@ -18,6 +18,10 @@ const scope = 'https://analysis.windows.net/powerbi/api/.default';
 
 export interface BiService {
   url: string;
+  /** The HTTPS listener's port (same routes as `url`). */
+  tlsPort: number;
+  /** The self-signed certificate of the HTTPS listener, made by the service on start. */
+  certFile: string;
   /** The same grant as `token`, signed with the service's key but already expired. */
   expiredCopy(token: string): string;
   stop(): Promise<void>;
@@ -67,6 +71,8 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
   await waitForHealthy(`${url}/health`, child);
   return {
     url,
+    tlsPort,
+    certFile: join(dataDir, 'bi/tls/cert.pem'),
     expiredCopy: (token) => expiredCopy(dataDir, token),
     async stop() {
       if (child.exitCode === null) {

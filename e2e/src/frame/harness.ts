@@ -7,7 +7,14 @@ import { join, resolve } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../browser.ts';
 import { PowerBiRest, startBiService, type BiService } from './bi-service.ts';
-import { startHostServer, type HostServer, type SdkFlavour } from './host-server.ts';
+import {
+  embedsOnlyPowerBiHosts,
+  flavourOf,
+  startHostServer,
+  type HostServer,
+  type SdkFlavour,
+} from './host-server.ts';
+import { onPowerBiHost, powerBiHostFlags } from './power-bi-host.ts';
 
 const screenshotDir = resolve(import.meta.dirname, '../../screenshots');
 
@@ -21,7 +28,9 @@ export interface FrameHarness {
 
 export async function startFrameHarness(): Promise<FrameHarness> {
   const host = await startHostServer();
-  const [bi, browser] = await Promise.all([startBiService(host.origin), launchBrowser()]);
+  const bi = await startBiService(host.origin);
+  // The browser needs the BI service's certificate, made on its first start.
+  const browser = await launchBrowser(powerBiHostFlags(bi.tlsPort, bi.certFile));
   const rest = new PowerBiRest(bi.url);
   await rest.signIn();
   mkdirSync(screenshotDir, { recursive: true });
@@ -56,6 +65,22 @@ export async function demoReport(
   return { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
 }
 
+/**
+ * A create embed (Power BI's Create) on the dataset of a demo report: the config
+ * `powerbi.createReport` takes, with a Create token for that dataset.
+ */
+export async function demoCreateConfig(harness: FrameHarness, groupId: string, reportName: string) {
+  const datasetId = (await harness.rest.report(groupId, reportName)).datasetId!;
+  const dataset = (await harness.rest.datasets(groupId)).find((d) => d.id === datasetId)!;
+  return {
+    type: 'create',
+    embedUrl: dataset.createReportEmbedURL,
+    accessToken: await harness.rest.createReportToken(groupId, datasetId),
+    tokenType: 1,
+    datasetId,
+  };
+}
+
 export async function openHost(
   harness: FrameHarness,
   flavour: SdkFlavour,
@@ -68,13 +93,19 @@ export async function openHost(
 
 /**
  * Calls `powerbi.embed` (or `powerbi.load` for a phased load, `powerbi.createReport` for a create
- * embed) on the host page's container.
+ * embed) on the host page's container. For an SDK that embeds only Power BI hosts, the embed URL
+ * moves to the Power BI host name that the harness's browser resolves to the BI service.
  */
 export async function embed(
   page: Page,
-  config: Record<string, unknown>,
+  givenConfig: Record<string, unknown>,
   method: 'embed' | 'load' | 'createReport' = 'embed',
 ) {
+  const flavour = flavourOf(new URL(page.url()).searchParams.get('sdk'));
+  const config =
+    embedsOnlyPowerBiHosts(flavour) && typeof givenConfig['embedUrl'] === 'string'
+      ? { ...givenConfig, embedUrl: onPowerBiHost(givenConfig['embedUrl']) }
+      : givenConfig;
   await page.evaluate(
     ({ config, method }) => {
       const host = window as unknown as {

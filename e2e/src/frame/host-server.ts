@@ -1,15 +1,27 @@
 /**
- * The host application's origin: a page with an embed container, and either Microsoft's
- * powerbi-client 2.8.0 (its published UMD bundle) or our SDK (bundled from source on start).
+ * The host application's origin: a page with an embed container, and one of Microsoft's
+ * powerbi-client 2.8.0 or 2.24 (their published UMD bundles) or our SDK (bundled from source on
+ * start).
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { freePort } from '../stack.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-export type SdkFlavour = 'official' | 'ours';
+/** `official` is powerbi-client 2.8.0, the version our SDK is compatible with. */
+export type SdkFlavour = 'official' | 'official-2.24' | 'ours';
+
+/** powerbi-client 2.24 embeds only https URLs on Power BI hosts (see power-bi-host.ts). */
+export const embedsOnlyPowerBiHosts = (flavour: SdkFlavour) => flavour === 'official-2.24';
+
+/** The published UMD bundles: 2.8.0 is the workspace's powerbi-client, 2.24 this package's alias. */
+const publishedBundles: Record<Exclude<SdkFlavour, 'ours'>, string> = {
+  official: join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
+  'official-2.24': fileURLToPath(import.meta.resolve('powerbi-client-2.24/dist/powerbi.js')),
+};
 
 const EVENTS = [
   'loaded',
@@ -58,6 +70,11 @@ function hostPage(flavour: SdkFlavour, width: number, height: number): string {
 </script></body></html>`;
 }
 
+/** The flavour a host page URL names (`sdk=`), powerbi-client 2.8.0 when it names none. */
+export function flavourOf(name: string | null): SdkFlavour {
+  return name === 'ours' || name === 'official-2.24' ? name : 'official';
+}
+
 export interface HostServer {
   origin: string;
   pageUrl(flavour: SdkFlavour, size?: { width: number; height: number }): string;
@@ -77,13 +94,9 @@ async function ourSdkBundle(): Promise<string> {
 }
 
 export async function startHostServer(): Promise<HostServer> {
-  const scripts: Record<string, string> = {
-    '/sdk/official.js': readFileSync(
-      join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
-      'utf8',
-    ),
-    '/sdk/ours.js': await ourSdkBundle(),
-  };
+  const scripts: Record<string, string> = { '/sdk/ours.js': await ourSdkBundle() };
+  for (const [flavour, bundle] of Object.entries(publishedBundles))
+    scripts[`/sdk/${flavour}.js`] = readFileSync(bundle, 'utf8');
   const port = await freePort();
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://host');
@@ -91,7 +104,7 @@ export async function startHostServer(): Promise<HostServer> {
     if (script) {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     } else if (url.pathname === '/host.html') {
-      const flavour = url.searchParams.get('sdk') === 'ours' ? 'ours' : 'official';
+      const flavour = flavourOf(url.searchParams.get('sdk'));
       const width = Number(url.searchParams.get('w') ?? 1280);
       const height = Number(url.searchParams.get('h') ?? 760);
       response

@@ -12,6 +12,8 @@ export const adminPages = {
     path: '/administration/permission/report',
     title: 'Administración - Permisos por reporte',
   },
+  /** Beyond the spec: the datasets of the bundled BI service (issue 12). */
+  data: { path: '/administration/data', title: 'Administración - Datos' },
 } as const;
 
 /** Opens an administration page through the settings dropdown, as a user would. */
@@ -22,6 +24,7 @@ export async function openAdminPage(page: Page, target: keyof typeof adminPages)
     users: ['Usuarios'],
     permissionsByUser: ['Permisos', 'Por usuario'],
     permissionsByReport: ['Permisos', 'Por reporte'],
+    data: ['Datos'],
   }[target];
   for (const label of labels) {
     const item = page.getByRole('menuitem', { name: label, exact: true });

@@ -16,3 +16,4 @@ export * from './push-dataset.ts';
 export * from './imports.ts';
 export * from './sources.ts';
 export * from './authoring.ts';
+export * from './roles.ts';

@@ -3,6 +3,7 @@
  * PostRows): what a caller sends to fill a dataset of the bundled BI service and what it gets back.
  */
 import { z } from 'zod';
+import { datasetRoleListSchema } from './roles.ts';
 
 /** Power BI's column types (the service accepts any letter case, as Power BI does). */
 export const pushDataTypes = [
@@ -65,6 +66,8 @@ export const pushDatasetRequestSchema = z
     defaultMode: z.enum(['Push', 'Streaming', 'PushStreaming', 'AsAzure', 'AsOnPrem']).optional(),
     tables: z.array(pushTableSchema).min(1).max(75),
     relationships: z.array(pushRelationshipSchema).max(500).optional(),
+    /** Vitrina extension: row-level-security roles (Power BI declares them in the model). */
+    roles: datasetRoleListSchema.optional(),
   })
   .meta({ id: 'PushDatasetRequest' });
 export type PushDatasetRequest = z.infer<typeof pushDatasetRequestSchema>;
@@ -91,5 +94,14 @@ export const postRowsRequestSchema = z
   .meta({ id: 'PostRowsRequest' });
 export type PostRowsRequest = z.infer<typeof postRowsRequestSchema>;
 
-/** GetTables' answer: the tables with their columns and measures. */
-export const pushTablesSchema = z.object({ value: z.array(pushTableSchema) });
+/**
+ * A table as GetTables lists it. `rowCount` is a Vitrina extension (Power BI's GetTables has no
+ * count): how many rows the table holds now.
+ */
+export const listedTableSchema = pushTableSchema
+  .extend({ rowCount: z.number().int().nonnegative() })
+  .meta({ id: 'ListedTable' });
+export type ListedTable = z.infer<typeof listedTableSchema>;
+
+/** GetTables' answer: the tables with their columns, measures and row counts. */
+export const pushTablesSchema = z.object({ value: z.array(listedTableSchema) });

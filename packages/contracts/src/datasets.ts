@@ -30,6 +30,8 @@ export type DatasetColumn = z.infer<typeof datasetColumnSchema>;
 export const datasetTableSchema = z.object({
   name: z.string(),
   columns: z.array(datasetColumnSchema),
+  /** How many rows the table holds; null when the BI service does not say (Power BI does not). */
+  rowCount: z.number().int().nonnegative().nullable(),
 });
 export type DatasetTable = z.infer<typeof datasetTableSchema>;
 

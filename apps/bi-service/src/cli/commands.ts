@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { WorkspaceRole } from '../storage/principals.repository.ts';
 import {
   connectDataset,
+  datasetRoles,
   importDataset,
   refreshDataset,
   type CliContext,
@@ -16,7 +17,8 @@ export const usage = `Uso:
   npm run bi -- workspace list
   npm run bi -- dataset import <área de trabajo> <archivo.csv|.xlsx|.parquet> [--name "Nombre"]
   npm run bi -- dataset connect <área de trabajo> <postgres-url> --name <conjunto> --table <esquema.tabla> [--table …] [--query <nombre>=<SQL>]
-  npm run bi -- dataset refresh <área de trabajo> <conjunto>`;
+  npm run bi -- dataset refresh <área de trabajo> <conjunto>
+  npm run bi -- dataset roles <área de trabajo> <conjunto> [--file roles.json | --clear]`;
 
 const roles: readonly WorkspaceRole[] = ['Admin', 'Member', 'Contributor', 'Viewer'];
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,6 +35,8 @@ function parse(args: string[]) {
       role: { type: 'string', default: 'Member' },
       table: { type: 'string', multiple: true, default: [] },
       query: { type: 'string', multiple: true, default: [] },
+      file: { type: 'string' },
+      clear: { type: 'boolean', default: false },
     },
   });
 }
@@ -116,6 +120,13 @@ export async function runCommand(
       return refreshDataset(services, datasetContext(context), {
         workspace: required(first, 'el área de trabajo'),
         dataset: required(second, 'el conjunto de datos'),
+      });
+    case 'dataset roles':
+      return datasetRoles(services, datasetContext(context), {
+        workspace: required(first, 'el área de trabajo'),
+        dataset: required(second, 'el conjunto de datos'),
+        file: values.file,
+        clear: values.clear,
       });
     default:
       throw new Error(`Orden desconocida: ${positionals.join(' ') || '(ninguna)'}`);

@@ -5,7 +5,7 @@
  * identities and memberships), with an access token signed by the service's key.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { deterministicGuid } from '../ids.ts';
@@ -111,19 +111,20 @@ export async function importDataset(
   );
 }
 
-/** An authorized JSON call to the running service's workspace routes. */
+/** An authorized JSON call to the running service's workspace routes (GET, or POST with a body). */
 async function workspaceCall(
   services: CliServices,
   context: CliContext,
   workspace: string,
   path: string,
   body?: unknown,
+  method = body === undefined ? 'GET' : 'POST',
 ) {
   const { token, workspaceId } = await tokenFor(services, workspace);
   let response: Response;
   try {
     response = await fetch(`${context.biUrl}/v1.0/myorg/groups/${workspaceId}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
+      method,
       headers: {
         authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -157,17 +158,27 @@ export async function connectDataset(
   return `Conjunto de datos ${args.name} conectado y copiado (id ${String(created['id'])}).`;
 }
 
+/** The workspace's dataset of that name or id. */
+async function findDataset(
+  services: CliServices,
+  context: CliContext,
+  args: { workspace: string; dataset: string },
+) {
+  const listed = await workspaceCall(services, context, args.workspace, '/datasets');
+  const dataset = (listed['value'] as { id: string; name: string }[]).find(
+    (candidate) => candidate.name === args.dataset || candidate.id === args.dataset,
+  );
+  if (!dataset) throw new Error(`Conjunto de datos desconocido: ${args.dataset}`);
+  return dataset;
+}
+
 /** `dataset refresh <workspace> <dataset>`: refreshes now and prints how it ended. */
 export async function refreshDataset(
   services: CliServices,
   context: CliContext,
   args: { workspace: string; dataset: string },
 ): Promise<string> {
-  const listed = await workspaceCall(services, context, args.workspace, '/datasets');
-  const dataset = (listed['value'] as { id: string; name: string }[]).find(
-    (candidate) => candidate.name === args.dataset || candidate.id === args.dataset,
-  );
-  if (!dataset) throw new Error(`Conjunto de datos desconocido: ${args.dataset}`);
+  const dataset = await findDataset(services, context, args);
   await workspaceCall(services, context, args.workspace, `/datasets/${dataset.id}/refreshes`, {});
   const history = await workspaceCall(
     services,
@@ -183,4 +194,39 @@ export async function refreshDataset(
     throw new Error(`La actualización de ${dataset.name} falló: ${detail}`);
   }
   return `Conjunto de datos ${dataset.name} actualizado.`;
+}
+
+/**
+ * `dataset roles <workspace> <dataset> [--file roles.json | --clear]`: prints the dataset's
+ * row-level-security roles as JSON, after replacing them with the file's (`{ "value": [...] }`
+ * or the bare list) or with none.
+ */
+export async function datasetRoles(
+  services: CliServices,
+  context: CliContext,
+  args: { workspace: string; dataset: string; file?: string | undefined; clear: boolean },
+): Promise<string> {
+  if (args.file && args.clear) throw new Error('Indique --file o --clear, no los dos.');
+  const dataset = await findDataset(services, context, args);
+  const path = `/datasets/${dataset.id}/roles`;
+  let body: unknown;
+  if (args.clear) body = { value: [] };
+  else if (args.file) body = rolesFile(args.file);
+  const roles =
+    body === undefined
+      ? await workspaceCall(services, context, args.workspace, path)
+      : await workspaceCall(services, context, args.workspace, path, body, 'PUT');
+  return JSON.stringify(roles['value'], null, 2);
+}
+
+function rolesFile(file: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`No se pudo leer ${file} como JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return Array.isArray(parsed) ? { value: parsed } : parsed;
 }

@@ -66,6 +66,14 @@ export class DatasetStore {
     this.writes += replaced.version + 2;
   }
 
+  /**
+   * The model read over this data changed (its roles, say) while the data did not: answers
+   * cached under the old version may show what the new model hides, so the version moves on.
+   */
+  modelChanged(): void {
+    this.writes += 2;
+  }
+
   /** Runs `work` on a connection of its own (for loading, generation and every other write). */
   async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     this.writes += 1;

@@ -3,7 +3,13 @@
  * `DATA_DIR/bi/datasets/<id>.duckdb`, a definition and a version in the metadata, and a place in
  * the registry the frame's queries read, so a pushed row is visible to the next query.
  */
-import type { PushDatasetRequest, PushTable, RetentionPolicy } from '@vitrina/bi-model';
+import type {
+  DatasetRole,
+  ListedTable,
+  PushDatasetRequest,
+  PushTable,
+  RetentionPolicy,
+} from '@vitrina/bi-model';
 import { newGuid } from '../ids.ts';
 import { quoteIdentifier } from './sql.ts';
 import { entityNotFound, invalidRequest } from '../http/powerbi-error.ts';
@@ -12,7 +18,9 @@ import type {
   OwnedDatasetsRepository,
   SourceKind,
 } from '../storage/owned-datasets.repository.ts';
+import { assertRolesFit, withRoles } from './dataset-roles.ts';
 import { reimport } from './file-import.ts';
+import { rowCounts } from './row-counts.ts';
 import type { DatasetSource } from './registry.ts';
 import { DatasetStore } from './dataset-store.ts';
 import type { DatasetDefinition, TableDefinition } from './model.ts';
@@ -130,13 +138,14 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
       retention: RetentionPolicy,
     ) {
       assertWriter(member);
-      const definition: DatasetDefinition = {
+      const declared: DatasetDefinition = {
         id: newGuid(),
         name: request.name,
         tables: request.tables.map(tableFromPush),
         relationships: (request.relationships ?? []).map(relationshipFromPush),
       };
-      assertConsistent(definition);
+      assertConsistent(declared);
+      const definition = withRoles(declared, request.roles ?? []);
       const store = await DatasetStore.open(definition, fileOf(definition.id));
       try {
         await store.withConnection(async (connection) => {
@@ -152,8 +161,32 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
       return { id: definition.id, name: definition.name, defaultRetentionPolicy: retention };
     },
 
-    async tables(member: DatasetWriter, datasetId: string): Promise<PushTable[]> {
-      return (await owned(member, datasetId)).definition.tables.map(tableToPush);
+    async tables(member: DatasetWriter, datasetId: string): Promise<ListedTable[]> {
+      const row = await owned(member, datasetId);
+      const store = registry.get(row.id)?.store;
+      if (!store) throw entityNotFound('Dataset');
+      const counts = await rowCounts(store, row.definition.tables);
+      return row.definition.tables.map((table) => ({
+        ...tableToPush(table),
+        rowCount: counts.get(table.name) ?? 0,
+      }));
+    },
+
+    /** The dataset's row-level-security roles, as `PUT …/roles` takes them. */
+    async roles(member: DatasetWriter, datasetId: string): Promise<DatasetRole[]> {
+      assertWriter(member);
+      return (await owned(member, datasetId)).definition.roles ?? [];
+    },
+
+    /**
+     * Replaces every role (an empty list removes row-level security). The next GenerateToken and
+     * the next frame query see the new roles; tokens minted before keep the identity they carry.
+     */
+    async setRoles(member: DatasetWriter, datasetId: string, roles: readonly DatasetRole[]) {
+      const { row, store } = await writable(member, datasetId, ['push', 'import', 'postgres']);
+      const definition = withRoles(row.definition, roles);
+      await written(row, store, definition);
+      return definition.roles ?? [];
     },
 
     /**
@@ -171,6 +204,7 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
         tables: row.definition.tables.map((table) => (table === before ? after : table)),
       };
       assertConsistent(definition);
+      assertRolesFit(definition);
       if (row.sourceKind === 'import') await reimport(dataDir, store, row.source, before, after);
       else await reshapeTable(store, before, after);
       await written(row, store, definition);

@@ -43,7 +43,12 @@ function aggregatesOf(node: MeasureNode): { table: string; column: string }[] {
   return [];
 }
 
-function assertColumn(tables: readonly TableDefinition[], table: string, column: string): void {
+/** Throws InvalidRequest unless `table` has `column` (names as Power BI errors spell them). */
+export function assertColumn(
+  tables: readonly TableDefinition[],
+  table: string,
+  column: string,
+): void {
   const found = tables.find((candidate) => candidate.name === table);
   if (!found) throw invalidRequest(`Unknown table ${table}`);
   if (!found.columns.some((candidate) => candidate.name === column))
@@ -123,8 +128,9 @@ export function tableToPush(table: TableDefinition): PushTable {
 }
 
 /**
- * The measures of `previous` that still fit `fresh` (same table name, known columns): a
- * re-import or refresh keeps what was built on the data where it can.
+ * The measures of `previous` that still fit `fresh` (same table name, known columns), and its
+ * row-level-security roles: a re-import or refresh keeps what was built on the data where it can,
+ * and never drops a role (a filter left without its table hides every row; row-security.ts).
  */
 export function withFittingMeasures(
   previous: DatasetDefinition | undefined,
@@ -142,5 +148,5 @@ export function withFittingMeasures(
     });
     return { ...table, measures };
   });
-  return { ...fresh, tables };
+  return { ...fresh, tables, ...(previous?.roles ? { roles: previous.roles } : {}) };
 }

@@ -27,6 +27,7 @@ export class DatasetRegistry {
   add(store: DatasetStore, definition = store.definition, version = 0): void {
     const replaced = this.datasets.get(definition.id)?.store;
     if (replaced && replaced !== store) store.continueVersionsAfter(replaced);
+    else if (replaced === store) store.modelChanged();
     this.datasets.set(definition.id, { model: new DatasetModel(definition), store, version });
   }
 

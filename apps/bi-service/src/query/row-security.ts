@@ -56,6 +56,9 @@ export function rowSecurityCondition(
   const perRole = roles
     .filter((role) => identity.roles.includes(role.name))
     .map((role) => {
+      // A role filtering a table the model no longer has (a re-import changed it) hides every
+      // row rather than letting the rest through: row security fails closed.
+      if (role.filters.some((filter) => !model.hasTable(filter.table))) return FALSE;
       const filters = role.filters.filter((filter) => reachable.has(filter.table));
       filters.forEach((filter) => tables.add(filter.table));
       return filters.length === 0

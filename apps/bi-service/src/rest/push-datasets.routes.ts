@@ -1,4 +1,5 @@
 import {
+  datasetRolesSchema,
   postRowsRequestSchema,
   pushDatasetCreatedSchema,
   pushDatasetRequestSchema,
@@ -20,7 +21,10 @@ const empty = z.object({});
 /** 10,000 rows of a few dozen columns are several megabytes of JSON. */
 const ROWS_BODY_LIMIT = 32 * 1024 * 1024;
 
-/** Power BI's push dataset API: create, read and reshape tables, add and delete rows, delete. */
+/**
+ * Power BI's push dataset API: create, read and reshape tables, add and delete rows, delete; and
+ * Vitrina's row-level-security roles of the datasets it fills.
+ */
 export function registerPushDatasetRoutes(
   app: ZodApp,
   services: Pick<BiServices, 'contentAccess' | 'pushDatasets'>,
@@ -67,6 +71,37 @@ export function registerPushDatasetRoutes(
     },
     async (request) => ({
       value: await push.tables(membershipOf(request), request.params.datasetId),
+    }),
+  );
+
+  // Vitrina extension (decision 0170): Power BI declares roles in the model, not over REST.
+  app.get(
+    `${base}/:datasetId/roles`,
+    {
+      preHandler: member,
+      schema: { params: datasetParams, response: { 200: datasetRolesSchema, ...powerBiErrors } },
+    },
+    async (request) => ({
+      value: await push.roles(membershipOf(request), request.params.datasetId),
+    }),
+  );
+
+  app.put(
+    `${base}/:datasetId/roles`,
+    {
+      preHandler: member,
+      schema: {
+        params: datasetParams,
+        body: datasetRolesSchema,
+        response: { 200: datasetRolesSchema, ...powerBiErrors },
+      },
+    },
+    async (request) => ({
+      value: await push.setRoles(
+        membershipOf(request),
+        request.params.datasetId,
+        request.body.value,
+      ),
     }),
   );
 

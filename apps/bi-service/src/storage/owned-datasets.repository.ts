@@ -26,6 +26,10 @@ export interface OwnedDatasetRow<Definition extends StoredDefinition = StoredDef
   updatedAt: string;
 }
 
+/** The `datasets.roles` column: the names of the definition's roles, as JSON. */
+const roleNames = (definition: StoredDefinition) =>
+  JSON.stringify((definition.roles ?? []).map((role) => role.name));
+
 type Joined = Selectable<OwnedDatasetsTable> & { workspace_id: string };
 
 const toRow = <Definition extends StoredDefinition>(row: Joined): OwnedDatasetRow<Definition> => ({
@@ -92,7 +96,7 @@ export function createOwnedDatasetsRepository<Definition extends StoredDefinitio
             id,
             workspace_id: workspaceId,
             name: entry.definition.name,
-            roles: JSON.stringify((entry.definition.roles ?? []).map((role) => role.name)),
+            roles: roleNames(entry.definition),
           })
           .execute();
         await trx
@@ -110,24 +114,36 @@ export function createOwnedDatasetsRepository<Definition extends StoredDefinitio
       });
     },
 
-    /** Records a write: the new definition and source (if they changed); returns the new version. */
+    /**
+     * Records a write: the new definition and source (if they changed); returns the new version.
+     * A new definition also sets the role names GenerateToken checks identities against.
+     */
     async recordWrite(
       id: string,
       definition?: Definition,
       source?: Record<string, unknown>,
     ): Promise<number> {
-      const row = await db
-        .updateTable('owned_datasets')
-        .set((eb) => ({
-          version: eb('version', '+', 1),
-          updated_at: clock.now().toISOString(),
-          ...(definition ? { definition: JSON.stringify(definition) } : {}),
-          ...(source ? { source: JSON.stringify(source) } : {}),
-        }))
-        .where('dataset_id', '=', id.toLowerCase())
-        .returning('version')
-        .executeTakeFirstOrThrow();
-      return Number(row.version);
+      const key = id.toLowerCase();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('owned_datasets')
+          .set((eb) => ({
+            version: eb('version', '+', 1),
+            updated_at: clock.now().toISOString(),
+            ...(definition ? { definition: JSON.stringify(definition) } : {}),
+            ...(source ? { source: JSON.stringify(source) } : {}),
+          }))
+          .where('dataset_id', '=', key)
+          .returning('version')
+          .executeTakeFirstOrThrow();
+        if (definition)
+          await trx
+            .updateTable('datasets')
+            .set({ roles: roleNames(definition) })
+            .where('id', '=', key)
+            .execute();
+        return Number(row.version);
+      });
     },
 
     /** Replaces the source settings alone (a refresh schedule): the data does not change. */

@@ -5,7 +5,8 @@ import { useStore } from '../state/store.ts';
 import { writeDraggedField } from './drag-field.ts';
 import type { EditorMessages } from './editor-messages.ts';
 import { addFieldToFirstWell, fieldFromPane } from './field-placement.ts';
-import { addFilter, type FilterLevel } from './filter-edits.ts';
+import { addFilter, type FilterField } from './filter-edits.ts';
+import { FilterAdder, rankingFields } from './FilterAdder.tsx';
 import type { ReportEditor } from './report-editor.ts';
 
 interface Props {
@@ -20,32 +21,48 @@ export function FieldsPane({ editor, schema, texts }: Props) {
   const needle = search.trim().toLowerCase();
   const matches = (name: string) => !needle || name.toLowerCase().includes(needle);
 
+  const [filtering, setFiltering] = useState<string | null>(null);
+  const visual = editor.activePage?.visuals.find((v) => v.name === selected);
+  const ranking = rankingFields(schema, visual);
+
   const add = (field: FieldRef) => {
     if (selected) editor.applyToPage((p) => addFieldToFirstWell(p, selected, field));
   };
-  const filterOn = (field: FieldRef, level: FilterLevel) =>
-    editor.apply((def) => addFilter(def, level, field, editor.activePage?.name, selected));
 
-  const item = (label: string, field: FieldRef, kind: string) => (
-    <li key={label} className={`field-item ${kind}`}>
+  const item = (key: string, label: string, field: FieldRef, filterField: FilterField) => (
+    <li key={key} className={`field-item ${'measure' in field ? 'measure' : 'column'}`}>
       <button
         type="button"
+        className="field-name"
         draggable
         onDragStart={(event) => writeDraggedField(event.dataTransfer, field)}
         onClick={() => add(field)}
       >
         {label}
       </button>
-      <select
-        aria-label={`${texts.addFilterReport}: ${label}`}
-        value=""
-        onChange={(event) => filterOn(field, event.target.value as FilterLevel)}
+      <button
+        type="button"
+        className="field-filter"
+        aria-label={`${texts.addFilter}: ${label}`}
+        title={texts.addFilter}
+        aria-expanded={filtering === key}
+        onClick={() => setFiltering(filtering === key ? null : key)}
       >
-        <option value="">⋯</option>
-        <option value="report">{texts.addFilterReport}</option>
-        <option value="page">{texts.addFilterPage}</option>
-        {selected && <option value="visual">{texts.addFilterVisual}</option>}
-      </select>
+        ⋯
+      </button>
+      {filtering === key && (
+        <FilterAdder
+          field={filterField}
+          label={label}
+          ranking={ranking}
+          visualSelected={!!visual}
+          texts={texts}
+          onAdd={(level, filter) => {
+            editor.apply((def) => addFilter(def, level, filter, editor.activePage?.name, selected));
+            setFiltering(null);
+          }}
+        />
+      )}
     </li>
   );
 
@@ -67,13 +84,21 @@ export function FieldsPane({ editor, schema, texts }: Props) {
             <summary>{table.name}</summary>
             <ul>
               {measures.map((m) =>
-                item(m.name, fieldFromPane(table.name, { measure: m.name }), 'measure'),
+                item(
+                  `${table.name}.${m.name}`,
+                  m.name,
+                  fieldFromPane(table.name, { measure: m.name }),
+                  {
+                    target: { table: table.name, measure: m.name },
+                  },
+                ),
               )}
               {columns.map((c) =>
                 item(
+                  `${table.name}.${c.name}`,
                   c.name,
                   fieldFromPane(table.name, { column: c.name, dataType: c.dataType }),
-                  'column',
+                  { target: { table: table.name, column: c.name }, dataType: c.dataType },
                 ),
               )}
             </ul>

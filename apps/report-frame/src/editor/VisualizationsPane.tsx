@@ -12,6 +12,7 @@ import { FIELD_MIME, readDraggedField } from './drag-field.ts';
 import type { EditorMessages } from './editor-messages.ts';
 import { formatOf, legendPositions } from './format-options.ts';
 import type { ReportEditor } from './report-editor.ts';
+import { VisualIcon } from './VisualIcon.tsx';
 import {
   addField,
   addVisual,
@@ -143,7 +144,9 @@ function FormatBasics({
           }
         >
           {legendPositions.map((p) => (
-            <option key={p}>{p}</option>
+            <option key={p} value={p}>
+              {texts.legendPositions[p]}
+            </option>
           ))}
         </select>
       </label>
@@ -184,7 +187,7 @@ export function VisualizationsPane({
             aria-pressed={visual?.type === type}
             onClick={() => choose(type)}
           >
-            {texts.types[type]}
+            <VisualIcon type={type} />
           </button>
         ))}
       </div>

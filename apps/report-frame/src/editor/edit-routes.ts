@@ -51,14 +51,16 @@ function saveAsName(body: unknown): string {
   return name.trim();
 }
 
-function datasetIdOf(body: unknown): { datasetId: string; accessToken: string } {
+/** The create config (`ICreateReportConfiguration`): dataset, token and an optional theme. */
+function createRequestOf(body: unknown) {
   const datasetId = isRecord(body) ? body['datasetId'] : undefined;
   const accessToken = isRecord(body) ? body['accessToken'] : undefined;
   if (typeof datasetId !== 'string' || !datasetId)
     throw new RequestError(400, [{ message: 'datasetId is required', path: 'datasetId' }]);
   if (typeof accessToken !== 'string' || !accessToken)
     throw new RequestError(400, [{ message: 'accessToken is required', path: 'accessToken' }]);
-  return { datasetId, accessToken };
+  const theme = isRecord(body) ? body['theme'] : undefined;
+  return { datasetId, accessToken, themeJson: isRecord(theme) ? theme['themeJson'] : undefined };
 }
 
 /** ICloneVisualRequest: an optional layout (x, y, width, height) and filters for the copy. */
@@ -125,7 +127,7 @@ export function registerEditRoutes(router: Router, session: FrameSession): void 
     '/report/create',
     respond((r) => {
       const uid = r.headers['uid'];
-      void loadCreate(session, { uid, ...datasetIdOf(r.body) });
+      void loadCreate(session, { uid, ...createRequestOf(r.body) });
     }),
   );
   router.post(

@@ -1,5 +1,7 @@
 /** The editor's texts, in the viewer's language like the rest of the frame (i18n/messages.ts). */
 import type { DataRole, VisualType } from '../api/types.ts';
+import type { NewFilterKind } from './filter-edits.ts';
+import type { LegendPositionName } from './format-options.ts';
 
 const es = {
   newReportName: 'Informe nuevo',
@@ -30,6 +32,27 @@ const es = {
   addFilterReport: 'Filtro en todas las páginas',
   addFilterPage: 'Filtro en esta página',
   addFilterVisual: 'Filtro en este objeto visual',
+  addFilter: 'Agregar filtro',
+  filterLevel: 'Nivel',
+  filterKind: 'Tipo de filtro',
+  rankBy: 'Por valor',
+  add: 'Agregar',
+  filterKinds: {
+    basic: 'Filtrado básico',
+    advanced: 'Filtrado avanzado',
+    relativeDate: 'Fecha relativa',
+    topN: 'N superior',
+  } satisfies Record<NewFilterKind, string>,
+  legendPositions: {
+    Top: 'Arriba',
+    Bottom: 'Abajo',
+    Right: 'Derecha',
+    Left: 'Izquierda',
+    TopCenter: 'Arriba, centrada',
+    BottomCenter: 'Abajo, centrada',
+    RightCenter: 'Derecha, centrada',
+    LeftCenter: 'Izquierda, centrada',
+  } satisfies Record<LegendPositionName, string>,
   aggregations: {
     Sum: 'Suma',
     Avg: 'Promedio',
@@ -107,6 +130,27 @@ const en: EditorMessages = {
   addFilterReport: 'Filter on all pages',
   addFilterPage: 'Filter on this page',
   addFilterVisual: 'Filter on this visual',
+  addFilter: 'Add filter',
+  filterLevel: 'Level',
+  filterKind: 'Filter type',
+  rankBy: 'By value',
+  add: 'Add',
+  filterKinds: {
+    basic: 'Basic filtering',
+    advanced: 'Advanced filtering',
+    relativeDate: 'Relative date',
+    topN: 'Top N',
+  },
+  legendPositions: {
+    Top: 'Top',
+    Bottom: 'Bottom',
+    Right: 'Right',
+    Left: 'Left',
+    TopCenter: 'Top center',
+    BottomCenter: 'Bottom center',
+    RightCenter: 'Right center',
+    LeftCenter: 'Left center',
+  },
   aggregations: {
     Sum: 'Sum',
     Avg: 'Average',

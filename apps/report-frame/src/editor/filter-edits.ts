@@ -1,32 +1,97 @@
 /**
- * Filters added from the Data pane at report, page or visual level. A new filter is a basic
- * "All" filter on the field (Power BI's empty filter card); the filter pane then sets its kind
- * and values (basic, advanced, top N, relative date).
+ * Filters added from the Data pane at report, page or visual level, of the four kinds of the
+ * embedding interface. Each starts as Power BI's new filter card of its kind: basic and advanced
+ * keep every row until the author picks values or conditions (operator `All`, condition `None`);
+ * relative date and top N start at a first useful setting (the last year, the top 10), which the
+ * filter pane or the SDK then changes.
  */
-import type { FieldRef, Filter, ReportDefinition } from '@vitrina/bi-model';
+import type { DataType, FieldRef, Filter, ReportDefinition } from '@vitrina/bi-model';
+import {
+  FilterType,
+  RelativeDateFilterTimeUnit,
+  RelativeDateOperators,
+} from '@vitrina/embed-sdk/protocol';
+import { SCHEMA } from '../query/filter-types.ts';
 import { editPage } from './page-edits.ts';
 import { addVisualFilter } from './visual-edits.ts';
 
 export type FilterLevel = 'report' | 'page' | 'visual';
+export type NewFilterKind = 'basic' | 'advanced' | 'relativeDate' | 'topN';
 
-function emptyFilter(target: FieldRef): Filter {
-  return {
-    $schema: 'http://powerbi.com/product/schema#basic',
-    target,
-    filterType: 1,
-    operator: 'All',
-    values: [],
-  };
+/** A field of the Data pane as a filter sees it: a measure, or a column with its data type. */
+export type FilterField =
+  | { target: FieldRef & { measure: string } }
+  | { target: FieldRef & { column: string }; dataType: DataType };
+
+const isMeasure = (field: FilterField) => 'measure' in field.target;
+
+/**
+ * The kinds a field may take, its default first: a measure is compared (advanced) and filtered
+ * per visual only, as in Power BI; relative date is for dates; top N needs a value to rank by.
+ */
+export function filterKindsFor(field: FilterField, canRank: boolean): NewFilterKind[] {
+  if (!('dataType' in field)) return ['advanced'];
+  const ranked: NewFilterKind[] = canRank ? ['topN'] : [];
+  if (field.dataType === 'date') return ['relativeDate', 'basic', 'advanced', ...ranked];
+  if (field.dataType === 'integer' || field.dataType === 'number')
+    return ['advanced', 'basic', ...ranked];
+  return ['basic', 'advanced', ...ranked];
+}
+
+export function filterLevelsFor(field: FilterField, hasVisual: boolean): FilterLevel[] {
+  if (isMeasure(field)) return hasVisual ? ['visual'] : [];
+  return hasVisual ? ['report', 'page', 'visual'] : ['report', 'page'];
+}
+
+/** A new filter of `kind` on `target`; top N ranks by `orderBy` (a measure or aggregated column). */
+export function newFilter(kind: NewFilterKind, target: FieldRef, orderBy?: FieldRef): Filter {
+  switch (kind) {
+    case 'advanced':
+      return {
+        $schema: SCHEMA.advanced,
+        target,
+        filterType: FilterType.Advanced,
+        logicalOperator: 'And',
+        conditions: [{ operator: 'None' }],
+      };
+    case 'relativeDate':
+      return {
+        $schema: SCHEMA.relativeDate,
+        target,
+        filterType: FilterType.RelativeDate,
+        operator: RelativeDateOperators.InLast,
+        timeUnitsCount: 1,
+        timeUnitType: RelativeDateFilterTimeUnit.Years,
+        includeToday: true,
+      };
+    case 'topN':
+      if (!orderBy) throw new Error('A top N filter needs a value to rank by');
+      return {
+        $schema: SCHEMA.topN,
+        target,
+        filterType: FilterType.TopN,
+        operator: 'Top',
+        itemCount: 10,
+        orderBy,
+      };
+    case 'basic':
+      return {
+        $schema: SCHEMA.basic,
+        target,
+        filterType: FilterType.Basic,
+        operator: 'All',
+        values: [],
+      };
+  }
 }
 
 export function addFilter(
   def: ReportDefinition,
   level: FilterLevel,
-  target: FieldRef,
+  filter: Filter,
   pageName: string | undefined,
   visualName: string | null,
 ): ReportDefinition {
-  const filter = emptyFilter(target);
   if (level === 'report') return { ...def, filters: [...(def.filters ?? []), filter] };
   if (!pageName) return def;
   if (level === 'page')

@@ -16,7 +16,7 @@ export const legendPositions = [
   'RightCenter',
   'LeftCenter',
 ] as const;
-type LegendPositionName = (typeof legendPositions)[number];
+export type LegendPositionName = (typeof legendPositions)[number];
 
 interface VisualFormat {
   legend: { show: boolean | undefined; position: LegendPositionName };

@@ -1,6 +1,10 @@
 /** `/report/create`: an empty report on a dataset, in edit mode; its first save makes it a report. */
+import type { EmbedReport, ReportDefinition, ReportTheme } from '@vitrina/bi-model';
 import type { FrameSession } from '../embed/session.ts';
+import { isRecord } from '../lib/is-record.ts';
 import { ReportController } from '../report/report-controller.ts';
+import { applyThemeJson } from '../report/theme.ts';
+import { baseTheme } from '../state/report-state.ts';
 import { getDataset } from './authoring-api.ts';
 import { editorMessagesFor } from './editor-messages.ts';
 import { emptyReport } from './page-edits.ts';
@@ -10,6 +14,28 @@ interface CreateRequest {
   uid: string | undefined;
   datasetId: string;
   accessToken: string;
+  /** The create config's `theme.themeJson`, if the host gave one. */
+  themeJson?: unknown;
+}
+
+/**
+ * A new report is saved with its theme, as the demo reports are: the host's theme laid over the
+ * default one, so every visual added takes the theme's colours and keeps them once saved.
+ */
+function withTheme<R extends EmbedReport & { definition: ReportDefinition }>(
+  report: R,
+  themeJson: unknown,
+): R {
+  const theme = applyThemeJson(baseTheme(report), themeJson);
+  const named = isRecord(themeJson) && typeof themeJson['name'] === 'string';
+  const saved: ReportTheme = {
+    name: named ? String(themeJson['name']) : 'Default',
+    dataColors: theme.dataColors,
+    background: theme.background,
+    foreground: theme.foreground,
+    tableAccent: theme.tableAccent,
+  };
+  return { ...report, definition: { ...report.definition, theme: saved } };
 }
 
 export function loadCreate(session: FrameSession, request: CreateRequest): Promise<void> {
@@ -26,15 +52,18 @@ export function loadCreate(session: FrameSession, request: CreateRequest): Promi
     const controller = new ReportController(
       client,
       {
-        report: {
-          id: '',
-          name: texts.newReportName,
-          datasetId: request.datasetId,
-          reportType: 'PowerBIReport',
-          revision: 0,
-          definition: emptyReport(texts.pageName(1)),
-          dataset,
-        },
+        report: withTheme(
+          {
+            id: '',
+            name: texts.newReportName,
+            datasetId: request.datasetId,
+            reportType: 'PowerBIReport',
+            revision: 0,
+            definition: emptyReport(texts.pageName(1)),
+            dataset,
+          },
+          request.themeJson,
+        ),
         pageName: undefined,
         filters: [],
         settings: {},
@@ -42,6 +71,8 @@ export function loadCreate(session: FrameSession, request: CreateRequest): Promi
       },
       session,
     );
+    // A theme font is not part of the saved theme: it applies to this session, as at load.
+    if (request.themeJson) controller.applyTheme(request.themeJson);
     startCreateEditor(controller, access ?? { accessLevel: 'Create' });
     return { screen: { kind: 'report', controller } };
   });

@@ -5,7 +5,7 @@ import { createFormatter } from '../i18n/format.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { ReportController } from '../report/report-controller.ts';
 import { visualKey } from '../state/report-state.ts';
-import { addFilter } from './filter-edits.ts';
+import { addFilter, newFilter } from './filter-edits.ts';
 import { addPage } from './page-edits.ts';
 import { editorOf, ReportEditor } from './report-editor.ts';
 import { changeVisualType } from './visual-edits.ts';
@@ -47,13 +47,16 @@ describe('ReportEditor', () => {
     const editor = editorOf(controller);
     const target = { table: 'Tienda', column: 'País' };
     const page = sampleReport.definition.pages[0]!.name;
-    editor.apply((def) => addFilter(def, 'report', target, page, null));
-    editor.apply((def) => addFilter(def, 'page', target, page, null));
-    editor.apply((def) => addFilter(def, 'visual', target, page, 'V4'));
+    const sales = { table: 'Ventas', measure: 'Ventas' };
+    editor.apply((def) => addFilter(def, 'report', newFilter('basic', target), page, null));
+    editor.apply((def) => addFilter(def, 'page', newFilter('topN', target, sales), page, null));
+    editor.apply((def) => addFilter(def, 'visual', newFilter('advanced', target), page, 'V4'));
     const state = controller.state;
-    expect(state.reportFilters).toHaveLength(1);
-    expect(state.pageFilters[page]).toHaveLength(1);
-    expect(state.visualFilters[visualKey(page, 'V4')]).toMatchObject([{ target, operator: 'All' }]);
+    expect(state.reportFilters).toMatchObject([{ target, operator: 'All' }]);
+    expect(state.pageFilters[page]).toMatchObject([{ target, filterType: 5, orderBy: sales }]);
+    expect(state.visualFilters[visualKey(page, 'V4')]).toMatchObject([
+      { target, logicalOperator: 'And' },
+    ]);
   });
 
   it('grants edit and save as by the access the BI service returned (none: view only)', () => {

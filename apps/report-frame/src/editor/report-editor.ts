@@ -124,17 +124,10 @@ export class ReportEditor {
   }
 
   /** Stores a new revision (or, for a new report, creates it) and posts `saved`. */
-  async save(name?: string): Promise<void> {
+  async save(): Promise<void> {
     const { report } = this.controller.state;
+    if (this.isNew) return this.create(report.name, false);
     const definition = this.history.present;
-    if (this.isNew) {
-      const created = await createReport(this.controller.client, report.datasetId, {
-        name: name ?? report.name,
-        definition,
-      });
-      this.adopt(created.id, created.name, created.revision, definition, false);
-      return;
-    }
     const revision = await saveRevision(this.controller.client, report.id, {
       definition,
       baseRevision: report.revision,
@@ -142,15 +135,31 @@ export class ReportEditor {
     this.adopt(report.id, report.name, revision, definition, false);
   }
 
-  /** A new report under `name`; the frame goes on editing the new one, as Power BI does. */
+  /**
+   * A new report under `name`; the frame goes on editing the new one, as Power BI does. A save as
+   * is reported as one (`saveAs: true`) even when it is a create embed's first save.
+   */
   async saveAs(name: string): Promise<void> {
-    if (this.isNew) return this.save(name);
+    if (this.isNew) return this.create(name, true);
     const { report } = this.controller.state;
     const saved = await saveReportAs(this.controller.client, report.id, {
       name,
       definition: this.history.present,
     });
     this.adopt(saved.id, saved.name, saved.revision, this.history.present, true);
+  }
+
+  private async create(name: string, saveAs: boolean): Promise<void> {
+    const definition = this.history.present;
+    const created = await createReport(
+      this.controller.client,
+      this.controller.state.report.datasetId,
+      {
+        name,
+        definition,
+      },
+    );
+    this.adopt(created.id, created.name, created.revision, definition, saveAs);
   }
 
   private adopt(

@@ -1,7 +1,7 @@
 /** One page drawn at a computed layout: each visual in its box, with its data. */
 import type { ReactNode } from 'react';
 import type { PageDefinition } from '../api/types.ts';
-import type { Scalar } from '../query/filter-types.ts';
+import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { VisualData } from '../state/page-data.ts';
 import { visualKey, type ReportViewState } from '../state/report-state.ts';
 import type { PageLayout } from './layout.ts';
@@ -16,9 +16,15 @@ interface Props {
   children?: ReactNode;
 }
 
+// Shared empties keep a visual's props unchanged while other visuals' data arrive (no redraw).
+const NO_VALUES: Scalar[] = [];
+const NO_FILTERS: FrameFilter[] = [];
+
 export function PageCanvas({ state, page, layout, data, transparent, children }: Props) {
   const selectedFor = (visualName: string): Scalar[] =>
-    state.selection?.visualName === visualName ? state.selection.points.map((p) => p.value) : [];
+    state.selection?.visualName === visualName
+      ? state.selection.points.map((p) => p.value)
+      : NO_VALUES;
   return (
     <div
       className="page-canvas"
@@ -45,7 +51,7 @@ export function PageCanvas({ state, page, layout, data, transparent, children }:
               drillDepth={state.drill[key]?.depth ?? 0}
               selectedValues={selectedFor(visual.name)}
               sort={state.sorts[key]}
-              slicerFilters={state.slicerFilters[key] ?? []}
+              slicerFilters={state.slicerFilters[key] ?? NO_FILTERS}
             />
           );
         })}

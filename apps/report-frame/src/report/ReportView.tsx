@@ -1,5 +1,5 @@
 /** A report in view mode: page canvas, page navigation, filter pane and bookmarks/presentation bar. */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { PageDefinition } from '../api/types.ts';
 import { useStore } from '../state/store.ts';
 import { ServicesContext } from '../visuals/services.ts';
@@ -25,13 +25,18 @@ interface Props {
 export function ReportView({ controller, isMobileUrl, onSetPage, overlay }: Props) {
   const state = useStore(controller.store);
   const page = state.report.definition.pages.find((p) => p.name === state.activePage);
-  const data = usePageData(controller, state);
+  const shown = usePageData(controller, state);
+  const data = shown?.data;
   const [canvasRef, viewport] = useViewport<HTMLDivElement>();
   const swipe = useSwipe(controller, state.presentation.playing);
   const { settings, theme } = state;
   const printing = useStore(controller.printMode.store);
-  const layout =
-    page && viewport.width > 0 ? computeLayout(page, settings, viewport, isMobileUrl) : undefined;
+  // The same boxes from render to render, so visuals already drawn are not drawn again.
+  const layout = useMemo(
+    () =>
+      page && viewport.width > 0 ? computeLayout(page, settings, viewport, isMobileUrl) : undefined,
+    [page, settings, viewport, isMobileUrl],
+  );
   const transparent = settings.background === 1;
   const showNav = settings.navContentPaneEnabled !== false && !state.presentation.playing;
   const showFilters = settings.filterPaneEnabled !== false && !state.presentation.playing;
@@ -41,7 +46,7 @@ export function ReportView({ controller, isMobileUrl, onSetPage, overlay }: Prop
       <div
         className={`report${transparent ? ' transparent' : ''}`}
         data-active-page={state.activePage}
-        data-rendered={data ? 'true' : 'false'}
+        data-rendered={shown?.complete ? 'true' : 'false'}
         data-theme-colors={theme.dataColors.join(' ')}
         style={{ fontFamily: theme.fontFamily, color: theme.foreground }}
         {...swipe}

@@ -1,5 +1,5 @@
 /** The frame around one visual: title, drill buttons and the "more options" menu. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { FrameSettings } from '../state/report-state.ts';
 import { axisDrillableDepth, filterTargetOf } from '../query/fields.ts';
 import { useServices } from '../visuals/services.ts';
@@ -16,7 +16,8 @@ const HEADER_HEIGHT = 26;
 const PADDING = 8;
 const BARE_TYPES = new Set(['textbox', 'actionButton', 'slicer']);
 
-export function VisualContainer(props: Props) {
+/** Memoised: a page draws visual by visual, and a visual whose props are unchanged is not redrawn. */
+export const VisualContainer = memo(function VisualContainer(props: Props) {
   const services = useServices();
   const { messages } = services;
   const { visual, box, settings, schema } = props;
@@ -143,4 +144,4 @@ export function VisualContainer(props: Props) {
       </div>
     </section>
   );
-}
+});

@@ -4,7 +4,7 @@ import { isPaginated } from '../api/types.ts';
 import type { FrameSession, Loaded } from '../embed/session.ts';
 import { PaginatedView } from '../paginated/paginated-types.ts';
 import type { ReportLoad } from '../protocol/parsers.ts';
-import { openInMode } from '../editor/report-editor.ts';
+import { loadEditor } from './editor-chunk.ts';
 import { ReportController } from './report-controller.ts';
 
 export interface ReportLoadRequest {
@@ -51,6 +51,7 @@ async function buildReport(
     controller.bookmarks.applyByName(config.bookmark.name);
   else if (config.bookmark && 'state' in config.bookmark)
     controller.bookmarks.applyState(config.bookmark.state);
-  openInMode(controller, config.viewMode);
+  // Only an edit-mode load (viewMode 1) fetches the editor; a viewer never does.
+  if (config.viewMode === 1) (await loadEditor(session)).openInMode(controller, config.viewMode);
   return { screen: { kind: 'report', controller } };
 }

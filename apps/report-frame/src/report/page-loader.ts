@@ -1,14 +1,16 @@
 /**
  * Starts the active page's queries the moment the state changes (before React re-renders), and
- * hands the same promise to the view, so no time is lost between a change and its queries.
+ * hands the same promises to the view, so no time is lost between a change and its queries.
  */
-import { loadPageData, type QueryCache, type VisualData } from '../state/page-data.ts';
+import { startPageData, type QueryCache, type VisualData } from '../state/page-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 
 export interface PageLoad {
   key: string;
   generation: number;
-  promise: Promise<Record<string, VisualData>>;
+  pageName: string;
+  /** Each visual's data, settling as soon as that visual can be drawn. */
+  visuals: Map<string, Promise<VisualData>>;
 }
 
 /** Everything a page's data and look depend on; a change means a new render. */
@@ -52,7 +54,8 @@ export class PageLoader {
       this.current = {
         key,
         generation: this.generation,
-        promise: loadPageData(this.cache, state, page),
+        pageName: page.name,
+        visuals: startPageData(this.cache, state, page),
       };
     }
     return this.current;

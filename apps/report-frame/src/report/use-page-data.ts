@@ -1,37 +1,75 @@
-/** The active page's data for the view; reports `rendered` once the charts have painted. */
+/**
+ * The active page's data for the view, visual by visual as each one's rows arrive; reports
+ * `rendered` once every visual of the page has been drawn.
+ */
 import { useEffect, useState } from 'react';
 import type { VisualData } from '../state/page-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
+import type { PageLoad } from './page-loader.ts';
 import type { ReportController } from './report-controller.ts';
 
-interface Loaded {
+interface Shown {
   generation: number;
+  pageName: string;
   data: Record<string, VisualData>;
+  /** Every visual of this generation has its data. */
+  complete: boolean;
+}
+
+/** Adds one visual's data; until theirs arrive, the page's other visuals keep what they show. */
+function withVisual(
+  shown: Shown | null,
+  load: PageLoad,
+  name: string,
+  data: VisualData,
+  complete: boolean,
+): Shown {
+  const kept = shown?.pageName === load.pageName ? shown.data : {};
+  return {
+    generation: load.generation,
+    pageName: load.pageName,
+    data: { ...kept, [name]: data },
+    complete,
+  };
 }
 
 export function usePageData(controller: ReportController, state: ReportViewState) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const load = controller.loader.loadFor(state);
 
   useEffect(() => {
     if (!load) return;
     let cancelled = false;
-    void load.promise.then((data) => {
+    let waiting = load.visuals.size;
+    const done = () => {
       // Marks let benchmarks split query time from drawing time.
       performance.mark(`frame:data:${load.generation}`);
-      if (!cancelled) setLoaded({ generation: load.generation, data });
-    });
+    };
+    if (waiting === 0) {
+      done();
+      setShown({ generation: load.generation, pageName: load.pageName, data: {}, complete: true });
+    }
+    for (const [name, promise] of load.visuals) {
+      void promise.then((data) => {
+        if (cancelled) return;
+        if (waiting === load.visuals.size) performance.mark(`frame:first-data:${load.generation}`);
+        waiting -= 1;
+        const complete = waiting === 0;
+        if (complete) done();
+        setShown((current) => withVisual(current, load, name, data, complete));
+      });
+    }
     return () => {
       cancelled = true;
     };
   }, [load]);
 
   useEffect(() => {
-    if (!loaded) return;
+    if (!shown?.complete) return;
     // Wait one frame so the charts have painted before the host hears `rendered`.
-    const frame = requestAnimationFrame(() => controller.renderedFor(loaded.generation));
+    const frame = requestAnimationFrame(() => controller.renderedFor(shown.generation));
     return () => cancelAnimationFrame(frame);
-  }, [loaded, controller]);
+  }, [shown, controller]);
 
-  return loaded?.data;
+  return shown;
 }

@@ -115,16 +115,28 @@ export async function loadVisualData(
   }
 }
 
+/**
+ * Starts the data of every visual of a page at once (one batch); each visual's promise settles as
+ * soon as that visual can be drawn, so the view can draw it before the rest of the page is there.
+ */
+export function startPageData(
+  cache: QueryCache,
+  state: ReportViewState,
+  page: PageDefinition,
+): Map<string, Promise<VisualData>> {
+  return new Map(
+    page.visuals.map((visual) => [visual.name, loadVisualData(cache, state, page, visual.name)]),
+  );
+}
+
 export async function loadPageData(
   cache: QueryCache,
   state: ReportViewState,
   page: PageDefinition,
 ): Promise<Record<string, VisualData>> {
+  const started = [...startPageData(cache, state, page)];
   const entries = await Promise.all(
-    page.visuals.map(
-      async (visual) =>
-        [visual.name, await loadVisualData(cache, state, page, visual.name)] as const,
-    ),
+    started.map(async ([name, data]) => [name, await data] as const),
   );
   return Object.fromEntries(entries);
 }

@@ -1,10 +1,13 @@
 import { createAdministrator, resetUserPassword } from '../bootstrap/admin-commands.ts';
+import { announceToInstances } from '../cluster/announce.ts';
+import type { ClusterLog } from '../cluster/invalidation-bus.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createAuditLog } from '../lib/audit.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
+import { usersRepository } from '../modules/users/users.repository.ts';
 
 const usage = `Uso: npm run admin -- <comando> USUARIO
 
@@ -12,6 +15,15 @@ Comandos:
   create USUARIO           crea un administrador y muestra su contraseña temporal
   reset-password USUARIO   genera una contraseña temporal nueva, desbloquea y cierra sus sesiones
 `;
+
+/** The channels' warnings go to stderr, next to the command's own errors. */
+const stderrLog: ClusterLog = {
+  info: () => undefined,
+  warn: (...args: unknown[]) => {
+    const message = args.find((arg) => typeof arg === 'string');
+    process.stderr.write(`Aviso: ${message ?? JSON.stringify(args[0])}\n`);
+  },
+};
 
 /** `npm run admin -- create|reset-password USERNAME` against the configured database. */
 async function main(argv: string[]): Promise<number> {
@@ -34,6 +46,11 @@ async function main(argv: string[]): Promise<number> {
       command === 'create'
         ? await createAdministrator(context, username)
         : await resetUserPassword(context, username);
+    if (command === 'reset-password') {
+      // Running instances cache the user's sessions: they must drop them now (decision 0196).
+      const user = await usersRepository.getByUsername(db, username);
+      if (user) await announceToInstances(config, [{ kind: 'user', userId: user.id }], stderrLog);
+    }
     const done = command === 'create' ? 'Administrador creado' : 'Contraseña reseteada';
     process.stdout.write(`${done}.\n  Usuario:     ${username}\n  Contraseña:  ${password}\n`);
     return 0;

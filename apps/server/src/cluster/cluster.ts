@@ -8,7 +8,11 @@ import {
   createMemoryFailureLimiter,
   type AddressFailureLimiter,
 } from '../modules/auth/ip-failure-limiter.ts';
-import { createInvalidationBus, type InvalidationChannel } from './invalidation-bus.ts';
+import {
+  createInvalidationBus,
+  type ClusterLog,
+  type InvalidationChannel,
+} from './invalidation-bus.ts';
 import { createPostgresChannel } from './postgres-channel.ts';
 import { connectRedis } from './redis.ts';
 import { createRedisFailureLimiter } from './redis-failure-limiter.ts';
@@ -28,6 +32,19 @@ function withTimeout(check: ReadinessCheck): ReadinessCheck {
 }
 
 /**
+ * The invalidation channels the configuration names: Redis with `REDIS_URL`, PostgreSQL
+ * `LISTEN/NOTIFY` with a PostgreSQL `DATABASE_URL`, both when both are set.
+ */
+export function openInvalidationChannels(config: Config, log: ClusterLog) {
+  const postgresUrl = dialectOf(config.databaseUrl) === 'postgres' ? config.databaseUrl : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
+  const channels: InvalidationChannel[] = [];
+  if (redis) channels.push(redis.channel);
+  if (postgresUrl) channels.push(createPostgresChannel(postgresUrl, log));
+  return { postgresUrl, redis, channels };
+}
+
+/**
  * What several portal instances share (decision 0140): `DATABASE_URL=postgres://…` adds
  * PostgreSQL LISTEN/NOTIFY for invalidations and the advisory-lock sync leader; `REDIS_URL` adds
  * Redis pub/sub, the shared per-address login limit and `@fastify/rate-limit`'s Redis store. With
@@ -41,11 +58,7 @@ export function createCluster(deps: {
   log: FastifyBaseLogger;
 }) {
   const { config, log } = deps;
-  const postgresUrl = dialectOf(config.databaseUrl) === 'postgres' ? config.databaseUrl : undefined;
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
-  const channels: InvalidationChannel[] = [];
-  if (redis) channels.push(redis.channel);
-  if (postgresUrl) channels.push(createPostgresChannel(postgresUrl, log));
+  const { postgresUrl, redis, channels } = openInvalidationChannels(config, log);
   const bus = createInvalidationBus(channels, log);
   const leader: SyncLeader = postgresUrl ? createPostgresSyncLeader(postgresUrl, log) : soleLeader;
 

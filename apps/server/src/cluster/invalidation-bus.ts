@@ -26,6 +26,9 @@ export interface InvalidationChannel {
   close(): Promise<void>;
 }
 
+/** What the channels log: reachability changes and failed sends. */
+export type ClusterLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
 interface Envelope {
   id: string;
   from: string;
@@ -38,7 +41,7 @@ interface Envelope {
  * receivers drop duplicates by message id and ignore their own messages. With no channel (one
  * process on SQLite) publishing does nothing: the local caches were already dropped.
  */
-export function createInvalidationBus(channels: InvalidationChannel[], log: FastifyBaseLogger) {
+export function createInvalidationBus(channels: InvalidationChannel[], log: ClusterLog) {
   const instanceId = randomUUID();
   const seen = new LRUCache<string, true>({ max: 10_000 });
   const listeners = new Set<(event: Invalidation) => void>();
@@ -56,6 +59,17 @@ export function createInvalidationBus(channels: InvalidationChannel[], log: Fast
     for (const listener of listeners) listener(envelope.event);
   }
 
+  async function send(event: Invalidation): Promise<void> {
+    const message = JSON.stringify({ id: randomUUID(), from: instanceId, event });
+    await Promise.all(
+      channels.map((channel) =>
+        channel.send(message).catch((error: unknown) => {
+          log.warn({ err: error, channel: channel.name }, 'invalidation not sent on this channel');
+        }),
+      ),
+    );
+  }
+
   return {
     instanceId,
     channels: channels.map((channel) => channel.name),
@@ -64,13 +78,13 @@ export function createInvalidationBus(channels: InvalidationChannel[], log: Fast
     },
     /** Tells the other instances; the caller has already applied `event` locally. */
     publish(event: Invalidation): void {
-      const message = JSON.stringify({ id: randomUUID(), from: instanceId, event });
-      for (const channel of channels) {
-        channel.send(message).catch((error: unknown) => {
-          log.warn({ err: error, channel: channel.name }, 'invalidation not sent on this channel');
-        });
-      }
+      void send(event);
     },
+    /**
+     * `publish` for a caller that must know the message left before it goes on (the admin CLI
+     * exits right after): resolves once every channel has sent it or failed (and logged why).
+     */
+    send,
     /** Hears every invalidation published by another instance; returns how to stop. */
     onRemote(listener: (event: Invalidation) => void): () => void {
       listeners.add(listener);

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { InvalidationChannel } from './invalidation-bus.ts';
+import type { ClusterLog, InvalidationChannel } from './invalidation-bus.ts';
 
 const channelName = 'vitrina_invalidations';
 
@@ -9,7 +8,7 @@ const channelName = 'vitrina_invalidations';
  * stop listening when returned). A lost connection is opened again after a second; messages sent
  * meanwhile are lost for this instance, which the caches' maximum ages bound (decision 0140).
  */
-export function createPostgresChannel(url: string, log: FastifyBaseLogger): InvalidationChannel {
+export function createPostgresChannel(url: string, log: ClusterLog): InvalidationChannel {
   let client: pg.Client | undefined;
   let closed = false;
   let deliver: (message: string) => void = () => undefined;

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { InvalidationChannel } from './invalidation-bus.ts';
+import type { ClusterLog, InvalidationChannel } from './invalidation-bus.ts';
 
 const channelName = 'vitrina:invalidations';
 
@@ -10,7 +9,7 @@ const channelName = 'vitrina:invalidations';
  * down instead of queueing, so a login or a write never waits for it; both connections reconnect
  * by themselves, and the subscriber subscribes again when it does.
  */
-export function connectRedis(url: string, log: FastifyBaseLogger) {
+export function connectRedis(url: string, log: ClusterLog) {
   const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2000);
   const commands = new Redis(url, {
     enableOfflineQueue: false,

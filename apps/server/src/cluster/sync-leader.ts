@@ -4,6 +4,9 @@ import pg from 'pg';
 /** An arbitrary 64-bit key naming "the periodic account sync" among advisory locks. */
 const syncLockKey = 0x5649_5452_494e_4131n;
 
+/** `application_name` of the connection that holds (or asks for) the sync leader's lock. */
+const leaderApplicationName = `vitrina sync leader (pid ${process.pid})`;
+
 export interface SyncLeader {
   /** Whether this instance runs the periodic sync now; tries to become leader when it is not. */
   isLeader(): Promise<boolean>;
@@ -28,7 +31,9 @@ export function createPostgresSyncLeader(url: string, log: FastifyBaseLogger): S
 
   async function connection(): Promise<pg.Client> {
     if (client) return client;
-    const next = new pg.Client({ connectionString: url });
+    // Named with the process id, so an operator (or a test) sees in pg_stat_activity which
+    // instance holds the lock.
+    const next = new pg.Client({ connectionString: url, application_name: leaderApplicationName });
     next.on('error', (error) => {
       if (leading) log.warn({ err: error }, 'sync leadership lost with its connection');
       leading = false;

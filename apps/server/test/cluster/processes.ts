@@ -85,8 +85,14 @@ export async function startBiProcess(
   return Object.assign(server, { authorityUrl: `https://localhost:${tlsPort}/vitrina` });
 }
 
-/** One portal instance on a free loopback port; `env` names its database, Redis, BI service. */
-export async function startPortalProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+/**
+ * One portal instance on a free loopback port; `env` names its database, Redis, BI service. With
+ * `keptDataDir` it uses that DATA_DIR and leaves it in place at exit (a restart or a restore).
+ */
+export async function startPortalProcess(
+  env: NodeJS.ProcessEnv,
+  keptDataDir?: string,
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return startNode(
@@ -100,5 +106,6 @@ export async function startPortalProcess(env: NodeJS.ProcessEnv): Promise<Server
     },
     url,
     '/api/health',
+    keptDataDir,
   );
 }

@@ -11,6 +11,8 @@ export interface BundledBi {
   portalEnv: Record<string, string>;
   /** Replaces the service's test faults (needs BI_TEST_FAULTS); `[]` clears them. */
   setFaults(faults: unknown[]): Promise<void>;
+  /** The faults set, each with how often it was met (`seen`) and applied (`fired`). */
+  faults(): Promise<{ seen: number; fired: number }[]>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +57,11 @@ export async function startBundledBi(env: Record<string, string> = {}): Promise<
         body: JSON.stringify(faults),
       });
       if (response.status !== 204) throw new Error(`fault switch: ${await response.text()}`);
+    },
+    async faults() {
+      return (await fetch(`${url}/_test/faults`)).json() as Promise<
+        { seen: number; fired: number }[]
+      >;
     },
     portalEnv: {
       VITRINA_DEMO: 'true',

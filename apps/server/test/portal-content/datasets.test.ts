@@ -46,7 +46,7 @@ const adminCall = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?
   callApi(portal.app, { method, url, token: adminToken, ...(body ? { body } : {}) });
 
 describe('the Datos page API with the bundled BI service', () => {
-  it('uploads a CSV and lists it with its inferred columns', async () => {
+  it('uploads a CSV and lists it with its inferred columns and row count', async () => {
     const imported = await upload('Ventas subidas', csv);
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toMatchObject({ state: 'Succeeded', error: null });
@@ -62,6 +62,7 @@ describe('the Datos page API with the bundled BI service', () => {
       { name: 'Tienda', dataType: 'String' },
       { name: 'Importe', dataType: 'Double' },
     ]);
+    expect(uploaded.tables[0].rowCount).toBe(2);
     // The demo's own declared model is listed as such, not refreshable from the portal.
     const model = list.json().find((d: { name: string }) => d.name === 'Ventas Retail Andino');
     expect(model).toMatchObject({ source: 'modelo', refreshable: false, tables: [] });
@@ -89,6 +90,15 @@ describe('the Datos page API with the bundled BI service', () => {
       ],
     });
     expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({
+      name: 'Ventas tipadas',
+      columns: [
+        { name: 'Fecha', dataType: 'String' },
+        { name: 'Tienda', dataType: 'String' },
+        { name: 'Importe', dataType: 'Double' },
+      ],
+      rowCount: 2,
+    });
   });
 
   it('reports a malformed file by its row', async () => {

@@ -62,9 +62,13 @@ for (const { dialect, available } of testDialects) {
     };
 
     /** The failed sync flags the account and keeps its content and last sync time. */
-    async function expectFailedSyncKeepsContent(message: string) {
+    async function expectFailedSyncKeepsContent(
+      message: string,
+      afterFailure?: () => Promise<void>,
+    ) {
       const before = await current();
       expect((await syncNow()).ok).toBe(false);
+      await afterFailure?.();
       const failed = await current();
       expect(failed).toMatchObject({ error: true, message, lastSyncAt: before.lastSyncAt });
       expect(failed.workspaces).toEqual(before.workspaces);
@@ -78,9 +82,33 @@ for (const { dialect, available } of testDialects) {
       await expectFailedSyncKeepsContent('El servicio de BI respondió con un error inesperado.');
     });
 
-    it('keeps the content and marks the error when the BI service answers 429 with Retry-After', async () => {
-      await bi.setFaults([{ status: 429, retryAfterSeconds: 30 }]);
-      await expectFailedSyncKeepsContent('El servicio de BI respondió con un error inesperado.');
+    it('waits out a 429 with Retry-After and completes the sync', async () => {
+      const before = await current();
+      await bi.setFaults([{ status: 429, retryAfterSeconds: 1, times: 1 }]);
+      const started = Date.now();
+      expect(await syncNow()).toEqual({ ok: true, message: null });
+      // The stated wait is a lower bound the portal must honour, not a speed figure.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect((await bi.faults())[0]).toMatchObject({ fired: 1 });
+      const after = await current();
+      expect(after).toMatchObject({ error: false, message: null });
+      expect(after.workspaces).toEqual(before.workspaces);
+    });
+
+    const throttled =
+      'El servicio de BI limitó las solicitudes por exceso de uso; se volverá a intentar más tarde.';
+
+    it('fails at once and flags the account when Retry-After is longer than the sync waits', async () => {
+      await bi.setFaults([{ status: 429, retryAfterSeconds: 120 }]);
+      await expectFailedSyncKeepsContent(throttled);
+    });
+
+    it('gives up after three waits when the BI service keeps answering 429', async () => {
+      await bi.setFaults([{ path: '/v1.0/myorg/groups', status: 429, retryAfterSeconds: 1 }]);
+      await expectFailedSyncKeepsContent(throttled, async () => {
+        // The workspace listing: the first answer and three retries, then the sync gives up.
+        expect((await bi.faults())[0]).toMatchObject({ fired: 4 });
+      });
     });
 
     it('leaves nothing half-synced when a workspace vanishes between the listing and its reports', async () => {

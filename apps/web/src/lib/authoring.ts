@@ -1,13 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { accountsQueryKey, fetchAccountsForUser } from './accounts.ts';
 import type { EmbedHandle } from './embed-service.ts';
 import { api } from './api.ts';
+import type { Account, EditReport } from './models.ts';
 
 /**
  * Shared by the viewer's edit mode and the create page (administrators only, issue 13): after a
- * save or save as, the account is synced at once so the gateway lists the report without waiting
- * for the periodic sync.
+ * save or save as, the account is synced at once, then the user's accounts are reloaded into the
+ * gateway's cache, so the gateway lists the report without waiting for the periodic sync.
+ * Resolves with the reloaded accounts; rejects when the sync fails.
  */
-export const syncAccountNow = (accountId: number) =>
-  api.post<void>('authoring/sync', { accountId });
+export async function syncAccountNow(
+  queryClient: QueryClient,
+  accountId: number,
+  userId: number | undefined,
+): Promise<Account[]> {
+  await api.post<void>('authoring/sync', { accountId });
+  if (userId === undefined) return [];
+  const accounts = await fetchAccountsForUser(userId);
+  queryClient.setQueryData(accountsQueryKey(userId), accounts);
+  return accounts;
+}
 
 /** A report or create embed as authoring sees it: the SDK's `isSaved` (wire `hasUnsavedChanges`). */
 export type AuthoringEmbed = EmbedHandle & { isSaved(): Promise<boolean> };
+
+/** GET viewer/report/{uid}/edit (administrators only): the viewer's answer with an Edit token and the account. */
+export const fetchEditReport = (uid: string) =>
+  api.get<EditReport>(`viewer/report/${encodeURIComponent(uid)}/edit`);

@@ -1,4 +1,4 @@
-import { createBiRequester } from './bi-requester.ts';
+import { createBiRequester, type ThrottlePatience } from './bi-requester.ts';
 import type { HttpTransport } from './http-transport.ts';
 import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
 
@@ -78,6 +78,7 @@ export function createBiClient(options: {
   apiUrl: string;
   transport: HttpTransport;
   tokens: BiTokenProvider;
+  throttlePatience?: ThrottlePatience;
 }) {
   const call = createBiRequester(options);
 

@@ -1,10 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../../config.ts';
 import { createBiClient } from './bi-client.ts';
-import { createBiRequester } from './bi-requester.ts';
+import { createBiRequester, type ThrottlePatience } from './bi-requester.ts';
 import { createBiTokenProvider } from './bi-token-provider.ts';
 import { createHttpTransport } from './http-transport.ts';
 import { createMsalNetworkClient } from './msal-network-client.ts';
+
+/**
+ * The account sync runs in the background, so it waits out Power BI's throttling: up to three
+ * waits of at most 30 s each, as `Retry-After` asks (decision 0195).
+ */
+const syncThrottlePatience: ThrottlePatience = { maxRetries: 3, maxWaitMs: 30_000 };
 
 /**
  * The portal's way to the BI service: one HTTPS transport shared by MSAL and the REST client,
@@ -23,7 +29,15 @@ export function createBiConnection(settings: Config['bi'], now: () => number) {
   });
   return {
     tokens,
+    /** For calls a user waits on: a 429 fails at once. */
     client: createBiClient({ apiUrl: settings.apiUrl, transport, tokens }),
+    /** For the account sync: waits out a 429's `Retry-After` (bounded). */
+    syncClient: createBiClient({
+      apiUrl: settings.apiUrl,
+      transport,
+      tokens,
+      throttlePatience: syncThrottlePatience,
+    }),
     /** Raw REST calls (the Datos page's datasets, imports and refreshes). */
     call: createBiRequester({ apiUrl: settings.apiUrl, transport, tokens }),
     /** Readiness: any HTTP answer below 500 from the REST base (bundled service or Power BI). */

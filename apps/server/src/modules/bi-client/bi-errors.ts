@@ -7,6 +7,7 @@ export const BiFailure = {
   notFound: 'not_found',
   unreadableSecret: 'unreadable_secret',
   certificate: 'certificate',
+  throttled: 'throttled',
   unexpected: 'unexpected',
 } as const;
 export type BiFailure = (typeof BiFailure)[keyof typeof BiFailure];
@@ -22,6 +23,8 @@ const spanishMessages: Record<BiFailure, string> = {
     'No se pudo descifrar la contraseña guardada de la cuenta; vuelva a ingresarla.',
   certificate:
     'El certificado de la entidad de servicio no es válido: debe ser un PEM con la clave privada y el certificado.',
+  throttled:
+    'El servicio de BI limitó las solicitudes por exceso de uso; se volverá a intentar más tarde.',
   unexpected: 'El servicio de BI respondió con un error inesperado.',
 };
 

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BiFailure, BiServiceError } from './bi-errors.ts';
 import type { HttpTransport, TransportResponse } from './http-transport.ts';
 import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
@@ -13,16 +14,32 @@ export interface BiStreamBody {
 }
 
 /**
+ * How long a caller waits out the BI service's throttling (429 with `Retry-After`, decision
+ * 0195): at most `maxRetries` waits, each at most `maxWaitMs`. A longer or missing
+ * `Retry-After` fails at once with `BiFailure.throttled`.
+ */
+export interface ThrottlePatience {
+  maxRetries: number;
+  maxWaitMs: number;
+}
+
+/** Interactive calls (a viewer is waiting) do not wait: the user can try again. */
+const noPatience: ThrottlePatience = { maxRetries: 0, maxWaitMs: 0 };
+
+/**
  * Power BI REST calls with the account's access token, under `{apiUrl}/v1.0/myorg`. A JSON body
- * is sent as JSON; a stream body is piped (and, being spent, not retried on a 401). A failure
- * keeps the service's own error message (`{ error: { message } }`) as `remoteMessage`.
+ * is sent as JSON; a stream body is piped (and, being spent, retried neither on a 401 nor on a
+ * 429). A failure keeps the service's own error message (`{ error: { message } }`) as
+ * `remoteMessage`.
  */
 export function createBiRequester(options: {
   apiUrl: string;
   transport: HttpTransport;
   tokens: BiTokenProvider;
+  throttlePatience?: ThrottlePatience;
 }) {
   const base = `${options.apiUrl.replace(/\/+$/, '')}/v1.0/myorg`;
+  const patience = options.throttlePatience ?? noPatience;
 
   async function call<T>(
     credentials: BiCredentials,
@@ -36,10 +53,16 @@ export function createBiRequester(options: {
       options.tokens.forget(credentials.accountId);
       response = await send(credentials, method, path, body);
     }
+    for (let retry = 0; retry < patience.maxRetries && !isStream(body); retry++) {
+      const waitMs = throttledFor(response);
+      if (waitMs === undefined || waitMs > patience.maxWaitMs) break;
+      await sleep(waitMs);
+      response = await send(credentials, method, path, body);
+    }
     if (response.status >= 200 && response.status < 300) return parse<T>(response);
     throw new BiServiceError(
       failureFor(response.status),
-      `${method} ${path}: HTTP ${response.status}`,
+      `${method} ${path}: HTTP ${response.status}${retryAfterNote(response)}`,
       undefined,
       remoteMessageOf(response),
     );
@@ -76,9 +99,35 @@ function isStream(body: unknown): body is BiStreamBody {
   return typeof body === 'object' && body !== null && 'stream' in body;
 }
 
+/** The wait a 429 asks for, in milliseconds; undefined for any other answer. */
+function throttledFor(response: TransportResponse): number | undefined {
+  if (response.status !== 429) return undefined;
+  return retryAfterMs(response.headers['retry-after'], Date.now());
+}
+
+/**
+ * `Retry-After` in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 §10.2.3);
+ * undefined when absent or unreadable. A date already past means no wait.
+ */
+export function retryAfterMs(header: string | undefined, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date always ends in GMT; anything else Date.parse might still read is not one.
+  if (!/ GMT$/.test(value)) return undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function retryAfterNote(response: TransportResponse): string {
+  const header = response.headers['retry-after'];
+  return header ? ` (Retry-After: ${header})` : '';
+}
+
 function failureFor(status: number): BiFailure {
   if (status === 401 || status === 403) return BiFailure.forbidden;
   if (status === 404) return BiFailure.notFound;
+  if (status === 429) return BiFailure.throttled;
   return BiFailure.unexpected;
 }
 

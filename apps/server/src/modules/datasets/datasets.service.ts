@@ -31,6 +31,12 @@ interface BiDatasetRow {
   isRefreshable?: boolean;
   addRowsAPIEnabled?: boolean;
 }
+/** A table as the BI service's GetTables lists it; `rowCount` is the bundled service's extension. */
+interface BiTableRow {
+  name: string;
+  columns: { name: string; dataType: ColumnType }[];
+  rowCount?: number;
+}
 interface BiRefreshRow {
   id: number;
   refreshType: string;
@@ -88,14 +94,11 @@ export function createDatasetsService(deps: {
   /** Tables of an uploaded or pushed dataset; the BI service's model datasets have none to edit. */
   async function tablesOf(credentials: BiCredentials, path: string): Promise<DatasetTable[]> {
     try {
-      const tables = await deps.call<{ value: DatasetTable[] }>(
-        credentials,
-        'GET',
-        `${path}/tables`,
-      );
+      const tables = await deps.call<{ value: BiTableRow[] }>(credentials, 'GET', `${path}/tables`);
       return tables.value.map((table) => ({
         name: table.name,
         columns: table.columns.map(({ name, dataType }) => ({ name, dataType })),
+        rowCount: table.rowCount ?? null,
       }));
     } catch (error) {
       if (error instanceof BiServiceError && error.failure !== BiFailure.unreachable) return [];
@@ -202,7 +205,10 @@ export function createDatasetsService(deps: {
       );
     },
 
-    /** The same columns with corrected types; an uploaded table is read again from its file. */
+    /**
+     * The same columns with corrected types; an uploaded table is read again from its file, so
+     * the answer is the table as the BI service now lists it (its rows counted again).
+     */
     async correctTypes(
       accountId: number,
       workspaceId: string,
@@ -211,9 +217,19 @@ export function createDatasetsService(deps: {
       columns: { name: string; dataType: ColumnType }[],
     ): Promise<DatasetTable> {
       return withAccount(accountId, async (credentials) => {
-        const path = `${dataset(workspaceId, datasetId)}/tables/${encodeURIComponent(table)}`;
-        await deps.call(credentials, 'PUT', path, { name: table, columns });
-        return { name: table, columns };
+        const path = dataset(workspaceId, datasetId);
+        await deps.call(credentials, 'PUT', `${path}/tables/${encodeURIComponent(table)}`, {
+          name: table,
+          columns,
+        });
+        const tables = await tablesOf(credentials, path);
+        return (
+          tables.find((candidate) => candidate.name === table) ?? {
+            name: table,
+            columns,
+            rowCount: null,
+          }
+        );
       });
     },
 

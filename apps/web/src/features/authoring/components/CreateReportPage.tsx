@@ -1,9 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
+import { fetchEditReport, syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
 import { loadEmbedService, TokenType } from '../../../lib/embed-service.ts';
+import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
+import { usePublicConfig } from '../../../lib/use-branding.ts';
+import { useCurrentUser } from '../../../lib/use-current-user.ts';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard.ts';
 import { fetchCreateEmbed } from '../api/create-embed-api.ts';
+import { newReportTheme } from './new-report-theme.ts';
 import './authoring.css';
 
 interface CreateTarget {
@@ -12,22 +17,51 @@ interface CreateTarget {
   datasetId: string;
 }
 
+/** After a save: synced, so the report is on the gateway; or the sync failed (periodic sync). */
+type SaveNotice = 'synced' | 'syncFailed';
+
 /**
- * Nuevo informe (administrators only, issue 13): an empty report on the dataset, in edit mode.
- * After each save the account is synced, so the report is on the gateway at once; leaving with
- * unsaved changes asks first.
+ * Nuevo informe (administrators only, issue 13): an empty report on the dataset, in edit mode,
+ * in the portal's colours. After each save the account is synced, and only then does the page
+ * say the report is on the portal. The token is renewed before it expires, as in the viewer:
+ * a Create token until the first save, then an Edit token of the report just made (a Create
+ * token issued after the report was made does not cover it).
  */
 export function CreateReportPage({ accountId, workspaceId, datasetId }: CreateTarget) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const userId = user?.id;
+  const { branding, ready } = usePublicConfig();
+  const { productName, primaryColor } = branding;
   const [embed, setEmbed] = useState<AuthoringEmbed | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   useUnsavedChangesGuard(embed, embed !== null);
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!container) return;
+    // Wait for the public config: the new report takes the portal's colours.
+    if (!container || !ready) return;
     let cancelled = false;
+    let stopRenewal: (() => void) | undefined;
+    let tokenSource: TokenSource = () => fetchCreateEmbed(accountId, workspaceId, datasetId);
+
+    /** Syncs the account (which refreshes the gateway's list) and finds the saved report's uid. */
+    const afterSave = async (reportId: string) => {
+      setNotice(null);
+      try {
+        const accounts = await syncAccountNow(queryClient, accountId, userId);
+        const saved = accounts
+          .flatMap((a) => a.workspaces.flatMap((w) => w.reports))
+          .find((r) => r.id === reportId);
+        if (saved) tokenSource = () => fetchEditReport(saved.uId);
+        if (!cancelled) setNotice('synced');
+      } catch {
+        if (!cancelled) setNotice('syncFailed');
+      }
+    };
+
     const sdk = loadEmbedService();
     Promise.all([sdk, fetchCreateEmbed(accountId, workspaceId, datasetId)])
       .then(([service, target]) => {
@@ -39,11 +73,15 @@ export function CreateReportPage({ accountId, workspaceId, datasetId }: CreateTa
           embedUrl: target.embedUrl,
           accessToken: target.accessToken,
           tokenType: TokenType.Embed,
+          theme: newReportTheme({ productName, primaryColor }),
           settings: { localeSettings: { language: 'es', formatLocale: 'es' } },
         }) as AuthoringEmbed;
-        created.on('saved', () => {
-          setSaved(true);
-          void syncAccountNow(accountId).catch(() => undefined);
+        created.on<{ reportObjectId?: string }>('saved', (event) => {
+          void afterSave(event.detail?.reportObjectId ?? '');
+        });
+        stopRenewal = keepTokenFresh(created, target.expiration, {
+          source: () => tokenSource(),
+          onRevoked: () => !cancelled && setError('Acceso denegado al informe.'),
         });
         setEmbed(created);
       })
@@ -52,17 +90,26 @@ export function CreateReportPage({ accountId, workspaceId, datasetId }: CreateTa
       });
     return () => {
       cancelled = true;
+      stopRenewal?.();
       void sdk.then((service) => service.reset(container));
     };
-  }, [accountId, workspaceId, datasetId]);
+  }, [accountId, workspaceId, datasetId, ready, productName, primaryColor, userId, queryClient]);
 
   return (
     <section className="vt-authoring" aria-label="Nuevo informe">
       <Typography.Title level={4} className="vt-authoring__title">
         Nuevo informe
       </Typography.Title>
-      {saved && (
+      {notice === 'synced' && (
         <Alert type="success" showIcon title="Informe guardado; ya está en el portal." closable />
+      )}
+      {notice === 'syncFailed' && (
+        <Alert
+          type="warning"
+          showIcon
+          title="Informe guardado; aparecerá en el portal con la próxima sincronización."
+          closable
+        />
       )}
       <div className="vt-authoring__stage">
         <div ref={containerRef} data-testid="create-container" />

@@ -26,6 +26,7 @@ const uploaded: DatasetSummary = {
         { name: 'Tienda', dataType: 'String' },
         { name: 'Importe', dataType: 'Double' },
       ],
+      rowCount: 12345,
     },
   ],
   lastRefresh: null,
@@ -61,15 +62,20 @@ function open(write: (request: RecordedRequest) => { status: number; body?: unkn
 }
 
 describe('Datos page', () => {
-  it('lists the workspace datasets with columns, source and refresh history', async () => {
+  it('lists the workspace datasets with row counts, columns, source and refresh history', async () => {
     open(() => ({ status: 204 }));
     expect(
       await screen.findByText('Tienda (String), Importe (Double)', { exact: false }),
     ).toBeTruthy();
+    expect(screen.getByText('(12.345 filas)', { exact: false })).toBeTruthy();
     expect(screen.getByText('Archivo subido')).toBeTruthy();
     expect(screen.getByText('Origen actualizable')).toBeTruthy();
+    expect(screen.getByText('(Fallida)', { exact: false })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Historial de Ventas PG' }));
     expect(await screen.findByText('La actualización falló: sin conexión')).toBeTruthy();
+    // In the history, the status and type in Spanish (the table cell above says "… (Fallida)").
+    expect(screen.getByText('Fallida')).toBeTruthy();
+    expect(screen.getByText('Por API')).toBeTruthy();
   });
 
   it('uploads a file, shows its inferred types and sends the corrected one', async () => {

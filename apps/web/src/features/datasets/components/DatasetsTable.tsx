@@ -15,6 +15,7 @@ import {
   type WorkspaceRef,
 } from '../api/datasets-api.ts';
 import { RefreshHistoryModal } from './RefreshHistoryModal.tsx';
+import { refreshStatusLabel } from './refresh-labels.ts';
 
 const sourceLabels: Record<DatasetSource, string> = {
   archivo: 'Archivo subido',
@@ -23,10 +24,16 @@ const sourceLabels: Record<DatasetSource, string> = {
   modelo: 'Modelo del servicio de BI',
 };
 
-const lastRefreshText = (refresh: DatasetRefresh | null) =>
-  refresh ? `${formatDateTime(refresh.endTime ?? refresh.startTime)} (${refresh.status})` : '—';
+const rowsFormat = new Intl.NumberFormat('es');
+const rowCountText = (rowCount: number) =>
+  `${rowsFormat.format(rowCount)} ${rowCount === 1 ? 'fila' : 'filas'}`;
 
-/** The workspace's datasets: tables and columns, source, last refresh, and their actions. */
+const lastRefreshText = (refresh: DatasetRefresh | null) =>
+  refresh
+    ? `${formatDateTime(refresh.endTime ?? refresh.startTime)} (${refreshStatusLabel(refresh.status)})`
+    : '—';
+
+/** The workspace's datasets: tables with row counts and columns, source, last refresh, actions. */
 export function DatasetsTable({ where }: { where: WorkspaceRef }) {
   const notify = useNotify();
   const reload = useInvalidateDatasets();
@@ -66,14 +73,21 @@ export function DatasetsTable({ where }: { where: WorkspaceRef }) {
         columns={[
           { title: 'Conjunto de datos', dataIndex: 'name' },
           {
-            title: 'Tablas y columnas',
+            title: 'Tablas (filas) y columnas',
             render: (_value, dataset) =>
               dataset.tables.length === 0 ? (
                 <Typography.Text type="secondary">—</Typography.Text>
               ) : (
                 dataset.tables.map((table) => (
                   <div key={table.name}>
-                    <Typography.Text strong>{table.name}</Typography.Text>:{' '}
+                    <Typography.Text strong>{table.name}</Typography.Text>
+                    {table.rowCount !== null && (
+                      <Typography.Text type="secondary">
+                        {' '}
+                        ({rowCountText(table.rowCount)})
+                      </Typography.Text>
+                    )}
+                    :{' '}
                     {table.columns
                       .map((column) => `${column.name} (${column.dataType})`)
                       .join(', ')}

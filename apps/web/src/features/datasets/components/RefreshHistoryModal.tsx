@@ -4,6 +4,7 @@ import type { DatasetRefresh, DatasetSummary } from '@vitrina/contracts';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { fetchRefreshes, type WorkspaceRef } from '../api/datasets-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { refreshStatusLabel, refreshTypeLabel } from './refresh-labels.ts';
 
 /** The dataset's refresh history, newest first, with the error of a failed refresh. */
 export function RefreshHistoryModal(props: {
@@ -34,8 +35,8 @@ export function RefreshHistoryModal(props: {
         columns={[
           { title: 'Inicio', render: (_value, row) => formatDateTime(row.startTime) },
           { title: 'Fin', render: (_value, row) => formatDateTime(row.endTime) },
-          { title: 'Tipo', dataIndex: 'refreshType' },
-          { title: 'Estado', dataIndex: 'status' },
+          { title: 'Tipo', render: (_value, row) => refreshTypeLabel(row.refreshType) },
+          { title: 'Estado', render: (_value, row) => refreshStatusLabel(row.status) },
           { title: 'Error', render: (_value, row) => row.error ?? '' },
         ]}
       />

@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAccountsForUser } from '../../../lib/accounts.ts';
+import { accountsQueryKey, fetchAccountsForUser } from '../../../lib/accounts.ts';
 import { api } from '../../../lib/api.ts';
 import type { Account } from '../../../lib/models.ts';
 import { getCachedAccounts, setCachedAccounts } from '../../../lib/session.ts';
 import { withFavorite } from '../components/gateway-filters.ts';
 
-const accountsKey = (userId: number) => ['accounts', userId] as const;
-
 /** The user's accounts: shown at once from the local cache, then refreshed from the server. */
 export const useGatewayAccounts = (userId: number) =>
   useQuery({
-    queryKey: accountsKey(userId),
+    queryKey: accountsQueryKey(userId),
     queryFn: () => fetchAccountsForUser(userId),
     initialData: getCachedAccounts,
     initialDataUpdatedAt: 0,
@@ -32,7 +30,7 @@ export function useToggleFavorite(userId: number) {
     onSuccess: (_result, { reportId, favorite }) => {
       const updated = withFavorite(getCachedAccounts(), reportId, favorite);
       setCachedAccounts(updated);
-      queryClient.setQueryData<Account[]>(accountsKey(userId), updated);
+      queryClient.setQueryData<Account[]>(accountsQueryKey(userId), updated);
     },
   });
 }

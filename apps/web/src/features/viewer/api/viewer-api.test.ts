@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
 import { isMobileDevice } from '../components/device.ts';
-import { REFRESH_LEAD_MS, refreshDelay, viewerErrorText } from './viewer-api.ts';
+import { viewerErrorText } from './viewer-api.ts';
 
 describe('viewer', () => {
   it('shows the spec texts for 404, 403 and any other error', () => {
@@ -26,13 +26,6 @@ describe('viewer', () => {
   it('says why a row-level-security report cannot open without an identity', () => {
     const sentence = 'Este informe aplica seguridad por filas y su usuario no tiene una identidad.';
     expect(viewerErrorText(new ApiError(403, 'identity_required', sentence))).toBe(sentence);
-  });
-
-  it('renews the embed token ahead of its expiry, never in a tight loop', () => {
-    const now = Date.parse('2026-01-01T10:00:00Z');
-    expect(refreshDelay('2026-01-01T11:00:00Z', now)).toBe(60 * 60_000 - REFRESH_LEAD_MS);
-    expect(refreshDelay('2026-01-01T10:00:30Z', now)).toBe(10_000);
-    expect(refreshDelay('not a date', now)).toBe(10_000);
   });
 
   it('detects phones and tablets by user agent or a coarse-only pointer', () => {

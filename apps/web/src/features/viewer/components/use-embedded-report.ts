@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
 import {
   embedWarmupEnabled,
   loadEmbedService,
@@ -7,7 +6,8 @@ import {
   type EmbedHandle,
   type EmbedService,
 } from '../../../lib/embed-service.ts';
-import { fetchViewerReport, refreshDelay, viewerErrorText } from '../api/viewer-api.ts';
+import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
+import { fetchViewerReport, viewerErrorText } from '../api/viewer-api.ts';
 import { isMobileDevice } from './device.ts';
 import { embedConfig, embedSettings } from './embed-config.ts';
 
@@ -20,11 +20,6 @@ export interface EmbeddedReportState {
   embed: EmbedHandle | null;
   kind: 'report' | 'dashboard' | null;
 }
-
-/** Where renewed embed tokens come from: the View token, or the Edit token while editing. */
-export type TokenSource = () => Promise<{ accessToken: string; expiration: string }>;
-
-const RETRY_REFRESH_MS = 30_000;
 
 /**
  * Embeds report `uid` into `containerRef`: the frame starts (bootstrap) while the token call runs,
@@ -44,6 +39,7 @@ export function useEmbeddedReport(
     embed: null,
     kind: null,
   });
+  // Renewed tokens come from the View route, or from the Edit route while editing.
   const tokenSource = useRef<TokenSource>(() => fetchViewerReport(uid));
   const setTokenSource = useCallback((source: TokenSource) => {
     tokenSource.current = source;
@@ -54,7 +50,7 @@ export function useEmbeddedReport(
     // Wait for the public config, so the frame can start at once on the right origin.
     if (!container || !ready) return;
     let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopRenewal: (() => void) | undefined;
     let sdk: EmbedService | undefined;
     const mobile = isMobileDevice();
     const update = (patch: Partial<EmbeddedReportState>) =>
@@ -74,25 +70,6 @@ export function useEmbeddedReport(
       return service;
     });
 
-    const scheduleRefresh = (embed: EmbedHandle, delayMs: number): void => {
-      timer = setTimeout(async () => {
-        try {
-          const next = await tokenSource.current();
-          await embed.setAccessToken(next.accessToken);
-          if (!cancelled) scheduleRefresh(embed, refreshDelay(next.expiration));
-        } catch (error: unknown) {
-          if (cancelled) return;
-          // Access revoked (issue 14): say so and stop renewing; other failures are retried.
-          if (error instanceof ApiError && error.status === 403) {
-            sdk?.reset(container);
-            update({ loading: false, error: viewerErrorText(error) });
-            return;
-          }
-          scheduleRefresh(embed, RETRY_REFRESH_MS);
-        }
-      }, delayMs);
-    };
-
     Promise.all([sdkLoad, reportCall])
       .then(([service, report]) => {
         if (cancelled) return;
@@ -110,7 +87,15 @@ export function useEmbeddedReport(
             error: `Error: ${event.detail?.detailedMessage ?? event.detail?.message ?? 'desconocido'}`,
           }),
         );
-        scheduleRefresh(embed, refreshDelay(report.expiration));
+        // Access revoked (issue 14): say so and stop renewing; other failures are retried.
+        stopRenewal = keepTokenFresh(embed, report.expiration, {
+          source: () => tokenSource.current(),
+          onRevoked: (error) => {
+            if (cancelled) return;
+            sdk?.reset(container);
+            update({ loading: false, error: viewerErrorText(error) });
+          },
+        });
       })
       .catch((error: unknown) => {
         sdk?.reset(container);
@@ -119,7 +104,7 @@ export function useEmbeddedReport(
 
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      stopRenewal?.();
       sdk?.reset(container);
     };
   }, [uid, containerRef, ready, embedOrigin]);

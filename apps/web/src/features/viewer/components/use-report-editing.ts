@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
+import { fetchEditReport, syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
 import type { EmbedHandle } from '../../../lib/embed-service.ts';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard.ts';
-import { fetchEditReport, viewerErrorText } from '../api/viewer-api.ts';
-import type { TokenSource } from './use-embedded-report.ts';
+import type { TokenSource } from '../../../lib/token-renewal.ts';
+import { useCurrentUser } from '../../../lib/use-current-user.ts';
+import { viewerErrorText } from '../api/viewer-api.ts';
 
 interface EditableReport extends AuthoringEmbed {
   switchMode(mode: string): Promise<void>;
@@ -19,6 +21,8 @@ export function useReportEditing(
   embed: EmbedHandle | null,
   setTokenSource: (source: TokenSource) => void,
 ) {
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser()?.id;
   const [editing, setEditing] = useState(false);
   const [accountId, setAccountId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,10 +32,10 @@ export function useReportEditing(
 
   useEffect(() => {
     if (!report || accountId === null) return;
-    const sync = () => void syncAccountNow(accountId).catch(() => undefined);
+    const sync = () => void syncAccountNow(queryClient, accountId, userId).catch(() => undefined);
     report.on('saved', sync);
     return () => report.off('saved', sync);
-  }, [report, accountId]);
+  }, [report, accountId, userId, queryClient]);
 
   const startEditing = useCallback(async () => {
     if (!report) return;

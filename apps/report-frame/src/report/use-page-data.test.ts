@@ -1,0 +1,100 @@
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { sampleReport } from '../../test/sample-report.ts';
+import { BiClient } from '../api/bi-client.ts';
+import type { Query, QueryResult } from '../api/types.ts';
+import { createFormatter } from '../i18n/format.ts';
+import { messagesFor } from '../i18n/messages.ts';
+import { ReportController } from './report-controller.ts';
+import { usePageData } from './use-page-data.ts';
+
+/** The BI service's batch as the frame sees it: each query answered when the test says so. */
+class HeldBatchClient extends BiClient {
+  readonly held: { query: Query; answer: (result: QueryResult) => void }[] = [];
+
+  override queryBatch(_datasetId: string, queries: readonly Query[]): Promise<QueryResult>[] {
+    return queries.map(
+      (query) => new Promise<QueryResult>((answer) => this.held.push({ query, answer })),
+    );
+  }
+}
+
+const rowsFor = (query: Query): QueryResult => ({
+  columns: [...(query.groupBy ?? []), ...(query.measures ?? [])].map((_, i) => ({
+    name: `c${i}`,
+    type: 'number' as const,
+  })),
+  rows: [],
+  truncated: false,
+});
+
+function startReport() {
+  const client = new HeldBatchClient('token');
+  const emitted: string[] = [];
+  const context = {
+    messages: messagesFor('es'),
+    format: createFormatter('es-ES', ''),
+    emit: (name: string) => void emitted.push(name),
+  };
+  const setup = {
+    report: sampleReport,
+    pageName: undefined,
+    filters: [],
+    settings: {},
+    renderNow: true,
+  };
+  const controller = new ReportController(client, setup, context);
+  return { client, controller, emitted };
+}
+
+const settle = () => act(() => new Promise((done) => setTimeout(done, 50)));
+
+/** Renders the hook in a real React root and keeps what it last returned. */
+function renderPageData(controller: ReportController) {
+  const result: { current: ReturnType<typeof usePageData> } = { current: null };
+  function Probe() {
+    result.current = usePageData(controller, controller.state);
+    return null;
+  }
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  act(() => createRoot(document.createElement('div')).render(createElement(Probe)));
+  return result;
+}
+
+describe('usePageData', () => {
+  it(
+    'shows each visual as its rows arrive and posts rendered only once the page is complete',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const { client, controller, emitted } = startReport();
+      const result = renderPageData(controller);
+      await settle();
+      const card = client.held.findIndex(({ query }) => (query.groupBy ?? []).length === 0);
+      expect(card).toBeGreaterThanOrEqual(0);
+      client.held[card]!.answer(rowsFor(client.held[card]!.query));
+      await settle();
+      expect(Object.keys(result.current?.data ?? {})).toEqual(['V1']);
+      expect(result.current?.complete).toBe(false);
+      expect(emitted).not.toContain('rendered');
+
+      for (const { query, answer } of client.held) answer(rowsFor(query));
+      // The charts also wait for their chunk (ECharts) before they can be drawn.
+      await vi.waitFor(
+        async () => {
+          await settle();
+          expect(result.current?.complete).toBe(true);
+        },
+        { timeout: 20_000 },
+      );
+      expect(Object.keys(result.current?.data ?? {}).sort()).toEqual(['V1', 'V2', 'V3', 'V4']);
+      await vi.waitFor(async () => {
+        await settle();
+        expect(emitted).toContain('rendered');
+      });
+      expect(emitted.filter((name) => name === 'rendered')).toHaveLength(1);
+    },
+  );
+});

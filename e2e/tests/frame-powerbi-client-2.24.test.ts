@@ -1,0 +1,82 @@
+/**
+ * The official powerbi-client 2.24 viewing a report in our frame. 2.24 embeds only Power BI
+ * hosts: the harness's browser resolves app.powerbi.com to the BI service's HTTPS listener, so the
+ * frame runs on that origin, unchanged (see e2e/src/frame/power-bi-host.ts).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import {
+  basicFilter,
+  call,
+  cardText,
+  demoReport,
+  embed,
+  events,
+  frameOf,
+  openHost,
+  reportConfig,
+  rerender,
+  startFrameHarness,
+  waitForEvent,
+  type FrameHarness,
+  type ReportTarget,
+} from '../src/frame/harness.ts';
+
+if (!chromiumAvailable) warnBrowserSkipped();
+
+const TOTAL_SALES_CARD = 'VisualContainer4';
+
+describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24', () => {
+  let harness: FrameHarness;
+  let sales: ReportTarget;
+
+  beforeAll(async () => {
+    harness = await startFrameHarness();
+    sales = await demoReport(harness, 'Comercial', 'Ventas generales');
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  test('embed on a Power BI host: loaded, rendered, setFilters redraws, getPages lists the pages', async () => {
+    const page = await openHost(harness, 'official-2.24');
+    const frameRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.frame() !== page.mainFrame()) frameRequests.push(request.url());
+    });
+    await embed(page, reportConfig(sales));
+    await waitForEvent(page, 'rendered');
+    const names = (await events(page)).map((e) => e.name);
+    expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
+    expect(await page.locator('#embed iframe').getAttribute('src')).toMatch(
+      /^https:\/\/app\.powerbi\.com\/reportEmbed\?/,
+    );
+    expect(frameRequests.every((url) => url.startsWith('https://app.powerbi.com/'))).toBe(true);
+    expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
+      'Resumen',
+    );
+    const total = await cardText(page, TOTAL_SALES_CARD);
+    expect(total).toMatch(/\d/);
+
+    const peru = basicFilter('Tienda', 'País', ['Perú']);
+    await rerender(page, () => call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`));
+    const filters = await call<{ values?: unknown[] }[]>(page, 'return embedded.getFilters()');
+    expect(filters.map((f) => f.values)).toEqual([['Perú']]);
+    await frameOf(page)
+      .locator(`[data-visual-name="${TOTAL_SALES_CARD}"] [data-testid="card-value"]`)
+      .filter({ hasNotText: total })
+      .waitFor();
+
+    const pages = await call<{ name: string; displayName: string; isActive: boolean }[]>(
+      page,
+      'return (await embedded.getPages()).map(({ name, displayName, isActive }) => ({ name, displayName, isActive }))',
+    );
+    expect(pages.map((p) => p.displayName)).toEqual(
+      expect.arrayContaining(['Resumen', 'Tendencias']),
+    );
+    expect(pages.filter((p) => p.isActive).map((p) => p.displayName)).toEqual(['Resumen']);
+    await page.close();
+  });
+});
