@@ -1,5 +1,6 @@
 /**
- * Data-in benchmark (not a test), each against its floor in the same run:
+ * Data-in benchmark (not a test), each against its floor in the same run (ours and the floor
+ * alternate, three times; the median and every run's pair are printed):
  *   - importing a 1 M-row CSV through the import service vs DuckDB's own `read_csv` of the file;
  *   - push throughput over HTTP at 10,000 rows a call (rows/s);
  *   - refreshing a 1 M-row PostgreSQL table vs `COPY … TO STDOUT` by psql (skipped, saying so,
@@ -32,6 +33,9 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** Every run's pair, in the order they ran (the machine is shared: the spread is part of the figure). */
+const pairs = (ours: number[], floor: number[]) =>
+  ours.map((o, run) => `${seconds(o)} / ${seconds(floor[run]!)}`).join(', ');
 
 async function csvImport() {
   const csv = join(root, 'ventas.csv');
@@ -72,7 +76,7 @@ async function csvImport() {
   }
   const [o, f] = [median(ours), median(floor)];
   console.log(
-    `CSV import, ${rows.toLocaleString('en')} rows: ours ${seconds(o)}, DuckDB read_csv ${seconds(f)}, ratio ${(o / f).toFixed(2)}×`,
+    `CSV import, ${rows.toLocaleString('en')} rows: ours ${seconds(o)}, DuckDB read_csv ${seconds(f)}, ratio ${(o / f).toFixed(2)}× (runs, ours / floor: ${pairs(ours, floor)})`,
   );
 }
 
@@ -180,7 +184,7 @@ async function postgresRefresh() {
     }
     const [o, f] = [median(ours), median(floor)];
     console.log(
-      `PostgreSQL refresh, ${rows.toLocaleString('en')} rows: ours ${seconds(o)}, COPY TO STDOUT (psql) ${seconds(f)}, ratio ${(o / f).toFixed(2)}×`,
+      `PostgreSQL refresh, ${rows.toLocaleString('en')} rows: ours ${seconds(o)}, COPY TO STDOUT (psql) ${seconds(f)}, ratio ${(o / f).toFixed(2)}× (runs, ours / floor: ${pairs(ours, floor)})`,
     );
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -106,19 +106,97 @@ describe('file imports', () => {
     expect(await frameQuery(first, 'Reimportado', 'Tienda', 'Importe')).toEqual([['Cusco', 5]]);
   });
 
-  it('reads a column as text when a value past the rows types are inferred from does not fit', async () => {
-    const lines = [
-      'Codigo,Cantidad',
-      ...Array.from({ length: 60_000 }, (_, i) => `${i},1`),
-      'S/N,1',
-    ];
-    const id = await importedDataset('codigos.csv', lines.join('\n'), 'Códigos');
+  it(
+    'reads a column as text when a value past the rows types are inferred from does not fit',
+    { timeout: 60_000 },
+    async () => {
+      const lines = [
+        'Codigo,Cantidad',
+        ...Array.from({ length: 60_000 }, (_, i) => `${i},1`),
+        'S/N,1',
+      ];
+      const id = await importedDataset('codigos.csv', lines.join('\n'), 'Códigos');
+      const tables = await rest(`/datasets/${id}/tables`);
+      expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+        { name: 'Codigo', dataType: 'String' },
+        { name: 'Cantidad', dataType: 'Int64' },
+      ]);
+    },
+  );
+
+  it('types each column of a file mixing decimal marks, thousands dots and date formats', async () => {
+    const csv = [
+      'Fecha;Dia;Importe;Precio;Miles;Activo;Tienda',
+      '01/03/2025;2025-03-01;7,25;1.5;1.234,50;sí;  Lima ',
+      '02/03/2025;2025-03-02;-0,75;2;12,5;no;Quito',
+    ].join('\n');
+    const id = await importedDataset('mezcla.csv', csv, 'Mezcla');
     const tables = await rest(`/datasets/${id}/tables`);
     expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
-      { name: 'Codigo', dataType: 'String' },
-      { name: 'Cantidad', dataType: 'Int64' },
+      { name: 'Fecha', dataType: 'DateTime' },
+      { name: 'Dia', dataType: 'DateTime' },
+      { name: 'Importe', dataType: 'Double' },
+      { name: 'Precio', dataType: 'Double' },
+      { name: 'Miles', dataType: 'Double' },
+      { name: 'Activo', dataType: 'Boolean' },
+      { name: 'Tienda', dataType: 'String' },
+    ]);
+    const column = (name: string) => ({ table: 'Mezcla', column: name });
+    const rows = await frameQueryRows(service.url, token, id, {
+      groupBy: ['Tienda', 'Fecha', 'Dia', 'Activo'].map(column),
+      measures: ['Importe', 'Precio', 'Miles'].map((name) => ({
+        ...column(name),
+        aggregation: 'Sum',
+      })),
+      orderBy: [{ field: column('Tienda'), direction: 1 }],
+    });
+    expect(rows).toEqual([
+      ['Lima', '2025-03-01', '2025-03-01', true, 7.25, 1.5, 1234.5],
+      ['Quito', '2025-03-02', '2025-03-02', false, -0.75, 2, 12.5],
     ]);
   });
+
+  it(
+    'reads the whole file as text again when a value past the first rows needs it',
+    { timeout: 60_000 },
+    async () => {
+      const lines = [
+        'Tienda;Importe;Fecha;Activo',
+        ...Array.from({ length: 60_000 }, () => 'Lima;1,5;01/03/2025;sí'),
+        'Quito;1.234,5;2025-03-02;quizá',
+      ];
+      const id = await importedDataset('tarde.csv', lines.join('\n'), 'Tarde');
+      const tables = await rest(`/datasets/${id}/tables`);
+      expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+        { name: 'Tienda', dataType: 'String' },
+        { name: 'Importe', dataType: 'Double' },
+        { name: 'Fecha', dataType: 'DateTime' },
+        { name: 'Activo', dataType: 'String' },
+      ]);
+      const column = (name: string) => ({ table: 'Tarde', column: name });
+      expect(
+        await frameQueryRows(service.url, token, id, {
+          groupBy: ['Tienda', 'Fecha', 'Activo'].map(column),
+          measures: [{ ...column('Importe'), aggregation: 'Sum' }],
+          orderBy: [{ field: column('Tienda'), direction: 1 }],
+        }),
+      ).toEqual([
+        ['Lima', '2025-03-01', 'sí', 90_000],
+        ['Quito', '2025-03-02', 'quizá', 1234.5],
+      ]);
+      const malformed = await upload(
+        'roto.csv',
+        [...lines.slice(0, -1), 'Quito;1;02/03/2025;no;de más'].join('\n'),
+        '?datasetDisplayName=Roto',
+      );
+      expect(malformed).toEqual({
+        status: 400,
+        json: {
+          error: { code: 'InvalidRequest', message: 'Line 60002: expected 4 columns, found 5' },
+        },
+      });
+    },
+  );
 
   it('refuses a malformed CSV naming the line, and a corrected type a value does not fit', async () => {
     const malformed = await upload('malo.csv', 'a,b\n1,2\n3,4,5\n', '?datasetDisplayName=Malo');

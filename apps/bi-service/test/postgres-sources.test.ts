@@ -171,6 +171,64 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     });
   });
 
+  it('copies awkward values as they are: quotes, commas and line breaks, empty and 3 MB texts, NULLs, timestamps, an empty query', async () => {
+    await onSource(`
+      CREATE TABLE tienda.rarezas (id int, texto text, momento timestamp, zona timestamptz, dia date, importe numeric, grande bigint, pagado boolean);
+      INSERT INTO tienda.rarezas VALUES
+        (1, E'coma, "comillas" y\nsalto', '2025-03-01 23:30:00', '2025-03-02 12:00:00+00', '2025-03-05', 1.25, 1234567890123, true),
+        (2, '', NULL, NULL, NULL, NULL, NULL, false),
+        (3, NULL, '2025-03-04 00:00:00', NULL, NULL, -0.5, -7, NULL),
+        (4, repeat('x', 3000000), NULL, NULL, NULL, NULL, NULL, NULL);
+      CREATE TABLE tienda.vacia (id int, nombre text);`);
+    const created = await rest('/datasets/postgresql', {
+      body: {
+        name: 'Rarezas PG',
+        connectionString: sourceUrl,
+        tables: ['tienda.rarezas'],
+        queries: [{ name: 'vacia', sql: 'SELECT * FROM tienda.vacia' }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.json['id']);
+    const column = (name: string) => ({ table: 'rarezas', column: name });
+    const rows = await frameQueryRows(service.url, token, id, {
+      groupBy: ['id', 'texto', 'momento', 'zona', 'dia', 'grande', 'pagado'].map(column),
+      measures: [{ ...column('importe'), aggregation: 'Sum' }],
+      orderBy: [{ field: column('id'), direction: 1 }],
+    });
+    expect(rows).toEqual([
+      [
+        1,
+        'coma, "comillas" y\nsalto',
+        '2025-03-01',
+        '2025-03-02',
+        '2025-03-05',
+        1234567890123,
+        true,
+        1.25,
+      ],
+      [2, '', null, null, null, null, false, null],
+      [3, null, '2025-03-04', null, null, -7, null, -0.5],
+      [4, 'x'.repeat(3_000_000), null, null, null, null, null, null],
+    ]);
+    const tables = (await rest(`/datasets/${id}/tables`)).json['value'] as {
+      name: string;
+      columns: unknown[];
+    }[];
+    expect(tables[1]).toMatchObject({
+      name: 'vacia',
+      columns: [
+        { name: 'id', dataType: 'Int64' },
+        { name: 'nombre', dataType: 'String' },
+      ],
+    });
+    const empty = await frameQueryRows(service.url, token, id, {
+      groupBy: [{ table: 'vacia', column: 'nombre' }],
+      measures: [{ table: 'vacia', column: 'id', aggregation: 'Count' }],
+    });
+    expect(empty).toEqual([]);
+  });
+
   it('keeps row-level-security roles across a refresh (decision 0170)', async () => {
     const id = await connectSales();
     const lima = {

@@ -11,7 +11,9 @@ import type { ImportRow, ImportsRepository } from '../storage/imports.repository
 import type { OwnedDatasetsRepository } from '../storage/owned-datasets.repository.ts';
 import { detectCsvDialect, type CsvDialect } from './csv-dialect.ts';
 import { DatasetStore } from './dataset-store.ts';
+import { writeCsvDirect } from './csv-direct.ts';
 import {
+  INFERENCE_ROWS,
   inferColumns,
   stageFile,
   ValueDoesNotFit,
@@ -85,11 +87,17 @@ export async function reimport(
   const file = fileSourceOf(dataDir, source as unknown as KeptSource);
   await store.withConnection((connection) =>
     withStage(connection, async () => {
+      await stageFile(connection, file, INFERENCE_ROWS);
+      if (await writeDirect(connection, file, after)) return;
       await stageFile(connection, file);
       await writeStaged(connection, file, after);
     }),
   );
 }
+
+/** A CSV file read once with its types; false when it needs the text pass (or is Parquet). */
+const writeDirect = (connection: DuckDBConnection, source: FileSource, table: TableDefinition) =>
+  source.format === 'csv' ? writeCsvDirect(connection, source, table) : Promise.resolve(false);
 
 /**
  * Writes the staged rows with the inferred types. Types come from the first rows, so a later
@@ -156,17 +164,16 @@ export function createImportService({ repository, imports, registry, dataDir }: 
     try {
       const table = await store.withConnection((connection) =>
         withStage(connection, async () => {
-          await stageFile(connection, staged);
+          // Types come from the first rows; the whole file is read once more only when some
+          // line or value needs the text pass.
+          await stageFile(connection, staged, INFERENCE_ROWS);
           const inferred = await inferColumns(connection, staged);
           kept.decimalComma = inferred.decimalComma;
-          return writeInferred(
-            connection,
-            { ...staged, decimalComma: inferred.decimalComma },
-            {
-              name,
-              columns: inferred.columns,
-            },
-          );
+          const typed = { ...staged, decimalComma: inferred.decimalComma };
+          const table = { name, columns: inferred.columns };
+          if (await writeDirect(connection, typed, table)) return table;
+          await stageFile(connection, typed);
+          return writeInferred(connection, typed, table);
         }),
       );
       const definition = withFittingMeasures(existing?.definition, {

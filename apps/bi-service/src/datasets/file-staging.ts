@@ -22,13 +22,13 @@ export interface FileSource {
   decimalComma: string[];
 }
 
-const STAGE = '__vitrina_stage';
+export const STAGE = '__vitrina_stage';
 /** The table being written, renamed over the old one only once every value fitted. */
-const FRESH = '__vitrina_fresh';
+export const FRESH = '__vitrina_fresh';
 const MISFIT = '__vitrina_misfit';
 const STAGED_ROW = '__vitrina_staged_row';
 /** Types are inferred from the first rows; a later value that does not fit is caught on write. */
-const INFERENCE_ROWS = 50_000;
+export const INFERENCE_ROWS = 50_000;
 
 /** The staged table keeps the file's order, so a row's line is its rowid plus the first line. */
 const firstLineOf = (source: FileSource) =>
@@ -47,7 +47,7 @@ export class ValueDoesNotFit extends PowerBiError {
   }
 }
 
-const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
+export const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** `CSV Error on Line: 3 … Expected Number of Columns: 2 Found: 3` → `Line 3: …`. */
 function csvProblem(message: string): string | undefined {
@@ -59,17 +59,29 @@ function csvProblem(message: string): string | undefined {
   return `Line ${line}: the line cannot be read as CSV`;
 }
 
-/** Loads the file into the connection's temporary stage table, in the file's order. */
-export async function stageFile(connection: DuckDBConnection, source: FileSource): Promise<void> {
-  let reader = 'read_parquet(?)';
-  if (source.format === 'csv') {
-    const dialect = source.dialect!;
-    const columns = dialect.columns.map((name) => `${sqlText(name)}: 'VARCHAR'`).join(', ');
-    reader = `read_csv(?, delim = ${sqlText(dialect.delimiter)}, quote = '"', escape = '"', header = ${dialect.header}, auto_detect = false, strict_mode = true, columns = {${columns}})`;
-  }
+/**
+ * `read_csv` of the bound path as the dialect says, strictly (a malformed line is an error), each
+ * column read as `typeOf` gives (DuckDB type names); `options` adds reader options.
+ */
+export function csvReader(dialect: CsvDialect, typeOf: (column: string) => string, options = '') {
+  const columns = dialect.columns.map((name) => `${sqlText(name)}: '${typeOf(name)}'`).join(', ');
+  return `read_csv(?, delim = ${sqlText(dialect.delimiter)}, quote = '"', escape = '"', header = ${dialect.header}, auto_detect = false, strict_mode = true, columns = {${columns}}${options})`;
+}
+
+/**
+ * Loads the file into the connection's temporary stage table, in the file's order; with `rows`,
+ * only its first rows (enough to infer types from).
+ */
+export async function stageFile(
+  connection: DuckDBConnection,
+  source: FileSource,
+  rows?: number,
+): Promise<void> {
+  const reader =
+    source.format === 'csv' ? csvReader(source.dialect!, () => 'VARCHAR') : 'read_parquet(?)';
   try {
     await connection.run(
-      `CREATE OR REPLACE TEMP TABLE ${STAGE} AS SELECT * FROM ${reader}`,
+      `CREATE OR REPLACE TEMP TABLE ${STAGE} AS SELECT * FROM ${reader}${rows === undefined ? '' : ` LIMIT ${rows}`}`,
       [source.path],
       [VARCHAR],
     );
@@ -80,17 +92,22 @@ export async function stageFile(connection: DuckDBConnection, source: FileSource
   }
 }
 
-const text = (column: string) => `nullif(trim(${quoteIdentifier(column)}), '')`;
+export const text = (column: string) => `nullif(trim(${quoteIdentifier(column)}), '')`;
 const commaNumber = (value: string) =>
   `TRY_CAST(replace(replace(${value}, '.', ''), ',', '.') AS DOUBLE)`;
 // Patterns choose the reading first: a failing TRY_CAST costs far more than a regular expression.
-const matches = (value: string, pattern: string) => `regexp_full_match(${value}, '${pattern}')`;
+export const matches = (value: string, pattern: string) =>
+  `regexp_full_match(${value}, '${pattern}')`;
 // Day-first dates as Spanish files write them, then ISO; other ISO timestamps (zones, fractions)
-// go through DuckDB's timestamp cast, which only rows the formats missed pay for.
+// go through DuckDB's timestamp cast, which only rows the formats missed pay for. Every format
+// starts with digits, a separator, digits and a separator: values that do not are no date, and a
+// pattern says so far sooner than failing `try_strptime` (inference tries every column as dates).
 const dateFormats = `['%d/%m/%Y', '%d-%m-%Y', '%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S']`;
+const datePrefix = String.raw`^\d+[-/]\d+[-/]\d`;
 const dateOf = (value: string) =>
+  `CASE WHEN regexp_matches(${value}, '${datePrefix}') THEN ` +
   `coalesce(CAST(try_strptime(${value}, ${dateFormats}) AS DATE), ` +
-  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END)`;
+  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END) END`;
 const integerPattern = String.raw`-?\d{1,18}`;
 const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
 const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
@@ -99,7 +116,7 @@ const booleanOf = (value: string) =>
   `WHEN lower(${value}) IN ('false', 'falso', 'no') THEN false END`;
 
 /** The SQL reading a staged column as `dataType` (NULL where the value does not fit). */
-function valueOf(source: FileSource, column: ColumnDefinition): string {
+export function valueOf(source: FileSource, column: ColumnDefinition): string {
   const name = quoteIdentifier(column.name);
   if (source.format !== 'csv') return `TRY_CAST(${name} AS ${duckTypes[column.dataType]})`;
   const value = text(column.name);
@@ -144,25 +161,28 @@ export async function inferColumns(
     }));
     return { columns, decimalComma: [] };
   }
-  const counts = staged.flatMap(({ name }) => {
-    const value = text(name);
-    const where = (pattern: string) => `count(CASE WHEN ${matches(value, pattern)} THEN 1 END)`;
-    return [
-      `count(${value})`,
-      where(integerPattern),
-      where(pointPattern),
-      where(commaPattern),
-      `count(${dateOf(value)})`,
-      `count(${booleanOf(value)})`,
-    ];
-  });
+  // "Every value matches" holds of the distinct values as of all of them, and a column of the
+  // first rows has far fewer distinct values than rows: each reading is tried once per value.
   const sample = `(SELECT * FROM ${STAGE} LIMIT ${INFERENCE_ROWS})`;
-  const row = (await connection.runAndReadAll(`SELECT ${counts.join(', ')} FROM ${sample}`))
-    .getRows()[0]!
-    .map(Number);
+  const where = (pattern: string) => `count(CASE WHEN ${matches('v', pattern)} THEN 1 END)`;
+  const counts = [
+    'count(v)',
+    where(integerPattern),
+    where(pointPattern),
+    where(commaPattern),
+    `count(${dateOf('v')})`,
+    `count(${booleanOf('v')})`,
+  ].join(', ');
+  const perColumn = staged.map(
+    ({ name }, index) =>
+      `SELECT ${index} AS i, ${counts} FROM (SELECT DISTINCT ${text(name)} AS v FROM ${sample})`,
+  );
+  const rows = (await connection.runAndReadAll(`${perColumn.join(' UNION ALL ')} ORDER BY i`))
+    .getRows()
+    .map((row) => row.slice(1).map(Number));
   const decimalComma: string[] = [];
   const columns = staged.map(({ name }, index): ColumnDefinition => {
-    const [present, ints, points, commas, dates, booleans] = row.slice(index * 6, index * 6 + 6);
+    const [present, ints, points, commas, dates, booleans] = rows[index]!;
     const all = (count: number | undefined) => present! > 0 && count === present;
     if (all(ints)) return { name, dataType: 'integer' };
     if (all(points)) return { name, dataType: 'number' };
@@ -185,7 +205,7 @@ export async function writeStaged(
   connection: DuckDBConnection,
   source: FileSource,
   table: TableDefinition,
-): Promise<number> {
+): Promise<void> {
   // One pass: each value is converted once, and a row whose value did not fit is flagged with the
   // index of its first such column. The flag and the staged row number stay in the table, unseen
   // by the model (it reads only declared columns).
@@ -219,7 +239,12 @@ export async function writeStaged(
     const line = Number(bad[0]) + firstLineOf(source);
     throw new ValueDoesNotFit(line, column.name, value.getRows()[0]?.[0], column.dataType);
   }
-  const name = quoteIdentifier(table.name);
+  await replaceWithFresh(connection, table.name);
+}
+
+/** Puts the fresh table in place of `table` in one transaction. */
+export async function replaceWithFresh(connection: DuckDBConnection, table: string) {
+  const name = quoteIdentifier(table);
   await connection.run('BEGIN TRANSACTION');
   try {
     await connection.run(`DROP TABLE IF EXISTS ${name}`);
@@ -229,6 +254,4 @@ export async function writeStaged(
     await connection.run('ROLLBACK');
     throw error;
   }
-  const count = await connection.runAndReadAll(`SELECT count(*) FROM ${name}`);
-  return Number(count.getRows()[0]?.[0]);
 }

@@ -1,5 +1,6 @@
 /** Where owned datasets keep their files, and who may change them. */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDirectory } from '../files/private-files.ts';
 import { notAuthorized } from '../http/powerbi-error.ts';
@@ -18,6 +19,25 @@ export function datasetFile(dataDir: DataDir, id: string): string {
 export function sourceFile(dataDir: DataDir, fileName: string): string {
   ensurePrivateDirectory(join(dataDir, 'datasets'));
   return join(dataDir, 'datasets', fileName);
+}
+
+/**
+ * Runs `work` with a private directory of its own for files on their way into a dataset (beside
+ * the datasets, or the system's temporary directory for in-memory ones), removed afterwards.
+ */
+export async function withScratchDirectory<T>(
+  dataDir: DataDir,
+  work: (directory: string) => Promise<T>,
+): Promise<T> {
+  const parent = dataDir === ':memory:' ? tmpdir() : join(dataDir, 'datasets');
+  if (dataDir !== ':memory:') ensurePrivateDirectory(parent);
+  // mkdtemp creates the directory owner-only.
+  const directory = mkdtempSync(join(parent, 'scratch-'));
+  try {
+    return await work(directory);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 /** Removes a dataset's files (database, its WAL, its kept source). */

@@ -1,12 +1,16 @@
 /**
- * Copies PostgreSQL relations into a dataset's DuckDB file: rows are read through a server-side
- * cursor in batches (the `pg` driver, values as text) and written with DuckDB's appender, all
- * relations in one DuckDB transaction, so a refresh that fails anywhere leaves the last good data.
+ * Copies PostgreSQL relations into a dataset's DuckDB file (decision 0176): each relation streams
+ * out of PostgreSQL with `COPY (…) TO STDOUT` as CSV into scratch files, which DuckDB's reader
+ * loads with the column types the source declares while the next is written, so no value passes
+ * through JavaScript one by one. All relations are copied in one DuckDB transaction, so a refresh
+ * that fails anywhere leaves the last good data.
  */
-import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
+import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataType } from '@vitrina/bi-model';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { quoteIdentifier } from './sql.ts';
+import { loadInParts } from './csv-parts.ts';
 import type { ColumnDefinition, TableDefinition } from './model.ts';
 import { duckTypes } from './table-writer.ts';
 
@@ -16,8 +20,6 @@ export interface SourceRelation {
   name: string;
   sql: string;
 }
-
-const BATCH_ROWS = 10_000;
 
 /** PostgreSQL type OIDs → the model's types; anything else is text. */
 const typeOfOid = new Map<number, DataType>([
@@ -32,9 +34,16 @@ const typeOfOid = new Map<number, DataType>([
   [1114, 'date'],
   [1184, 'date'],
 ]);
+const TIMESTAMP = 1114;
+const TIMESTAMPTZ = 1184;
 
-/** Every value arrives as PostgreSQL's text; the appender gets it in the column's type. */
-const asText = { getTypeParser: () => (value: string) => value };
+/**
+ * The reader's view of PostgreSQL's CSV: `""` is an empty text, an empty field is NULL, and a row
+ * may be as long as PostgreSQL's largest value (1 GB; the reader's default stops at 2 MB).
+ */
+const csvOptions =
+  `delim = ',', quote = '"', escape = '"', header = false, auto_detect = false, ` +
+  `strict_mode = true, allow_quoted_nulls = false, max_line_size = ${2 ** 30}`;
 
 export function relationsOf(
   tables: readonly string[],
@@ -48,70 +57,76 @@ export function relationsOf(
   return [...fromTables, ...queries];
 }
 
-function appendText(appender: DuckDBAppender, dataType: DataType, value: string | null): void {
-  if (value === null) appender.appendNull();
-  else if (dataType === 'integer') appender.appendBigInt(BigInt(value));
-  else if (dataType === 'number') appender.appendDouble(Number(value));
-  else if (dataType === 'boolean') appender.appendBoolean(value === 't');
-  else if (dataType === 'date') appender.appendVarchar(value.slice(0, 10));
-  else appender.appendVarchar(value);
+/** The relation wrapped as one query, the same way for describing and for copying it. */
+const wrapped = (relation: SourceRelation) => `SELECT * FROM (${relation.sql}) AS vitrina_source`;
+
+async function describeRelation(source: pg.Client, relation: SourceRelation) {
+  // The extended protocol takes one statement only: a query cannot end the read-only transaction
+  // and run something else. The COPY below sends the same text, wrapped the same way, so it too
+  // is one statement. (`queryMode` is pg's, missing from its type definitions.)
+  const describe: pg.QueryConfig & { queryMode: 'extended' } = {
+    text: `${wrapped(relation)} LIMIT 0`,
+    queryMode: 'extended',
+  };
+  const { fields } = await source.query(describe);
+  return fields.map((field) => ({
+    column: {
+      name: field.name,
+      dataType: typeOfOid.get(field.dataTypeID) ?? 'string',
+    } satisfies ColumnDefinition,
+    // Timestamps keep their day as PostgreSQL writes it (in the session's time zone): they are
+    // read as text and cut to the day. Every other column the reader types itself.
+    timestamp: field.dataTypeID === TIMESTAMP || field.dataTypeID === TIMESTAMPTZ,
+  }));
 }
+
+/** Rows go to DuckDB in files of about this size, each read while the next one is copied. */
+const PART_BYTES = 8 * 1024 * 1024;
 
 async function copyRelation(
   source: pg.Client,
   target: DuckDBConnection,
   relation: SourceRelation,
+  scratch: string,
 ): Promise<TableDefinition> {
-  // The extended protocol takes one statement only: a query cannot end the read-only transaction
-  // and run something else. (`queryMode` is pg's, missing from its type definitions.)
-  const declare: pg.QueryConfig & { queryMode: 'extended' } = {
-    text: `DECLARE vitrina_copy NO SCROLL CURSOR FOR ${relation.sql}`,
-    queryMode: 'extended',
-  };
-  await source.query(declare);
-  const fetch = () =>
-    source.query<string[]>({
-      text: `FETCH FORWARD ${BATCH_ROWS} FROM vitrina_copy`,
-      rowMode: 'array',
-      types: asText,
-    });
-  let batch = await fetch();
-  const columns: ColumnDefinition[] = batch.fields.map((field) => ({
-    name: field.name,
-    dataType: typeOfOid.get(field.dataTypeID) ?? 'string',
-  }));
-  const table: TableDefinition = { name: relation.name, columns };
+  const described = await describeRelation(source, relation);
+  const columns = described.map(({ column }) => column);
+  const table = quoteIdentifier(relation.name);
   const declared = columns.map(
     (column) => `${quoteIdentifier(column.name)} ${duckTypes[column.dataType]}`,
   );
-  await target.run(
-    `CREATE OR REPLACE TABLE ${quoteIdentifier(table.name)} (${declared.join(', ')})`,
+  await target.run(`CREATE OR REPLACE TABLE ${table} (${declared.join(', ')})`);
+  const readAs = described.map(
+    ({ column, timestamp }, index) =>
+      `'c${index}': '${timestamp ? 'VARCHAR' : duckTypes[column.dataType]}'`,
   );
-  const appender = await target.createAppender(table.name);
-  try {
-    while (batch.rows.length > 0) {
-      for (const row of batch.rows) {
-        columns.forEach((column, index) => appendText(appender, column.dataType, row[index]!));
-        appender.endRow();
-      }
-      batch = await fetch();
-    }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
-  await source.query('CLOSE vitrina_copy');
-  return table;
+  const select = described.map(({ timestamp }, index) =>
+    timestamp ? `CAST(left(c${index}, 10) AS DATE)` : `c${index}`,
+  );
+  const insert =
+    `INSERT INTO ${table} SELECT ${select.join(', ')} ` +
+    `FROM read_csv(?, ${csvOptions}, columns = {${readAs.join(', ')}})`;
+  await loadInParts(
+    source.query(copyTo(`COPY (${wrapped(relation)}) TO STDOUT (FORMAT csv)`)),
+    scratch,
+    PART_BYTES,
+    async (file) => {
+      await target.run(insert, [file], [VARCHAR]);
+    },
+  );
+  return { name: relation.name, columns };
 }
 
 /**
  * Copies every relation into `target` in one DuckDB transaction (rolled back on any failure) and
- * returns the tables as the source describes them.
+ * returns the tables as the source describes them. `scratch` is a private directory for the
+ * copied rows on their way.
  */
 export async function copyFromPostgres(
   connectionString: string,
   target: DuckDBConnection,
   relations: readonly SourceRelation[],
+  scratch: string,
 ): Promise<TableDefinition[]> {
   const source = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
   await source.connect();
@@ -121,7 +136,8 @@ export async function copyFromPostgres(
     await target.run('BEGIN TRANSACTION');
     try {
       const tables: TableDefinition[] = [];
-      for (const relation of relations) tables.push(await copyRelation(source, target, relation));
+      for (const relation of relations)
+        tables.push(await copyRelation(source, target, relation, scratch));
       await target.run('COMMIT');
       return tables;
     } catch (error) {

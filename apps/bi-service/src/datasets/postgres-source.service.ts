@@ -18,6 +18,7 @@ import {
   assertWriter,
   datasetFile,
   removeDatasetFiles,
+  withScratchDirectory,
   type DataDir,
   type DatasetWriter,
 } from './owned-files.ts';
@@ -74,11 +75,14 @@ export function createPostgresSourceService(deps: Dependencies) {
     previous: DatasetDefinition,
     source: PostgresSource,
   ) {
-    const tables = await store.withConnection((connection) =>
-      copyFromPostgres(
-        open(secretKey, source.connection),
-        connection,
-        relationsOf(source.tables, source.queries),
+    const tables = await withScratchDirectory(dataDir, (scratch) =>
+      store.withConnection((connection) =>
+        copyFromPostgres(
+          open(secretKey, source.connection),
+          connection,
+          relationsOf(source.tables, source.queries),
+          scratch,
+        ),
       ),
     );
     return withFittingMeasures(previous, { ...previous, tables });
