@@ -1,0 +1,156 @@
+/**
+ * The bundled BI service's capacity (not a test): how many viewers one BI process serves while
+ * each draws a report page, at p99 ≤ 500 ms per visual query. One BI process (as `npm run
+ * start:bi` runs it, demo content) on loopback; a viewer draws the first page of *Ventas
+ * generales* the way the frame does, as one batched call (`POST …/datasets/{id}/queries`) with
+ * every visual's queries, and a query's time is from the call to its own line of the answer.
+ * Viewers draw back to back (a closed loop, no pause), ramped until p99 passes the bound.
+ *
+ * Two cases: every draw with a slicer value of its own (`fresh`: the result cache never helps,
+ * the worst case), and every draw identical (`cached`: the first page drawn feeds the rest).
+ *
+ *   npm run bench -- bi-capacity          (BENCH_SECONDS per step, default 10, at most 30)
+ */
+import type { EmbedReport, Query, ReportDefinition } from '@vitrina/bi-model';
+import { FilterType } from '@vitrina/embed-sdk/protocol';
+import { performance } from 'node:perf_hooks';
+import { workspaceIdFor } from '../../apps/bi-service/src/catalog/catalog.service.ts';
+import { demoWorkspaces } from '../../apps/bi-service/src/demo/index.ts';
+import { demoServicePrincipal } from '../../apps/bi-service/src/seed/demo-identities.ts';
+import { queriesForVisual } from '../../apps/report-frame/src/query/visual-queries.ts';
+import { startBiProcess } from '../../apps/server/test/cluster/processes.ts';
+import { percentile } from '../../apps/server/test/reliability/viewer-cluster.ts';
+
+const stepSeconds = Math.min(Number(process.env['BENCH_SECONDS'] ?? 10), 30);
+const boundMs = 500;
+const ramp = [1, 2, 4, 8, 12, 16, 24, 32, 48, 64];
+
+const bi = await startBiProcess({ VITRINA_DEMO: 'true', BI_RATE_LIMIT_PER_MINUTE: '100000000' });
+
+async function post(path: string, body: URLSearchParams | object, authorization?: string) {
+  const json = !(body instanceof URLSearchParams);
+  const response = await fetch(`${bi.url}${path}`, {
+    method: 'POST',
+    headers: {
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...(authorization ? { authorization } : {}),
+    },
+    body: json ? JSON.stringify(body) : body,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+// The portal's path to an embed token: the service principal's grant, then GenerateToken.
+const accessToken = String(
+  (
+    await post(
+      '/vitrina/oauth2/v2.0/token',
+      new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: demoServicePrincipal.clientId,
+        client_secret: demoServicePrincipal.secret,
+        scope: 'https://analysis.windows.net/powerbi/api/.default',
+      }),
+    )
+  )['access_token'],
+);
+const report = demoWorkspaces[0]!.reports[0]!;
+const embedToken = String(
+  (
+    await post(
+      `/v1.0/myorg/groups/${workspaceIdFor('Comercial')}/reports/${report.id}/GenerateToken`,
+      { accessLevel: 'View' },
+      `Bearer ${accessToken}`,
+    )
+  )['token'],
+);
+const authorization = `EmbedToken ${embedToken}`;
+const embed = (await (
+  await fetch(`${bi.url}/v1.0/embed/reports/${report.id}`, { headers: { authorization } })
+).json()) as EmbedReport;
+const page = (embed.definition as ReportDefinition).pages[0]!;
+const pageQueries: Query[] = page.visuals.flatMap((visual) =>
+  Object.values(queriesForVisual({ visual, schema: embed.dataset, filters: [] })),
+);
+console.log(
+  `BI capacity: one BI process, report "${embed.name}", page "${page.displayName}": ` +
+    `${page.visuals.length} visuals, ${pageQueries.length} queries per draw; ${stepSeconds} s per step`,
+);
+
+/** A slicer on one customer left out: a new query every time, as costly as the page itself. */
+const freshSlicer = () => ({
+  filterType: FilterType.Basic,
+  target: { table: 'Ventas', column: 'IdCliente' },
+  operator: 'NotIn' as const,
+  values: [Math.floor(Math.random() * 1e9)],
+});
+
+/** Draws the page once; pushes each query's time to its own line of the streamed answer. */
+async function drawPage(fresh: boolean, times: number[]): Promise<boolean> {
+  const slicer = fresh ? [freshSlicer()] : [];
+  const queries = pageQueries.map((query) => ({
+    ...query,
+    filters: [...(query.filters ?? []), ...slicer],
+  }));
+  const started = performance.now();
+  const response = await fetch(`${bi.url}/v1.0/embed/datasets/${embed.datasetId}/queries`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ queries }),
+  });
+  if (!response.ok || !response.body) return false;
+  let buffered = '';
+  let answered = 0;
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    buffered += decoder.decode(chunk, { stream: true });
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines.filter(Boolean)) {
+      if ('error' in (JSON.parse(line) as object)) return false;
+      times.push(performance.now() - started);
+      answered++;
+    }
+  }
+  return answered === queries.length;
+}
+
+async function step(viewers: number, fresh: boolean) {
+  const times: number[] = [];
+  let pages = 0;
+  let failed = 0;
+  const deadline = performance.now() + stepSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: viewers }, async () => {
+      while (performance.now() < deadline) {
+        if (await drawPage(fresh, times)) pages++;
+        else failed++;
+      }
+    }),
+  );
+  return { pages, failed, p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+for (const fresh of [true, false]) {
+  console.log(`\n${fresh ? 'fresh (a new slicer value every draw)' : 'cached (identical draws)'}`);
+  console.log('| viewers | pages/s | failed | query p50 ms | query p99 ms |');
+  console.log('| --- | --- | --- | --- | --- |');
+  await step(2, fresh); // warm-up: DuckDB's caches, V8's optimiser
+  let knee: { viewers: number; pagesPerSecond: number } | undefined;
+  for (const viewers of ramp) {
+    const { pages, failed, p50, p99 } = await step(viewers, fresh);
+    const pagesPerSecond = pages / stepSeconds;
+    console.log(
+      `| ${viewers} | ${pagesPerSecond.toFixed(1)} | ${failed} | ${p50.toFixed(0)} | ${p99.toFixed(0)} |`,
+    );
+    if (p99 > boundMs || failed > 0) break;
+    knee = { viewers, pagesPerSecond };
+  }
+  console.log(
+    knee
+      ? `knee: ${knee.viewers} viewers drawing back to back (${knee.pagesPerSecond.toFixed(1)} pages/s) at p99 ≤ ${boundMs} ms`
+      : `knee: below 1 viewer (p99 > ${boundMs} ms already)`,
+  );
+}
+await bi.stop();
