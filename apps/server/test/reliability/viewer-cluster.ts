@@ -126,7 +126,7 @@ export async function startViewerCluster(options: {
     viewerPassword,
   );
   const now = new Date().toISOString();
-  const users = await database.db
+  await database.db
     .insertInto('users')
     .values(
       Array.from({ length: options.viewers }, (_, i) => ({
@@ -142,26 +142,7 @@ export async function startViewerCluster(options: {
         updated_at: now,
       })),
     )
-    .returning('id')
     .execute();
-  // The demo has a report on a dataset with row-level security: each viewer gets an account-wide
-  // identity (used only where a dataset requires one), as an administrator would map it.
-  const accounts = await database.db.selectFrom('accounts').select('id').execute();
-  await database.db
-    .insertInto('rls_identities')
-    .values(
-      users.flatMap((user) =>
-        accounts.map((account) => ({
-          user_id: user.id,
-          account_id: account.id,
-          dataset_id: '',
-          username: 'gerente.peru@retailandino.demo',
-          roles: JSON.stringify(['Pais']),
-        })),
-      ),
-    )
-    .execute();
-
   async function call(method: string, path: string, token?: string, body?: unknown) {
     const response = await fetch(`${nginx.url}${path}`, {
       method,
@@ -176,6 +157,31 @@ export async function startViewerCluster(options: {
     const text = await response.text();
     return { status: response.status, body: text };
   }
+
+  /**
+   * The reports a viewer can open. The demo's report on a dataset with row-level security needs
+   * an identity mapped to the viewer, and a mapped identity makes every token of that account
+   * per viewer (a GenerateToken per viewer and report): it is left out rather than mapped, so the load is the common
+   * case. Any other refusal fails the set-up.
+   */
+  async function openableReports(): Promise<Set<string>> {
+    const login = await call('POST', '/api/user/authenticate', undefined, {
+      username: 'visor0',
+      password: viewerPassword,
+    });
+    const { token, id } = JSON.parse(login.body) as { token: string; id: number };
+    const listing = await call('GET', `/api/account/${id}`, token);
+    const openable = new Set<string>();
+    for (const uid of reportUids(listing.body)) {
+      const answer = await call('GET', `/api/viewer/report/${uid}`, token);
+      if (answer.status === 200) openable.add(uid);
+      else if (!answer.body.includes('"identity_required"'))
+        throw new Error(`report ${uid}: ${answer.status} ${answer.body}`);
+    }
+    if (openable.size === 0) throw new Error('no demo report opens');
+    return openable;
+  }
+  const openable = await openableReports();
 
   async function run(load: ViewerLoadOptions): Promise<ViewerLoad> {
     const result: ViewerLoad = {
@@ -219,7 +225,7 @@ export async function startViewerCluster(options: {
           const { token, id } = session;
           const tree = await step('accounts', () => call('GET', `/api/account/${id}`, token));
           // Viewers spread over the demo's reports, each moving on to the next every round.
-          const uids = reportUids(tree);
+          const uids = reportUids(tree).filter((uid) => openable.has(uid));
           const uid = uids[(viewer + round) % Math.max(1, uids.length)];
           if (tree !== undefined && !uid) result.failures.push('accounts: no report listed');
           if (uid) await step('viewer', () => call('GET', `/api/viewer/report/${uid}`, token));
