@@ -93,9 +93,55 @@ export async function startViewerCluster(options: {
   /** Load memory-probe.ts into each portal so `sampleMemory` works. */
   probeMemory?: boolean;
 }): Promise<ViewerCluster> {
-  const database = await createTestDatabase('postgres');
-  const redis = await startTestRedis();
-  const bi = await startBiProcess({ VITRINA_DEMO: 'true' });
+  // What has started so far, stopped in reverse order by `stop` or when the set-up fails.
+  const stoppers: (() => Promise<unknown>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    return await startParts(options, stoppers, stopAll);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/**
+ * A free port can be taken by another program between the pick and the listen (a busy CI host):
+ * a start that fails is tried again, twice at most.
+ */
+async function started<T>(
+  stoppers: (() => Promise<unknown>)[],
+  start: () => Promise<T>,
+  stop: (part: T) => Promise<unknown>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const part = await start();
+      stoppers.push(() => stop(part));
+      return part;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function startParts(
+  options: { viewers: number; probeMemory?: boolean },
+  stoppers: (() => Promise<unknown>)[],
+  stopAll: () => Promise<void>,
+): Promise<ViewerCluster> {
+  const database = await started(
+    stoppers,
+    () => createTestDatabase('postgres'),
+    (db) => db.drop(),
+  );
+  const redis = await started(stoppers, startTestRedis, (server) => server.stop());
+  const bi = await started(
+    stoppers,
+    () => startBiProcess({ VITRINA_DEMO: 'true' }),
+    (server) => server.stop(),
+  );
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL: redis.url,
@@ -112,11 +158,25 @@ export async function startViewerCluster(options: {
     ...(options.probeMemory ? { NODE_OPTIONS: `--expose-gc --import=${memoryProbe}` } : {}),
   };
   // The first instance registers and syncs the demo accounts; the others find them.
-  const portals = [await startPortalProcess({ ...env, VITRINA_DEMO: 'true' })];
-  for (let i = 0; i < 2; i++) portals.push(await startPortalProcess(env));
-  const nginx = await startTestNginx(
-    portals.map((portal) => Number(new URL(portal.url).port)),
-    Number(new URL(bi.url).port),
+  const portals: ServerProcess[] = [];
+  for (let i = 0; i < 3; i++) {
+    const demo = i === 0 ? 'true' : 'false';
+    portals.push(
+      await started(
+        stoppers,
+        () => startPortalProcess({ ...env, VITRINA_DEMO: demo }),
+        (portal) => portal.stop(),
+      ),
+    );
+  }
+  const nginx = await started(
+    stoppers,
+    () =>
+      startTestNginx(
+        portals.map((portal) => Number(new URL(portal.url).port)),
+        Number(new URL(bi.url).port),
+      ),
+    (nginx) => nginx.stop(),
   );
 
   // One user per viewer (parallel logins of one user would count towards its lockout), hashed at
@@ -270,12 +330,6 @@ export async function startViewerCluster(options: {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
-    async stop() {
-      await nginx.stop();
-      await Promise.all(portals.map((portal) => portal.stop()));
-      await bi.stop();
-      await redis.stop();
-      await database.drop();
-    },
+    stop: stopAll,
   };
 }
