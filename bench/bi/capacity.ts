@@ -30,16 +30,9 @@ const pausedViewerMs = 5_000;
 
 const bi = await startBiProcess({ VITRINA_DEMO: 'true', BI_RATE_LIMIT_PER_MINUTE: '100000000' });
 
-async function post(path: string, body: URLSearchParams | object, authorization?: string) {
-  const json = !(body instanceof URLSearchParams);
-  const response = await fetch(`${bi.url}${path}`, {
-    method: 'POST',
-    headers: {
-      ...(json ? { 'content-type': 'application/json' } : {}),
-      ...(authorization ? { authorization } : {}),
-    },
-    body: json ? JSON.stringify(body) : body,
-  });
+/** A POST to the BI process that must succeed; its JSON answer. */
+async function postFor(path: string, init: RequestInit): Promise<Record<string, unknown>> {
+  const response = await fetch(`${bi.url}${path}`, { method: 'POST', ...init });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
@@ -47,24 +40,25 @@ async function post(path: string, body: URLSearchParams | object, authorization?
 // The portal's path to an embed token: the service principal's grant, then GenerateToken.
 const accessToken = String(
   (
-    await post(
-      '/vitrina/oauth2/v2.0/token',
-      new URLSearchParams({
+    await postFor('/vitrina/oauth2/v2.0/token', {
+      body: new URLSearchParams({
         grant_type: 'client_credentials',
         client_id: demoServicePrincipal.clientId,
         client_secret: demoServicePrincipal.secret,
         scope: 'https://analysis.windows.net/powerbi/api/.default',
       }),
-    )
+    })
   )['access_token'],
 );
 const report = demoWorkspaces[0]!.reports[0]!;
 const embedToken = String(
   (
-    await post(
+    await postFor(
       `/v1.0/myorg/groups/${workspaceIdFor('Comercial')}/reports/${report.id}/GenerateToken`,
-      { accessLevel: 'View' },
-      `Bearer ${accessToken}`,
+      {
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ accessLevel: 'View' }),
+      },
     )
   )['token'],
 );
