@@ -27,6 +27,10 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     script: 'bi/query.ts',
     about: 'visual queries on 100k/1M/10M rows vs a JS full-scan floor',
   },
+  'bi-capacity': {
+    script: 'bi/capacity.ts',
+    about: 'viewers one BI process serves drawing a report page, p99 ≤ 500 ms per query',
+  },
   'bi-datasets-in': {
     script: 'bi/datasets-in.ts',
     about: '1 M-row CSV import vs read_csv, push rows/s, PostgreSQL refresh vs COPY',

@@ -1,15 +1,16 @@
 /**
  * `npm test`: format check, lint, typecheck, import rules and cycles, unused code, build, then every
  * Vitest project (unit, integration, browser). Ends with one line `N passed, N failed[, N skipped]`
- * counting every test that ran; each static check counts as one test.
+ * counting every test that ran; each static check counts as one test. With `--reliability` (as
+ * CI runs it) the reliability suite's load and soak run after them, in the same count.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { buildAll } from './build.ts';
+import { bin, runReliabilitySuite, runVitest, summaryLine } from './vitest-run.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 let passed = 0;
 let failed = 0;
@@ -34,33 +35,16 @@ check('unused files, exports and dependencies (knip)', 'npm', ['run', '--silent'
 console.log('\n> build');
 buildAll(false);
 
-const reportDir = join(root, 'node_modules', '.cache', 'vitrina-test');
-mkdirSync(reportDir, { recursive: true });
-const reportFile = join(reportDir, 'vitest.json');
 console.log('\n> vitest');
-const extraArgs = process.argv.slice(2);
-spawnSync(
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extraArgs],
-  { cwd: root, stdio: 'inherit' },
-);
-
-interface VitestJson {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  numFailedTestSuites: number;
-}
-if (existsSync(reportFile)) {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
-  passed += report.numPassedTests;
-  // A suite that fails to load has no test results of its own: count it as one failure.
-  failed += report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
-  skipped += report.numPendingTests + report.numTodoTests;
-} else {
-  failed++;
-  console.error('FAILED: vitest wrote no report');
+// `--reliability` (CI) adds the slow load and soak runs; everything else goes to Vitest.
+const withReliability = process.argv.includes('--reliability');
+const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--reliability');
+const tallies = [runVitest(vitestArgs, 'vitest.json')];
+if (withReliability) tallies.push(runReliabilitySuite());
+for (const tally of tallies) {
+  passed += tally.passed;
+  failed += tally.failed;
+  skipped += tally.skipped;
 }
 
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -70,5 +54,5 @@ if (!existsSync(chromium)) {
       'Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.',
   );
 }
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`\n${summaryLine({ passed, failed, skipped })}`);
 process.exit(failed === 0 ? 0 : 1);
