@@ -168,5 +168,26 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
       expect(await stopping).toBe(0);
       expect(statuses.every((status) => status === 200)).toBe(true);
     });
+
+    it('a shared dependency down takes no instance out of the pool', async () => {
+      // Last: it stops the BI service. Every instance's readiness then answers 503; with
+      // max_fails=1 nginx would mark each one failed for 5 s if it counted that answer.
+      await bi.stop();
+      const readiness = [];
+      for (let i = 0; i < 6; i++) readiness.push(await call('GET', '/api/ready'));
+      const others = await Promise.all(
+        Array.from({ length: 12 }, async () => (await call('GET', '/api/user')).status),
+      );
+      console.info(
+        `[BI down behind nginx] readiness ${readiness.map((r) => r.status).join(' ')}; ` +
+          `other calls ${others.join(' ')}`,
+      );
+      expect(readiness.every((r) => r.status === 503)).toBe(true);
+      expect(readiness[0]!.body).toMatchObject({
+        status: expect.any(String),
+        dependencies: { bi: 'caído' },
+      });
+      expect(others.every((status) => status === 200)).toBe(true);
+    });
   },
 );
