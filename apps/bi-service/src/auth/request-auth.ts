@@ -66,14 +66,18 @@ export async function authenticate(
 }
 
 /**
- * The rate-limit key: the verified principal, or the subject of a verified embed token; anything
- * unverified (no token, a made-up one, an expired one) counts against its address. Raw header
- * bytes never make a key, so varying them gains nothing.
+ * The rate-limit key: the verified principal; for a verified embed token, that token (its id)
+ * from that address, since a portal's viewers all hold tokens of one principal and would
+ * otherwise share a single budget; anything unverified (no token, a made-up one, an expired one)
+ * counts against its address. Raw header bytes never make a key, so varying them gains nothing,
+ * and new tokens come only from GenerateToken, which counts against the principal.
  */
 export function rateLimitKey(request: FastifyRequest): string {
   const auth = request.auth;
   if (auth?.kind === 'caller') return `${auth.caller.principal.kind}:${auth.caller.principal.id}`;
-  if (auth?.kind === 'embed') return `embed:${auth.claims.sub}`;
+  if (auth?.kind === 'embed') {
+    return `embed:${auth.claims.sub}:${auth.claims.jti ?? ''}:${request.ip}`;
+  }
   return `ip:${request.ip}`;
 }
 

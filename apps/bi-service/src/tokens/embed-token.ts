@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, decodeProtectedHeader } from 'jose';
 import { z } from 'zod';
 import { epochSeconds, systemClock, type Clock } from '../clock.ts';
@@ -28,6 +29,8 @@ export interface EmbedTokenClaims {
   /** Where a Create token may put new reports. */
   targetWorkspaces?: string[];
   identities?: EffectiveIdentityClaim[];
+  /** This token's own id: the rate limit gives each token its own budget (see rateLimitKey). */
+  jti?: string;
   iat: number;
   exp: number;
 }
@@ -62,6 +65,7 @@ const claimsSchema = z.object({
       z.object({ username: z.string(), roles: z.array(z.string()), datasets: z.array(z.string()) }),
     )
     .optional(),
+  jti: z.string().optional(),
   iat: z.number(),
   exp: z.number(),
 });
@@ -73,7 +77,7 @@ export const embedTokenAudience = 'vitrina-bi/embed';
 /** Signs an embed token; `claims.exp` is seconds since the epoch, `iat` is the clock's now. */
 export async function signEmbedToken(
   key: SigningKey,
-  claims: Omit<EmbedTokenClaims, 'iat' | 'ver'>,
+  claims: Omit<EmbedTokenClaims, 'iat' | 'ver' | 'jti'>,
   clock: Clock = systemClock,
 ): Promise<string> {
   const { exp, ...grant } = claims;
@@ -82,6 +86,7 @@ export async function signEmbedToken(
     .setIssuer(embedTokenIssuer)
     .setAudience(embedTokenAudience)
     .setIssuedAt(epochSeconds(clock))
+    .setJti(randomUUID())
     .setExpirationTime(exp)
     .sign(key.secret);
 }

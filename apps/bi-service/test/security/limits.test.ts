@@ -15,6 +15,23 @@ const limit = 3;
 
 const statusesOf = (responses: { status: number }[]) => responses.map(({ status }) => status);
 
+/**
+ * A verified embed token for the sales report (its dataset has roles: an identity is due). The
+ * fixture's dataset holds no data, so a call with it is answered 404; an unverified token, 401.
+ */
+async function mintEmbedToken(url: string, access: string): Promise<string> {
+  const minted = await call(
+    url,
+    `/v1.0/myorg/groups/${workspaceIdFor('Comercial')}/reports/${ids.salesReport}/GenerateToken`,
+    {
+      token: access,
+      body: { identities: [{ username: 'ana', roles: ['Region'], datasets: [ids.salesDataset] }] },
+    },
+  );
+  expect(minted.status).toBe(200);
+  return String(minted.json['token']);
+}
+
 describe('the rate limit counts the verified caller, else the address', () => {
   it('limits made-up bearer values together with their address', async () => {
     const fresh = await startTestService({ BI_RATE_LIMIT_PER_MINUTE: String(limit) });
@@ -43,24 +60,44 @@ describe('the rate limit counts the verified caller, else the address', () => {
   it('does not let varied spacing of one embed token escape the limit', async () => {
     const fresh = await startTestService({ BI_RATE_LIMIT_PER_MINUTE: String(limit) });
     try {
-      const access = await userToken(fresh.url, comercial);
-      const group = workspaceIdFor('Comercial');
-      const minted = await call(
-        fresh.url,
-        `/v1.0/myorg/groups/${group}/reports/${ids.listingReport}/GenerateToken`,
-        { token: access, body: {} },
-      );
-      const token = String(minted.json['token']);
+      const token = await mintEmbedToken(fresh.url, await userToken(fresh.url, comercial));
       const spellings = ['EmbedToken ', 'EmbedToken  ', 'embedtoken\t', '  EmbedToken   '];
       const statuses: number[] = [];
       for (const prefix of [...spellings, ...spellings]) {
-        const response = await fetch(`${fresh.url}/v1.0/embed/reports/${ids.listingReport}`, {
+        const response = await fetch(`${fresh.url}/v1.0/embed/reports/${ids.salesReport}`, {
           headers: { authorization: `${prefix}${token}` },
         });
         statuses.push(response.status);
       }
-      expect(statuses.filter((status) => status !== 429)).toHaveLength(limit);
+      expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(404));
       expect(statuses.slice(limit)).toEqual(Array(statuses.length - limit).fill(429));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('gives each embed token its own budget, though one principal generated them all', async () => {
+    // A portal mints every viewer's token with one integration account: one shared budget would
+    // cap the whole portal at the per-caller limit.
+    const fresh = await startTestService({ BI_RATE_LIMIT_PER_MINUTE: String(limit) });
+    try {
+      const access = await userToken(fresh.url, comercial);
+      const tokens = [
+        await mintEmbedToken(fresh.url, access),
+        await mintEmbedToken(fresh.url, access),
+      ];
+      const statusesFor = async (token: string) => {
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < limit + 1; attempt++) {
+          const response = await fetch(`${fresh.url}/v1.0/embed/reports/${ids.salesReport}`, {
+            headers: { authorization: `EmbedToken ${token}` },
+          });
+          statuses.push(response.status);
+        }
+        return statuses;
+      };
+      expect(await statusesFor(tokens[0]!)).toEqual([404, 404, 404, 429]);
+      expect(await statusesFor(tokens[1]!)).toEqual([404, 404, 404, 429]);
     } finally {
       await fresh.close();
     }
