@@ -14,7 +14,7 @@
  */
 import type { EmbedReport, Query, ReportDefinition } from '@vitrina/bi-model';
 import { FilterType } from '@vitrina/embed-sdk/protocol';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { workspaceIdFor } from '../../apps/bi-service/src/catalog/catalog.service.ts';
 import { demoWorkspaces } from '../../apps/bi-service/src/demo/index.ts';
@@ -126,6 +126,31 @@ function biCpuMs(): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * The BI process's threads, summed from /proc (schedstat, in ns): time on a CPU, and time ready
+ * to run but waiting for one. Over a step, their sum ÷ the wall time is how many of its threads
+ * wanted a CPU at once on average: near 1 when its work runs one piece after another, above
+ * when it runs side by side; on a busy machine the wait grows, this ratio does not shrink.
+ */
+function biThreadTimes(): { running: number; waiting: number } {
+  const times = { running: 0, waiting: 0 };
+  for (const thread of readdirSync(`/proc/${bi.child.pid}/task`)) {
+    try {
+      const [running, waiting] = readFileSync(
+        `/proc/${bi.child.pid}/task/${thread}/schedstat`,
+        'utf8',
+      )
+        .split(' ')
+        .map(Number);
+      times.running += running!;
+      times.waiting += waiting!;
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return times;
+}
+
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** `viewers` drawing for one step, each pausing `pauseMs` after a draw (0: back to back). */
@@ -133,8 +158,10 @@ async function step(viewers: number, fresh: boolean, pauseMs: number) {
   const times: number[] = [];
   let pages = 0;
   let failed = 0;
-  const deadline = performance.now() + stepSeconds * 1000;
+  const started = performance.now();
+  const deadline = started + stepSeconds * 1000;
   const cpuBefore = biCpuMs();
+  const threadsBefore = biThreadTimes();
   await Promise.all(
     Array.from({ length: viewers }, async () => {
       // Paced viewers start spread over one pause, as people do, not all on the same tick.
@@ -147,7 +174,19 @@ async function step(viewers: number, fresh: boolean, pauseMs: number) {
     }),
   );
   const cpuPerPage = (biCpuMs() - cpuBefore) / Math.max(1, pages);
-  return { pages, failed, cpuPerPage, p50: percentile(times, 50), p99: percentile(times, 99) };
+  const wallNs = (performance.now() - started) * 1e6;
+  const threadsAfter = biThreadTimes();
+  const coresUsed = (threadsAfter.running - threadsBefore.running) / wallNs;
+  const threadsWanting = coresUsed + (threadsAfter.waiting - threadsBefore.waiting) / wallNs;
+  return {
+    pages,
+    failed,
+    cpuPerPage,
+    coresUsed,
+    threadsWanting,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+  };
 }
 
 /** Ramps viewers until p99 passes the bound or a draw fails; prints each step and the knee. */
@@ -155,14 +194,20 @@ async function ramp(fresh: boolean, pauseMs: number, counts: number[]) {
   const pace = pauseMs ? `a draw every ${pauseMs / 1000} s + its own time` : 'back to back';
   const cache = fresh ? 'fresh: a new slicer value every draw' : 'cached: identical draws';
   console.log(`\n${cache}; viewers ${pace}`);
-  console.log('| viewers | pages/s | failed | query p50 ms | query p99 ms | BI CPU ms per page |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| viewers | pages/s | failed | query p50 ms | query p99 ms | BI CPU ms per page | BI cores used | BI threads wanting a CPU |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   let knee: { viewers: number; pagesPerSecond: number } | undefined;
   for (const viewers of counts) {
-    const { pages, failed, cpuPerPage, p50, p99 } = await step(viewers, fresh, pauseMs);
+    const { pages, failed, cpuPerPage, coresUsed, threadsWanting, p50, p99 } = await step(
+      viewers,
+      fresh,
+      pauseMs,
+    );
     const pagesPerSecond = pages / stepSeconds;
     console.log(
-      `| ${viewers} | ${pagesPerSecond.toFixed(1)} | ${failed} | ${p50.toFixed(0)} | ${p99.toFixed(0)} | ${cpuPerPage.toFixed(0)} |`,
+      `| ${viewers} | ${pagesPerSecond.toFixed(1)} | ${failed} | ${p50.toFixed(0)} | ${p99.toFixed(0)} | ${cpuPerPage.toFixed(0)} | ${coresUsed.toFixed(2)} | ${threadsWanting.toFixed(2)} |`,
     );
     if (p99 > boundMs || failed > 0) break;
     knee = { viewers, pagesPerSecond };
