@@ -26,22 +26,25 @@ export function FilePicker(props: {
   const chosenId = useId();
   return (
     <Space>
-      <input
-        ref={input}
-        type="file"
-        aria-label={props.label}
-        accept={props.accept}
-        tabIndex={-1}
-        style={visuallyHidden}
-        onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
-      />
-      <Button
-        icon={<UploadOutlined aria-hidden />}
-        aria-describedby={chosenId}
-        onClick={() => input.current?.click()}
-      >
-        Elegir archivo
-      </Button>
+      {/* One item with the button: the absolutely placed input adds no gap before it. */}
+      <span>
+        <input
+          ref={input}
+          type="file"
+          aria-label={props.label}
+          accept={props.accept}
+          tabIndex={-1}
+          style={visuallyHidden}
+          onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
+        />
+        <Button
+          icon={<UploadOutlined aria-hidden />}
+          aria-describedby={chosenId}
+          onClick={() => input.current?.click()}
+        >
+          Elegir archivo
+        </Button>
+      </span>
       <Typography.Text id={chosenId} type={props.file ? undefined : 'secondary'}>
         {props.file?.name ?? 'Ningún archivo seleccionado'}
       </Typography.Text>
