@@ -52,7 +52,8 @@ export function ChartVisual({
       totalLabel: messages.total,
     };
     if (visual.type === 'scatterChart') return scatterOption(result, !!category, ctx);
-    if (PART_TO_WHOLE.has(visual.type)) return partToWholeOption(visual.type, data, ctx, legendBeside);
+    if (PART_TO_WHOLE.has(visual.type))
+      return partToWholeOption(visual.type, data, ctx, legendBeside);
     const lineCount =
       visual.type === 'lineClusteredColumnComboChart' ? (visual.fields.y?.length ?? 0) : 0;
     return cartesianOption(visual.type, data, ctx, lineCount);
