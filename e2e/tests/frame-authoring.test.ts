@@ -155,5 +155,41 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
       if (flavour === 'ours')
         await page.screenshot({ path: resolve(docsScreenshots, 'frame-editor-new-visual.png') });
     });
+
+    test('a field dropped on a visual leaves its drawing as it was until the new rows arrive', async () => {
+      await call(page, "return embedded.switchMode('edit')");
+      const frame = frameOf(page);
+      await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
+      await frame.locator('.visualizations-pane [data-visual-type="clusteredColumnChart"]').click();
+      const name = await frame.locator('.edit-box.selected').getAttribute('data-visual-name');
+      const search = frame.locator('.fields-pane input[type="search"]');
+      const field = (kind: string, text: RegExp) =>
+        frame.locator(`.fields-pane .field-item.${kind} button`, { hasText: text });
+      await search.fill('Canal');
+      await field('column', /^Canal$/).click();
+      await search.fill('Ventas');
+      await field('measure', /^Ventas$/).click();
+      const chart = frame.locator(`.visual[data-visual-name="${name}"] .chart`);
+      await chart.locator('svg').waitFor();
+      const drawn = await chart.innerHTML();
+
+      // The BI service's answer to the new query is held until the drawing has been checked.
+      const held: (() => Promise<void>)[] = [];
+      const isQuery = (url: URL) => url.pathname.endsWith('/queries');
+      await page.route(isQuery, (route) => void held.push(() => route.continue()));
+      await field('measure', /^Meta de ventas$/).dragTo(frame.locator('.well[data-role="values"]'));
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      const well = frame.locator('.well[data-role="values"] .well-field');
+      expect(await well.allTextContents()).toEqual([
+        expect.stringContaining('Ventas'),
+        expect.stringContaining('Meta de ventas'),
+      ]);
+      expect(await chart.innerHTML()).toBe(drawn);
+
+      for (const release of held) await release();
+      await page.unroute(isQuery);
+      await expect.poll(() => chart.innerHTML()).not.toBe(drawn);
+      await chart.getByText('Meta de ventas').first().waitFor();
+    });
   });
 }

@@ -41,7 +41,11 @@ describe.skipIf(!chromiumAvailable)('portal: Datos page', () => {
     await login(page, stack.portalUrl, 'admin', stack.adminPassword);
     await openAdminPage(page, 'data');
 
-    await page.getByLabel('Archivo').setInputFiles(csv);
+    // The Spanish button opens the browser's file chooser (the native input stays hidden).
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Elegir archivo' }).click();
+    await (await chooser).setFiles(csv);
+    await page.getByText('ventas.csv', { exact: true }).waitFor();
     await page.getByLabel('Nombre del conjunto de datos').fill('Ventas subidas');
     await page.getByRole('button', { name: 'Subir' }).click();
 
@@ -57,18 +61,18 @@ describe.skipIf(!chromiumAvailable)('portal: Datos page', () => {
 
     // Tienda as an integer does not fit: the BI service's refusal comes back in Spanish.
     await review.getByLabel('Tipo de Tienda').click();
-    await page.getByTitle('Entero').last().click();
+    await page.getByTitle('Número entero', { exact: true }).last().click();
     await review.getByRole('button', { name: 'Confirmar tipos' }).click();
     await review.getByText('Fila 2, columna Tienda: "Lima" no es un entero válido.').waitFor();
 
     await review.getByLabel('Tipo de Tienda').click();
-    await page.getByTitle('Texto').last().click();
+    await page.getByTitle('Texto', { exact: true }).last().click();
     await review.getByLabel('Tipo de Fecha').click();
-    await page.getByTitle('Texto').last().click();
+    await page.getByTitle('Texto', { exact: true }).last().click();
     await review.getByRole('button', { name: 'Confirmar tipos' }).click();
     await review.waitFor({ state: 'detached' });
     const listed = page.getByRole('row').filter({ hasText: 'Ventas subidas' });
-    await listed.getByText('Fecha (String), Tienda (String), Importe (Double)').waitFor();
+    await listed.getByText('Fecha (Texto), Tienda (Texto), Importe (Número decimal)').waitFor();
     await page.screenshot({ path: resolve(docsScreenshots, 'datos.png'), fullPage: true });
   });
 });

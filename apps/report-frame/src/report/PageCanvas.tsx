@@ -1,6 +1,6 @@
 /** One page drawn at a computed layout: each visual in its box, with its data. */
 import type { ReactNode } from 'react';
-import type { PageDefinition } from '../api/types.ts';
+import type { PageDefinition, VisualDefinition } from '../api/types.ts';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { VisualData } from '../state/page-data.ts';
 import { visualKey, type ReportViewState } from '../state/report-state.ts';
@@ -12,6 +12,8 @@ interface Props {
   page: PageDefinition;
   layout: PageLayout;
   data: Record<string, VisualData>;
+  /** Each visual's definition its data answers, when it can lag behind the page's (the editor). */
+  drawnAs?: Record<string, VisualDefinition> | undefined;
   transparent: boolean;
   children?: ReactNode;
 }
@@ -20,7 +22,7 @@ interface Props {
 const NO_VALUES: Scalar[] = [];
 const NO_FILTERS: FrameFilter[] = [];
 
-export function PageCanvas({ state, page, layout, data, transparent, children }: Props) {
+export function PageCanvas({ state, page, layout, data, drawnAs, transparent, children }: Props) {
   const selectedFor = (visualName: string): Scalar[] =>
     state.selection?.visualName === visualName
       ? state.selection.points.map((p) => p.value)
@@ -42,7 +44,7 @@ export function PageCanvas({ state, page, layout, data, transparent, children }:
           return (
             <VisualContainer
               key={visual.name}
-              visual={visual}
+              visual={drawnAs?.[visual.name] ?? visual}
               schema={state.report.dataset}
               data={data[visual.name]!}
               box={layout.boxes[visual.name]!}

@@ -63,6 +63,7 @@ export function ReportView({ controller, isMobileUrl, onSetPage, overlay }: Prop
                 page={page}
                 layout={layout}
                 data={data}
+                drawnAs={shown?.drawnAs}
                 transparent={transparent}
               >
                 {overlay?.(page, layout)}

@@ -2,6 +2,7 @@
  * Starts the active page's queries the moment the state changes (before React re-renders), and
  * hands the same promises to the view, so no time is lost between a change and its queries.
  */
+import type { PageDefinition } from '../api/types.ts';
 import { startPageData, type QueryCache, type VisualData } from '../state/page-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 
@@ -9,6 +10,8 @@ export interface PageLoad {
   key: string;
   generation: number;
   pageName: string;
+  /** The page as it was when its queries started: what each visual's data answers. */
+  page: PageDefinition;
   /** Each visual's data, settling as soon as that visual can be drawn. */
   visuals: Map<string, Promise<VisualData>>;
 }
@@ -55,6 +58,7 @@ export class PageLoader {
         key,
         generation: this.generation,
         pageName: page.name,
+        page,
         visuals: startPageData(this.cache, state, page),
       };
     }

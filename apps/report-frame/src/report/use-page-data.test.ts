@@ -6,6 +6,7 @@ import { BiClient } from '../api/bi-client.ts';
 import type { Query, QueryResult } from '../api/types.ts';
 import { createFormatter } from '../i18n/format.ts';
 import { messagesFor } from '../i18n/messages.ts';
+import { useStore } from '../state/store.ts';
 import { ReportController } from './report-controller.ts';
 import { usePageData } from './use-page-data.ts';
 
@@ -54,7 +55,7 @@ const settle = () => act(() => new Promise((done) => setTimeout(done, 50)));
 function renderPageData(controller: ReportController) {
   const result: { current: ReturnType<typeof usePageData> } = { current: null };
   function Probe() {
-    result.current = usePageData(controller, controller.state);
+    result.current = usePageData(controller, useStore(controller.store));
     return null;
   }
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -95,6 +96,60 @@ describe('usePageData', () => {
         expect(emitted).toContain('rendered');
       });
       expect(emitted.filter((name) => name === 'rendered')).toHaveLength(1);
+    },
+  );
+
+  it(
+    'keeps drawing a visual as it was until the rows for its new fields arrive',
+    { timeout: 60_000 },
+    async () => {
+      const { client, controller } = startReport();
+      const result = renderPageData(controller);
+      await settle();
+      const answerAll = async () => {
+        for (const { query, answer } of client.held.splice(0)) answer(rowsFor(query));
+        await vi.waitFor(
+          async () => {
+            await settle();
+            expect(result.current?.complete).toBe(true);
+          },
+          { timeout: 20_000 },
+        );
+      };
+      await answerAll();
+      const before = result.current!;
+      const bar = before.drawnAs['V4']!;
+
+      // The author drops a second measure on the bar chart (as the editor does: a new definition).
+      const withMeasure = {
+        ...bar,
+        fields: {
+          ...bar.fields,
+          values: [...(bar.fields.values ?? []), ...(bar.fields.values ?? [])],
+        },
+      };
+      controller.store.set((s) => ({
+        report: {
+          ...s.report,
+          definition: {
+            ...s.report.definition,
+            pages: s.report.definition.pages.map((page) => ({
+              ...page,
+              visuals: page.visuals.map((visual) => (visual.name === 'V4' ? withMeasure : visual)),
+            })),
+          },
+        },
+      }));
+      await settle();
+      expect(client.held.length).toBeGreaterThan(0);
+      // Its old rows stay with its old definition: nothing is drawn from a mismatched pair.
+      expect(result.current?.complete).toBe(false);
+      expect(result.current?.drawnAs['V4']).toBe(bar);
+      expect(result.current?.data['V4']).toBe(before.data['V4']);
+
+      await answerAll();
+      expect(result.current?.drawnAs['V4']).toBe(withMeasure);
+      expect(result.current?.data['V4']).not.toBe(before.data['V4']);
     },
   );
 });

@@ -3,6 +3,7 @@
  * `rendered` once every visual of the page has been drawn.
  */
 import { useEffect, useState } from 'react';
+import type { VisualDefinition } from '../api/types.ts';
 import type { VisualData } from '../state/page-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 import type { PageLoad } from './page-loader.ts';
@@ -12,6 +13,12 @@ interface Shown {
   generation: number;
   pageName: string;
   data: Record<string, VisualData>;
+  /**
+   * Each visual's definition as it was when its data was asked for: a visual is drawn with it, so
+   * a field dropped in the editor leaves the previous drawing until the new query's rows arrive,
+   * rather than drawing the old rows as if they answered the new fields.
+   */
+  drawnAs: Record<string, VisualDefinition>;
   /** Every visual of this generation has its data. */
   complete: boolean;
 }
@@ -24,11 +31,13 @@ function withVisual(
   data: VisualData,
   complete: boolean,
 ): Shown {
-  const kept = shown?.pageName === load.pageName ? shown.data : {};
+  const kept = shown?.pageName === load.pageName ? shown : { data: {}, drawnAs: {} };
+  const definition = load.page.visuals.find((visual) => visual.name === name);
   return {
     generation: load.generation,
     pageName: load.pageName,
-    data: { ...kept, [name]: data },
+    data: { ...kept.data, [name]: data },
+    drawnAs: definition ? { ...kept.drawnAs, [name]: definition } : kept.drawnAs,
     complete,
   };
 }
@@ -47,7 +56,13 @@ export function usePageData(controller: ReportController, state: ReportViewState
     };
     if (waiting === 0) {
       done();
-      setShown({ generation: load.generation, pageName: load.pageName, data: {}, complete: true });
+      setShown({
+        generation: load.generation,
+        pageName: load.pageName,
+        data: {},
+        drawnAs: {},
+        complete: true,
+      });
     }
     for (const [name, promise] of load.visuals) {
       void promise.then((data) => {

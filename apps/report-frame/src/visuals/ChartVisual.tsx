@@ -7,7 +7,7 @@ import { cartesianOption } from './cartesian-options.ts';
 import { categoryData } from './chart-data.ts';
 import type { ChartContext } from './chart-style.ts';
 import { EChart, type ChartEvent } from './EChart.tsx';
-import { partToWholeOption, scatterOption } from './other-options.ts';
+import { partToWholeOption, pieLegendFitsBeside, scatterOption } from './other-options.ts';
 import { useServices, type PointRef } from './services.ts';
 import { withFormat } from '../editor/format-options.ts';
 
@@ -38,6 +38,8 @@ export function ChartVisual({
   const category = visual.fields.category?.[0];
   const categoryField = axisFieldAtDepth(schema, visual.fields.category ?? [], drillDepth);
 
+  // Only the answer, not the size itself, so resizing does not rebuild every chart's option.
+  const legendBeside = pieLegendFitsBeside(data.labels, width, height);
   const option = useMemo(() => {
     const selected = new Set<number>();
     data.categories.forEach((c, i) => c !== null && selectedValues.includes(c) && selected.add(i));
@@ -50,11 +52,12 @@ export function ChartVisual({
       totalLabel: messages.total,
     };
     if (visual.type === 'scatterChart') return scatterOption(result, !!category, ctx);
-    if (PART_TO_WHOLE.has(visual.type)) return partToWholeOption(visual.type, data, ctx);
+    if (PART_TO_WHOLE.has(visual.type))
+      return partToWholeOption(visual.type, data, ctx, legendBeside);
     const lineCount =
       visual.type === 'lineClusteredColumnComboChart' ? (visual.fields.y?.length ?? 0) : 0;
     return cartesianOption(visual.type, data, ctx, lineCount);
-  }, [data, selectedValues, theme, format, messages, visual, result, category]);
+  }, [data, selectedValues, theme, format, messages, visual, result, category, legendBeside]);
   const formatted = useMemo(() => withFormat(visual, option), [visual, option]);
 
   const pointAt = (event: ChartEvent): PointRef[] => {

@@ -2,19 +2,50 @@ import { describe, expect, it } from 'vitest';
 import { sampleReport } from '../../test/sample-report.ts';
 import { createFormatter } from '../i18n/format.ts';
 import { baseTheme } from '../state/report-state.ts';
-import { scatterOption } from './other-options.ts';
+import { partToWholeOption, pieLegendFitsBeside, scatterOption } from './other-options.ts';
 
 const payload = '<img src=x onerror=alert(1)>';
 
+const context = (showLegend: boolean) => ({
+  theme: baseTheme(sampleReport),
+  format: createFormatter('es-ES', '(En blanco)'),
+  selected: new Set<number>(),
+  showLegend,
+  totalLabel: 'Total',
+});
+
+describe('pie legend placement', () => {
+  const channels = ['Tienda', 'Mayorista', 'Online'];
+  const data = {
+    categories: channels,
+    labels: channels,
+    series: [{ key: null, name: 'Ventas', values: [46.7, 29.8, 23.5] }],
+  };
+  type PieOption = {
+    legend: { orient: string; top: string };
+    series: { radius: string[]; center: string[] }[];
+  };
+
+  it('keeps the legend on the right of a pie drawn at the report size, as before', () => {
+    // "Ventas por canal" in the reading view of the demo report.
+    expect(pieLegendFitsBeside(channels, 444, 200)).toBe(true);
+    const option = partToWholeOption('donutChart', data, context(true), true) as PieOption;
+    expect(option.legend).toMatchObject({ orient: 'vertical', top: 'middle' });
+    expect(option.series[0]).toMatchObject({ radius: ['48%', '72%'], center: ['40%', '52%'] });
+  });
+
+  it('moves the legend below a narrow pie, where "46,7 %" would be written over "Mayorista"', () => {
+    // The same visual in the editor's narrower canvas.
+    expect(pieLegendFitsBeside(channels, 285, 110)).toBe(false);
+    const option = partToWholeOption('donutChart', data, context(true), false) as PieOption;
+    expect(option.legend).toMatchObject({ orient: 'horizontal', top: 'bottom' });
+    expect(option.series[0]).toMatchObject({ radius: ['41%', '62%'], center: ['50%', '45%'] });
+  });
+});
+
 describe('scatterOption', () => {
   it('writes the category name into its tooltip as text, not markup', () => {
-    const ctx = {
-      theme: baseTheme(sampleReport),
-      format: createFormatter('es-ES', '(En blanco)'),
-      selected: new Set<number>(),
-      showLegend: false,
-      totalLabel: 'Total',
-    };
+    const ctx = context(false);
     const result = {
       columns: [
         { name: 'Tienda', type: 'string' as const },

@@ -20,10 +20,45 @@ function namedValues(data: CategoryData, ctx: ChartContext) {
   }));
 }
 
+/** Rough widths of 11 px text, enough to tell whether a pie's labels reach its legend. */
+const CHAR_WIDTH = 6.5;
+const LEGEND_MARK = 8 + 5 + 10; // the item's circle, its gap to the text, the legend's padding
+const LABEL_REACH = 15 + 15 + '46,7 %'.length * CHAR_WIDTH; // label line's two segments, the text
+const PIE_RADIUS = 0.72;
+
+/**
+ * Whether a pie's legend can stand on its right: the slice labels outside the pie (centred at
+ * 40 % of the width) must end before the legend's longest name begins. A narrow visual (the
+ * editor's canvas, a small tile) puts the legend below instead.
+ */
+export function pieLegendFitsBeside(labels: string[], width: number, height: number): boolean {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  const legendWidth = LEGEND_MARK + longest * CHAR_WIDTH;
+  const radius = (PIE_RADIUS * Math.min(width, height)) / 2;
+  return 0.4 * width + radius + LABEL_REACH <= width - legendWidth;
+}
+
+function pieLegend(ctx: ChartContext, beside: boolean) {
+  return beside
+    ? { ...legend(ctx), orient: 'vertical' as const, left: 'right', top: 'middle' }
+    : { ...legend(ctx), orient: 'horizontal' as const, left: 'center', top: 'bottom' };
+}
+
+function pieRadius(type: VisualType, outer: number): string[] {
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  return [type === 'donutChart' ? percent((outer * 48) / 72) : '0%', percent(outer)];
+}
+
+function pieCenter(ctx: ChartContext, legendBeside: boolean): string[] {
+  if (!ctx.showLegend) return ['50%', '52%'];
+  return legendBeside ? ['40%', '52%'] : ['50%', '45%'];
+}
+
 export function partToWholeOption(
   type: VisualType,
   data: CategoryData,
   ctx: ChartContext,
+  legendBeside = true,
 ): ChartOption {
   const items = namedValues(data, ctx);
   const format = (value: number) => ctx.format.value(value, 'number', data.series[0]?.format);
@@ -78,13 +113,14 @@ export function partToWholeOption(
   }
   return {
     color: ctx.theme.dataColors,
-    legend: { ...legend(ctx), type: 'scroll', orient: 'vertical', left: 'right', top: 'middle' },
+    legend: pieLegend(ctx, legendBeside),
     tooltip: tooltip(ctx, 'item'),
     series: [
       {
         type: 'pie',
-        radius: type === 'donutChart' ? ['48%', '72%'] : ['0%', '72%'],
-        center: ctx.showLegend ? ['40%', '52%'] : ['50%', '52%'],
+        // Below, the legend takes a line of the height: a smaller pie keeps its labels off it.
+        radius: pieRadius(type, ctx.showLegend && !legendBeside ? 0.62 : PIE_RADIUS),
+        center: pieCenter(ctx, legendBeside),
         avoidLabelOverlap: true,
         itemStyle: { borderColor: '#FFFFFF', borderWidth: 1 },
         label: {

@@ -65,7 +65,7 @@ describe('Datos page', () => {
   it('lists the workspace datasets with row counts, columns, source and refresh history', async () => {
     open(() => ({ status: 204 }));
     expect(
-      await screen.findByText('Tienda (String), Importe (Double)', { exact: false }),
+      await screen.findByText('Tienda (Texto), Importe (Número decimal)', { exact: false }),
     ).toBeTruthy();
     expect(screen.getByText('(12.345 filas)', { exact: false })).toBeTruthy();
     expect(screen.getByText('Archivo subido')).toBeTruthy();
@@ -92,13 +92,15 @@ describe('Datos page', () => {
     );
     await screen.findByText('Archivo subido');
     const file = new File(['Tienda;Importe\nLima;10\n'], 'ventas.csv', { type: 'text/csv' });
+    expect(screen.getByText('Ningún archivo seleccionado')).toBeTruthy();
     await userEvent.upload(screen.getByLabelText('Archivo'), file);
+    expect(screen.getByText('ventas.csv')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Nombre del conjunto de datos'), 'Mis ventas');
     await userEvent.click(screen.getByRole('button', { name: 'Subir' }));
 
     const review = await screen.findByRole('region', { name: 'Columnas inferidas' });
     await userEvent.click(within(review).getByLabelText('Tipo de Tienda'));
-    await userEvent.click(await screen.findByTitle('Entero'));
+    await userEvent.click(await screen.findByTitle('Número entero'));
     await userEvent.click(within(review).getByRole('button', { name: 'Confirmar tipos' }));
 
     expect(
@@ -114,6 +116,22 @@ describe('Datos page', () => {
         { name: 'Importe', dataType: 'Double' },
       ],
     });
+  });
+
+  it('opens the file chooser from a Spanish button reachable by keyboard', async () => {
+    open(() => ({ status: 204 }));
+    await screen.findByText('Archivo subido');
+    const input = screen.getByLabelText('Archivo');
+    const opened: Event[] = [];
+    input.addEventListener('click', (event) => opened.push(event));
+    const choose = screen.getByRole('button', {
+      name: 'Elegir archivo',
+      description: 'Ningún archivo seleccionado',
+    });
+    expect(input.tabIndex).toBe(-1);
+    choose.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(opened).toHaveLength(1);
   });
 
   it('deletes a dataset only after confirmation', async () => {

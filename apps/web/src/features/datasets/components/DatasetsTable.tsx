@@ -14,6 +14,7 @@ import {
   useInvalidateDatasets,
   type WorkspaceRef,
 } from '../api/datasets-api.ts';
+import { columnTypeLabel } from './column-type-labels.ts';
 import { RefreshHistoryModal } from './RefreshHistoryModal.tsx';
 import { refreshStatusLabel } from './refresh-labels.ts';
 
@@ -89,7 +90,7 @@ export function DatasetsTable({ where }: { where: WorkspaceRef }) {
                     )}
                     :{' '}
                     {table.columns
-                      .map((column) => `${column.name} (${column.dataType})`)
+                      .map((column) => `${column.name} (${columnTypeLabel(column.dataType)})`)
                       .join(', ')}
                   </div>
                 ))

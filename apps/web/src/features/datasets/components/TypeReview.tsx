@@ -11,16 +11,9 @@ import {
   useInvalidateDatasets,
   type WorkspaceRef,
 } from '../api/datasets-api.ts';
+import { columnTypeLabel } from './column-type-labels.ts';
 
-const typeLabels: Record<ColumnType, string> = {
-  Int64: 'Entero',
-  Double: 'Número',
-  Decimal: 'Decimal',
-  Boolean: 'Verdadero/falso',
-  DateTime: 'Fecha',
-  String: 'Texto',
-};
-const typeOptions = columnTypes.map((type) => ({ value: type, label: typeLabels[type] }));
+const typeOptions = columnTypes.map((type) => ({ value: type, label: columnTypeLabel(type) }));
 
 /**
  * The columns the BI service inferred for an upload, each with its type to correct; "Confirmar

@@ -5,6 +5,7 @@ import type { DatasetImport } from '@vitrina/contracts';
 import { useNotify } from '../../../components/use-notify.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { uploadDataset, useInvalidateDatasets, type WorkspaceRef } from '../api/datasets-api.ts';
+import { FilePicker } from './FilePicker.tsx';
 import { TypeReview } from './TypeReview.tsx';
 
 const accepted = '.csv,.txt,.xlsx,.parquet';
@@ -42,12 +43,12 @@ export function UploadPanel({ where }: { where: WorkspaceRef }) {
     <Card title="Subir un archivo">
       <Space direction="vertical" style={{ width: '100%' }}>
         <Space wrap>
-          <input
-            type="file"
-            aria-label="Archivo"
+          <FilePicker
+            label="Archivo"
             accept={accepted}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            file={file}
+            onChange={(chosen) => {
+              setFile(chosen);
               setImported(null);
             }}
           />
