@@ -1,6 +1,6 @@
 /**
  * Runs Vitest with a JSON report beside its usual output and counts the outcome, so the test
- * scripts can end with one line `N passed, N failed[, N skipped]` over everything they ran.
+ * scripts can end with one line `N passed, N failed` over everything they ran.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -56,5 +56,6 @@ export function runReliabilitySuite(): Tally {
   );
 }
 
+/** Skipped tests on a line of their own: the last line is always plain `N passed, N failed`. */
 export const summaryLine = ({ passed, failed, skipped }: Tally) =>
-  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  `${skipped ? `${skipped} skipped (the warnings above say why)\n` : ''}${passed} passed, ${failed} failed`;
