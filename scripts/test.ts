@@ -1,8 +1,9 @@
 /**
  * `npm test`: format check, lint, typecheck, import rules and cycles, unused code, build, then every
  * Vitest project (unit, integration, browser). Ends with one line `N passed, N failed` counting
- * every test that ran (skipped ones on the line before it); each static check counts as one test. With `--reliability` (as
- * CI runs it) the reliability suite's load and soak run after them, in the same count.
+ * every test that ran (skipped ones on the line before it); each static check counts as one test.
+ * With `--reliability` (as CI runs it) the reliability suite's load and soak run after them, in
+ * the same count.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
