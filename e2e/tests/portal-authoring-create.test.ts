@@ -2,7 +2,7 @@ import type { Browser, Page, Response, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
 import { addVisual } from '../src/frame/editor.ts';
-import { dialog, pressInDialog } from '../src/portal/admin.ts';
+import { openNewReport } from '../src/portal/admin.ts';
 import { snapFailure } from '../src/portal/screens.ts';
 import { login } from '../src/portal/session.ts';
 import { startStack, type Stack } from '../src/stack.ts';
@@ -51,18 +51,7 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
       if (/^\/api\/viewer\/report\/[^/]+\/edit$/.test(path)) editCalls.push(response);
     });
 
-    await admin.goto(`${stack.portalUrl}/gateway`);
-    const workspace = admin
-      .locator('.ant-card')
-      .filter({ has: admin.getByText('Comercial', { exact: true }) })
-      .first();
-    await workspace.getByRole('button', { name: 'Nuevo informe' }).click();
-    const choose = dialog(admin, 'Nuevo informe en Comercial');
-    await choose.getByLabel('Conjunto de datos').click();
-    await admin.locator(`.ant-select-item-option[title="${SALES_DATASET}"]`).click();
-    await pressInDialog(choose, 'Crear');
-    const frame = admin.frameLocator('[data-testid="create-container"] iframe');
-    await frame.locator('.authoring[data-mode="edit"]').waitFor();
+    const frame = await openNewReport(admin, stack.portalUrl, SALES_DATASET);
     // The portal's primary colour comes first in the new report's theme.
     const config = (await (await fetch(`${stack.portalUrl}/api/public-config`)).json()) as {
       primaryColor: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
 import { PowerBiRest } from '../src/frame/bi-service.ts';
 import { addVisual } from '../src/frame/editor.ts';
-import { dialog, pressInDialog } from '../src/portal/admin.ts';
+import { openNewReport } from '../src/portal/admin.ts';
 import { portalApi } from '../src/portal/api.ts';
 import { snapFailure } from '../src/portal/screens.ts';
 import { login, temporaryPasswordFor } from '../src/portal/session.ts';
@@ -80,21 +80,8 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
     const bi = new PowerBiRest(stack.biUrl);
     await bi.signIn();
     await bi.importCsv(await bi.groupId('Comercial'), CSV_DATASET, CSV);
-    await admin.goto(`${stack.portalUrl}/gateway`);
-    const workspace = admin
-      .locator('.ant-card')
-      .filter({ has: admin.getByText('Comercial', { exact: true }) })
-      .first();
-    await workspace.getByRole('button', { name: 'Nuevo informe' }).click();
-    const choose = dialog(admin, 'Nuevo informe en Comercial');
-    await choose.getByLabel('Conjunto de datos').click();
-    await admin.locator(`.ant-select-item-option[title="${CSV_DATASET}"]`).click();
-    await pressInDialog(choose, 'Crear');
-    await admin.waitForURL((url) => url.pathname.startsWith('/authoring/new/'));
+    const frame = await openNewReport(admin, stack.portalUrl, CSV_DATASET);
     workspaceId = decodeURIComponent(new URL(admin.url()).pathname.split('/')[4]!);
-
-    const frame = admin.frameLocator('[data-testid="create-container"] iframe');
-    await frame.locator('.authoring[data-mode="edit"]').waitFor();
     await addVisual(frame, 'clusteredColumnChart', ['Región', 'Importe']);
     await admin.screenshot({ path: resolve(docsScreenshots, 'portal-create-report.png') });
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The administration pages by menu path (spec §2). */
 export const adminPages = {
@@ -61,4 +61,29 @@ export async function pressInDialog(box: Locator, buttonName: string): Promise<v
       () => !document.querySelector('[class*="zoom-appear"], [class*="zoom-enter"]'),
     );
   await box.getByRole('button', { name: buttonName, exact: true }).click();
+}
+
+/**
+ * From the gateway, Nuevo informe in the workspace Comercial on `dataset`: returns the create
+ * embed's frame once it is in edit mode, on the page /authoring/new/….
+ */
+export async function openNewReport(
+  page: Page,
+  portalUrl: string,
+  dataset: string,
+): Promise<FrameLocator> {
+  await page.goto(`${portalUrl}/gateway`);
+  const workspace = page
+    .locator('.ant-card')
+    .filter({ has: page.getByText('Comercial', { exact: true }) })
+    .first();
+  await workspace.getByRole('button', { name: 'Nuevo informe' }).click();
+  const choose = dialog(page, 'Nuevo informe en Comercial');
+  await choose.getByLabel('Conjunto de datos').click();
+  await page.locator(`.ant-select-item-option[title="${dataset}"]`).click();
+  await pressInDialog(choose, 'Crear');
+  await page.waitForURL((url) => url.pathname.startsWith('/authoring/new/'));
+  const frame = page.frameLocator('[data-testid="create-container"] iframe');
+  await frame.locator('.authoring[data-mode="edit"]').waitFor();
+  return frame;
 }
