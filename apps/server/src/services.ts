@@ -101,7 +101,8 @@ export function createServices(
   const grantDrops = { invalidate: () => drop({ kind: 'grants' }) };
   const sync = createSyncService({
     db,
-    bi: bi.syncClient,
+    bi: bi.client,
+    backgroundBi: bi.syncClient,
     secrets,
     clock,
     log: context.log,

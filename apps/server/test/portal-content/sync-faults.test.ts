@@ -52,6 +52,7 @@ for (const { dialect, available } of testDialects) {
     afterAll(() => portal?.close());
 
     const syncNow = () => portal.app.services.sync.syncAccount(account.id);
+    const syncInBackground = () => portal.app.services.sync.syncAccountInBackground(account.id);
     const current = async (): Promise<TreeAccount> => {
       const tree = await callApi(portal.app, {
         method: 'GET',
@@ -65,9 +66,10 @@ for (const { dialect, available } of testDialects) {
     async function expectFailedSyncKeepsContent(
       message: string,
       afterFailure?: () => Promise<void>,
+      sync = syncNow,
     ) {
       const before = await current();
-      expect((await syncNow()).ok).toBe(false);
+      expect((await sync()).ok).toBe(false);
       await afterFailure?.();
       const failed = await current();
       expect(failed).toMatchObject({ error: true, message, lastSyncAt: before.lastSyncAt });
@@ -82,11 +84,11 @@ for (const { dialect, available } of testDialects) {
       await expectFailedSyncKeepsContent('El servicio de BI respondió con un error inesperado.');
     });
 
-    it('waits out a 429 with Retry-After and completes the sync', async () => {
+    it('in the background, waits out a 429 with Retry-After and completes the sync', async () => {
       const before = await current();
       await bi.setFaults([{ status: 429, retryAfterSeconds: 1, times: 1 }]);
       const started = Date.now();
-      expect(await syncNow()).toEqual({ ok: true, message: null });
+      expect(await syncInBackground()).toEqual({ ok: true, message: null });
       // The stated wait is a lower bound the portal must honour, not a speed figure.
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       expect((await bi.faults())[0]).toMatchObject({ fired: 1 });
@@ -100,14 +102,25 @@ for (const { dialect, available } of testDialects) {
 
     it('fails at once and flags the account when Retry-After is longer than the sync waits', async () => {
       await bi.setFaults([{ status: 429, retryAfterSeconds: 120 }]);
-      await expectFailedSyncKeepsContent(throttled);
+      await expectFailedSyncKeepsContent(throttled, undefined, syncInBackground);
     });
 
     it('gives up after three waits when the BI service keeps answering 429', async () => {
       await bi.setFaults([{ path: '/v1.0/myorg/groups', status: 429, retryAfterSeconds: 1 }]);
+      await expectFailedSyncKeepsContent(
+        throttled,
+        async () => {
+          // The workspace listing: the first answer and three retries, then the sync gives up.
+          expect((await bi.faults())[0]).toMatchObject({ fired: 4 });
+        },
+        syncInBackground,
+      );
+    });
+
+    it('for a caller who waits (a route), fails at once on a 429 instead of waiting', async () => {
+      await bi.setFaults([{ path: '/v1.0/myorg/groups', status: 429, retryAfterSeconds: 1 }]);
       await expectFailedSyncKeepsContent(throttled, async () => {
-        // The workspace listing: the first answer and three retries, then the sync gives up.
-        expect((await bi.faults())[0]).toMatchObject({ fired: 4 });
+        expect((await bi.faults())[0]).toMatchObject({ fired: 1 });
       });
     });
 

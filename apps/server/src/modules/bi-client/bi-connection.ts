@@ -31,7 +31,7 @@ export function createBiConnection(settings: Config['bi'], now: () => number) {
     tokens,
     /** For calls a user waits on: a 429 fails at once. */
     client: createBiClient({ apiUrl: settings.apiUrl, transport, tokens }),
-    /** For the account sync: waits out a 429's `Retry-After` (bounded). */
+    /** For the periodic account sync: waits out a 429's `Retry-After` (bounded). */
     syncClient: createBiClient({
       apiUrl: settings.apiUrl,
       transport,

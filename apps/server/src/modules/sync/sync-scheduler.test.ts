@@ -6,12 +6,11 @@ afterEach(() => vi.useRealTimers());
 
 function fakeSync(rounds: { release?: () => void }[]) {
   return {
-    syncAccount: async () => ({ ok: true, message: null }),
     syncAll: () =>
       new Promise<void>((resolve) => {
         rounds.push({ release: resolve });
       }),
-  } satisfies SyncService;
+  } satisfies Pick<SyncService, 'syncAll'>;
 }
 
 describe('sync scheduler', () => {

@@ -5,7 +5,7 @@ import type { SyncService } from './sync.service.ts';
  * The timer is unref'd so it never keeps the process alive on its own.
  */
 export function startSyncScheduler(
-  sync: SyncService,
+  sync: Pick<SyncService, 'syncAll'>,
   intervalMinutes: number,
   onError: (error: unknown) => void,
   /** Whether this instance runs the round (one leader among several instances); always by default. */

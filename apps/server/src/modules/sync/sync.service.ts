@@ -26,7 +26,10 @@ export interface SyncResult {
  */
 export function createSyncService(deps: {
   db: Kysely<Database>;
+  /** For a sync someone waits on (a route): a 429 fails at once. */
   bi: BiClient;
+  /** For the periodic sync: waits out a 429's `Retry-After` (bounded, decision 0195). */
+  backgroundBi: BiClient;
   secrets: SecretBox;
   clock: Clock;
   log: SyncLogger;
@@ -35,21 +38,24 @@ export function createSyncService(deps: {
 }) {
   const running = new Map<number, Promise<SyncResult>>();
 
-  async function fetchContent(credentials: BiCredentials): Promise<FetchedWorkspace[]> {
-    const workspaces = await deps.bi.listWorkspaces(credentials);
+  async function fetchContent(
+    bi: BiClient,
+    credentials: BiCredentials,
+  ): Promise<FetchedWorkspace[]> {
+    const workspaces = await bi.listWorkspaces(credentials);
     return Promise.all(
       workspaces.map(async (workspace) => ({
         ...workspace,
-        items: await deps.bi.listItems(credentials, workspace.id),
+        items: await bi.listItems(credentials, workspace.id),
       })),
     );
   }
 
-  async function run(accountId: number): Promise<SyncResult> {
+  async function run(accountId: number, bi: BiClient): Promise<SyncResult> {
     const account = await accountsRepository.getById(deps.db, accountId);
     if (!account) return { ok: false, message: null };
     try {
-      const fetched = await fetchContent(credentialsOf(account, deps.secrets));
+      const fetched = await fetchContent(bi, credentialsOf(account, deps.secrets));
       await deps.db.transaction().execute(async (trx) => {
         const stored = await contentRepository.listStored(trx, accountId);
         await contentRepository.applyPlan(trx, accountId, planSync(stored, fetched, randomUUID));
@@ -75,22 +81,31 @@ export function createSyncService(deps: {
     }
   }
 
+  /** A call while that account's sync runs joins it instead of starting another. */
+  function start(accountId: number, bi: BiClient): Promise<SyncResult> {
+    const current = running.get(accountId);
+    if (current) return current;
+    const call = run(accountId, bi).finally(() => {
+      running.delete(accountId);
+      deps.onContentChanged();
+    });
+    running.set(accountId, call);
+    return call;
+  }
+
   return {
-    /** Syncs one account; a call while that account's sync runs joins it instead of starting another. */
-    syncAccount(accountId: number): Promise<SyncResult> {
-      const current = running.get(accountId);
-      if (current) return current;
-      const call = run(accountId).finally(() => {
-        running.delete(accountId);
-        deps.onContentChanged();
-      });
-      running.set(accountId, call);
-      return call;
-    },
+    /** Syncs one account for a caller who waits on it: a throttled BI service fails it at once. */
+    syncAccount: (accountId: number): Promise<SyncResult> => start(accountId, deps.bi),
+
+    /** Syncs one account in the background: a throttled BI service is waited out (bounded). */
+    syncAccountInBackground: (accountId: number): Promise<SyncResult> =>
+      start(accountId, deps.backgroundBi),
 
     /** Syncs every account one after the other, so the BI service never gets a burst. */
     async syncAll(): Promise<void> {
-      for (const { id } of await accountsRepository.listIds(deps.db)) await this.syncAccount(id);
+      for (const { id } of await accountsRepository.listIds(deps.db)) {
+        await start(id, deps.backgroundBi);
+      }
     },
   };
 }
