@@ -48,7 +48,7 @@ describe.each(testDialects)(
         expect(session.rol).toBe(0);
         await expect(createAdministrator(context.app.context, 'jefa')).rejects.toThrow(/ya existe/);
 
-        const reset = await resetUserPassword(context.app.context, 'jefa');
+        const { password: reset } = await resetUserPassword(context.app.context, 'jefa');
         expect(reset).toMatch(passwordPattern);
         const refresh = await callApi(context.app, {
           method: 'POST',

@@ -49,7 +49,7 @@ export async function createAdministrator(
 export async function resetUserPassword(
   context: CommandContext,
   username: string,
-): Promise<string> {
+): Promise<{ password: string; userId: number }> {
   const { db, clock, passwords, audit } = context;
   const user = await usersRepository.getByUsername(db, username);
   if (!user) throw new Error(`El usuario "${username}" no existe.`);
@@ -71,5 +71,5 @@ export async function resetUserPassword(
       targetId: user.id,
     });
   });
-  return password;
+  return { password, userId: user.id };
 }

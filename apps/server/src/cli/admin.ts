@@ -7,7 +7,6 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createAuditLog } from '../lib/audit.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
-import { usersRepository } from '../modules/users/users.repository.ts';
 
 const usage = `Uso: npm run admin -- <comando> USUARIO
 
@@ -42,14 +41,13 @@ async function main(argv: string[]): Promise<number> {
       passwords: createPasswordHasher(config.auth.argon2),
       audit: createAuditLog(systemClock),
     };
-    const password =
-      command === 'create'
-        ? await createAdministrator(context, username)
-        : await resetUserPassword(context, username);
-    if (command === 'reset-password') {
+    let password: string;
+    if (command === 'create') password = await createAdministrator(context, username);
+    else {
+      const reset = await resetUserPassword(context, username);
+      password = reset.password;
       // Running instances cache the user's sessions: they must drop them now (decision 0196).
-      const user = await usersRepository.getByUsername(db, username);
-      if (user) await announceToInstances(config, [{ kind: 'user', userId: user.id }], stderrLog);
+      await announceToInstances(config, [{ kind: 'user', userId: reset.userId }], stderrLog);
     }
     const done = command === 'create' ? 'Administrador creado' : 'Contraseña reseteada';
     process.stdout.write(`${done}.\n  Usuario:     ${username}\n  Contraseña:  ${password}\n`);

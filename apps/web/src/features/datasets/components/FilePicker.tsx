@@ -2,16 +2,6 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useId, useRef } from 'react';
 
-/** Keeps the native input reachable by its label (and by tests) but out of sight and of the tab order. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * A file input in Spanish: the browser's own control would say "Choose File / No file chosen" in
  * the browser's language, so a button opens the hidden input and the chosen name is shown beside it.
@@ -33,8 +23,9 @@ export function FilePicker(props: {
           type="file"
           aria-label={props.label}
           accept={props.accept}
+          // Reachable by its label (and by tests) but out of sight and of the tab order.
           tabIndex={-1}
-          style={visuallyHidden}
+          className="vt-visually-hidden"
           onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
         />
         <Button
