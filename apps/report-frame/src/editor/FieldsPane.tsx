@@ -23,7 +23,6 @@ export function FieldsPane({ editor, schema, texts }: Props) {
 
   const [filtering, setFiltering] = useState<string | null>(null);
   const visual = editor.activePage?.visuals.find((v) => v.name === selected);
-  const ranking = rankingFields(schema, visual);
 
   const add = (field: FieldRef) => {
     if (selected) editor.applyToPage((p) => addFieldToFirstWell(p, selected, field));
@@ -54,7 +53,7 @@ export function FieldsPane({ editor, schema, texts }: Props) {
         <FilterAdder
           field={filterField}
           label={label}
-          ranking={ranking}
+          ranking={rankingFields(schema, visual)}
           visualSelected={!!visual}
           texts={texts}
           onAdd={(level, filter) => {

@@ -1,7 +1,8 @@
 /** The Data pane's "add filter" card for one field: the level, the kind, and for top N what ranks. */
 import { useState } from 'react';
 import type { DatasetSchema, FieldRef, VisualDefinition } from '../api/types.ts';
-import { targetKey, targetLabel } from '../query/filter-types.ts';
+import { fieldLabel } from '../query/fields.ts';
+import { targetKey } from '../query/filter-types.ts';
 import type { EditorMessages } from './editor-messages.ts';
 import {
   filterKindsFor,
@@ -89,8 +90,8 @@ export function FilterAdder({ field, label, ranking, visualSelected, texts, onAd
             {ranking.map((f, i) => (
               <option key={i} value={i}>
                 {'aggregation' in f && f.aggregation
-                  ? `${texts.aggregations[f.aggregation]}: ${targetLabel(f)}`
-                  : targetLabel(f)}
+                  ? `${texts.aggregations[f.aggregation]}: ${fieldLabel(f)}`
+                  : fieldLabel(f)}
               </option>
             ))}
           </select>

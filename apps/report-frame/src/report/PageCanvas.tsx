@@ -1,5 +1,5 @@
 /** One page drawn at a computed layout: each visual in its box, with its data. */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { PageDefinition, VisualDefinition } from '../api/types.ts';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { VisualData } from '../state/page-data.ts';
@@ -23,10 +23,13 @@ const NO_VALUES: Scalar[] = [];
 const NO_FILTERS: FrameFilter[] = [];
 
 export function PageCanvas({ state, page, layout, data, drawnAs, transparent, children }: Props) {
+  // One array per selection, so the selected visual is not redrawn as other visuals' data arrive.
+  const selectedValues = useMemo(
+    () => state.selection?.points.map((p) => p.value) ?? NO_VALUES,
+    [state.selection],
+  );
   const selectedFor = (visualName: string): Scalar[] =>
-    state.selection?.visualName === visualName
-      ? state.selection.points.map((p) => p.value)
-      : NO_VALUES;
+    state.selection?.visualName === visualName ? selectedValues : NO_VALUES;
   return (
     <div
       className="page-canvas"

@@ -9,7 +9,6 @@ import type { ReportViewState } from '../state/report-state.ts';
 export interface PageLoad {
   key: string;
   generation: number;
-  pageName: string;
   /** The page as it was when its queries started: what each visual's data answers. */
   page: PageDefinition;
   /** Each visual's data, settling as soon as that visual can be drawn. */
@@ -57,7 +56,6 @@ export class PageLoader {
       this.current = {
         key,
         generation: this.generation,
-        pageName: page.name,
         page,
         visuals: startPageData(this.cache, state, page),
       };

@@ -31,11 +31,11 @@ function withVisual(
   data: VisualData,
   complete: boolean,
 ): Shown {
-  const kept = shown?.pageName === load.pageName ? shown : { data: {}, drawnAs: {} };
+  const kept = shown?.pageName === load.page.name ? shown : { data: {}, drawnAs: {} };
   const definition = load.page.visuals.find((visual) => visual.name === name);
   return {
     generation: load.generation,
-    pageName: load.pageName,
+    pageName: load.page.name,
     data: { ...kept.data, [name]: data },
     drawnAs: definition ? { ...kept.drawnAs, [name]: definition } : kept.drawnAs,
     complete,
@@ -50,15 +50,13 @@ export function usePageData(controller: ReportController, state: ReportViewState
     if (!load) return;
     let cancelled = false;
     let waiting = load.visuals.size;
-    const done = () => {
-      // Marks let benchmarks split query time from drawing time.
-      performance.mark(`frame:data:${load.generation}`);
-    };
+    // Marks let benchmarks split query time from drawing time.
+    const done = () => performance.mark(`frame:data:${load.generation}`);
     if (waiting === 0) {
       done();
       setShown({
         generation: load.generation,
-        pageName: load.pageName,
+        pageName: load.page.name,
         data: {},
         drawnAs: {},
         complete: true,

@@ -39,7 +39,8 @@ export function ChartVisual({
   const categoryField = axisFieldAtDepth(schema, visual.fields.category ?? [], drillDepth);
 
   // Only the answer, not the size itself, so resizing does not rebuild every chart's option.
-  const legendBeside = pieLegendFitsBeside(data.labels, width, height);
+  const legendBeside =
+    PART_TO_WHOLE.has(visual.type) && pieLegendFitsBeside(data.labels, width, height);
   const option = useMemo(() => {
     const selected = new Set<number>();
     data.categories.forEach((c, i) => c !== null && selectedValues.includes(c) && selected.add(i));
