@@ -87,17 +87,38 @@ export async function reimport(
   const file = fileSourceOf(dataDir, source as unknown as KeptSource);
   await store.withConnection((connection) =>
     withStage(connection, async () => {
-      await stageFile(connection, file, INFERENCE_ROWS);
-      if (await writeDirect(connection, file, after)) return;
-      await stageFile(connection, file);
-      await writeStaged(connection, file, after);
+      await stageFirst(connection, file);
+      await writeFile(connection, file, after, async () => {
+        await writeStaged(connection, file, after);
+        return after;
+      });
     }),
   );
 }
 
-/** A CSV file read once with its types; false when it needs the text pass (or is Parquet). */
-const writeDirect = (connection: DuckDBConnection, source: FileSource, table: TableDefinition) =>
-  source.format === 'csv' ? writeCsvDirect(connection, source, table) : Promise.resolve(false);
+/**
+ * Stages what comes before the write: a CSV's first rows, which type inference and the direct
+ * read's checks use; a Parquet file whole, since it is always written from the stage.
+ */
+const stageFirst = (connection: DuckDBConnection, source: FileSource) =>
+  stageFile(connection, source, source.format === 'csv' ? INFERENCE_ROWS : undefined);
+
+/**
+ * Writes the file (staged by `stageFirst`) into `table`. A CSV that DuckDB's reader parses with
+ * the table's types is read once; otherwise `writeStagedRows` writes the whole file, staged as
+ * text. Answers the table as written (a column may have fallen back to text).
+ */
+async function writeFile(
+  connection: DuckDBConnection,
+  source: FileSource,
+  table: TableDefinition,
+  writeStagedRows: () => Promise<TableDefinition>,
+): Promise<TableDefinition> {
+  if (source.format !== 'csv') return writeStagedRows();
+  if (await writeCsvDirect(connection, source, table)) return table;
+  await stageFile(connection, source);
+  return writeStagedRows();
+}
 
 /**
  * Writes the staged rows with the inferred types. Types come from the first rows, so a later
@@ -166,14 +187,12 @@ export function createImportService({ repository, imports, registry, dataDir }: 
         withStage(connection, async () => {
           // Types come from the first rows; the whole file is read once more only when some
           // line or value needs the text pass.
-          await stageFile(connection, staged, INFERENCE_ROWS);
+          await stageFirst(connection, staged);
           const inferred = await inferColumns(connection, staged);
           kept.decimalComma = inferred.decimalComma;
           const typed = { ...staged, decimalComma: inferred.decimalComma };
           const table = { name, columns: inferred.columns };
-          if (await writeDirect(connection, typed, table)) return table;
-          await stageFile(connection, typed);
-          return writeInferred(connection, typed, table);
+          return writeFile(connection, typed, table, () => writeInferred(connection, typed, table));
         }),
       );
       const definition = withFittingMeasures(existing?.definition, {

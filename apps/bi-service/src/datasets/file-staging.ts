@@ -162,8 +162,8 @@ export async function inferColumns(
     return { columns, decimalComma: [] };
   }
   // "Every value matches" holds of the distinct values as of all of them, and a column of the
-  // first rows has far fewer distinct values than rows: each reading is tried once per value.
-  const sample = `(SELECT * FROM ${STAGE} LIMIT ${INFERENCE_ROWS})`;
+  // first rows (what the stage holds here) has far fewer distinct values than rows: each reading
+  // is tried once per value.
   const where = (pattern: string) => `count(CASE WHEN ${matches('v', pattern)} THEN 1 END)`;
   const counts = [
     'count(v)',
@@ -175,7 +175,7 @@ export async function inferColumns(
   ].join(', ');
   const perColumn = staged.map(
     ({ name }, index) =>
-      `SELECT ${index} AS i, ${counts} FROM (SELECT DISTINCT ${text(name)} AS v FROM ${sample})`,
+      `SELECT ${index} AS i, ${counts} FROM (SELECT DISTINCT ${text(name)} AS v FROM ${STAGE})`,
   );
   const rows = (await connection.runAndReadAll(`${perColumn.join(' UNION ALL ')} ORDER BY i`))
     .getRows()
