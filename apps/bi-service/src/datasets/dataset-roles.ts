@@ -4,7 +4,7 @@
  */
 import type { DatasetRole } from '@vitrina/bi-model';
 import { invalidRequest } from '../http/powerbi-error.ts';
-import type { DatasetDefinition, RoleDefinition, RoleTableFilter } from './model.ts';
+import type { DatasetDefinition, RoleTableFilter } from './model.ts';
 import { assertColumn } from './push-definition.ts';
 
 function isNumeric(definition: DatasetDefinition, filter: RoleTableFilter): boolean {
@@ -57,12 +57,8 @@ export function withRoles(
   definition: DatasetDefinition,
   roles: readonly DatasetRole[],
 ): DatasetDefinition {
-  const declared: RoleDefinition[] = roles.map((role) => ({
-    name: role.name,
-    filters: role.filters.map((filter) => ({ ...filter })),
-  }));
-  const next: DatasetDefinition = { ...definition, roles: declared };
-  if (declared.length === 0) delete next.roles;
+  const next: DatasetDefinition = { ...definition, roles: [...roles] };
+  if (roles.length === 0) delete next.roles;
   assertRolesFit(next);
   return next;
 }

@@ -4,7 +4,13 @@
  * roles. Definitions are authored by the service (demo content, loaders), never by the frame,
  * which reads only their public `DatasetSchema` (@vitrina/bi-model).
  */
-import type { DataType, DatasetSchema, Hierarchy } from '@vitrina/bi-model';
+import type {
+  DataType,
+  DatasetRole,
+  DatasetSchema,
+  Hierarchy,
+  RoleFilter,
+} from '@vitrina/bi-model';
 
 export interface ColumnDefinition {
   name: string;
@@ -35,20 +41,9 @@ export interface RelationshipDefinition {
 }
 
 /** One table's row filter inside a role; it may depend on the effective identity's username. */
-export type RoleTableFilter =
-  | { table: string; column: string; operator: 'In'; values: (string | number)[] }
-  | { table: string; column: string; operator: 'EqualsUsername' }
-  | {
-      table: string;
-      column: string;
-      operator: 'InUsernameMapping';
-      mapping: Record<string, (string | number)[]>;
-    };
+export type RoleTableFilter = RoleFilter;
 
-export interface RoleDefinition {
-  name: string;
-  filters: RoleTableFilter[];
-}
+export type RoleDefinition = DatasetRole;
 
 export interface DatasetDefinition {
   id: string;
