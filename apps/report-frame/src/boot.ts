@@ -4,13 +4,17 @@
  * its first request exactly when it sees the iframe's load event and never retries.
  */
 import { Router } from '@vitrina/embed-sdk/protocol';
-import { readEmbedContext } from './embed/context.ts';
+import { readEmbedContext, type EmbedKind } from './embed/context.ts';
 import { FrameSession } from './embed/session.ts';
 import { FrameEndpoint } from './protocol/endpoint.ts';
 import { registerVisualRoutes } from './protocol/filter-routes.ts';
 import { registerLoadRoutes } from './protocol/load-routes.ts';
 import { registerReportRoutes } from './protocol/report-routes.ts';
 import { registerEditRoutesOnDemand } from './report/editor-chunk.ts';
+import { preloadChartVisuals } from './visuals/use-chart-visuals.ts';
+
+/** The embeds whose first view is drawn with charts. */
+const CHART_KINDS = new Set<EmbedKind>(['report', 'dashboard', 'tile']);
 
 function hostOrigin(): string | undefined {
   const ancestor = location.ancestorOrigins?.[0];
@@ -33,5 +37,6 @@ export function bootFrame(): FrameSession {
   registerEditRoutesOnDemand(router, session);
   document.documentElement.lang = context.language;
   if (window.parent !== window && context.uid) session.announceReady();
+  if (context.kind && CHART_KINDS.has(context.kind)) preloadChartVisuals();
   return session;
 }

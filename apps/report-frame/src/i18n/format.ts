@@ -29,7 +29,9 @@ export function createFormatter(locale: string, blankLabel: string, currency = '
     }
     return format;
   };
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  // Made on first use: an Intl formatter costs tens of milliseconds the first time a page makes
+  // one, and most report pages show no date.
+  let dateFormat: Intl.DateTimeFormat | undefined;
 
   const formatNumber = (value: number, type: DataType | undefined, format?: string) => {
     const decimals = decimalsOf(format);
@@ -90,7 +92,12 @@ export function createFormatter(locale: string, blankLabel: string, currency = '
     },
     date(isoDate) {
       const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
-      return Number.isNaN(time) ? isoDate : dateFormat.format(time);
+      return Number.isNaN(time)
+        ? isoDate
+        : (dateFormat ??= new Intl.DateTimeFormat(locale, {
+            dateStyle: 'medium',
+            timeZone: 'UTC',
+          })).format(time);
     },
   };
 }

@@ -34,9 +34,13 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
     handlers.current = { onSelect, onDrill };
   });
 
+  const size = useRef({ width, height });
+
   useEffect(() => {
     if (!element.current) return;
-    const instance = echarts.init(element.current, null, { renderer: 'svg' });
+    // Created at its box's size: measuring the div would force a layout, and a resize after the
+    // first draw would draw every chart twice on a page's first load.
+    const instance = echarts.init(element.current, null, { renderer: 'svg', ...size.current });
     chart.current = instance;
     instance.on('click', (params) => {
       const event = params.event?.event;
@@ -55,6 +59,8 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
   }, [option, fontFamily]);
 
   useEffect(() => {
+    if (size.current.width === width && size.current.height === height) return;
+    size.current = { width, height };
     chart.current?.resize({ width, height });
   }, [width, height]);
 
