@@ -3,7 +3,7 @@ import type { Query } from '@vitrina/bi-model';
 import type { DatasetRegistry, LoadedDataset } from '../src/datasets/registry.ts';
 import { QueryError } from '../src/datasets/query-error.ts';
 import { runQuery } from '../src/query/run-query.ts';
-import { openMiniRetail } from './mini-retail.ts';
+import { openMiniRetail, securedMiniRetail } from './mini-retail.ts';
 
 let registry: DatasetRegistry;
 let secured: LoadedDataset;
@@ -85,5 +85,30 @@ describe('row-level security', () => {
   it('filters a dimension listed alone (a slicer of the secured table)', async () => {
     const slicer: Query = { groupBy: [{ table: 'Region', column: 'Pais' }], measures: [] };
     expect(await citiesFor('ana@demo', ['Pais'], slicer)).toEqual([['Perú']]);
+  });
+
+  it('fails closed for roles the data changed under (decision 0170)', async () => {
+    // As after a re-import: one role filters a table the model lost, one a column its table lost.
+    const stale = { ...securedMiniRetail, id: '00000000-0000-4000-8000-000000000003' };
+    stale.roles = [
+      ...securedMiniRetail.roles!,
+      {
+        name: 'Tiendas',
+        filters: [{ table: 'Tiendas', column: 'Pais', operator: 'EqualsUsername' }],
+      },
+      {
+        name: 'Zona',
+        filters: [{ table: 'Region', column: 'Zona', operator: 'In', values: ['Norte'] }],
+      },
+    ];
+    registry.add(secured.store, stale);
+    const dataset = registry.get(stale.id)!;
+    const rows = async (roles: string[], query: Query = byCity) =>
+      (await runQuery(dataset, query, { identity: { username: 'eva@demo', roles } })).rows;
+
+    expect(await rows(['Tiendas'])).toEqual([]);
+    // Roles still add up: the lost table takes nothing away from another role's rows.
+    expect(await rows(['Tiendas', 'Pais'])).toEqual([['Santiago', 51]]);
+    await expect(rows(['Zona'])).rejects.toThrow('Unknown column: Region[Zona]');
   });
 });

@@ -3,7 +3,13 @@
  * only names that exist in the schema ever reach SQL (and then quoted).
  */
 import type { Aggregation, DataType, FieldRef } from '@vitrina/bi-model';
-import type { ColumnDefinition, DatasetDefinition, RelationshipDefinition } from './model.ts';
+import type {
+  ColumnDefinition,
+  DatasetDefinition,
+  RelationshipDefinition,
+  RoleDefinition,
+  RoleTableFilter,
+} from './model.ts';
 import { parseMeasure, type MeasureNode } from './measure-language.ts';
 import { QueryError } from './query-error.ts';
 import { columnSql, param, raw, sql, type Fragment } from './sql.ts';
@@ -36,6 +42,17 @@ const aggregationLabels: Record<Aggregation, string> = {
   DistinctCount: 'Recuento distinto',
 };
 
+/**
+ * A row-level-security role as this model can enforce it. Roles outlive the data they were checked
+ * against (a re-import or refresh keeps them; decision 0170), so the model sorts them when it is
+ * built: a role with a filter on a table the model does not have shows no rows at all, rather than
+ * letting the rest through (row security fails closed). A filter on a column its table no longer
+ * has fails the query that reaches the table, as any unknown column does (`resolveColumn`).
+ */
+export type ModelRole =
+  | { name: string; showsNothing: true }
+  | { name: string; showsNothing: false; filters: readonly RoleTableFilter[] };
+
 function defaultAggregation(dataType: DataType): Aggregation {
   return dataType === 'integer' || dataType === 'number' ? 'Sum' : 'Count';
 }
@@ -48,6 +65,8 @@ export class DatasetModel {
     Map<string, { node: MeasureNode; format?: string }>
   >();
   private readonly hierarchies = new Map<string, Map<string, Map<string, string>>>();
+  /** The definition's roles by name, in its order. */
+  readonly roles: ReadonlyMap<string, ModelRole>;
 
   constructor(definition: DatasetDefinition) {
     this.definition = definition;
@@ -77,6 +96,7 @@ export class DatasetModel {
       this.column(relationship.from.table, relationship.from.column);
       this.column(relationship.to.table, relationship.to.column);
     }
+    this.roles = new Map((definition.roles ?? []).map((role) => [role.name, this.modelRole(role)]));
   }
 
   get relationships(): readonly RelationshipDefinition[] {
@@ -85,6 +105,12 @@ export class DatasetModel {
 
   hasTable(table: string): boolean {
     return this.columns.has(table);
+  }
+
+  private modelRole({ name, filters }: RoleDefinition): ModelRole {
+    return filters.every((filter) => this.hasTable(filter.table))
+      ? { name, showsNothing: false, filters }
+      : { name, showsNothing: true };
   }
 
   column(table: string, column: string): ColumnDefinition {

@@ -130,7 +130,7 @@ export function tableToPush(table: TableDefinition): PushTable {
 /**
  * The measures of `previous` that still fit `fresh` (same table name, known columns), and its
  * row-level-security roles: a re-import or refresh keeps what was built on the data where it can,
- * and never drops a role (a filter left without its table hides every row; row-security.ts).
+ * and never drops a role (a filter left without its table hides every row; dataset-model.ts).
  */
 export function withFittingMeasures(
   previous: DatasetDefinition | undefined,

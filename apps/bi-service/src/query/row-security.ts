@@ -4,7 +4,7 @@
  * filter applies. A role's filter on a table the query cannot reach does not restrict it, because
  * filters only flow from dimensions to facts.
  */
-import type { DatasetDefinition, RoleTableFilter } from '../datasets/model.ts';
+import type { RoleTableFilter } from '../datasets/model.ts';
 import type { DatasetModel } from '../datasets/dataset-model.ts';
 import { FALSE, inList, TRUE } from './filter-conditions.ts';
 import { QueryError } from '../datasets/query-error.ts';
@@ -16,11 +16,10 @@ export interface EffectiveIdentity {
 }
 
 /** Checks that every role the identity names exists (a token naming unknown roles is refused). */
-function checkRoles(definition: DatasetDefinition, identity: EffectiveIdentity): void {
-  const known = new Set((definition.roles ?? []).map((role) => role.name));
+function checkRoles(model: DatasetModel, identity: EffectiveIdentity): void {
   for (const role of identity.roles) {
-    if (!known.has(role))
-      throw new QueryError(`Unknown role for dataset ${definition.name}: ${role}`);
+    if (!model.roles.has(role))
+      throw new QueryError(`Unknown role for dataset ${model.definition.name}: ${role}`);
   }
 }
 
@@ -49,16 +48,13 @@ export function rowSecurityCondition(
   identity: EffectiveIdentity | undefined,
   reachable: ReadonlySet<string>,
 ): { condition: Fragment; tables: Set<string> } | undefined {
-  const roles = model.definition.roles ?? [];
-  if (!identity || roles.length === 0) return undefined;
-  checkRoles(model.definition, identity);
+  if (!identity || model.roles.size === 0) return undefined;
+  checkRoles(model, identity);
   const tables = new Set<string>();
-  const perRole = roles
+  const perRole = [...model.roles.values()]
     .filter((role) => identity.roles.includes(role.name))
     .map((role) => {
-      // A role filtering a table the model no longer has (a re-import changed it) hides every
-      // row rather than letting the rest through: row security fails closed.
-      if (role.filters.some((filter) => !model.hasTable(filter.table))) return FALSE;
+      if (role.showsNothing) return FALSE;
       const filters = role.filters.filter((filter) => reachable.has(filter.table));
       filters.forEach((filter) => tables.add(filter.table));
       return filters.length === 0

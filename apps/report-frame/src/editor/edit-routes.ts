@@ -12,7 +12,7 @@ import { param, respond } from '../protocol/respond.ts';
 import { loadCreate } from './load-create.ts';
 import { editorOf, type ReportEditor } from './report-editor.ts';
 import { cloneVisual, placeVisual } from './visual-edits.ts';
-import { parseFilters } from '../protocol/parsers.ts';
+import { parseCreateReport, parseFilters } from '../protocol/parsers.ts';
 import type { PageDefinition } from '../api/types.ts';
 import { editPage } from './page-edits.ts';
 
@@ -49,18 +49,6 @@ function saveAsName(body: unknown): string {
   if (typeof name !== 'string' || !name.trim())
     throw new RequestError(400, [{ message: 'name is required', path: 'name' }]);
   return name.trim();
-}
-
-/** The create config (`ICreateReportConfiguration`): dataset, token and an optional theme. */
-function createRequestOf(body: unknown) {
-  const datasetId = isRecord(body) ? body['datasetId'] : undefined;
-  const accessToken = isRecord(body) ? body['accessToken'] : undefined;
-  if (typeof datasetId !== 'string' || !datasetId)
-    throw new RequestError(400, [{ message: 'datasetId is required', path: 'datasetId' }]);
-  if (typeof accessToken !== 'string' || !accessToken)
-    throw new RequestError(400, [{ message: 'accessToken is required', path: 'accessToken' }]);
-  const theme = isRecord(body) ? body['theme'] : undefined;
-  return { datasetId, accessToken, themeJson: isRecord(theme) ? theme['themeJson'] : undefined };
 }
 
 /** ICloneVisualRequest: an optional layout (x, y, width, height) and filters for the copy. */
@@ -126,8 +114,13 @@ export function registerEditRoutes(router: Router, session: FrameSession): void 
   router.post(
     '/report/create',
     respond((r) => {
-      const uid = r.headers['uid'];
-      void loadCreate(session, { uid, ...createRequestOf(r.body) });
+      const { datasetId, accessToken, theme } = parseCreateReport(r.body);
+      void loadCreate(session, {
+        uid: r.headers['uid'],
+        datasetId,
+        accessToken,
+        themeJson: theme?.themeJson,
+      });
     }),
   );
   router.post(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   frontloadKind,
   parseAccessToken,
+  parseCreateReport,
   parseFilters,
   parseReportLoad,
   parseSortBy,
@@ -35,6 +36,21 @@ describe('request parsers', () => {
       status: 400,
       body: [{ message: expect.stringContaining('accessToken') }],
     });
+  });
+
+  it("check a create config with the spec's validator and its messages", () => {
+    const config = { accessToken: 't', datasetId: 'd1', theme: { themeJson: { name: 'Marca' } } };
+    expect(parseCreateReport(config)).toBe(config);
+    expect(refusal(() => parseCreateReport({ accessToken: 't' }))).toEqual({
+      status: 400,
+      body: [{ message: 'datasetId is required' }],
+    });
+    expect(refusal(() => parseCreateReport({ datasetId: 'd1' })).body).toEqual([
+      { message: 'accessToken is required' },
+    ]);
+    expect(refusal(() => parseCreateReport({ ...config, theme: { themeJson: 'x' } })).status).toBe(
+      400,
+    );
   });
 
   it('check every filter of a list, and ask for a list', () => {

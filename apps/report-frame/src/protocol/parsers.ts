@@ -6,6 +6,7 @@
 import {
   validateApplyBookmarkByNameRequest,
   validateApplyBookmarkStateRequest,
+  validateCreateReport,
   validateCustomTheme,
   validateDashboardLoad,
   validateExportDataRequest,
@@ -27,6 +28,7 @@ import {
   type IPage,
   type IPlayBookmarkRequest,
   type IQnaInterpretInputData,
+  type IReportCreateConfiguration,
   type IReportLoadConfiguration,
   type ITileLoadConfiguration,
 } from '@vitrina/embed-sdk/protocol';
@@ -53,6 +55,7 @@ export type ReportLoad = Omit<IReportLoadConfiguration, 'settings' | 'filters'> 
 };
 
 export const parseReportLoad = parserOf<ReportLoad>(validateReportLoad);
+export const parseCreateReport = parserOf<IReportCreateConfiguration>(validateCreateReport);
 export const parseDashboardLoad = parserOf<IDashboardLoadConfiguration>(validateDashboardLoad);
 export const parseTileLoad = parserOf<ITileLoadConfiguration>(validateTileLoad);
 export const parseQnaLoad = parserOf<ILoadQnaConfiguration>(validateLoadQnaConfiguration);

@@ -1,9 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api.ts';
 import type { Account } from './models.ts';
 import { setCachedAccounts } from './session.ts';
-
-/** The react-query key of a user's accounts (the gateway's list). */
-export const accountsQueryKey = (userId: number) => ['accounts', userId] as const;
 
 /** GET account/{id}: the accounts (with workspaces and reports) the user may see; cached in storage. */
 export async function fetchAccountsForUser(userId: number): Promise<Account[]> {
@@ -11,3 +9,10 @@ export async function fetchAccountsForUser(userId: number): Promise<Account[]> {
   setCachedAccounts(accounts);
   return accounts;
 }
+
+/** A user's accounts as one query (the gateway's list), for whoever reads or refreshes it. */
+export const accountsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['accounts', userId] as const,
+    queryFn: () => fetchAccountsForUser(userId),
+  });

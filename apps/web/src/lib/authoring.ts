@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountsQueryKey, fetchAccountsForUser } from './accounts.ts';
+import { accountsQuery, fetchAccountsForUser } from './accounts.ts';
 import type { EmbedHandle } from './embed-service.ts';
 import { api } from './api.ts';
 import type { Account, EditReport } from './models.ts';
@@ -17,8 +17,10 @@ export async function syncAccountNow(
 ): Promise<Account[]> {
   await api.post<void>('authoring/sync', { accountId });
   if (userId === undefined) return [];
+  // Fetched here rather than with fetchQuery, which would hand back a gateway refetch already in
+  // flight: one that started before the sync and so may not list the saved report.
   const accounts = await fetchAccountsForUser(userId);
-  queryClient.setQueryData(accountsQueryKey(userId), accounts);
+  queryClient.setQueryData(accountsQuery(userId).queryKey, accounts);
   return accounts;
 }
 

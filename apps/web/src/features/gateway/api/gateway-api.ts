@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountsQueryKey, fetchAccountsForUser } from '../../../lib/accounts.ts';
+import { accountsQuery } from '../../../lib/accounts.ts';
 import { api } from '../../../lib/api.ts';
-import type { Account } from '../../../lib/models.ts';
 import { getCachedAccounts, setCachedAccounts } from '../../../lib/session.ts';
 import { withFavorite } from '../components/gateway-filters.ts';
 
 /** The user's accounts: shown at once from the local cache, then refreshed from the server. */
 export const useGatewayAccounts = (userId: number) =>
   useQuery({
-    queryKey: accountsQueryKey(userId),
-    queryFn: () => fetchAccountsForUser(userId),
+    ...accountsQuery(userId),
     initialData: getCachedAccounts,
     initialDataUpdatedAt: 0,
   });
@@ -30,7 +28,7 @@ export function useToggleFavorite(userId: number) {
     onSuccess: (_result, { reportId, favorite }) => {
       const updated = withFavorite(getCachedAccounts(), reportId, favorite);
       setCachedAccounts(updated);
-      queryClient.setQueryData<Account[]>(accountsQueryKey(userId), updated);
+      queryClient.setQueryData(accountsQuery(userId).queryKey, updated);
     },
   });
 }
