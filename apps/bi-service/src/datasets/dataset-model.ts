@@ -103,7 +103,7 @@ export class DatasetModel {
     return this.definition.relationships;
   }
 
-  hasTable(table: string): boolean {
+  private hasTable(table: string): boolean {
     return this.columns.has(table);
   }
 
