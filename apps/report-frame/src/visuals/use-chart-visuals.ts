@@ -1,8 +1,9 @@
 /**
  * ECharts and the visuals drawn with it are most of the frame's JavaScript, so they come in their
- * own chunk, fetched as the frame starts (see preloadChartVisuals). The page loader waits for it beside a visual's queries (the visual is drawn with both at
- * hand, and `rendered` still means drawn); anything else that shows a chart (Q&A) asks this hook,
- * which draws once the chunk has arrived.
+ * own chunk, fetched as the frame starts (see preloadChartVisuals). The page loader waits for it
+ * beside a visual's queries (the visual is drawn with both at hand, and `rendered` still means
+ * drawn); anything else that shows a chart (Q&A) asks this hook, which draws once the chunk has
+ * arrived.
  */
 import { useEffect, useState } from 'react';
 import type * as ChartVisualsModule from './chart-visuals.ts';
