@@ -16,6 +16,7 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+import { measureText } from './measure-text.ts';
 
 echarts.use([
   BarChart,
@@ -31,6 +32,7 @@ echarts.use([
   MarkLineComponent,
   SVGRenderer,
 ]);
+echarts.setPlatformAPI({ measureText });
 
 export { echarts };
 export type ChartOption = Parameters<echarts.ECharts['setOption']>[0];
