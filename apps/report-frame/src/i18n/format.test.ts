@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFormatter } from './format.ts';
 
 /** Intl separates units with no-break spaces; compare with plain ones. */
@@ -19,5 +19,16 @@ describe('createFormatter', () => {
     expect(format.value(1234567.891, 'number')).toBe('1,234,567.89');
     expect(format.value('2024-03-05', 'date')).toBe('Mar 5, 2024');
     expect(format.compact(2_500_000)).toBe('2.5M');
+  });
+
+  it('prepare makes the plain number format ahead of the first figure, once', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const format = createFormatter('es-ES', '(En blanco)');
+    format.prepare();
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(format.value(25000, 'integer')).toBe('25.000');
+    format.prepare();
+    expect(made).toHaveBeenCalledTimes(1);
+    made.mockRestore();
   });
 });

@@ -7,6 +7,8 @@ export interface Formatter {
   /** A headline figure (cards, KPIs, gauges): large amounts in display units, e.g. 562,46 M. */
   headline(cell: Cell, type: DataType | undefined, format?: string): string;
   date(isoDate: string): string;
+  /** Makes the locale's plain number format ahead of need (see bootFrame). */
+  prepare(): void;
 }
 
 const isPercent = (format?: string) => !!format && format.includes('%');
@@ -89,6 +91,9 @@ export function createFormatter(locale: string, blankLabel: string, currency = '
       return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(
         value,
       );
+    },
+    prepare() {
+      numberFormat('n0', { maximumFractionDigits: 0 });
     },
     date(isoDate) {
       const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
