@@ -4,14 +4,8 @@
  * Each block gets a harness of its own, so the SDK flavours never see each other's saves.
  */
 import { afterAll, beforeAll } from 'vitest';
+import { started } from '../hooks.ts';
 import { demoReport, startFrameHarness, type FrameHarness, type ReportTarget } from './harness.ts';
-
-/** The value a beforeAll hook set; read while the tests are only being collected, it is not there yet. */
-function started<T>(value: T | undefined, what: string): T {
-  if (value === undefined)
-    throw new Error(`${what} is set up in beforeAll: read it in a hook or a test`);
-  return value;
-}
 
 /** Call inside a describe: a frame harness started before its tests and stopped after them. */
 export function useFrameHarness(): () => FrameHarness {
