@@ -48,6 +48,12 @@ async function frameQuery(datasetId: string, table: string, groupBy: string, mea
   });
 }
 
+/** The columns of an imported dataset's one table, as the REST API reads them back. */
+async function columnsOf(datasetId: string) {
+  const tables = await rest(`/datasets/${datasetId}/tables`);
+  return (tables.json['value'] as { columns: unknown[] }[])[0]!.columns;
+}
+
 describe('file imports', () => {
   it('infers types from a Spanish CSV (semicolons, decimal commas, dd/mm/yyyy, sí/no)', async () => {
     const id = await importedDataset('ventas.csv', spanishCsv, 'Ventas CSV');
@@ -96,8 +102,7 @@ describe('file imports', () => {
         'S/N,1',
       ];
       const id = await importedDataset('codigos.csv', lines.join('\n'), 'Códigos');
-      const tables = await rest(`/datasets/${id}/tables`);
-      expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      expect(await columnsOf(id)).toEqual([
         { name: 'Codigo', dataType: 'String' },
         { name: 'Cantidad', dataType: 'Int64' },
       ]);
@@ -111,8 +116,7 @@ describe('file imports', () => {
       '02/03/2025;2025-03-02;-0,75;2;12,5;no;Quito',
     ].join('\n');
     const id = await importedDataset('mezcla.csv', csv, 'Mezcla');
-    const tables = await rest(`/datasets/${id}/tables`);
-    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+    expect(await columnsOf(id)).toEqual([
       { name: 'Fecha', dataType: 'DateTime' },
       { name: 'Dia', dataType: 'DateTime' },
       { name: 'Importe', dataType: 'Double' },
@@ -146,8 +150,7 @@ describe('file imports', () => {
         'Quito;1.234,5;2025-03-02;quizá',
       ];
       const id = await importedDataset('tarde.csv', lines.join('\n'), 'Tarde');
-      const tables = await rest(`/datasets/${id}/tables`);
-      expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      expect(await columnsOf(id)).toEqual([
         { name: 'Tienda', dataType: 'String' },
         { name: 'Importe', dataType: 'Double' },
         { name: 'Fecha', dataType: 'DateTime' },
@@ -232,8 +235,7 @@ describe('file imports', () => {
     ]);
     const content = new Uint8Array(await workbook.xlsx.writeBuffer());
     const id = await importedDataset('ventas.xlsx', content, 'Ventas XLSX');
-    const tables = await rest(`/datasets/${id}/tables`);
-    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+    expect(await columnsOf(id)).toEqual([
       { name: 'Fecha', dataType: 'DateTime' },
       { name: 'Tienda', dataType: 'String' },
       { name: 'Importe', dataType: 'Double' },
@@ -254,8 +256,7 @@ describe('file imports', () => {
     connection.closeSync();
     instance.closeSync();
     const id = await importedDataset('numeros.parquet', readFileSync(path), 'Parquet');
-    const tables = await rest(`/datasets/${id}/tables`);
-    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+    expect(await columnsOf(id)).toEqual([
       { name: 'n', dataType: 'Int64' },
       { name: 'x', dataType: 'Double' },
       { name: 'd', dataType: 'DateTime' },
