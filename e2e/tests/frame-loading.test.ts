@@ -9,6 +9,7 @@ import {
   embed,
   events,
   frameOf,
+  frameRequests,
   openHost,
   reportConfig,
   rerender,
@@ -25,10 +26,7 @@ for (const flavour of ['official', 'ours'] as const) {
 
     test('loaded then rendered; the token only ever goes to the BI service', async () => {
       const page = await openHost(harness(), flavour);
-      const requests: string[] = [];
-      page.on('request', (request) => {
-        if (request.frame() !== page.mainFrame()) requests.push(request.url());
-      });
+      const requests = frameRequests(page);
       await embed(page, reportConfig(sales()));
       await waitForEvent(page, 'rendered');
       const names = (await events(page)).map((e) => e.name);

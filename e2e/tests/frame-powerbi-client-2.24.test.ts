@@ -12,6 +12,7 @@ import {
   embed,
   events,
   frameOf,
+  frameRequests,
   openHost,
   reportConfig,
   rerender,
@@ -28,10 +29,7 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
 
   test('embed on a Power BI host: loaded, rendered, setFilters redraws, getPages lists the pages', async () => {
     const page = await openHost(harness(), 'official-2.24');
-    const frameRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.frame() !== page.mainFrame()) frameRequests.push(request.url());
-    });
+    const requests = frameRequests(page);
     await embed(page, reportConfig(sales()));
     await waitForEvent(page, 'rendered');
     const names = (await events(page)).map((e) => e.name);
@@ -40,7 +38,7 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
     expect(await page.locator('#embed iframe').getAttribute('src')).toMatch(
       /^https:\/\/app\.powerbi\.com\/reportEmbed\?/,
     );
-    expect(frameRequests.every((url) => url.startsWith('https://app.powerbi.com/'))).toBe(true);
+    expect(requests.every((url) => url.startsWith('https://app.powerbi.com/'))).toBe(true);
     expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
       'Resumen',
     );

@@ -175,6 +175,15 @@ export function frameOf(page: Page): Frame {
   return frame;
 }
 
+/** The URLs the embedded frame requests from now on (the host page's own requests left out). */
+export function frameRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.frame() !== page.mainFrame()) urls.push(request.url());
+  });
+  return urls;
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name}.png`);
   await page.locator('#embed').screenshot({ path });
