@@ -4,7 +4,7 @@
  * as a new report (a save as, `saveAs: true`), which then embeds with the same drawing and colours;
  * and two editors saving the same base revision conflict cleanly.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
@@ -15,11 +15,10 @@ import {
   frameOf,
   openHost,
   reportConfig,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
   type ReportTarget,
 } from '../src/frame/harness.ts';
+import { useFrameHarness } from '../src/frame/suite.ts';
 import { addVisual } from '../src/frame/editor.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -40,29 +39,24 @@ function drawing(frame: Frame) {
 
 for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`create and save as with the ${flavour} SDK`, () => {
-    let harness: FrameHarness;
+    const harness = useFrameHarness();
     let groupId: string;
     let source: ReportTarget;
 
     beforeAll(async () => {
-      harness = await startFrameHarness();
-      groupId = await harness.rest.groupId('Comercial');
-      const report = await harness.rest.report(groupId, 'Ventas generales');
+      groupId = await harness().rest.groupId('Comercial');
+      const report = await harness().rest.report(groupId, 'Ventas generales');
       // Edit with save as: the author who loses a conflict keeps their work under a new name.
-      const accessToken = await harness.rest.createToken(report.id, groupId);
+      const accessToken = await harness().rest.createToken(report.id, groupId);
       source = { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
-    });
-
-    afterAll(async () => {
-      await harness?.stop();
     });
 
     test('create, two visuals, save as, then the new report embeds with the same drawing', async () => {
       const createConfig = {
-        ...(await demoCreateConfig(harness, groupId, 'Ventas generales')),
+        ...(await demoCreateConfig(harness(), groupId, 'Ventas generales')),
         theme: { themeJson: { name: 'Anfitrión', dataColors: HOST_COLORS } },
       };
-      const page = await openHost(harness, flavour);
+      const page = await openHost(harness(), flavour);
       await embed(page, createConfig, 'createReport');
       const frame = frameOf(page);
       await frame.locator('.authoring[data-mode="edit"]').waitFor();
@@ -78,11 +72,11 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
       expect(reportObjectId).toMatch(/\S/);
       // powerbi-client's semantics: a save as is reported as one, even as a create's first save.
       expect(saved.detail).toMatchObject({ saveAs: true });
-      const created = await harness.rest.report(groupId, 'Informe creado en e2e');
+      const created = await harness().rest.report(groupId, 'Informe creado en e2e');
       expect(created.id).toBe(reportObjectId);
 
-      const viewer = await openHost(harness, flavour);
-      const viewToken = await harness.rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
+      const viewer = await openHost(harness(), flavour);
+      const viewToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
       const target = {
         id: created.id,
         embedUrl: created.embedUrl,
@@ -103,8 +97,8 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
 
     test('two editors save the same base revision: one saved, the other a conflict, then save as', async () => {
       const [first, second] = await Promise.all([
-        openHost(harness, flavour),
-        openHost(harness, flavour),
+        openHost(harness(), flavour),
+        openHost(harness(), flavour),
       ]);
       for (const host of [first, second]) {
         await embed(host, reportConfig(source, { viewMode: 1 }));
@@ -124,7 +118,7 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
       ]);
       expect(await call(second, 'return embedded.isSaved()')).toBe(false);
 
-      const viewer = await openHost(harness, flavour);
+      const viewer = await openHost(harness(), flavour);
       await embed(viewer, reportConfig(source));
       await waitForEvent(viewer, 'rendered');
       const visual = frameOf(viewer).locator(`.visual[data-visual-name="${firstVisual}"]`);
@@ -133,7 +127,7 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
       await call(second, "return embedded.saveAs({ name: 'Copia tras conflicto' })");
       const savedAs = await waitForEvent(second, 'saved');
       expect(savedAs.detail).toMatchObject({ saveAs: true });
-      const copy = await harness.rest.report(groupId, 'Copia tras conflicto');
+      const copy = await harness().rest.report(groupId, 'Copia tras conflicto');
       expect((savedAs.detail as { reportObjectId: string }).reportObjectId).toBe(copy.id);
       await Promise.all([first.close(), second.close(), viewer.close()]);
     });

@@ -4,19 +4,19 @@
  * each read back through the SDK's getFilters at its level and valid for powerbi-models.
  */
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
   call,
+  demoReport,
   embed,
   frameOf,
   openHost,
   reportConfig,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
 } from '../src/frame/harness.ts';
+import { useFrameHarness } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -60,23 +60,11 @@ function filtersByLevel(page: Page) {
 }
 
 describe.skipIf(!chromiumAvailable)('filters from the Data pane with the official SDK', () => {
-  let harness: FrameHarness;
-
-  beforeAll(async () => {
-    harness = await startFrameHarness();
-  });
-
-  afterAll(async () => {
-    await harness?.stop();
-  });
+  const harness = useFrameHarness();
 
   test('each of the four kinds at its level, visible through getFilters and valid', async () => {
-    const groupId = await harness.rest.groupId('Comercial');
-    const report = await harness.rest.report(groupId, 'Ventas generales');
-    const path = `/groups/${groupId}/reports/${report.id}`;
-    const accessToken = await harness.rest.embedToken(path, 'Edit');
-    const target = { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
-    const page = await openHost(harness, 'official', { width: 1400, height: 900 });
+    const target = await demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');
+    const page = await openHost(harness(), 'official', { width: 1400, height: 900 });
     await embed(page, reportConfig(target, { viewMode: 1 }));
     await waitForEvent(page, 'rendered');
     const frame = frameOf(page);

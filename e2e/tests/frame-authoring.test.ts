@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
@@ -12,45 +12,32 @@ import {
   embed,
   frameOf,
   openHost,
+  demoReport,
   reportConfig,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
   type ReportTarget,
 } from '../src/frame/harness.ts';
+import { useFrameHarness } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
 const COUNTRY_COLUMNS = 'VisualContainer10';
 const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
 
-async function editableReport(harness: FrameHarness, name: string): Promise<ReportTarget> {
-  const groupId = await harness.rest.groupId('Comercial');
-  const report = await harness.rest.report(groupId, name);
-  const path = `/groups/${groupId}/reports/${report.id}`;
-  const accessToken = await harness.rest.embedToken(path, 'Edit');
-  return { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
-}
-
 const visualType = (page: Page, name: string) =>
   frameOf(page).locator(`.visual[data-visual-name="${name}"]`).getAttribute('data-visual-type');
 
 for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`authoring with the ${flavour} SDK`, () => {
-    let harness: FrameHarness;
+    const harness = useFrameHarness();
     let page: Page;
     let target: ReportTarget;
 
     beforeAll(async () => {
-      harness = await startFrameHarness();
-      target = await editableReport(harness, 'Ventas generales');
-      page = await openHost(harness, flavour);
+      target = await demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');
+      page = await openHost(harness(), flavour);
       await embed(page, reportConfig(target));
       await waitForEvent(page, 'rendered');
-    });
-
-    afterAll(async () => {
-      await harness?.stop();
     });
 
     test('edit mode, change a visual type, save: saved arrives and nothing is unsaved', async () => {
@@ -118,8 +105,8 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
     });
 
     test("the editor's Save as asks the host when useCustomSaveAsDialog is set, else shows our dialog", async () => {
-      const accessToken = await harness.rest.createToken(target.id, target.groupId);
-      const host = await openHost(harness, flavour);
+      const accessToken = await harness().rest.createToken(target.id, target.groupId);
+      const host = await openHost(harness(), flavour);
       const settings = { useCustomSaveAsDialog: true };
       await embed(host, reportConfig({ ...target, accessToken }, { settings, viewMode: 1 }));
       await waitForEvent(host, 'rendered');

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
   call,
   callRejection,
-  demoReport,
   embed,
   frameOf,
   openHost,
   reportConfig,
   rerender,
   screenshot,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
-  type ReportTarget,
 } from '../src/frame/harness.ts';
+import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -22,24 +19,14 @@ for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(
     `dashboards, tiles, visuals and paginated reports with the ${flavour} SDK`,
     () => {
-      let harness: FrameHarness;
-      let groupId: string;
-      let sales: ReportTarget;
-
-      beforeAll(async () => {
-        harness = await startFrameHarness();
-        groupId = await harness.rest.groupId('Comercial');
-        sales = await demoReport(harness, 'Comercial', 'Ventas generales');
-      });
-
-      afterAll(async () => {
-        await harness?.stop();
-      });
+      const { harness, sales } = useSalesReport();
+      /** Comercial, the sales report's workspace, which holds the other demo embeds too. */
+      const groupId = () => sales().groupId;
 
       async function dashboardConfig(pageView: string) {
-        const dashboard = await harness.rest.firstDashboard(groupId);
-        const accessToken = await harness.rest.embedToken(
-          `/groups/${groupId}/dashboards/${dashboard.id}`,
+        const dashboard = await harness().rest.firstDashboard(groupId());
+        const accessToken = await harness().rest.embedToken(
+          `/groups/${groupId()}/dashboards/${dashboard.id}`,
         );
         return {
           type: 'dashboard',
@@ -52,7 +39,7 @@ for (const flavour of ['official', 'ours'] as const) {
       }
 
       test('a dashboard shows its tiles and posts tileClicked', async () => {
-        const page = await openHost(harness, flavour);
+        const page = await openHost(harness(), flavour);
         await embed(page, await dashboardConfig('fitToWidth'));
         await waitForEvent(page, 'rendered');
         const tiles = frameOf(page).locator('.tile');
@@ -67,7 +54,7 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('dashboard page views: one column stacks the tiles, actual size keeps their size', async () => {
-        const page = await openHost(harness, flavour);
+        const page = await openHost(harness(), flavour);
         await embed(page, await dashboardConfig('oneColumn'));
         await waitForEvent(page, 'rendered');
         const boxes = await frameOf(page)
@@ -83,11 +70,11 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('a single tile posts tileLoaded and tileClicked', async () => {
-        const page = await openHost(harness, flavour, { width: 600, height: 400 });
-        const dashboard = await harness.rest.firstDashboard(groupId);
-        const [tile] = await harness.rest.tiles(groupId, dashboard.id);
-        const accessToken = await harness.rest.embedToken(
-          `/groups/${groupId}/dashboards/${dashboard.id}/tiles/${tile!.id}`,
+        const page = await openHost(harness(), flavour, { width: 600, height: 400 });
+        const dashboard = await harness().rest.firstDashboard(groupId());
+        const [tile] = await harness().rest.tiles(groupId(), dashboard.id);
+        const accessToken = await harness().rest.embedToken(
+          `/groups/${groupId()}/dashboards/${dashboard.id}/tiles/${tile!.id}`,
         );
         await embed(page, {
           type: 'tile',
@@ -109,9 +96,9 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('a single visual fills the frame through the custom layout', async () => {
-        const page = await openHost(harness, flavour, { width: 640, height: 360 });
+        const page = await openHost(harness(), flavour, { width: 640, height: 360 });
         await embed(page, {
-          ...reportConfig(sales),
+          ...reportConfig(sales()),
           type: 'visual',
           pageName: 'ReportSection1',
           visualName: 'VisualContainer10',
@@ -128,10 +115,10 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('a paginated report prints a paged table; report-only calls are refused', async () => {
-        const page = await openHost(harness, flavour);
-        const report = await harness.rest.paginatedReport(groupId);
-        const accessToken = await harness.rest.embedToken(
-          `/groups/${groupId}/reports/${report.id}`,
+        const page = await openHost(harness(), flavour);
+        const report = await harness().rest.paginatedReport(groupId());
+        const accessToken = await harness().rest.embedToken(
+          `/groups/${groupId()}/reports/${report.id}`,
         );
         await embed(page, {
           type: 'report',
@@ -163,12 +150,12 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('a Q&A box answers its question with a drawn visual, and setQuestion asks again', async () => {
-        const page = await openHost(harness, flavour, { width: 900, height: 500 });
-        const report = await harness.rest.report(groupId, 'Ventas generales');
-        const accessToken = await harness.rest.datasetToken([report.datasetId!]);
+        const page = await openHost(harness(), flavour, { width: 900, height: 500 });
+        const report = await harness().rest.report(groupId(), 'Ventas generales');
+        const accessToken = await harness().rest.datasetToken([report.datasetId!]);
         await embed(page, {
           type: 'qna',
-          embedUrl: `${harness.bi.url}/qnaEmbed?groupId=${groupId}`,
+          embedUrl: `${harness().bi.url}/qnaEmbed?groupId=${groupId()}`,
           accessToken,
           tokenType: 1,
           datasetIds: [report.datasetId],
@@ -188,8 +175,8 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('mobile portrait uses the page phone layout, in one column', async () => {
-        const page = await openHost(harness, flavour, { width: 390, height: 760 });
-        await embed(page, reportConfig(sales, { settings: { layoutType: 2 } }));
+        const page = await openHost(harness(), flavour, { width: 390, height: 760 });
+        await embed(page, reportConfig(sales(), { settings: { layoutType: 2 } }));
         await waitForEvent(page, 'rendered');
         const frame = frameOf(page);
         expect(frame.url()).toContain('isMobile=true');
@@ -202,13 +189,13 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('English texts and number formats, transparent background, hidden visual headers', async () => {
-        const page = await openHost(harness, flavour);
+        const page = await openHost(harness(), flavour);
         const settings = {
           localeSettings: { language: 'en', formatLocale: 'en-US' },
           background: 1,
           visualSettings: { visualHeaders: [{ settings: { visible: false } }] },
         };
-        await embed(page, reportConfig(sales, { settings }));
+        await embed(page, reportConfig(sales(), { settings }));
         await waitForEvent(page, 'rendered');
         const frame = frameOf(page);
         expect(await frame.locator('.filter-pane-toggle').textContent()).toBe('Filters');
@@ -223,8 +210,8 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       test('display options: fit to width and actual size through updateSettings', async () => {
-        const page = await openHost(harness, flavour, { width: 900, height: 700 });
-        await embed(page, reportConfig(sales, { settings: { filterPaneEnabled: false } }));
+        const page = await openHost(harness(), flavour, { width: 900, height: 700 });
+        await embed(page, reportConfig(sales(), { settings: { filterPaneEnabled: false } }));
         await waitForEvent(page, 'rendered');
         const canvasWidth = () =>
           frameOf(page)

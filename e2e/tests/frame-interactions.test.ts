@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
@@ -11,10 +11,9 @@ import {
   openHost,
   reportConfig,
   rerender,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
 } from '../src/frame/harness.ts';
+import { useFrameHarness, useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -34,21 +33,15 @@ async function firstSlicePoint(page: Page, visualName: string) {
 
 for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`report frame interactions with the ${flavour} SDK`, () => {
-    let harness: FrameHarness;
+    const { harness, sales } = useSalesReport();
     let page: Page;
     let allSales: string;
 
     beforeAll(async () => {
-      harness = await startFrameHarness();
-      const sales = await demoReport(harness, 'Comercial', 'Ventas generales');
-      page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales, { settings: { bookmarksPaneEnabled: true } }));
+      page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales(), { settings: { bookmarksPaneEnabled: true } }));
       await waitForEvent(page, 'rendered');
       allSales = await cardText(page, SALES_CARD);
-    });
-
-    afterAll(async () => {
-      await harness?.stop();
     });
 
     test('clicking a data point posts dataSelected and cross-filters the page; clicking again clears it', async () => {
@@ -212,13 +205,12 @@ for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(
     `report frame commands, sort and buttons with the ${flavour} SDK`,
     () => {
-      let harness: FrameHarness;
+      const harness = useFrameHarness();
       let page: Page;
 
       beforeAll(async () => {
-        harness = await startFrameHarness();
-        const stores = await demoReport(harness, 'Operaciones', 'Desempeño de tiendas');
-        page = await openHost(harness, flavour);
+        const stores = await demoReport(harness(), 'Operaciones', 'Desempeño de tiendas');
+        page = await openHost(harness(), flavour);
         const settings = {
           commands: [{ exportData: { displayOption: 2 } }, { spotlight: { displayOption: 1 } }],
           extensions: [
@@ -237,10 +229,6 @@ for (const flavour of ['official', 'ours'] as const) {
         };
         await embed(page, reportConfig(stores, { settings }));
         await waitForEvent(page, 'rendered');
-      });
-
-      afterAll(async () => {
-        await harness?.stop();
       });
 
       test('command settings hide and disable menu items; extension commands post commandTriggered', async () => {
@@ -297,19 +285,14 @@ for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(
     `filter pane top N and relative date editing with the ${flavour} SDK`,
     () => {
-      let harness: FrameHarness;
+      const harness = useFrameHarness();
       let page: Page;
 
       beforeAll(async () => {
-        harness = await startFrameHarness();
-        const products = await demoReport(harness, 'Comercial', 'Análisis de productos');
-        page = await openHost(harness, flavour);
+        const products = await demoReport(harness(), 'Comercial', 'Análisis de productos');
+        page = await openHost(harness(), flavour);
         await embed(page, reportConfig(products));
         await waitForEvent(page, 'rendered');
-      });
-
-      afterAll(async () => {
-        await harness?.stop();
       });
 
       test('changing a visual-level top N filter changes what the visual shows', async () => {

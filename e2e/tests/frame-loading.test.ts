@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
   basicFilter,
@@ -9,39 +9,25 @@ import {
   embed,
   events,
   frameOf,
+  frameRequests,
   openHost,
   reportConfig,
   rerender,
   screenshot,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
-  type ReportTarget,
 } from '../src/frame/harness.ts';
+import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
 for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`report frame loading with the ${flavour} SDK`, () => {
-    let harness: FrameHarness;
-    let sales: ReportTarget;
-
-    beforeAll(async () => {
-      harness = await startFrameHarness();
-      sales = await demoReport(harness, 'Comercial', 'Ventas generales');
-    });
-
-    afterAll(async () => {
-      await harness?.stop();
-    });
+    const { harness, sales } = useSalesReport();
 
     test('loaded then rendered; the token only ever goes to the BI service', async () => {
-      const page = await openHost(harness, flavour);
-      const requests: string[] = [];
-      page.on('request', (request) => {
-        if (request.frame() !== page.mainFrame()) requests.push(request.url());
-      });
-      await embed(page, reportConfig(sales));
+      const page = await openHost(harness(), flavour);
+      const requests = frameRequests(page);
+      await embed(page, reportConfig(sales()));
       await waitForEvent(page, 'rendered');
       const names = (await events(page)).map((e) => e.name);
       expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
@@ -49,19 +35,19 @@ for (const flavour of ['official', 'ours'] as const) {
       const frame = frameOf(page);
       expect(await frame.locator('.page-tab[aria-current="page"]').textContent()).toBe('Resumen');
       expect(await cardText(page, 'VisualContainer4')).toMatch(/\d/);
-      expect(requests.every((url) => url.startsWith(harness.bi.url))).toBe(true);
-      expect(JSON.stringify(await events(page))).not.toContain(sales.accessToken);
+      expect(requests.every((url) => url.startsWith(harness().bi.url))).toBe(true);
+      expect(JSON.stringify(await events(page))).not.toContain(sales().accessToken);
       await screenshot(page, `frame-load-${flavour}`);
       await page.close();
     });
 
     test('the load config sets filters, theme and the bookmark to open with', async () => {
-      const page = await openHost(harness, flavour);
+      const page = await openHost(harness(), flavour);
       const peru = basicFilter('Tienda', 'País', ['Perú']);
       const theme = { themeJson: { name: 'Prueba', dataColors: ['#112233', '#445566'] } };
       await embed(
         page,
-        reportConfig(sales, { filters: [peru], theme, bookmark: { name: 'Bookmark3' } }),
+        reportConfig(sales(), { filters: [peru], theme, bookmark: { name: 'Bookmark3' } }),
       );
       await waitForEvent(page, 'rendered');
       const frame = frameOf(page);
@@ -77,8 +63,8 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a phased load prepares, then renders on render()', async () => {
-      const page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales), 'load');
+      const page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales()), 'load');
       await waitForEvent(page, 'loaded');
       expect(await events(page, 'rendered')).toEqual([]);
       expect(await frameOf(page).locator('.visual').count()).toBe(0);
@@ -89,10 +75,10 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('embedding again on the same element loads the new config with a new uid', async () => {
-      const page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales));
+      const page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales()));
       await waitForEvent(page, 'rendered');
-      await embed(page, reportConfig(sales, { pageName: 'ReportSection2' }));
+      await embed(page, reportConfig(sales(), { pageName: 'ReportSection2' }));
       await waitForEvent(page, 'loaded', 2);
       await waitForEvent(page, 'rendered', 2);
       expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
@@ -105,8 +91,8 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('reload() loads the same config again: loaded and rendered follow', async () => {
-      const page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales));
+      const page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales()));
       await waitForEvent(page, 'rendered');
       // The SDK's front-loaded copy of the first config still loads once.
       expect(await events(page, 'loaded')).toHaveLength(1);
@@ -119,10 +105,12 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a new token is accepted and used for the next queries', async () => {
-      const page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales));
+      const page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales()));
       await waitForEvent(page, 'rendered');
-      const fresh = await harness.rest.embedToken(`/groups/${sales.groupId}/reports/${sales.id}`);
+      const fresh = await harness().rest.embedToken(
+        `/groups/${sales().groupId}/reports/${sales().id}`,
+      );
       await call(page, `return embedded.setAccessToken(${JSON.stringify(fresh)})`);
       await rerender(page, () => call(page, 'return embedded.refresh()'));
       const rejected = await callRejection(
@@ -138,8 +126,8 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('an invalid load config is answered 400 with the validator errors', async () => {
-      const page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales));
+      const page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales()));
       await waitForEvent(page, 'rendered');
       const rejection = await callRejection(
         page,
@@ -150,8 +138,8 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('unknown routes are answered 404, and requests from other windows are ignored', async () => {
-      const page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales));
+      const page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales()));
       await waitForEvent(page, 'rendered');
       const frame = frameOf(page);
       await frame.evaluate(() => {
@@ -176,8 +164,8 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a bad token: error event with the code and a Spanish message on screen', async () => {
-      const page = await openHost(harness, flavour);
-      await embed(page, reportConfig(sales, { accessToken: 'not-a-token' }));
+      const page = await openHost(harness(), flavour);
+      await embed(page, reportConfig(sales(), { accessToken: 'not-a-token' }));
       const error = await waitForEvent(page, 'error');
       expect(error.detail).toMatchObject({
         errorCode: 'PowerBINotAuthorizedException',
@@ -191,11 +179,14 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('an expired token: TokenExpired, in English when the locale says so', async () => {
-      const page = await openHost(harness, flavour);
+      const page = await openHost(harness(), flavour);
       const settings = { localeSettings: { language: 'en', formatLocale: 'en-US' } };
       await embed(
         page,
-        reportConfig(sales, { accessToken: harness.bi.expiredCopy(sales.accessToken), settings }),
+        reportConfig(sales(), {
+          accessToken: harness().bi.expiredCopy(sales().accessToken),
+          settings,
+        }),
       );
       const error = await waitForEvent(page, 'error');
       expect(error.detail).toMatchObject({
@@ -209,10 +200,10 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('hideErrors keeps the frame blank but still posts the error', async () => {
-      const page = await openHost(harness, flavour);
+      const page = await openHost(harness(), flavour);
       await embed(
         page,
-        reportConfig(sales, { accessToken: 'not-a-token', settings: { hideErrors: true } }),
+        reportConfig(sales(), { accessToken: 'not-a-token', settings: { hideErrors: true } }),
       );
       await waitForEvent(page, 'error');
       expect(await frameOf(page).locator('.frame-error').count()).toBe(0);
@@ -220,9 +211,9 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a report the token does not cover is refused', async () => {
-      const page = await openHost(harness, flavour);
-      const products = await demoReport(harness, 'Comercial', 'Análisis de productos');
-      await embed(page, reportConfig(sales, { id: products.id }));
+      const page = await openHost(harness(), flavour);
+      const products = await demoReport(harness(), 'Comercial', 'Análisis de productos');
+      await embed(page, reportConfig(sales(), { id: products.id }));
       const error = await waitForEvent(page, 'error');
       expect((error.detail as { errorCode: string }).errorCode).toBe(
         'PowerBINotAuthorizedException',

@@ -3,49 +3,34 @@
  * hosts: the harness's browser resolves app.powerbi.com to the BI service's HTTPS listener, so the
  * frame runs on that origin, unchanged (see e2e/src/frame/power-bi-host.ts).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
   basicFilter,
   call,
   cardText,
-  demoReport,
   embed,
   events,
   frameOf,
+  frameRequests,
   openHost,
   reportConfig,
   rerender,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
-  type ReportTarget,
 } from '../src/frame/harness.ts';
+import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
 const TOTAL_SALES_CARD = 'VisualContainer4';
 
 describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24', () => {
-  let harness: FrameHarness;
-  let sales: ReportTarget;
-
-  beforeAll(async () => {
-    harness = await startFrameHarness();
-    sales = await demoReport(harness, 'Comercial', 'Ventas generales');
-  });
-
-  afterAll(async () => {
-    await harness?.stop();
-  });
+  const { harness, sales } = useSalesReport();
 
   test('embed on a Power BI host: loaded, rendered, setFilters redraws, getPages lists the pages', async () => {
-    const page = await openHost(harness, 'official-2.24');
-    const frameRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.frame() !== page.mainFrame()) frameRequests.push(request.url());
-    });
-    await embed(page, reportConfig(sales));
+    const page = await openHost(harness(), 'official-2.24');
+    const requests = frameRequests(page);
+    await embed(page, reportConfig(sales()));
     await waitForEvent(page, 'rendered');
     const names = (await events(page)).map((e) => e.name);
     expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
@@ -53,7 +38,7 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
     expect(await page.locator('#embed iframe').getAttribute('src')).toMatch(
       /^https:\/\/app\.powerbi\.com\/reportEmbed\?/,
     );
-    expect(frameRequests.every((url) => url.startsWith('https://app.powerbi.com/'))).toBe(true);
+    expect(requests.every((url) => url.startsWith('https://app.powerbi.com/'))).toBe(true);
     expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
       'Resumen',
     );

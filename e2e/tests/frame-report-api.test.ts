@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
@@ -6,17 +6,15 @@ import {
   call,
   callRejection,
   cardText,
-  demoReport,
   embed,
   events,
   frameOf,
   openHost,
   reportConfig,
   rerender,
-  startFrameHarness,
   waitForEvent,
-  type FrameHarness,
 } from '../src/frame/harness.ts';
+import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -27,24 +25,20 @@ const CHANNEL_SLICER = 'VisualContainer11';
 
 for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`report frame API with the ${flavour} SDK`, () => {
-    let harness: FrameHarness;
+    const { harness, sales } = useSalesReport();
     let page: Page;
     let allSales: string;
 
     beforeAll(async () => {
-      harness = await startFrameHarness();
-      const sales = await demoReport(harness, 'Comercial', 'Ventas generales');
-      page = await openHost(harness, flavour);
+      page = await openHost(harness(), flavour);
       await embed(
         page,
-        reportConfig(sales, { settings: { filterPaneEnabled: true, navContentPaneEnabled: true } }),
+        reportConfig(sales(), {
+          settings: { filterPaneEnabled: true, navContentPaneEnabled: true },
+        }),
       );
       await waitForEvent(page, 'rendered');
       allSales = await cardText(page, SALES_CARD);
-    });
-
-    afterAll(async () => {
-      await harness?.stop();
     });
 
     test('report filters: set, get, and the cards show the filtered figures', async () => {

@@ -6,18 +6,10 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  embed,
-  frameOf,
-  openHost,
-  screenshot,
-  startFrameHarness,
-  waitForEvent,
-  type FrameHarness,
-} from '../src/frame/harness.ts';
+import { call, embed, frameOf, openHost, screenshot, waitForEvent } from '../src/frame/harness.ts';
+import { useFrameHarness } from '../src/frame/suite.ts';
 import { comparePngs } from '../src/frame/pixel-diff.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -65,31 +57,26 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-');
 
 describe.skipIf(!chromiumAvailable)('report frame visuals', () => {
-  let harness: FrameHarness;
+  const harness = useFrameHarness();
   let page: Page;
   const shots = new Map<string, string>();
   const typesSeen = new Map<string, string>();
 
   beforeAll(async () => {
-    harness = await startFrameHarness();
-    page = await openHost(harness, 'ours');
-  });
-
-  afterAll(async () => {
-    await harness?.stop();
+    page = await openHost(harness(), 'ours');
   });
 
   test('every page of every demo report renders without errors; one screenshot per page', async () => {
     let rendered = 0;
     for (const workspace of WORKSPACES) {
-      const groupId = await harness.rest.groupId(workspace);
-      for (const report of await harness.rest.reports(groupId)) {
+      const groupId = await harness().rest.groupId(workspace);
+      for (const report of await harness().rest.reports(groupId)) {
         if (report.reportType === 'PaginatedReport') continue;
         // The row-level-security copy of a report opens only with an identity (decision 0134).
         const datasetId = report.datasetId;
         const identities =
           datasetId &&
-          (await harness.rest.identityRequired(report.datasetWorkspaceId ?? groupId, datasetId))
+          (await harness().rest.identityRequired(report.datasetWorkspaceId ?? groupId, datasetId))
             ? [
                 {
                   username: 'gerente.andina@retailandino.demo',
@@ -98,7 +85,7 @@ describe.skipIf(!chromiumAvailable)('report frame visuals', () => {
                 },
               ]
             : undefined;
-        const accessToken = await harness.rest.embedToken(
+        const accessToken = await harness().rest.embedToken(
           `/groups/${groupId}/reports/${report.id}`,
           'View',
           identities,
@@ -164,7 +151,7 @@ describe.skipIf(!chromiumAvailable)('report frame visuals', () => {
         copyFileSync(actual!, reference);
         continue;
       }
-      const diff = await comparePngs(harness.browser, actual!, reference);
+      const diff = await comparePngs(harness().browser, actual!, reference);
       expect(diff.sameSize, `${file}: size changed`).toBe(true);
       expect(
         diff.changedRatio,

@@ -1,11 +1,10 @@
-import type { Browser, Page, Response, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import type { Response, Route } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { addVisual } from '../src/frame/editor.ts';
 import { openNewReport } from '../src/portal/admin.ts';
 import { snapFailure } from '../src/portal/screens.ts';
-import { login } from '../src/portal/session.ts';
-import { startStack, type Stack } from '../src/stack.ts';
+import { usePortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -24,36 +23,24 @@ const pathOf = (response: Response) => new URL(response.url()).pathname;
  * the account sync, and the new report takes the portal's colours.
  */
 describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let admin: Page;
-
-  beforeAll(async () => {
-    stack = await startStack({ BI_EMBED_TOKEN_LIFETIME_S: String(tokenLifetimeSeconds) });
-    browser = await launchBrowser();
-    admin = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await login(admin, stack.portalUrl, 'admin', stack.adminPassword);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  const { stack, page: admin } = usePortal({
+    env: { BI_EMBED_TOKEN_LIFETIME_S: String(tokenLifetimeSeconds) },
   });
 
   it('saves after the first tokens expired; says "guardado" only once synced', async () => {
-    onTestFailed(() => snapFailure(admin, 'create-renewal'));
+    onTestFailed(() => snapFailure(admin(), 'create-renewal'));
     const createCalls: Response[] = [];
     const editCalls: Response[] = [];
-    admin.on('response', (response) => {
+    admin().on('response', (response) => {
       const path = pathOf(response);
       if (path.startsWith('/api/authoring/') && path.endsWith('/create'))
         createCalls.push(response);
       if (/^\/api\/viewer\/report\/[^/]+\/edit$/.test(path)) editCalls.push(response);
     });
 
-    const frame = await openNewReport(admin, stack.portalUrl, SALES_DATASET);
+    const frame = await openNewReport(admin(), stack().portalUrl, SALES_DATASET);
     // The portal's primary colour comes first in the new report's theme.
-    const config = (await (await fetch(`${stack.portalUrl}/api/public-config`)).json()) as {
+    const config = (await (await fetch(`${stack().portalUrl}/api/public-config`)).json()) as {
       primaryColor: string;
     };
     const colors = await frame.locator('.report').getAttribute('data-theme-colors');
@@ -73,7 +60,7 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     let releaseSync: () => void = () => {};
     const held = new Promise<void>((resolve) => (releaseSync = resolve));
     let syncRequested = false;
-    await admin.route('**/api/authoring/sync', async (route: Route) => {
+    await admin().route('**/api/authoring/sync', async (route: Route) => {
       syncRequested = true;
       await held;
       await route.continue();
@@ -83,12 +70,12 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     await saveAs.getByRole('textbox').fill(NEW_REPORT);
     await saveAs.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect.poll(() => syncRequested, { timeout: 20_000 }).toBe(true);
-    expect(await admin.getByText(SAVED).count()).toBe(0);
-    const synced = admin.waitForResponse((r) => pathOf(r) === '/api/authoring/sync');
+    expect(await admin().getByText(SAVED).count()).toBe(0);
+    const synced = admin().waitForResponse((r) => pathOf(r) === '/api/authoring/sync');
     releaseSync();
     expect((await synced).status()).toBe(204);
-    await admin.getByText(SAVED).waitFor();
-    await admin.unroute('**/api/authoring/sync');
+    await admin().getByText(SAVED).waitFor();
+    await admin().unroute('**/api/authoring/sync');
 
     // Renewals now come from the saved report's Edit route; a save with such a token works.
     await expect
@@ -97,12 +84,12 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     expect(editCalls.every((call) => call.status() === 200)).toBe(true);
     await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
     await frame.locator('.visual-types [data-visual-type="pieChart"]').click();
-    const again = admin.waitForResponse((r) => pathOf(r) === '/api/authoring/sync');
+    const again = admin().waitForResponse((r) => pathOf(r) === '/api/authoring/sync');
     await frame.getByRole('button', { name: 'Guardar', exact: true }).click();
     expect((await again).status()).toBe(204);
     expect(await frame.locator('.editor-failure').count()).toBe(0);
 
-    await admin.getByRole('link', { name: 'Vitrina: inicio' }).click();
-    await admin.getByRole('link', { name: NEW_REPORT, exact: true }).first().waitFor();
+    await admin().getByRole('link', { name: 'Vitrina: inicio' }).click();
+    await admin().getByRole('link', { name: NEW_REPORT, exact: true }).first().waitFor();
   }, 180_000);
 });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { PowerBiRest } from '../src/frame/bi-service.ts';
 import { addVisual } from '../src/frame/editor.ts';
 import { openNewReport } from '../src/portal/admin.ts';
@@ -10,7 +10,7 @@ import { portalApi } from '../src/portal/api.ts';
 import { snapFailure } from '../src/portal/screens.ts';
 import { login, temporaryPasswordFor } from '../src/portal/session.ts';
 import { reportUid, waitForRendered } from '../src/portal/viewer.ts';
-import { startStack, type Stack } from '../src/stack.ts';
+import { usePortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -31,36 +31,25 @@ const syncAnswer = (page: Page) =>
  * viewer and builds a new one from a workspace's dataset; a viewer granted that workspace opens it.
  */
 describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let admin: Page;
+  const { stack, browser, page: admin } = usePortal();
   let current: Page | undefined;
   let workspaceId = '';
 
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    admin = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await login(admin, stack.portalUrl, 'admin', stack.adminPassword);
     mkdirSync(docsScreenshots, { recursive: true });
   });
 
   beforeEach(({ task }) => {
-    onTestFailed(() => snapFailure(current ?? admin, task.name));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    onTestFailed(() => snapFailure(current ?? admin(), task.name));
   });
 
   it('Editar: the administrator changes a visual type and saves; the portal syncs', async () => {
-    current = admin;
-    const uid = await reportUid(admin, 'Ventas generales');
-    await admin.goto(`${stack.portalUrl}/viewer/${encodeURIComponent(uid)}`);
-    await waitForRendered(admin);
-    await admin.getByRole('button', { name: 'Editar' }).click();
-    const frame = admin.frameLocator('[data-testid="report-container"] iframe');
+    current = admin();
+    const uid = await reportUid(admin(), 'Ventas generales');
+    await admin().goto(`${stack().portalUrl}/viewer/${encodeURIComponent(uid)}`);
+    await waitForRendered(admin());
+    await admin().getByRole('button', { name: 'Editar' }).click();
+    const frame = admin().frameLocator('[data-testid="report-container"] iframe');
     await frame.locator('.authoring[data-mode="edit"]').waitFor();
     const columns = frame.locator('.visual[data-visual-type="clusteredColumnChart"]').first();
     const name = (await columns.getAttribute('data-visual-name'))!;
@@ -68,37 +57,37 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
     await frame.locator('.visual-types [data-visual-type="clusteredBarChart"]').click();
     const changed = `.visual[data-visual-name="${name}"][data-visual-type="clusteredBarChart"]`;
     await frame.locator(changed).waitFor();
-    await admin.screenshot({ path: resolve(docsScreenshots, 'portal-edit-mode.png') });
+    await admin().screenshot({ path: resolve(docsScreenshots, 'portal-edit-mode.png') });
 
-    const sync = syncAnswer(admin);
+    const sync = syncAnswer(admin());
     await frame.getByRole('button', { name: 'Guardar', exact: true }).click();
     expect((await sync).status()).toBe(204);
   });
 
   it('Nuevo informe on an imported CSV: a visual, save as; the report is on the gateway', async () => {
-    current = admin;
-    const bi = new PowerBiRest(stack.biUrl);
+    current = admin();
+    const bi = new PowerBiRest(stack().biUrl);
     await bi.signIn();
     await bi.importCsv(await bi.groupId('Comercial'), CSV_DATASET, CSV);
-    const frame = await openNewReport(admin, stack.portalUrl, CSV_DATASET);
-    workspaceId = decodeURIComponent(new URL(admin.url()).pathname.split('/')[4]!);
+    const frame = await openNewReport(admin(), stack().portalUrl, CSV_DATASET);
+    workspaceId = decodeURIComponent(new URL(admin().url()).pathname.split('/')[4]!);
     await addVisual(frame, 'clusteredColumnChart', ['Región', 'Importe']);
-    await admin.screenshot({ path: resolve(docsScreenshots, 'portal-create-report.png') });
+    await admin().screenshot({ path: resolve(docsScreenshots, 'portal-create-report.png') });
 
     await frame.getByRole('button', { name: 'Guardar como', exact: true }).click();
     const saveAs = frame.getByRole('dialog', { name: 'Guardar como' });
     await saveAs.getByRole('textbox').fill(NEW_REPORT);
-    const sync = syncAnswer(admin);
+    const sync = syncAnswer(admin());
     await saveAs.getByRole('button', { name: 'Guardar', exact: true }).click();
     expect((await sync).status()).toBe(204);
-    await admin.getByText('Informe guardado; ya está en el portal.').waitFor();
+    await admin().getByText('Informe guardado; ya está en el portal.').waitFor();
 
-    await admin.goto(`${stack.portalUrl}/gateway`);
-    await admin.getByRole('link', { name: NEW_REPORT, exact: true }).first().waitFor();
+    await admin().goto(`${stack().portalUrl}/gateway`);
+    await admin().getByRole('link', { name: NEW_REPORT, exact: true }).first().waitFor();
   });
 
   it('a viewer granted the workspace opens the new report, with no Editar', async () => {
-    const api = await portalApi(stack.portalUrl, 'admin', stack.adminPassword);
+    const api = await portalApi(stack().portalUrl, 'admin', stack().adminPassword);
     const user = await api<{ id: number }>('POST', 'user', {
       username: reader.username,
       firstname: 'Lectora',
@@ -106,17 +95,17 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
       mail: reader.mail,
       rol: 1,
     });
-    const temporary = temporaryPasswordFor(stack.dataDir, reader.mail);
-    const own = await portalApi(stack.portalUrl, reader.username, temporary);
+    const temporary = temporaryPasswordFor(stack().dataDir, reader.mail);
+    const own = await portalApi(stack().portalUrl, reader.username, temporary);
     await own('PUT', 'user/changepassword', { password: reader.password });
     await api('PUT', 'user/permissions', [{ userId: user.id, accountElementId: workspaceId }]);
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     current = page;
-    await login(page, stack.portalUrl, reader.username, reader.password);
+    await login(page, stack().portalUrl, reader.username, reader.password);
     const uid = await reportUid(page, NEW_REPORT);
-    await page.goto(`${stack.portalUrl}/viewer/${encodeURIComponent(uid)}`);
+    await page.goto(`${stack().portalUrl}/viewer/${encodeURIComponent(uid)}`);
     await waitForRendered(page);
     const frame = page.frameLocator('[data-testid="report-container"] iframe');
     const chart = frame.locator('.visual[data-visual-type="clusteredColumnChart"]');

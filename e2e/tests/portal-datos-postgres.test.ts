@@ -8,12 +8,11 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { dialog, expectToast, openAdminPage, row } from '../src/portal/admin.ts';
 import { login } from '../src/portal/session.ts';
-import { startStack, type Stack } from '../src/stack.ts';
+import { usePortal } from '../src/portal/suite.ts';
 
 const postgresUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A schema of its own in the test database, dropped afterwards. */
@@ -45,31 +44,24 @@ if (!chromiumAvailable) warnBrowserSkipped();
 describe.skipIf(!chromiumAvailable || !postgresAvailable)(
   'portal: Datos page, PostgreSQL source',
   () => {
-    let stack: Stack;
-    let browser: Browser;
-    let page: Page;
+    const { stack, page } = usePortal({ signedIn: false });
 
     beforeAll(async () => {
       await onPostgres(`
       CREATE SCHEMA ${schema};
       CREATE TABLE ${schema}.ventas (tienda text, importe numeric(12,2));
       INSERT INTO ${schema}.ventas VALUES ('Lima', 10.5), ('Quito', 4), ('Lima', 7);`);
-      stack = await startStack();
-      browser = await launchBrowser();
-      page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     });
 
     afterAll(async () => {
-      await browser?.close();
-      await stack?.stop();
       if (postgresAvailable) await onPostgres(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     });
 
     it('refreshes from the page: the history shows it completed and the row count grows', async () => {
-      await login(page, stack.portalUrl, 'admin', stack.adminPassword);
-      await openAdminPage(page, 'data');
+      await login(page(), stack().portalUrl, 'admin', stack().adminPassword);
+      await openAdminPage(page(), 'data');
       // The page opens on its first workspace ("Cuenta / Área"): connect the source into that one.
-      const picker = page.locator('label', { hasText: 'Área de trabajo' });
+      const picker = page().locator('label', { hasText: 'Área de trabajo' });
       await expect.poll(() => picker.innerText()).toContain(' / ');
       const workspace = (await picker.innerText()).split(' / ').at(-1)!.trim();
       await promisify(execFile)(
@@ -85,34 +77,36 @@ describe.skipIf(!chromiumAvailable || !postgresAvailable)(
           '--table',
           `${schema}.ventas`,
         ],
-        { env: { ...process.env, DATA_DIR: stack.dataDir, BI_PORT: new URL(stack.biUrl).port } },
+        {
+          env: { ...process.env, DATA_DIR: stack().dataDir, BI_PORT: new URL(stack().biUrl).port },
+        },
       );
-      await page.reload();
-      const dataset = row(page, datasetName);
+      await page().reload();
+      const dataset = row(page(), datasetName);
       await dataset.getByText('ventas (3 filas)').waitFor();
       await expect.poll(() => dataset.innerText()).toContain('Origen actualizable');
 
       await onPostgres(`INSERT INTO ${schema}.ventas VALUES ('Cusco', 12), ('Quito', 1.25)`);
       await dataset.getByRole('button', { name: `Actualizar ahora ${datasetName}` }).click();
       await expectToast(
-        page,
+        page(),
         'Actualizar ahora',
         `Se actualizó el conjunto de datos ${datasetName}`,
       );
       await dataset.getByText('ventas (5 filas)').waitFor();
       await expect.poll(() => dataset.innerText()).toContain('(Completada)');
-      await page.locator('.ant-notification-notice').waitFor({ state: 'detached' });
-      await page.screenshot({ path: resolve(docsScreenshots, 'datos-origen-postgresql.png') });
+      await page().locator('.ant-notification-notice').waitFor({ state: 'detached' });
+      await page().screenshot({ path: resolve(docsScreenshots, 'datos-origen-postgresql.png') });
 
       await dataset.getByRole('button', { name: `Historial de ${datasetName}` }).click();
-      const history = dialog(page, `Historial de actualizaciones: ${datasetName}`);
+      const history = dialog(page(), `Historial de actualizaciones: ${datasetName}`);
       await history.getByRole('row').nth(2).waitFor();
-      const entries = history.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+      const entries = history.getByRole('row').filter({ hasNot: page().getByRole('columnheader') });
       expect(await entries.count()).toBe(2);
       for (const entry of await entries.all()) {
         expect(await entry.innerText()).toContain('Completada');
       }
-      await page.screenshot({ path: resolve(docsScreenshots, 'datos-historial.png') });
+      await page().screenshot({ path: resolve(docsScreenshots, 'datos-historial.png') });
     });
   },
 );

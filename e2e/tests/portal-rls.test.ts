@@ -1,13 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { dialog, expectToast, openAdminPage, pressInDialog, row } from '../src/portal/admin.ts';
 import { portalApi } from '../src/portal/api.ts';
 import { snap, snapFailure } from '../src/portal/screens.ts';
 import { login, temporaryPasswordFor } from '../src/portal/session.ts';
 import { expandNode, treeNode } from '../src/portal/tree.ts';
 import { viewerError, waitForRendered } from '../src/portal/viewer.ts';
-import { startStack, type Stack } from '../src/stack.ts';
+import { usePortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -27,70 +27,60 @@ const viewers = [
  * viewer without identity sees the error and the BI service mints no token for the report.
  */
 describe.skipIf(!chromiumAvailable)('portal: service principal and row-level security', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let admin: Page;
+  const { stack, browser, page: admin } = usePortal();
   let current: Page | undefined;
   let accountId = 0;
   const userIds: number[] = [];
 
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    admin = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await login(admin, stack.portalUrl, 'admin', stack.adminPassword);
-  });
   beforeEach(({ task }) => {
-    onTestFailed(() => snapFailure(current ?? admin, task.name));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    onTestFailed(() => snapFailure(current ?? admin(), task.name));
   });
 
   it('warns about ROPC on the demo master users', async () => {
-    current = admin;
-    await openAdminPage(admin, 'accounts');
-    await row(admin, 'Retail Andino - Comercial')
+    current = admin();
+    await openAdminPage(admin(), 'accounts');
+    await row(admin(), 'Retail Andino - Comercial')
       .getByRole('button', { name: 'Ver advertencias de la cuenta Retail Andino - Comercial' })
       .click();
-    const box = dialog(admin, 'Advertencias');
+    const box = dialog(admin(), 'Advertencias');
     await box.getByText('ROPC no funciona con MFA; use una entidad de servicio.').waitFor();
-    await snap(admin, 'cuentas-advertencia-ropc', 'desktop');
+    await snap(admin(), 'cuentas-advertencia-ropc', 'desktop');
     await pressInDialog(box, 'Aceptar');
     await box.waitFor({ state: 'hidden' });
-    await snap(admin, 'cuentas-tipos-y-advertencias', 'desktop');
+    await snap(admin(), 'cuentas-tipos-y-advertencias', 'desktop');
   });
 
   it('adds a service principal through the Cuentas form and tests its connection', async () => {
-    current = admin;
-    await admin.getByRole('button', { name: /AGREGAR CUENTA/ }).click();
-    const box = dialog(admin, 'Agregar cuenta');
+    current = admin();
+    await admin()
+      .getByRole('button', { name: /AGREGAR CUENTA/ })
+      .click();
+    const box = dialog(admin(), 'Agregar cuenta');
     await box.getByLabel('Tipo de autenticación').click();
-    await admin.getByTitle('Entidad de servicio').click();
+    await admin().getByTitle('Entidad de servicio').click();
     await box.getByLabel('Descripción').fill('Retail Andino - Entidad de servicio');
     await box.getByLabel('Usuario', { exact: true }).fill('vitrina-embed');
     await box.getByLabel('Tenant ID').fill('vitrina');
     await box.getByLabel('Application ID').fill('3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03');
     await box.getByLabel('Secreto de cliente').fill('vitrina-demo-secret');
-    await snap(admin, 'cuenta-entidad-de-servicio', 'desktop');
+    await snap(admin(), 'cuenta-entidad-de-servicio', 'desktop');
     await pressInDialog(box, 'Grabar');
-    await expectToast(admin, 'Agregar cuenta', 'Se agrego la cuenta vitrina-embed');
-    const created = row(admin, 'Retail Andino - Entidad de servicio');
+    await expectToast(admin(), 'Agregar cuenta', 'Se agrego la cuenta vitrina-embed');
+    const created = row(admin(), 'Retail Andino - Entidad de servicio');
     await created.getByRole('img', { name: 'Sin errores' }).waitFor();
     expect(await created.getByRole('button', { name: /Ver advertencias/ }).count()).toBe(0);
 
     await created.getByRole('button', { name: /Probar conexión/ }).click();
-    const test = dialog(admin, 'Probar conexión: Retail Andino - Entidad de servicio');
+    const test = dialog(admin(), 'Probar conexión: Retail Andino - Entidad de servicio');
     await test.getByText('La cuenta funciona.').waitFor();
     expect(await test.getByText('La cuenta ve 4 área(s) de trabajo.').count()).toBe(1);
-    await snap(admin, 'probar-conexion', 'desktop');
+    await snap(admin(), 'probar-conexion', 'desktop');
     await pressInDialog(test, 'Aceptar');
   });
 
   it('maps viewers to identities and explains their access', async () => {
-    current = admin;
-    const api = await portalApi(stack.portalUrl, 'admin', stack.adminPassword);
+    current = admin();
+    const api = await portalApi(stack().portalUrl, 'admin', stack().adminPassword);
     // Only the service principal's copy of the report, so Por reporte finds its viewers.
     const accounts = await api<{ id: number; description: string }[]>(
       'GET',
@@ -111,9 +101,9 @@ describe.skipIf(!chromiumAvailable)('portal: service principal and row-level sec
       });
       userIds.push(user.id);
       const own = await portalApi(
-        stack.portalUrl,
+        stack().portalUrl,
         viewer.username,
-        temporaryPasswordFor(stack.dataDir, mail),
+        temporaryPasswordFor(stack().dataDir, mail),
       );
       await own('PUT', 'user/changepassword', { password: viewerPassword });
       await api('PUT', 'user/permissions', [
@@ -127,34 +117,34 @@ describe.skipIf(!chromiumAvailable)('portal: service principal and row-level sec
         });
       }
     }
-    await admin.reload();
-    await row(admin, 'Retail Andino - Entidad de servicio')
+    await admin().reload();
+    await row(admin(), 'Retail Andino - Entidad de servicio')
       .getByRole('button', { name: /Seguridad por filas/ })
       .click();
-    const identities = dialog(admin, 'Seguridad por filas: Retail Andino - Entidad de servicio');
+    const identities = dialog(admin(), 'Seguridad por filas: Retail Andino - Entidad de servicio');
     await identities.getByText('gerente.chile@retailandino.demo').waitFor();
-    await snap(admin, 'seguridad-por-filas', 'desktop');
-    await admin.keyboard.press('Escape');
+    await snap(admin(), 'seguridad-por-filas', 'desktop');
+    await admin().keyboard.press('Escape');
     await identities.waitFor({ state: 'hidden' });
 
-    await openAdminPage(admin, 'permissionsByReport');
-    const tree = admin.locator('main');
+    await openAdminPage(admin(), 'permissionsByReport');
+    const tree = admin().locator('main');
     await expandNode(tree, 'Retail Andino - Entidad de servicio');
     await expandNode(tree, 'Comercial');
     await treeNode(tree, rlsReport).click();
-    await admin.getByRole('button', { name: '¿Por qué puede ver esto?' }).click();
-    const why = dialog(admin, '¿Por qué puede ver esto?');
+    await admin().getByRole('button', { name: '¿Por qué puede ver esto?' }).click();
+    const why = dialog(admin(), '¿Por qué puede ver esto?');
     await why.getByText('gerente.peru@retailandino.demo [Pais]').waitFor();
     expect(await why.getByText('Sin identidad').count()).toBe(1);
-    await snap(admin, 'por-que-puede-ver-esto', 'desktop');
+    await snap(admin(), 'por-que-puede-ver-esto', 'desktop');
     await pressInDialog(why, 'Aceptar');
   });
 
   async function openAs(username: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     current = page;
-    await login(page, stack.portalUrl, username, viewerPassword);
+    await login(page, stack().portalUrl, username, viewerPassword);
     await page.getByRole('link', { name: rlsReport }).click();
     return page;
   }
@@ -178,12 +168,12 @@ describe.skipIf(!chromiumAvailable)('portal: service principal and row-level sec
   });
 
   it('fails closed for a viewer without identity: an error, and no token minted', async () => {
-    const before = stack.biLog().length;
+    const before = stack().biLog().length;
     const page = await openAs('vsin');
     expect(await viewerError(page)).toContain('seguridad por filas');
     await snap(page, 'visor-rls-sin-identidad', 'desktop');
     await page.context().close();
-    const tokenCalls = generateTokenStatuses(stack.biLog().slice(before));
+    const tokenCalls = generateTokenStatuses(stack().biLog().slice(before));
     expect(tokenCalls.length).toBeGreaterThan(0);
     expect(tokenCalls.every((status) => status === 400)).toBe(true);
   });

@@ -1,12 +1,12 @@
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { basicFilter } from '../src/frame/harness.ts';
 import { snapFailure } from '../src/portal/screens.ts';
 import { portalApi } from '../src/portal/api.ts';
 import { login, temporaryPasswordFor } from '../src/portal/session.ts';
 import { reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
-import { startStack, type Stack } from '../src/stack.ts';
+import { usePortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -36,42 +36,30 @@ function onEmbeddedReport<T>(page: Page, body: string, arg?: unknown): Promise<T
  * the report is open is told at the next renewal.
  */
 describe.skipIf(!chromiumAvailable)('portal: embed token renewal', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    stack = await startStack({ BI_EMBED_TOKEN_LIFETIME_S: String(tokenLifetimeSeconds) });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await login(page, stack.portalUrl, 'admin', stack.adminPassword);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  const { stack, browser, page } = usePortal({
+    env: { BI_EMBED_TOKEN_LIFETIME_S: String(tokenLifetimeSeconds) },
   });
 
   it('renews the token in place three times over, keeping the frame and the filter', async () => {
-    onTestFailed(() => snapFailure(page, 'token-renewal'));
-    const uid = await reportUid(page, reportName);
+    onTestFailed(() => snapFailure(page(), 'token-renewal'));
+    const uid = await reportUid(page(), reportName);
     const tokenCalls: Response[] = [];
-    page.on('response', (response) => {
+    page().on('response', (response) => {
       const path = new URL(response.url()).pathname;
       if (path === `/api/viewer/report/${encodeURIComponent(uid)}`) tokenCalls.push(response);
     });
     let frameNavigations = 0;
-    await page.getByRole('link', { name: reportName, exact: true }).first().click();
-    await waitForRendered(page);
-    page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) frameNavigations += 1;
+    await page().getByRole('link', { name: reportName, exact: true }).first().click();
+    await waitForRendered(page());
+    page().on('framenavigated', (frame) => {
+      if (frame !== page().mainFrame()) frameNavigations += 1;
     });
-    const iframe = page.locator('[data-testid="report-container"] iframe');
+    const iframe = page().locator('[data-testid="report-container"] iframe');
     await iframe.evaluate((element) => element.setAttribute('data-e2e-original', 'yes'));
-    const sales = page.frameLocator('[data-testid="report-container"] iframe').locator(salesCard);
+    const sales = page().frameLocator('[data-testid="report-container"] iframe').locator(salesCard);
     const allSales = await sales.textContent();
 
-    await onEmbeddedReport(page, 'return report.setFilters([arg]);', peru);
+    await onEmbeddedReport(page(), 'return report.setFilters([arg]);', peru);
     await expect.poll(() => sales.textContent()).not.toBe(allSales);
     const peruSales = await sales.textContent();
 
@@ -86,20 +74,20 @@ describe.skipIf(!chromiumAvailable)('portal: embed token renewal', () => {
     expect(expirations.every((at, i) => i === 0 || at > expirations[i - 1]!)).toBe(true);
     expect(Date.now()).toBeGreaterThan(expirations[2]!);
 
-    expect(await onEmbeddedReport(page, 'return report.getFilters();')).toEqual([peru]);
+    expect(await onEmbeddedReport(page(), 'return report.getFilters();')).toEqual([peru]);
     expect(await sales.textContent()).toBe(peruSales);
     // A fresh query needs the current token: removing the filter brings the totals back.
-    await onEmbeddedReport(page, 'return report.removeFilters();');
+    await onEmbeddedReport(page(), 'return report.removeFilters();');
     await expect.poll(() => sales.textContent()).toBe(allSales);
 
     expect(frameNavigations).toBe(0);
     expect(await iframe.getAttribute('data-e2e-original')).toBe('yes');
-    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page().getByRole('alert').count()).toBe(0);
     // Four renewal periods of the viewer's 10 s floor, plus the stack's first render.
   }, 180_000);
 
   it('tells an open viewer that access to the report was revoked', async () => {
-    const api = await portalApi(stack.portalUrl, 'admin', stack.adminPassword);
+    const api = await portalApi(stack().portalUrl, 'admin', stack().adminPassword);
     const mail = 'rita.revocada@vitrina.demo';
     const user = await api<{ id: number }>('POST', 'user', {
       username: 'rrevocada',
@@ -110,9 +98,9 @@ describe.skipIf(!chromiumAvailable)('portal: embed token renewal', () => {
     });
     const password = 'Revoca123';
     const own = await portalApi(
-      stack.portalUrl,
+      stack().portalUrl,
       'rrevocada',
-      temporaryPasswordFor(stack.dataDir, mail),
+      temporaryPasswordFor(stack().dataDir, mail),
     );
     await own('PUT', 'user/changepassword', { password });
     const accounts = await api<{ id: number }[]>('GET', 'administration/reports/accounts');
@@ -122,10 +110,10 @@ describe.skipIf(!chromiumAvailable)('portal: embed token renewal', () => {
       accounts.map((account) => ({ userId: user.id, accountElementId: String(account.id) })),
     );
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     const viewer = await context.newPage();
     onTestFailed(() => snapFailure(viewer, 'token-renewal-revoked'));
-    await login(viewer, stack.portalUrl, 'rrevocada', password);
+    await login(viewer, stack().portalUrl, 'rrevocada', password);
     await viewer.getByRole('link', { name: reportName, exact: true }).first().click();
     await waitForRendered(viewer);
     const renewal = viewer.waitForResponse(

@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { chromiumAvailable, launchBrowser, warnBrowserSkipped } from '../src/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { dialog, expectToast, openAdminPage, pressInDialog, row } from '../src/portal/admin.ts';
 import { checkScreen, snap, snapFailure } from '../src/portal/screens.ts';
 import { login, logout, temporaryPasswordFor } from '../src/portal/session.ts';
 import { expandNode, toggleNode, treeNode } from '../src/portal/tree.ts';
 import { phoneContext, reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
-import { startStack, type Stack } from '../src/stack.ts';
+import { usePortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -30,9 +30,7 @@ const cardNames = (page: Page, workspace: string) =>
  * password; the administrator resets and deletes the user.
  */
 describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let admin: Page;
+  const { stack, browser, page: admin } = usePortal();
   let viewerContext: BrowserContext;
   let page: Page;
   let password = '';
@@ -40,30 +38,21 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
   let current: Page | undefined;
 
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    admin = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    viewerContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    viewerContext = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     page = await viewerContext.newPage();
-    await login(admin, stack.portalUrl, 'admin', stack.adminPassword);
   });
 
   beforeEach(({ task }) => {
-    onTestFailed(() => snapFailure(current ?? admin, task.name));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    onTestFailed(() => snapFailure(current ?? admin(), task.name));
   });
 
   it('creates a viewer with an account-level grant; the password arrives by mail', async () => {
-    current = admin;
-    forbiddenUid = await reportUid(admin, 'Análisis de productos');
-    await openAdminPage(admin, 'users');
-    await checkScreen(admin, 'users');
-    await admin.getByRole('button', { name: 'AGREGAR USUARIO' }).click();
-    const create = dialog(admin, 'Agregar usuario');
+    current = admin();
+    forbiddenUid = await reportUid(admin(), 'Análisis de productos');
+    await openAdminPage(admin(), 'users');
+    await checkScreen(admin(), 'users');
+    await admin().getByRole('button', { name: 'AGREGAR USUARIO' }).click();
+    const create = dialog(admin(), 'Agregar usuario');
     await create.getByRole('button', { name: 'Grabar' }).click();
     await expect.poll(() => create.getByText('El campo es requerido.').count()).toBe(4);
     await create.getByLabel('Nombre').fill(viewer.firstname);
@@ -74,21 +63,23 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     await create.getByLabel('Correo électronico').fill(viewer.mail);
     expect(await create.getByLabel('Visualizador').isChecked()).toBe(true);
     await toggleNode(create, 'integracion.finanzas@vitrina.demo');
-    await checkScreen(admin, 'user-create');
+    await checkScreen(admin(), 'user-create');
     await create.getByRole('button', { name: 'Grabar' }).click();
-    await expectToast(admin, 'Agregar usuario', `Se agrego el usuario ${viewer.username}`);
-    await row(admin, `${viewer.lastname}, ${viewer.firstname}`).waitFor();
-    password = temporaryPasswordFor(stack.dataDir, viewer.mail);
+    await expectToast(admin(), 'Agregar usuario', `Se agrego el usuario ${viewer.username}`);
+    await row(admin(), `${viewer.lastname}, ${viewer.firstname}`).waitFor();
+    password = temporaryPasswordFor(stack().dataDir, viewer.mail);
     expect(password.length).toBeGreaterThanOrEqual(8);
   });
 
   it('grants a workspace by user and a report by report', async () => {
-    current = admin;
-    await openAdminPage(admin, 'permissionsByUser');
-    await admin.getByRole('button', { name: `${viewer.lastname}, ${viewer.firstname}` }).click();
-    const panel = admin
+    current = admin();
+    await openAdminPage(admin(), 'permissionsByUser');
+    await admin()
+      .getByRole('button', { name: `${viewer.lastname}, ${viewer.firstname}` })
+      .click();
+    const panel = admin()
       .locator('.ant-card')
-      .filter({ has: admin.getByRole('button', { name: 'Grabar' }) });
+      .filter({ has: admin().getByRole('button', { name: 'Grabar' }) });
     await treeNode(panel, 'integracion.finanzas@vitrina.demo')
       .locator('.ant-tree-checkbox-checked')
       .waitFor();
@@ -97,27 +88,27 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     await treeNode(panel, 'integracion.comercial@vitrina.demo')
       .locator('.ant-tree-checkbox-indeterminate')
       .waitFor();
-    await checkScreen(admin, 'permissions-by-user');
+    await checkScreen(admin(), 'permissions-by-user');
     await panel.getByRole('button', { name: 'Grabar' }).click();
-    await expectToast(admin, 'Actualizar permisos', 'Se actualizaron los permisos del usuario.');
+    await expectToast(admin(), 'Actualizar permisos', 'Se actualizaron los permisos del usuario.');
 
-    await openAdminPage(admin, 'permissionsByReport');
-    await treeNode(admin.locator('main'), 'Estado de resultados').click();
-    await admin.getByText('Por cuenta').waitFor();
-    await admin.getByText(`${viewer.lastname}, ${viewer.firstname}`).first().waitFor();
-    await treeNode(admin.locator('main'), 'Ventas generales').click();
-    await admin.getByRole('button', { name: 'Agregar usuario' }).click();
-    const add = dialog(admin, 'Agregar usuario');
+    await openAdminPage(admin(), 'permissionsByReport');
+    await treeNode(admin().locator('main'), 'Estado de resultados').click();
+    await admin().getByText('Por cuenta').waitFor();
+    await admin().getByText(`${viewer.lastname}, ${viewer.firstname}`).first().waitFor();
+    await treeNode(admin().locator('main'), 'Ventas generales').click();
+    await admin().getByRole('button', { name: 'Agregar usuario' }).click();
+    const add = dialog(admin(), 'Agregar usuario');
     await add.getByText(`${viewer.lastname}, ${viewer.firstname}`).waitFor();
-    await checkScreen(admin, 'report-add-user');
+    await checkScreen(admin(), 'report-add-user');
     await add.getByRole('button', { name: 'Agregar' }).click();
-    await admin
+    await admin()
       .getByRole('button', { name: `Quitar a ${viewer.lastname}, ${viewer.firstname}` })
       .waitFor();
-    await checkScreen(admin, 'permissions-by-report');
-    await admin.getByRole('button', { name: 'Grabar' }).click();
+    await checkScreen(admin(), 'permissions-by-report');
+    await admin().getByRole('button', { name: 'Grabar' }).click();
     await expectToast(
-      admin,
+      admin(),
       'Actualización de usuarios',
       'Se actualizaron los usuarios del reporte.',
     );
@@ -125,7 +116,7 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
 
   it('shows the viewer exactly what was granted, with filters, search and favorites', async () => {
     current = page;
-    await login(page, stack.portalUrl, viewer.username, password);
+    await login(page, stack().portalUrl, viewer.username, password);
     expect(await page.getByRole('button', { name: 'Administración' }).count()).toBe(0);
     await page.getByText('Retail Andino - Comercial').waitFor();
     await page.getByRole('link', { name: 'Ventas generales' }).waitFor();
@@ -195,11 +186,11 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
   });
 
   it('embeds in the mobile portrait layout on a phone', async () => {
-    const phone = await browser.newContext(phoneContext);
+    const phone = await browser().newContext(phoneContext);
     current = await phone.newPage();
     await login(
       current,
-      stack.portalUrl,
+      stack().portalUrl,
       viewer.username,
       password,
       `/viewer/${await reportUid(page, 'Ventas generales')}`,
@@ -237,9 +228,9 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
 
   it('shows the 403 and 404 texts in the viewer', async () => {
     current = page;
-    await page.goto(`${stack.portalUrl}/viewer/${forbiddenUid}`);
+    await page.goto(`${stack().portalUrl}/viewer/${forbiddenUid}`);
     expect(await viewerError(page)).toBe('Acceso denegado al informe.');
-    await page.goto(`${stack.portalUrl}/viewer/no-existe`);
+    await page.goto(`${stack().portalUrl}/viewer/no-existe`);
     expect(await viewerError(page)).toBe('Informe no encontrado.');
   });
 
@@ -265,39 +256,39 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
     );
     await logout(page, `${viewer.firstname} ${viewer.lastname}`);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    await login(page, stack.portalUrl, viewer.username, 'Nueva2024');
+    await login(page, stack().portalUrl, viewer.username, 'Nueva2024');
   });
 
   it('lets the administrator reset the password and delete the user', async () => {
-    current = admin;
-    await openAdminPage(admin, 'users');
-    const line = row(admin, `${viewer.lastname}, ${viewer.firstname}`);
+    current = admin();
+    await openAdminPage(admin(), 'users');
+    const line = row(admin(), `${viewer.lastname}, ${viewer.firstname}`);
     await line.getByRole('button', { name: `Permisos de ${viewer.username}` }).click();
-    const permissions = dialog(admin, 'Permisos');
+    const permissions = dialog(admin(), 'Permisos');
     await treeNode(permissions, 'Operaciones').locator('.ant-tree-checkbox-checked').waitFor();
-    await checkScreen(admin, 'permissions-modal');
+    await checkScreen(admin(), 'permissions-modal');
     await permissions.getByRole('button', { name: 'Cancelar' }).click();
 
     await line.getByRole('button', { name: `Resetear contraseña de ${viewer.username}` }).click();
-    const reset = dialog(admin, 'Resetear contraseña');
+    const reset = dialog(admin(), 'Resetear contraseña');
     await reset
       .getByText(`¿Está seguro que desea resetear la contraseña del usuario ${viewer.username}?`)
       .waitFor();
     await pressInDialog(reset, 'Resetear');
     await expectToast(
-      admin,
+      admin(),
       'Resetear contraseña.',
       `Se reseteo la contraseña del usuario ${viewer.username}`,
     );
 
     await line.getByRole('button', { name: `Eliminar usuario ${viewer.username}` }).click();
-    const remove = dialog(admin, 'Eliminar usuario');
+    const remove = dialog(admin(), 'Eliminar usuario');
     await remove
       .getByText(`¿Está seguro que desea eliminar el usuario ${viewer.username}?`)
       .waitFor();
-    await checkScreen(admin, 'user-delete');
+    await checkScreen(admin(), 'user-delete');
     await pressInDialog(remove, 'Eliminar');
-    await expectToast(admin, 'Eliminar usuario', `Se elimino el usuario ${viewer.username}`);
+    await expectToast(admin(), 'Eliminar usuario', `Se elimino el usuario ${viewer.username}`);
     await line.waitFor({ state: 'detached' });
   });
 });

@@ -2,20 +2,12 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  comercial,
-  startTestService,
-  userToken,
-  workspaceIdOf,
-  type TestService,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from './harness.ts';
+import { useComercialWorkspace } from './comercial-workspace.ts';
 
 /** Row-level-security roles declared over REST on pushed and imported datasets (decision 0170). */
-let service: TestService;
-let token: string;
-let groupId: string;
+const { service, token, groupId, rest } = useComercialWorkspace();
 
 const countryRole = {
   name: 'Pais',
@@ -52,9 +44,6 @@ const pushedSales = {
   ],
 };
 
-const rest = (path: string, options: { method?: string; body?: unknown } = {}) =>
-  call(service.url, `/v1.0/myorg/groups/${groupId}${path}`, { token, ...options });
-
 const salesByCountry = {
   groupBy: [{ table: 'Tiendas', column: 'Pais' }],
   measures: [{ table: 'Ventas', column: 'Importe', aggregation: 'Sum' }],
@@ -62,8 +51,8 @@ const salesByCountry = {
 };
 
 function generateToken(datasetId: string, identity?: { username: string; roles: string[] }) {
-  return call(service.url, '/v1.0/myorg/GenerateToken', {
-    token,
+  return call(service().url, '/v1.0/myorg/GenerateToken', {
+    token: token(),
     body: {
       datasets: [{ id: datasetId }],
       ...(identity ? { identities: [{ ...identity, datasets: [datasetId] }] } : {}),
@@ -72,7 +61,7 @@ function generateToken(datasetId: string, identity?: { username: string; roles: 
 }
 
 function frameQuery(datasetId: string, embedToken: string, query: unknown = salesByCountry) {
-  return call(service.url, `/v1.0/embed/datasets/${datasetId}/query`, {
+  return call(service().url, `/v1.0/embed/datasets/${datasetId}/query`, {
     token: embedToken,
     scheme: 'EmbedToken',
     body: query,
@@ -115,8 +104,8 @@ async function importCsv(name: string, csv: string) {
   const form = new FormData();
   form.append('file', new Blob([csv]), 'ventas.csv');
   const started = await fetch(
-    `${service.url}/v1.0/myorg/groups/${groupId}/imports?datasetDisplayName=${encodeURIComponent(name)}&nameConflict=CreateOrOverwrite`,
-    { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
+    `${service().url}/v1.0/myorg/groups/${groupId()}/imports?datasetDisplayName=${encodeURIComponent(name)}&nameConflict=CreateOrOverwrite`,
+    { method: 'POST', headers: { authorization: `Bearer ${token()}` }, body: form },
   );
   expect(started.status).toBe(202);
   const { id } = (await started.json()) as { id: string };
@@ -129,13 +118,6 @@ const errorOf = (response: { status: number; json: Record<string, unknown> }) =>
   status: response.status,
   ...(response.json['error'] as { code: string; message: string }),
 });
-
-beforeAll(async () => {
-  service = await startTestService({ VITRINA_DEMO: 'false' });
-  token = await userToken(service.url, comercial);
-  groupId = await workspaceIdOf(service.url, token, 'Comercial');
-});
-afterAll(() => service.close());
 
 describe('roles of a pushed dataset', () => {
   it('reads back the roles of the push body, and each identity sees only its rows', async () => {
@@ -313,14 +295,18 @@ describe('npm run bi -- dataset roles', { timeout: 60_000 }, () => {
       process.execPath,
       [resolve(import.meta.dirname, '../src/cli/bi.ts'), 'dataset', 'roles', 'Comercial', ...args],
       {
-        env: { ...process.env, DATA_DIR: service.dataRoot, BI_PORT: String(service.running.port) },
+        env: {
+          ...process.env,
+          DATA_DIR: service().dataRoot,
+          BI_PORT: String(service().running.port),
+        },
       },
     );
 
   it('sets roles from a file, prints them, and clears them', async () => {
     const name = `Ventas CLI ${Math.random()}`;
     const id = await pushSales({ ...pushedSales, name });
-    const file = join(service.dataRoot, 'roles.json');
+    const file = join(service().dataRoot, 'roles.json');
     writeFileSync(file, JSON.stringify([countryRole]));
     expect(JSON.parse((await cli(name, '--file', file)).stdout)).toEqual([countryRole]);
     expect(JSON.parse((await cli(name)).stdout)).toEqual([countryRole]);
@@ -332,7 +318,7 @@ describe('npm run bi -- dataset roles', { timeout: 60_000 }, () => {
   it('prints the BI service refusal of a bad role in Spanish', async () => {
     const name = `Ventas CLI ${Math.random()}`;
     await pushSales({ ...pushedSales, name });
-    const file = join(service.dataRoot, 'malos.json');
+    const file = join(service().dataRoot, 'malos.json');
     writeFileSync(
       file,
       JSON.stringify({

@@ -4,20 +4,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  comercial,
-  frameQueryRows,
-  startTestService,
-  userToken,
-  workspaceIdOf,
-  type TestService,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useComercialWorkspace } from './comercial-workspace.ts';
 
-let service: TestService;
-let token: string;
-let groupId: string;
+const { service, token, groupId, rest, frameQueryRows } = useComercialWorkspace();
 
 const spanishCsv = [
   'Fecha;Tienda;Importe;Activo',
@@ -29,16 +19,13 @@ const spanishCsv = [
 async function upload(fileName: string, content: string | Uint8Array, query = '') {
   const form = new FormData();
   form.append('file', new Blob([content]), fileName);
-  const response = await fetch(`${service.url}/v1.0/myorg/groups/${groupId}/imports${query}`, {
+  const response = await fetch(`${service().url}/v1.0/myorg/groups/${groupId()}/imports${query}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token()}` },
     body: form,
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
-
-const rest = (path: string, options: { method?: string; body?: unknown } = {}) =>
-  call(service.url, `/v1.0/myorg/groups/${groupId}${path}`, { token, ...options });
 
 /** Imports a file and returns the dataset the import created (polled as in Power BI). */
 async function importedDataset(fileName: string, content: string | Uint8Array, name: string) {
@@ -54,19 +41,18 @@ async function importedDataset(fileName: string, content: string | Uint8Array, n
 }
 
 async function frameQuery(datasetId: string, table: string, groupBy: string, measure: string) {
-  return frameQueryRows(service.url, token, datasetId, {
+  return frameQueryRows(datasetId, {
     groupBy: [{ table, column: groupBy }],
     measures: [{ table, column: measure, aggregation: 'Sum' }],
     orderBy: [{ field: { table, column: groupBy }, direction: 1 }],
   });
 }
 
-beforeAll(async () => {
-  service = await startTestService({ VITRINA_DEMO: 'false' });
-  token = await userToken(service.url, comercial);
-  groupId = await workspaceIdOf(service.url, token, 'Comercial');
-});
-afterAll(() => service.close());
+/** The columns of an imported dataset's one table, as the REST API reads them back. */
+async function columnsOf(datasetId: string) {
+  const tables = await rest(`/datasets/${datasetId}/tables`);
+  return (tables.json['value'] as { columns: unknown[] }[])[0]!.columns;
+}
 
 describe('file imports', () => {
   it('infers types from a Spanish CSV (semicolons, decimal commas, dd/mm/yyyy, sí/no)', async () => {
@@ -116,8 +102,7 @@ describe('file imports', () => {
         'S/N,1',
       ];
       const id = await importedDataset('codigos.csv', lines.join('\n'), 'Códigos');
-      const tables = await rest(`/datasets/${id}/tables`);
-      expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      expect(await columnsOf(id)).toEqual([
         { name: 'Codigo', dataType: 'String' },
         { name: 'Cantidad', dataType: 'Int64' },
       ]);
@@ -131,8 +116,7 @@ describe('file imports', () => {
       '02/03/2025;2025-03-02;-0,75;2;12,5;no;Quito',
     ].join('\n');
     const id = await importedDataset('mezcla.csv', csv, 'Mezcla');
-    const tables = await rest(`/datasets/${id}/tables`);
-    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+    expect(await columnsOf(id)).toEqual([
       { name: 'Fecha', dataType: 'DateTime' },
       { name: 'Dia', dataType: 'DateTime' },
       { name: 'Importe', dataType: 'Double' },
@@ -142,7 +126,7 @@ describe('file imports', () => {
       { name: 'Tienda', dataType: 'String' },
     ]);
     const column = (name: string) => ({ table: 'Mezcla', column: name });
-    const rows = await frameQueryRows(service.url, token, id, {
+    const rows = await frameQueryRows(id, {
       groupBy: ['Tienda', 'Fecha', 'Dia', 'Activo'].map(column),
       measures: ['Importe', 'Precio', 'Miles'].map((name) => ({
         ...column(name),
@@ -166,8 +150,7 @@ describe('file imports', () => {
         'Quito;1.234,5;2025-03-02;quizá',
       ];
       const id = await importedDataset('tarde.csv', lines.join('\n'), 'Tarde');
-      const tables = await rest(`/datasets/${id}/tables`);
-      expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+      expect(await columnsOf(id)).toEqual([
         { name: 'Tienda', dataType: 'String' },
         { name: 'Importe', dataType: 'Double' },
         { name: 'Fecha', dataType: 'DateTime' },
@@ -175,7 +158,7 @@ describe('file imports', () => {
       ]);
       const column = (name: string) => ({ table: 'Tarde', column: name });
       expect(
-        await frameQueryRows(service.url, token, id, {
+        await frameQueryRows(id, {
           groupBy: ['Tienda', 'Fecha', 'Activo'].map(column),
           measures: [{ ...column('Importe'), aggregation: 'Sum' }],
           orderBy: [{ field: column('Tienda'), direction: 1 }],
@@ -252,8 +235,7 @@ describe('file imports', () => {
     ]);
     const content = new Uint8Array(await workbook.xlsx.writeBuffer());
     const id = await importedDataset('ventas.xlsx', content, 'Ventas XLSX');
-    const tables = await rest(`/datasets/${id}/tables`);
-    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+    expect(await columnsOf(id)).toEqual([
       { name: 'Fecha', dataType: 'DateTime' },
       { name: 'Tienda', dataType: 'String' },
       { name: 'Importe', dataType: 'Double' },
@@ -265,7 +247,7 @@ describe('file imports', () => {
   });
 
   it('imports a Parquet file with the types it declares', async () => {
-    const path = join(service.dataRoot, 'numeros.parquet');
+    const path = join(service().dataRoot, 'numeros.parquet');
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     await connection.run(
@@ -274,8 +256,7 @@ describe('file imports', () => {
     connection.closeSync();
     instance.closeSync();
     const id = await importedDataset('numeros.parquet', readFileSync(path), 'Parquet');
-    const tables = await rest(`/datasets/${id}/tables`);
-    expect((tables.json['value'] as { columns: unknown[] }[])[0]!.columns).toEqual([
+    expect(await columnsOf(id)).toEqual([
       { name: 'n', dataType: 'Int64' },
       { name: 'x', dataType: 'Double' },
       { name: 'd', dataType: 'DateTime' },
@@ -292,7 +273,7 @@ describe('file imports', () => {
     'imports through the CLI, which uploads to the running service and shows progress',
     { timeout: 60_000 },
     async () => {
-      const file = join(service.dataRoot, 'tiendas.csv');
+      const file = join(service().dataRoot, 'tiendas.csv');
       writeFileSync(file, 'Tienda;Importe\nLima;2,5\nQuito;4\n');
       const cli = resolve(import.meta.dirname, '../src/cli/bi.ts');
       const { stdout, stderr } = await promisify(execFile)(
@@ -301,8 +282,8 @@ describe('file imports', () => {
         {
           env: {
             ...process.env,
-            DATA_DIR: service.dataRoot,
-            BI_PORT: String(service.running.port),
+            DATA_DIR: service().dataRoot,
+            BI_PORT: String(service().running.port),
           },
         },
       );

@@ -4,15 +4,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  comercial,
-  frameQueryRows,
-  startTestService,
-  userToken,
-  workspaceIdOf,
-  type TestService,
-} from './harness.ts';
+import { call } from './harness.ts';
+import { useComercialWorkspace } from './comercial-workspace.ts';
 
 /** The machine's PostgreSQL (trust auth); each run works in a fresh database of its own. */
 const adminUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,22 +39,6 @@ async function onSource(sql: string) {
   }
 }
 
-let service: TestService;
-let token: string;
-let groupId: string;
-
-const rest = (path: string, options: { method?: string; body?: unknown } = {}) =>
-  call(service.url, `/v1.0/myorg/groups/${groupId}${path}`, { token, ...options });
-
-/** Stores per city, read through the frame's API with an embed token from GenerateToken. */
-async function storesByCity(datasetId: string) {
-  return frameQueryRows(service.url, token, datasetId, {
-    groupBy: [{ table: 'tiendas', column: 'ciudad' }],
-    measures: [{ table: 'tiendas', column: 'id', aggregation: 'Count' }],
-    orderBy: [{ field: { table: 'tiendas', column: 'ciudad' }, direction: 1 }],
-  });
-}
-
 describe.skipIf(!available)('PostgreSQL sources', () => {
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -74,17 +51,24 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       CREATE TABLE tienda.ventas (tienda int, fecha date, importe numeric(12,2), pagado boolean);
       INSERT INTO tienda.tiendas VALUES (1, 'Lima'), (2, 'Quito');
       INSERT INTO tienda.ventas VALUES (1, '2025-03-01', 10.50, true), (2, '2025-03-02', 4, false);`);
-    service = await startTestService({ VITRINA_DEMO: 'false' });
-    token = await userToken(service.url, comercial);
-    groupId = await workspaceIdOf(service.url, token, 'Comercial');
   });
   afterAll(async () => {
-    await service?.close();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
   });
+  // Started after the source database is made, and closed before it is dropped.
+  const { service, token, rest, frameQueryRows } = useComercialWorkspace();
+
+  /** Stores per city, read through the frame's API with an embed token from GenerateToken. */
+  async function storesByCity(datasetId: string) {
+    return frameQueryRows(datasetId, {
+      groupBy: [{ table: 'tiendas', column: 'ciudad' }],
+      measures: [{ table: 'tiendas', column: 'id', aggregation: 'Count' }],
+      orderBy: [{ field: { table: 'tiendas', column: 'ciudad' }, direction: 1 }],
+    });
+  }
 
   async function connectSales() {
     const created = await rest('/datasets/postgresql', {
@@ -131,7 +115,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       addRowsAPIEnabled: false,
     });
     for (const file of ['metadata.db', 'metadata.db-wal']) {
-      const bytes = readFileSync(join(service.dataRoot, 'bi', file));
+      const bytes = readFileSync(join(service().dataRoot, 'bi', file));
       expect(bytes.includes(Buffer.from(database))).toBe(false);
     }
   });
@@ -150,7 +134,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       ['Quito', 1],
     ];
     expect(await storesByCity(id)).toEqual(refreshed);
-    const version = service.services.datasets.version(id);
+    const version = service().services.datasets.version(id);
     await onSource('ALTER TABLE tienda.tiendas RENAME TO tiendas_old');
     try {
       expect((await rest(`/datasets/${id}/refreshes`, { body: {} })).status).toBe(202);
@@ -159,7 +143,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       await onSource('DELETE FROM tienda.tiendas WHERE id = 3');
     }
     expect(await storesByCity(id)).toEqual(refreshed);
-    expect(service.services.datasets.version(id)).toBe(version);
+    expect(service().services.datasets.version(id)).toBe(version);
     const history = (await rest(`/datasets/${id}/refreshes`)).json['value'] as {
       status: string;
       serviceExceptionJson?: string;
@@ -191,7 +175,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     expect(created.status).toBe(201);
     const id = String(created.json['id']);
     const column = (name: string) => ({ table: 'rarezas', column: name });
-    const rows = await frameQueryRows(service.url, token, id, {
+    const rows = await frameQueryRows(id, {
       groupBy: ['id', 'texto', 'momento', 'zona', 'dia', 'grande', 'pagado'].map(column),
       measures: [{ ...column('importe'), aggregation: 'Sum' }],
       orderBy: [{ field: column('id'), direction: 1 }],
@@ -222,7 +206,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
         { name: 'nombre', dataType: 'String' },
       ],
     });
-    const empty = await frameQueryRows(service.url, token, id, {
+    const empty = await frameQueryRows(id, {
       groupBy: [{ table: 'vacia', column: 'nombre' }],
       measures: [{ table: 'vacia', column: 'id', aggregation: 'Count' }],
     });
@@ -238,14 +222,14 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     const set = await rest(`/datasets/${id}/roles`, { method: 'PUT', body: { value: [lima] } });
     expect(set.status).toBe(200);
     const limaStores = async () => {
-      const generated = await call(service.url, '/v1.0/myorg/GenerateToken', {
-        token,
+      const generated = await call(service().url, '/v1.0/myorg/GenerateToken', {
+        token: token(),
         body: {
           datasets: [{ id }],
           identities: [{ username: 'ana@tiendas.demo', roles: ['Lima'], datasets: [id] }],
         },
       });
-      const answer = await call(service.url, `/v1.0/embed/datasets/${id}/query`, {
+      const answer = await call(service().url, `/v1.0/embed/datasets/${id}/query`, {
         token: String(generated.json['token']),
         scheme: 'EmbedToken',
         body: {
@@ -322,9 +306,9 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     expect((await rest(`/datasets/${id}/refreshSchedule`)).json).toEqual(patched.json);
     // Monday 2025-03-03 07:10 in Lima (UTC-5) is 12:10 UTC.
     const due = new Date('2025-03-03T12:10:00Z');
-    await service.services.postgresSources.runDueRefreshes(due);
-    await service.services.postgresSources.runDueRefreshes(due);
-    await service.services.postgresSources.runDueRefreshes(new Date('2025-03-03T13:10:00Z'));
+    await service().services.postgresSources.runDueRefreshes(due);
+    await service().services.postgresSources.runDueRefreshes(due);
+    await service().services.postgresSources.runDueRefreshes(new Date('2025-03-03T13:10:00Z'));
     const history = (await rest(`/datasets/${id}/refreshes`)).json['value'] as {
       refreshType: string;
     }[];
@@ -345,8 +329,8 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
         {
           env: {
             ...process.env,
-            DATA_DIR: service.dataRoot,
-            BI_PORT: String(service.running.port),
+            DATA_DIR: service().dataRoot,
+            BI_PORT: String(service().running.port),
           },
         },
       );

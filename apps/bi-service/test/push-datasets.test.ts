@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  comercial,
-  frameQueryRows,
-  startTestService,
-  userToken,
-  workspaceIdOf,
-  type TestService,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from './harness.ts';
+import { useComercialWorkspace } from './comercial-workspace.ts';
 
-let service: TestService;
-let token: string;
-let groupId: string;
+const { service, token, groupId, rest, frameQueryRows } = useComercialWorkspace();
 
 const salesDataset = {
   name: 'Ventas empujadas',
@@ -40,7 +31,7 @@ const salesDataset = {
 };
 
 const api = (path: string, options: { method?: string; body?: unknown } = {}) =>
-  call(service.url, `/v1.0/myorg/groups/${groupId}/datasets${path}`, { token, ...options });
+  rest(`/datasets${path}`, options);
 
 const errorOf = (response: { status: number; json: Record<string, unknown> }) => [
   response.status,
@@ -55,18 +46,11 @@ async function createDataset(query = '') {
 
 /** A frame query with an embed token from GenerateToken, as a report would run it. */
 async function totalsByCity(datasetId: string) {
-  return frameQueryRows(service.url, token, datasetId, {
+  return frameQueryRows(datasetId, {
     groupBy: [{ table: 'Tiendas', column: 'Ciudad' }],
     measures: [{ table: 'Ventas', measure: 'Total' }],
   });
 }
-
-beforeAll(async () => {
-  service = await startTestService({ VITRINA_DEMO: 'false' });
-  token = await userToken(service.url, comercial);
-  groupId = await workspaceIdOf(service.url, token, 'Comercial');
-});
-afterAll(() => service.close());
 
 describe('push datasets', () => {
   it('creates a dataset whose tables read back in Power BI shape, listed with the others', async () => {
@@ -132,7 +116,7 @@ describe('push datasets', () => {
   it('rejects a whole call with a bad row, naming row and column, and writes nothing', async () => {
     const id = await createDataset();
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
-    const before = service.services.datasets.version(id);
+    const before = service().services.datasets.version(id);
     const rows = [
       { Tienda: 1, Importe: 3 },
       { Tienda: 1, Importe: 'mucho' },
@@ -144,7 +128,7 @@ describe('push datasets', () => {
     });
     // No sale was written, so no city has a total.
     expect(await totalsByCity(id)).toEqual([]);
-    expect(service.services.datasets.version(id)).toBe(before);
+    expect(service().services.datasets.version(id)).toBe(before);
   });
 
   it('answers Power BI errors for unknown tables, wrong types, oversize batches and bad models', async () => {
@@ -192,9 +176,9 @@ describe('push datasets', () => {
 
   it('changes a table schema keeping its rows, deletes rows, then the dataset, each a new version', async () => {
     const id = await createDataset();
-    const versions = [service.services.datasets.version(id)];
+    const versions = [service().services.datasets.version(id)];
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
-    versions.push(service.services.datasets.version(id));
+    versions.push(service().services.datasets.version(id));
     const reshaped = {
       name: 'Tiendas',
       columns: [
@@ -205,28 +189,32 @@ describe('push datasets', () => {
     };
     const put = await api(`/${id}/tables/Tiendas`, { method: 'PUT', body: reshaped });
     expect(put.status).toBe(200);
-    versions.push(service.services.datasets.version(id));
+    versions.push(service().services.datasets.version(id));
     await api(`/${id}/tables/Ventas/rows`, { body: { rows: [{ Tienda: 1, Importe: 2 }] } });
     expect(await totalsByCity(id)).toEqual([['Lima', 2]]);
     expect((await api(`/${id}/tables/Ventas/rows`, { method: 'DELETE' })).status).toBe(200);
-    versions.push(service.services.datasets.version(id));
+    versions.push(service().services.datasets.version(id));
     expect(await totalsByCity(id)).toEqual([]);
     expect(versions).toEqual([1, 2, 3, 5]);
     expect((await api(`/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect(errorOf(await api(`/${id}/tables`))).toEqual([404, 'PowerBIEntityNotFound']);
-    expect(service.services.datasets.version(id)).toBeUndefined();
+    expect(service().services.datasets.version(id)).toBeUndefined();
   });
 
   it('is the target of a create-report token and answers the Q&A box', async () => {
     const id = await createDataset();
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
     await api(`/${id}/tables/Ventas/rows`, { body: { rows: [{ Tienda: 1, Importe: 9 }] } });
-    const created = await call(service.url, `/v1.0/myorg/groups/${groupId}/reports/GenerateToken`, {
-      token,
-      body: { accessLevel: 'Create', datasetId: id },
-    });
+    const created = await call(
+      service().url,
+      `/v1.0/myorg/groups/${groupId()}/reports/GenerateToken`,
+      {
+        token: token(),
+        body: { accessLevel: 'Create', datasetId: id },
+      },
+    );
     expect(created.status).toBe(200);
-    const answer = await call(service.url, `/v1.0/embed/datasets/${id}/qna`, {
+    const answer = await call(service().url, `/v1.0/embed/datasets/${id}/qna`, {
       token: String(created.json['token']),
       scheme: 'EmbedToken',
       body: { question: 'Total por Ciudad' },

@@ -53,15 +53,17 @@ export interface ReportTarget {
   groupId: string;
 }
 
-/** A demo report by workspace and name, with a fresh View embed token for it. */
+/** A demo report by workspace and name, with a fresh embed token for it (View unless told). */
 export async function demoReport(
   harness: FrameHarness,
   workspace: string,
   name: string,
+  accessLevel: 'View' | 'Edit' = 'View',
 ): Promise<ReportTarget> {
   const groupId = await harness.rest.groupId(workspace);
   const report = await harness.rest.report(groupId, name);
-  const accessToken = await harness.rest.embedToken(`/groups/${groupId}/reports/${report.id}`);
+  const path = `/groups/${groupId}/reports/${report.id}`;
+  const accessToken = await harness.rest.embedToken(path, accessLevel);
   return { id: report.id, embedUrl: report.embedUrl, accessToken, groupId };
 }
 
@@ -171,6 +173,15 @@ export function frameOf(page: Page): Frame {
   const frame = page.frames().find((f) => f !== page.mainFrame());
   if (!frame) throw new Error('The host page has no embedded frame');
   return frame;
+}
+
+/** The URLs the embedded frame requests from now on (the host page's own requests left out). */
+export function frameRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.frame() !== page.mainFrame()) urls.push(request.url());
+  });
+  return urls;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -12,6 +12,7 @@ import {
   type BiPlacement,
   type ServerProcess,
 } from './processes.ts';
+import { portalRequest } from './portal-request.ts';
 
 const shell = promisify(execFile);
 /** The documented commands, run as an operator types them (redirections included). */
@@ -34,7 +35,6 @@ for (const { dialect, available, tools } of variants) {
 }
 
 const adminPassword = 'Resta2025';
-const xsrf = 'restore-test-xsrf';
 const csv = 'Fecha;Tienda;Importe\n01/03/2025;Lima;1.234,50\n02/03/2025;Quito;7,25\n';
 
 /**
@@ -78,19 +78,7 @@ describe.each(variants)('backup and restore as documented ($dialect)', ({ dialec
   });
 
   async function call(method: string, path: string, token?: string, body?: unknown) {
-    const binary = typeof body === 'string';
-    const response = await fetch(`${portal.url}${path}`, {
-      method,
-      headers: {
-        cookie: `XSRF-TOKEN=${xsrf}`,
-        'x-xsrf-token': xsrf,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined
-          ? {}
-          : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: binary ? body : JSON.stringify(body) }),
-    });
+    const response = await portalRequest(portal.url, method, path, { token, body });
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   }

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../helper.ts';
 import { nginxAvailable, startTestNginx, type TestNginx } from './nginx.ts';
 import { startBiProcess, startPortalProcess, type ServerProcess } from './processes.ts';
+import { portalRequest } from './portal-request.ts';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
 
-const xsrf = 'proxy-test-xsrf';
 const adminPassword = 'Admin1234';
 
 /**
@@ -62,16 +62,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
     });
 
     async function call(method: string, path: string, body?: unknown) {
-      const response = await fetch(`${nginx.url}${path}`, {
-        method,
-        headers: {
-          cookie: `XSRF-TOKEN=${xsrf}`,
-          'x-xsrf-token': xsrf,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+      const response = await portalRequest(nginx.url, method, path, { token, body });
       // nginx's own error pages (a 502 for a write in flight on a killed instance) are HTML.
       const json = response.headers.get('content-type')?.includes('application/json');
       return {

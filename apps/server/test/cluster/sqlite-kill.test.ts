@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { startPortalProcess } from './processes.ts';
+import { portalRequest } from './portal-request.ts';
 
-const xsrf = 'sqlite-kill-xsrf';
 const adminPassword = 'Admin1234';
 
 /**
@@ -24,15 +24,8 @@ describe('kill -9 during writes on SQLite', () => {
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
     });
-    const headers = {
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-      'content-type': 'application/json',
-    };
-    const login = await fetch(`${portal.url}/api/user/authenticate`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
+    const login = await portalRequest(portal.url, 'POST', '/api/user/authenticate', {
+      body: { username: 'admin', password: adminPassword },
     });
     const { token } = (await login.json()) as { token: string };
 
@@ -45,16 +38,15 @@ describe('kill -9 during writes on SQLite', () => {
         const username = `escritura${sent++}`;
         if (sent === tried / 2) portal.child.kill('SIGKILL');
         try {
-          const answer = await fetch(`${portal.url}/api/user`, {
-            method: 'POST',
-            headers: { ...headers, authorization: `Bearer ${token}` },
-            body: JSON.stringify({
+          const answer = await portalRequest(portal.url, 'POST', '/api/user', {
+            token,
+            body: {
               username,
               firstname: 'Escritura',
               lastname: 'Prueba',
               mail: `${username}@vitrina.test`,
               rol: 1,
-            }),
+            },
           });
           if (answer.status === 201) acknowledged.push(username);
           else failed += 1;

@@ -13,11 +13,11 @@ import type { ViewerAccount } from '@vitrina/contracts';
 import { createPasswordHasher } from '../../src/lib/passwords.ts';
 import { startTestNginx } from '../cluster/nginx.ts';
 import { startBiProcess, startPortalProcess, type ServerProcess } from '../cluster/processes.ts';
+import { portalRequest } from '../cluster/portal-request.ts';
 import { startTestRedis } from '../cluster/redis-server.ts';
 import { createTestDatabase } from '../helper.ts';
 
 const viewerPassword = 'Visor1234';
-const xsrf = 'viewer-load-xsrf';
 const memoryProbe = pathToFileURL(join(import.meta.dirname, 'memory-probe.ts')).href;
 
 type Step = 'login' | 'accounts' | 'viewer';
@@ -204,16 +204,7 @@ async function startParts(
     )
     .execute();
   async function call(method: string, path: string, token?: string, body?: unknown) {
-    const response = await fetch(`${nginx.url}${path}`, {
-      method,
-      headers: {
-        cookie: `XSRF-TOKEN=${xsrf}`,
-        'x-xsrf-token': xsrf,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const response = await portalRequest(nginx.url, method, path, { token, body });
     const text = await response.text();
     return { status: response.status, body: text };
   }
