@@ -62,6 +62,24 @@ describe('public configuration, about, security headers and documentation', () =
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same security headers on refused and unknown requests', async () => {
+    const health = await callApi(context.app, { method: 'GET', url: '/api/health' });
+    const security = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-frame-options',
+    ];
+    for (const url of ['/api/account/1', '/api/no-such-route']) {
+      const response = await callApi(context.app, { method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      for (const name of security) expect(response.headers[name], name).toBe(health.headers[name]);
+    }
+    expect(health.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('documents every API route, with request and response schemas, at /api/docs', async () => {
     const ui = await context.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

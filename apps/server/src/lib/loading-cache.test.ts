@@ -36,6 +36,26 @@ describe('loading cache', () => {
     expect(await again).toBe('cuenta-1:r#2');
   });
 
+  it('makes callers wait for the reload of a value that is due, never answering the old one', async () => {
+    const loader = gatedLoader();
+    let now = 0;
+    const cache = createLoadingCache<string, string, undefined>({
+      max: 10,
+      now: () => now,
+      ttlOf: () => 60_000,
+      load: (key) => loader.load(key),
+    });
+    const first = cache.get('r', undefined);
+    loader.release();
+    expect(await first).toBe('r#1');
+    expect(await cache.get('r', undefined)).toBe('r#1');
+    now = 60_000;
+    const waiting = [cache.get('r', undefined), cache.get('r', undefined)];
+    loader.release();
+    expect(await Promise.all(waiting)).toEqual(['r#2', 'r#2']);
+    expect(loader.calls()).toBe(2);
+  });
+
   it('answers with a value that is already due but does not keep it', async () => {
     let loads = 0;
     const cache = createLoadingCache<string, number, undefined>({

@@ -46,14 +46,21 @@ export function createLoadingCache<
       return value;
     },
   });
+  async function fetch(key: K, context: C): Promise<V> {
+    const value = await cache.fetch(key, { context });
+    // Only an aborted load without a value resolves undefined, and aborts are ignored above.
+    if (value === undefined) throw new Error('The cache lost a load it was waiting for');
+    // A value that was due the moment it loaded answers its callers once and is not kept.
+    if (options.ttlOf(value) <= 1 && cache.peek(key) === value) cache.delete(key);
+    return value;
+  }
   return {
-    async get(key, context) {
-      const value = await cache.fetch(key, { context });
-      // Only an aborted load without a value resolves undefined, and aborts are ignored above.
-      if (value === undefined) throw new Error('The cache lost a load it was waiting for');
-      // A value that was due the moment it loaded answers its callers once and is not kept.
-      if (options.ttlOf(value) <= 1 && cache.peek(key) === value) cache.delete(key);
-      return value;
+    get(key, context) {
+      // A fresh value answers without lru-cache's fetch machinery (the hot path of every
+      // request); a value that is due or still loading reads as undefined here, and `fetch`
+      // loads it once for all its callers.
+      const fresh = cache.get(key);
+      return fresh === undefined ? fetch(key, context) : Promise.resolve(fresh);
     },
     delete: (key) => void cache.delete(key),
     deleteMatching(test) {

@@ -5,10 +5,10 @@ type ZodRouteSchema = Parameters<typeof serializerCompiler>[0];
 
 /**
  * Route serializer for answers a service hands out again and again as the very same object (a
- * cached tree, a cached viewer answer): the object is checked against the response schema and
- * written to JSON once, and later sends of that object reuse the text (decision 0156). Objects
- * are never changed after they are handed out, which is what makes reusing the text sound; a
- * fresh object is checked and written like on any other route.
+ * cached tree, a cached viewer answer): the object is checked against the response schema,
+ * written to JSON and encoded to UTF-8 once, and later sends of that object write the same bytes
+ * (decisions 0156, 0212). Objects are never changed after they are handed out, which is what
+ * makes reusing the bytes sound; a fresh object is checked and written like on any other route.
  */
 export function serializeEachObjectOnce<Schema>(
   route: FastifyRouteSchemaDef<Schema>,
@@ -16,14 +16,16 @@ export function serializeEachObjectOnce<Schema>(
   // Fastify types a route's compiler by the whole route schema but calls it with one response
   // schema, which here is always a Zod schema from @vitrina/contracts.
   const serialize = serializerCompiler(route as unknown as ZodRouteSchema);
-  const written = new WeakMap<object, string>();
+  const written = new WeakMap<object, Buffer>();
   return (data) => {
     if (typeof data !== 'object' || data === null) return serialize(data);
-    let json = written.get(data);
-    if (json === undefined) {
-      json = serialize(data);
-      written.set(data, json);
+    let bytes = written.get(data);
+    if (bytes === undefined) {
+      bytes = Buffer.from(serialize(data));
+      written.set(data, bytes);
     }
-    return json;
+    // Fastify types a serializer's result as a string but writes a Buffer as it is, taking its
+    // length for content-length: no per-request UTF-8 encoding, length count or 8 KB copy.
+    return bytes as unknown as string;
   };
 }

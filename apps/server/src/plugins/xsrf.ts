@@ -31,18 +31,20 @@ export function issueXsrfCookie(reply: FastifyReply, secure: boolean): void {
  * X-XSRF-TOKEN. Login is exempt only while the browser has no cookie yet.
  */
 export function installXsrf(app: FastifyInstance, secureCookies: boolean): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/')) return;
+  // A callback hook, not an async one: it runs on every request and never waits.
+  app.addHook('onRequest', (request, reply, done) => {
+    // The path is what precedes any query; `/api/` is a prefix of either.
+    if (!request.url.startsWith('/api/')) return done();
     const cookie = request.cookies[xsrfCookieName];
     if (safeMethods.has(request.method)) {
       if (!cookie) issueXsrfCookie(reply, secureCookies);
-      return;
+      return done();
     }
-    if (!cookie && path === loginPath) return;
+    if (!cookie && request.url.split('?')[0] === loginPath) return done();
     const header = request.headers[xsrfHeaderName];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw new AppError('xsrf_mismatch', errorMessages.xsrfMismatch);
+      return done(new AppError('xsrf_mismatch', errorMessages.xsrfMismatch));
     }
+    done();
   });
 }

@@ -28,7 +28,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account/:id',
       {
         preHandler: app.requireAuth,
-        // The tree is cached per user and shape (tree-cache.ts): written to JSON once per tree.
+        // The tree is cached per user and shape (tree-cache.ts): encoded to JSON bytes once per tree.
         serializerCompiler: serializeEachObjectOnce,
         schema: {
           tags,

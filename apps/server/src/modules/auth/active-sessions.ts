@@ -6,10 +6,12 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AccessClaims, SessionInvalidation, SessionUser } from '../../lib/sessions.ts';
 import { refreshTokensRepository } from './refresh-tokens.repository.ts';
 
-type CachedUser = Omit<SessionUser, 'sessionId'>;
-/** lru-cache stores objects only; `user: null` remembers a revoked or unknown session. */
+/**
+ * lru-cache stores objects only; `user: null` remembers a revoked or unknown session. The user is
+ * kept as route handlers see it, frozen, so a request reuses it instead of building its own.
+ */
 interface Entry {
-  user: CachedUser | null;
+  user: Readonly<SessionUser> | null;
 }
 
 export interface ActiveSessionsOptions {
@@ -39,15 +41,16 @@ export function createActiveSessions(
   // so its answer is used once but not cached.
   let generation = 0;
 
-  async function load(sessionId: string): Promise<CachedUser | null> {
+  async function load(sessionId: string): Promise<Readonly<SessionUser> | null> {
     const started = generation;
     const row = await refreshTokensRepository.findSessionUser(db, sessionId);
-    const user: CachedUser | null = row
-      ? {
+    const user = row
+      ? Object.freeze({
           id: row.id,
           username: row.username,
           rol: row.rol === roles.administrator ? roles.administrator : roles.viewer,
-        }
+          sessionId,
+        })
       : null;
     if (started === generation) cache.set(sessionId, { user });
     return user;
@@ -69,8 +72,7 @@ export function createActiveSessions(
     async resolve(claims: AccessClaims): Promise<SessionUser | null> {
       const cached = cache.get(claims.sessionId);
       const user = cached ? cached.user : await load(claims.sessionId);
-      if (!user || user.id !== claims.userId) return null;
-      return { ...user, sessionId: claims.sessionId };
+      return user && user.id === claims.userId ? user : null;
     },
 
     revokeAllOfUser(trx: Kysely<Database>, userId: number, revokeOptions?: { keep?: string }) {
