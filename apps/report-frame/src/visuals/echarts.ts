@@ -11,7 +11,6 @@ import {
 import {
   GridComponent,
   LegendComponent,
-  MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -29,7 +28,6 @@ echarts.use([
   GridComponent,
   TooltipComponent,
   LegendComponent,
-  MarkLineComponent,
   SVGRenderer,
 ]);
 echarts.setPlatformAPI({ measureText });
