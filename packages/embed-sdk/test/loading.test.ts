@@ -150,7 +150,9 @@ describe.skipIf(!chromiumAvailable)(
           powerbi.embed(el, cfg);
           return new Promise<string>((resolve) =>
             report.on('loaded', () =>
-              resolve(el.innerHTML === warm.outerHTML ? report.config.uniqueId : 'other iframe'),
+              resolve(
+                el.innerHTML === warm.outerHTML ? String(report.config.uniqueId) : 'other iframe',
+              ),
             ),
           );
         },
