@@ -43,6 +43,8 @@ export class Service implements IService, IEmbedHost {
   private uniqueSessionId: string;
   private embeds: Embed[];
   private config: IServiceConfiguration;
+  /** The preloaded iframe the `bootstrap` in progress offers its embed (decision 0211). */
+  #offeredFrame: HTMLIFrameElement | undefined;
 
   constructor(
     hpmFactory: IHpmFactory,
@@ -119,8 +121,7 @@ export class Service implements IService, IEmbedHost {
     }
   }
 
-  #offeredFrame: HTMLIFrameElement | undefined;
-
+  /** Hands the bootstrap's preloaded iframe to the embed being built, once. */
   takeOfferedFrame(): HTMLIFrameElement | undefined {
     const offered = this.#offeredFrame;
     this.#offeredFrame = undefined;
