@@ -149,9 +149,14 @@ describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
 
   it('opens a report in the same tab, in fullscreen, and in another window', async () => {
     current = page;
+    // The gateway's hidden preloaded frame is moved into the viewer, not loaded again (decision 0211).
+    await page.locator('body > iframe[src*="/reportEmbed"]').waitFor({ state: 'attached' });
     await page.getByRole('link', { name: 'Estado de resultados' }).first().click();
     await page.waitForURL(/\/viewer\//);
     await waitForRendered(page);
+    expect(
+      await page.locator('[data-testid="report-container"] iframe').getAttribute('src'),
+    ).not.toContain('uid=');
     await page.getByRole('heading', { name: 'Estado de resultados' }).waitFor();
     await checkScreen(page, 'viewer', 2_500);
     await page.getByRole('button', { name: 'Pantalla completa' }).click();

@@ -14,6 +14,8 @@ export interface IEmbedHost {
   readonly allowedOrigins: readonly string[] | undefined;
   getNumberOfComponents(): number;
   getSdkSessionId(): string;
+  /** The preloaded iframe the bootstrap in progress offered, handed out once (decision 0211). */
+  takeOfferedFrame?(): HTMLIFrameElement | undefined;
 }
 
 /** What a Page needs of its report (2.8.0's `IReportNode`). */

@@ -7,6 +7,7 @@ import type {
 import type { IEmbedHost } from './embed-host.ts';
 import type { IEventHandler } from './event-types.ts';
 import { registerFrame } from './frames.ts';
+import { adoptPreloaded } from './preloaded-frames.ts';
 import { embedAttributes } from './embed-attributes.ts';
 import {
   resolveAccessToken,
@@ -256,9 +257,12 @@ export abstract class Embed {
     return embedUrl;
   }
 
-  /** Creates the iframe (unless one was handed over), validates, and wires the load triggers. */
+  /**
+   * Creates the iframe (unless one was handed over or a bootstrap adopts a preloaded one),
+   * validates, and wires the load triggers.
+   */
   private setIframe(isLoad: boolean, phasedRender?: boolean): void {
-    if (!this.iframe) this.iframe = this.#createIframe();
+    if (!this.iframe) this.iframe = this.#adoptOfferedFrame() ?? this.#createIframe();
     if (!isLoad) {
       this.iframe.addEventListener('load', () => {
         if (this.createConfig) void this.createReport(this.createConfig).catch(ignoreAutomatic);
@@ -287,12 +291,29 @@ export abstract class Embed {
   #createIframe(): HTMLIFrameElement {
     const iframe = document.createElement('iframe');
     const src = addParamToUrl(this.config.embedUrl ?? '', 'uid', this.config.uniqueId ?? '');
-    iframe.style.width = '100%';
-    iframe.style.height = '100%';
     iframe.setAttribute('src', src);
     iframe.setAttribute('scrolling', 'no');
     iframe.setAttribute('allowfullscreen', 'true');
     this.element.replaceChildren(iframe);
+    return this.#trust(iframe, src);
+  }
+
+  /**
+   * The preloaded iframe the bootstrap offered, moved into the element, when it shows this
+   * embed's page. It has no uid in its src: the frame takes the uid from the load's header.
+   */
+  #adoptOfferedFrame(): HTMLIFrameElement | undefined {
+    const offered = this.isBootstrapped() ? this.service.takeOfferedFrame?.() : undefined;
+    const adopted = offered && adoptPreloaded(offered, this.element, this.config.embedUrl ?? '');
+    if (!offered || !adopted) return undefined;
+    this.#iframeLoaded = adopted.loaded;
+    return this.#trust(offered, offered.src);
+  }
+
+  /** Sizes the iframe to its container and registers its window with the SDK's trusted frames. */
+  #trust(iframe: HTMLIFrameElement, src: string): HTMLIFrameElement {
+    iframe.style.width = '100%';
+    iframe.style.height = '100%';
     registerFrame(iframe, src, {
       allowedOrigins: this.service.allowedOrigins,
       onRefused: (origin) =>

@@ -6,6 +6,7 @@ import type { IHpmFactory, IRouterFactory, IWpmpFactory } from './factories.ts';
 import { trustedFrames } from './frames.ts';
 import * as errors from './service-errors.ts';
 import { Page } from './page.ts';
+import { trackPreloaded } from './preloaded-frames.ts';
 import type { HttpPostMessage, IExtendedRequest, Router } from './protocol/index.ts';
 import { Report } from './report.ts';
 import type {
@@ -42,6 +43,8 @@ export class Service implements IService, IEmbedHost {
   private uniqueSessionId: string;
   private embeds: Embed[];
   private config: IServiceConfiguration;
+  /** The preloaded iframe the `bootstrap` in progress offers its embed (decision 0211). */
+  #offeredFrame: HTMLIFrameElement | undefined;
 
   constructor(
     hpmFactory: IHpmFactory,
@@ -95,15 +98,34 @@ export class Service implements IService, IEmbedHost {
   /**
    * Starts the iframe before the token is known (from SDK 2.9): the page loads while the host
    * fetches the token; a later `embed()` on the element reuses the iframe and sends the load.
+   * `preloaded`, beyond 2.9's signature, is an iframe `preload()` returned: when it shows exactly
+   * the page this bootstrap would load and the browser can move iframes without reloading them,
+   * it is moved into `element` and used, already loaded (decision 0211); else it is left alone.
    * @example powerbi.bootstrap(container, { type: 'report', embedUrl: 'https://bi.example/reportEmbed' });
    */
-  bootstrap(element: HTMLElement, config: IBootstrapEmbedConfiguration): Embed {
+  bootstrap(
+    element: HTMLElement,
+    config: IBootstrapEmbedConfiguration,
+    preloaded?: HTMLIFrameElement,
+  ): Embed {
     const { hostname, ...rest } = config;
     const type = rest.type ?? element.getAttribute(Embed.typeAttribute) ?? '';
     if (!rest.embedUrl && !element.getAttribute(Embed.embedUrlAttribute) && embedPages[type]) {
       rest.embedUrl = `https://${hostname ?? 'app.powerbi.com'}/${embedPages[type]}`;
     }
-    return this.embedInternal(element, rest, false, true);
+    this.#offeredFrame = preloaded;
+    try {
+      return this.embedInternal(element, rest, false, true);
+    } finally {
+      this.#offeredFrame = undefined;
+    }
+  }
+
+  /** Hands the bootstrap's preloaded iframe to the embed being built, once. */
+  takeOfferedFrame(): HTMLIFrameElement | undefined {
+    const offered = this.#offeredFrame;
+    this.#offeredFrame = undefined;
+    return offered;
   }
 
   embedInternal(
@@ -164,6 +186,7 @@ export class Service implements IService, IEmbedHost {
     iframe.setAttribute('scrolling', 'no');
     iframe.setAttribute('allowfullscreen', 'false');
     (element ?? document.body).appendChild(iframe);
+    trackPreloaded(iframe);
     iframe.onload = () => raiseCustomEvent(iframe, 'preloaded', {});
     return iframe;
   }

@@ -129,6 +129,63 @@ describe.skipIf(!chromiumAvailable)(
       });
     });
 
+    it('bootstrap with a preloaded iframe of the same page: moved in, not reloaded, one load with the uid', async () => {
+      page = await state.harness.newPage();
+      // `autoloaded=1`: the frame answers the load with `loaded`, addressed by the header's uid.
+      const base = `${state.harness.frames.url}/reportEmbed?language=es&autoloaded=1`;
+      await preloadAndWait(page, base);
+      // A reload would start a new window without this mark.
+      await (
+        await preloadedFrame(page)
+      ).evaluate(() => ((window as { warm?: boolean }).warm = true));
+      const loaded = await page.evaluate(
+        (cfg) => {
+          const el = document.getElementById('c1') as HTMLElement;
+          const warm = (window as unknown as { warmFrame: HTMLIFrameElement }).warmFrame;
+          const report = powerbi.bootstrap(
+            el,
+            { type: 'report', embedUrl: String(cfg['embedUrl']) },
+            warm,
+          );
+          powerbi.embed(el, cfg);
+          return new Promise<string>((resolve) =>
+            report.on('loaded', () =>
+              resolve(
+                el.innerHTML === warm.outerHTML ? String(report.config.uniqueId) : 'other iframe',
+              ),
+            ),
+          );
+        },
+        reportConfig(state.harness, { embedUrl: base }),
+      );
+      const frame = await frameOf(page, 'c1');
+      expect(await frame.evaluate(() => (window as { warm?: boolean }).warm)).toBe(true);
+      const requests = await receivedBy(frame);
+      expect(requests.map((r) => r.url)).toEqual(['/report/load']);
+      expect(requests[0]?.headers['uid']).toBe(loaded);
+      expect(await page.evaluate(() => document.querySelectorAll('iframe').length)).toBe(1);
+      expect(await page.locator('#c1 iframe').getAttribute('style')).toBe(
+        'width: 100%; height: 100%;',
+      );
+    });
+
+    it('bootstrap leaves a preloaded iframe of another page alone and loads its own', async () => {
+      page = await state.harness.newPage();
+      const base = `${state.harness.frames.url}/reportEmbed`;
+      await preloadAndWait(page, `${base}?language=en`);
+      await page.evaluate(
+        (embedUrl) =>
+          void powerbi.bootstrap(
+            document.getElementById('c1') as HTMLElement,
+            { type: 'report', embedUrl },
+            (window as unknown as { warmFrame: HTMLIFrameElement }).warmFrame,
+          ),
+        base,
+      );
+      expect(await page.locator('#c1 iframe').getAttribute('src')).toMatch(/\/reportEmbed\?uid=/);
+      expect(await page.locator('body > iframe[style="display:none;"]').count()).toBe(1);
+    });
+
     it('bootstrap then embed before the frame loaded: exactly one load, sent on the load event', async () => {
       page = await state.harness.newPage();
       await page.evaluate((cfg) => {
@@ -147,5 +204,27 @@ describe.skipIf(!chromiumAvailable)(
     });
   },
 );
+
+/** Preloads `embedUrl` into the body, keeps the iframe as `window.warmFrame`, waits for `preloaded`. */
+function preloadAndWait(page: Page, embedUrl: string): Promise<void> {
+  return page.evaluate(
+    (url) =>
+      new Promise<void>((resolve) => {
+        const iframe = powerbi.preload({ embedUrl: url });
+        (window as unknown as { warmFrame: HTMLIFrameElement }).warmFrame = iframe;
+        iframe.addEventListener('preloaded', () => resolve());
+      }),
+    embedUrl,
+  );
+}
+
+async function preloadedFrame(page: Page) {
+  const frame = await (
+    await page.waitForSelector('body > iframe', { state: 'attached' })
+  ).contentFrame();
+  if (!frame) throw new Error('no preloaded frame');
+  await frame.waitForFunction(() => 'testFrame' in window);
+  return frame;
+}
 
 declare const powerbi: Service;

@@ -38,4 +38,34 @@ describe('route guards', () => {
     expect(await screen.findByRole('button', { name: 'Administración' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Usuario: Ada Lovelace' })).toBeTruthy();
   });
+
+  it('starts the embed token call with the navigation to a report, once, for signed-in users only', async () => {
+    const reportPath = '/api/viewer/report/u-r1';
+    const server = serveApi(({ path }) =>
+      path === reportPath
+        ? {
+            status: 200,
+            body: {
+              name: 'Ventas generales',
+              accessToken: 'token-view',
+              reportId: 'r1',
+              groupId: 'ws-1',
+              embedUrl: 'http://bi.test/reportEmbed?reportId=r1',
+              type: 'report',
+              expiration: new Date(Date.now() + 3_600_000).toISOString(),
+            },
+          }
+        : { status: 200, body: path.startsWith('/api/account/') ? [] : publicConfig },
+    );
+    const anonymous = renderApp(routes, '/viewer/u-r1');
+    await screen.findByText('Credenciales');
+    expect(anonymous.router.state.location.pathname).toBe('/');
+    expect(server.requests.filter((r) => r.path === reportPath)).toHaveLength(0);
+    anonymous.unmount();
+
+    signIn();
+    renderApp(routes, '/viewer/u-r1');
+    await screen.findByRole('heading', { name: 'Ventas generales' });
+    expect(server.requests.filter((r) => r.path === reportPath)).toHaveLength(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from './RouteError.tsx';
+import { loadViewerRoute } from './routes/viewer-route-data.ts';
 
 /**
  * The route table of spec §2. Every screen is its own chunk, so the login route ships only the
@@ -39,6 +40,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'viewer/:uid',
+            loader: ({ params }) => loadViewerRoute(params['uid'] ?? ''),
+            // One token per visit: nothing on the page submits to the router.
+            shouldRevalidate: () => false,
             lazy: async () => ({
               Component: (await import('./routes/viewer-route.tsx')).ViewerRoute,
             }),

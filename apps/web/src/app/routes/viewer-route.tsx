@@ -1,10 +1,20 @@
-import { useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
 import { ViewerPage } from '../../features/viewer/components/ViewerPage.tsx';
 import { Role } from '../../lib/models.ts';
 import { useCurrentUser } from '../../lib/use-current-user.ts';
+import type { ViewerRouteData } from './viewer-route-data.ts';
 
 export function ViewerRoute() {
   const { uid = '' } = useParams();
+  // Undefined where the route is mounted without its loader (component tests).
+  const data = useLoaderData<ViewerRouteData | undefined>();
   const user = useCurrentUser();
-  return <ViewerPage key={uid} uid={uid} isAdministrator={user?.rol === Role.Administrator} />;
+  return (
+    <ViewerPage
+      key={uid}
+      uid={uid}
+      earlyReport={data?.report}
+      isAdministrator={user?.rol === Role.Administrator}
+    />
+  );
 }

@@ -1,24 +1,17 @@
 import { useEffect } from 'react';
-import {
-  embedWarmupEnabled,
-  loadEmbedService,
-  reportEmbedPage,
-} from '../../../lib/embed-service.ts';
+import { isMobileDevice } from '../../../lib/device.ts';
+import { embedWarmupEnabled, preloadReportFrame } from '../../../lib/embed-service.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
-
-const preloadedOrigins = new Set<string>();
 
 /**
  * Warms the report frame while the user browses: loads the SDK chunk and preloads the BI service's
- * embed page (its scripts land in the browser cache), so the first report opens faster.
+ * report page in a hidden frame, which the viewer then moves into place (decision 0211).
  */
 export function usePreloadEmbed() {
   const { embedOrigin } = usePublicConfig();
   useEffect(() => {
-    if (!embedOrigin || preloadedOrigins.has(embedOrigin) || !embedWarmupEnabled()) return;
-    preloadedOrigins.add(embedOrigin);
-    void loadEmbedService()
-      .then((sdk) => sdk.preload({ type: 'report', embedUrl: reportEmbedPage(embedOrigin) }))
-      .catch(() => preloadedOrigins.delete(embedOrigin));
+    if (!embedOrigin || !embedWarmupEnabled()) return;
+    // A failed preload costs nothing but the warm-up; the next gateway visit tries again.
+    preloadReportFrame(embedOrigin, isMobileDevice()).catch(() => undefined);
   }, [embedOrigin]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
-import { isMobileDevice } from '../components/device.ts';
+import { isMobileDevice } from '../../../lib/device.ts';
 import { viewerErrorText } from './viewer-api.ts';
 
 describe('viewer', () => {

@@ -1,10 +1,18 @@
 import { ApiError } from '../../../lib/api-error.ts';
 import { api } from '../../../lib/api.ts';
 import type { ViewerReport } from '../../../lib/models.ts';
+import { getCurrentUser } from '../../../lib/session.ts';
 
 /** GET viewer/report/{uid}: name, embed token (for this report only), ids, embed URL and expiry. */
 export const fetchViewerReport = (uid: string) =>
   api.get<ViewerReport>(`viewer/report/${encodeURIComponent(uid)}`);
+
+/**
+ * The viewer route's early call, started with the navigation (decision 0211), or undefined when
+ * nobody is signed in (the route guard then sends the visitor to sign in; no call is made).
+ */
+export const startViewerReport = (uid: string): Promise<ViewerReport> | undefined =>
+  getCurrentUser()?.token ? fetchViewerReport(uid) : undefined;
 
 /** The viewer's error texts (spec §8). */
 export function viewerErrorText(error: unknown): string {

@@ -1,6 +1,7 @@
 import { EditOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { ViewerReport } from '../../../lib/models.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
 import { useEmbeddedReport } from './use-embedded-report.ts';
 import { useReportEditing } from './use-report-editing.ts';
@@ -12,9 +13,12 @@ import './viewer.css';
  */
 export function ViewerPage({
   uid,
+  earlyReport,
   isAdministrator = false,
 }: {
   uid: string;
+  /** The route's `viewer/report/{uid}` call, started with the navigation. */
+  earlyReport?: Promise<ViewerReport | undefined>;
   isAdministrator?: boolean;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -22,7 +26,7 @@ export function ViewerPage({
   const { name, loading, rendered, error, embed, kind, setTokenSource } = useEmbeddedReport(
     uid,
     containerRef,
-    config,
+    { ...config, earlyReport },
   );
   const editing = useReportEditing(uid, embed, setTokenSource);
   const canEdit = isAdministrator && kind === 'report';

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import {
+  bootstrapReport,
   embedWarmupEnabled,
   loadEmbedService,
   reportEmbedPage,
   type EmbedHandle,
   type EmbedService,
 } from '../../../lib/embed-service.ts';
+import type { ViewerReport } from '../../../lib/models.ts';
 import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
 import { fetchViewerReport, viewerErrorText } from '../api/viewer-api.ts';
-import { isMobileDevice } from './device.ts';
+import { isMobileDevice } from '../../../lib/device.ts';
 import { embedConfig, embedSettings } from './embed-config.ts';
 
 export interface EmbeddedReportState {
@@ -22,15 +24,22 @@ export interface EmbeddedReportState {
 }
 
 /**
- * Embeds report `uid` into `containerRef`: the frame starts (bootstrap) while the token call runs,
- * then the report is embedded; the embed token is renewed in place before it expires.
+ * Embeds report `uid` into `containerRef`: the frame starts (bootstrap, adopting the gateway's
+ * preloaded frame when it can) while the token call runs, then the report is embedded; the embed
+ * token is renewed in place before it expires.
  */
 export function useEmbeddedReport(
   uid: string,
   containerRef: RefObject<HTMLDivElement | null>,
-  config: { ready: boolean; embedOrigin: string | null },
+  config: {
+    ready: boolean;
+    embedOrigin: string | null;
+    /** A `viewer/report/{uid}` call already under way, used by the first embed only. */
+    earlyReport?: Promise<ViewerReport | undefined>;
+  },
 ) {
   const { ready, embedOrigin } = config;
+  const earlyReport = useRef(config.earlyReport);
   const [state, setState] = useState<EmbeddedReportState>({
     name: null,
     loading: true,
@@ -57,11 +66,15 @@ export function useEmbeddedReport(
       !cancelled && setState((s) => ({ ...s, ...patch }));
     setState({ name: null, loading: true, rendered: false, error: null, embed: null, kind: null });
 
-    const reportCall = fetchViewerReport(uid);
+    const early = earlyReport.current;
+    earlyReport.current = undefined;
+    const reportCall = early
+      ? early.then((report) => report ?? fetchViewerReport(uid))
+      : fetchViewerReport(uid);
     const sdkLoad = loadEmbedService().then((service) => {
       sdk = service;
       if (!cancelled && embedOrigin && embedWarmupEnabled()) {
-        service.bootstrap(container, {
+        bootstrapReport(service, container, {
           type: 'report',
           embedUrl: reportEmbedPage(embedOrigin),
           settings: embedSettings(mobile),
