@@ -1,4 +1,4 @@
-import type { Account, PublicConfig } from '@vitrina/contracts';
+import type { Account, PublicConfig, ViewerReport } from '@vitrina/contracts';
 
 /** `GET public-config` as the server answers it with the default branding. */
 export const publicConfig: PublicConfig = {
@@ -21,4 +21,15 @@ export const accountOf = (fields: Partial<Account> & Pick<Account, 'id'>): Accou
   lastSyncAt: null,
   workspaces: [],
   ...fields,
+});
+
+/** `GET viewer/report/u-r1` for the demo sales report, its token expiring `expiresInMs` from now. */
+export const viewerReportOf = (expiresInMs = 3_600_000): ViewerReport => ({
+  name: 'Ventas generales',
+  accessToken: 'token-view',
+  reportId: 'r1',
+  groupId: 'ws-1',
+  embedUrl: 'http://bi.test/reportEmbed?reportId=r1',
+  type: 'report',
+  expiration: new Date(Date.now() + expiresInMs).toISOString(),
 });

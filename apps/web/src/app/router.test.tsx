@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../test/api-fixtures.ts';
+import { publicConfig, viewerReportOf } from '../../test/api-fixtures.ts';
 import { serveApi } from '../../test/api-mock.ts';
 import { administrator, renderApp, signIn } from '../../test/render.tsx';
 import { routes } from './router.tsx';
@@ -45,15 +45,7 @@ describe('route guards', () => {
       path === reportPath
         ? {
             status: 200,
-            body: {
-              name: 'Ventas generales',
-              accessToken: 'token-view',
-              reportId: 'r1',
-              groupId: 'ws-1',
-              embedUrl: 'http://bi.test/reportEmbed?reportId=r1',
-              type: 'report',
-              expiration: new Date(Date.now() + 3_600_000).toISOString(),
-            },
+            body: viewerReportOf(),
           }
         : { status: 200, body: path.startsWith('/api/account/') ? [] : publicConfig },
     );

@@ -1,19 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../../../test/api-fixtures.ts';
+import { publicConfig, viewerReportOf } from '../../../../test/api-fixtures.ts';
 import { serveApi } from '../../../../test/api-mock.ts';
 import { administrator, renderApp, signIn } from '../../../../test/render.tsx';
 import { ViewerRoute } from '../../../app/routes/viewer-route.tsx';
 
-const viewerReport = {
-  name: 'Ventas generales',
-  accessToken: 'token-view',
-  reportId: 'r1',
-  groupId: 'ws-1',
-  embedUrl: 'http://bi.test/reportEmbed?reportId=r1',
-  type: 'report',
-  expiration: new Date(Date.now() + 3_600_000).toISOString(),
-};
+const viewerReport = viewerReportOf();
 
 function openViewer(rol: 0 | 1, type = 'report') {
   const server = serveApi(({ path }) =>

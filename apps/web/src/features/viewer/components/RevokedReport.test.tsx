@@ -1,21 +1,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publicConfig } from '../../../../test/api-fixtures.ts';
+import { publicConfig, viewerReportOf } from '../../../../test/api-fixtures.ts';
 import { serveApi } from '../../../../test/api-mock.ts';
 import { administrator, renderApp, signIn } from '../../../../test/render.tsx';
 import { ViewerRoute } from '../../../app/routes/viewer-route.tsx';
 
 const reportPath = '/api/viewer/report/u-r1';
 // Already inside the renewal lead: the viewer renews at its 10 s floor.
-const viewerReport = {
-  name: 'Ventas generales',
-  accessToken: 'token-view',
-  reportId: 'r1',
-  groupId: 'ws-1',
-  embedUrl: 'http://bi.test/reportEmbed?reportId=r1',
-  type: 'report',
-  expiration: new Date(Date.now() + 60_000).toISOString(),
-};
+const viewerReport = viewerReportOf(60_000);
 
 afterEach(() => {
   vi.useRealTimers();
