@@ -11,7 +11,6 @@ import {
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { measureText } from './measure-text.ts';
 
 echarts.use([
   BarChart,
@@ -26,7 +25,6 @@ echarts.use([
   LegendComponent,
   SVGRenderer,
 ]);
-echarts.setPlatformAPI({ measureText });
 
 export { echarts };
 export type ChartOption = Parameters<echarts.ECharts['setOption']>[0];
