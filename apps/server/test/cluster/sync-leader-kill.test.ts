@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
+import type { Database } from '../../src/db/schema.ts';
 import { callApi, createUser, postgresAvailable, tokenFor } from '../helper.ts';
 import { demoServicePrincipal } from '../portal-content/bundled-bi-process.ts';
 import { startTestCluster, type TestCluster } from './cluster-apps.ts';
@@ -91,9 +92,20 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
     return pid === undefined ? undefined : Number(pid);
   }
 
-  /** The account's content as stored: report ids per workspace, and its sync flags. */
-  async function snapshot() {
-    const reports = await cluster.database.db
+  /**
+   * The account's content as stored: report ids per workspace, and its sync flags, read in one
+   * repeatable-read transaction so that both come from the same moment (two separate reads could
+   * straddle a sync's commit: its flags without its reports).
+   */
+  function snapshot() {
+    return cluster.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => snapshotIn(trx));
+  }
+
+  async function snapshotIn(trx: Transaction<Database>) {
+    const reports = await trx
       .selectFrom('reports')
       .innerJoin('workspaces', 'workspaces.id', 'reports.workspace_id')
       .where('workspaces.account_id', '=', accountId)
@@ -101,7 +113,7 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
       .orderBy('workspaces.bi_id')
       .orderBy('reports.bi_id')
       .execute();
-    const account = await cluster.database.db
+    const account = await trx
       .selectFrom('accounts')
       .where('id', '=', accountId)
       .select(['error', 'last_sync_at'])
