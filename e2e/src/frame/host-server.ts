@@ -81,7 +81,13 @@ export interface HostServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Our SDK bundled from source; with `EMBED_SDK_SCRIPT=min`, the shipped
+ * packages/embed-sdk/dist/powerbi.min.js instead (build it first), to check the minifiers.
+ */
 async function ourSdkBundle(): Promise<string> {
+  if (process.env['EMBED_SDK_SCRIPT'] === 'min')
+    return readFileSync(join(repoRoot, 'packages/embed-sdk/dist/powerbi.min.js'), 'utf8');
   const result = await build({
     entryPoints: [join(repoRoot, 'packages/embed-sdk/src/global.ts')],
     bundle: true,

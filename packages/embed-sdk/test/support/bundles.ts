@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { minifiedScript } from '../../scripts/build.ts';
 
 const packageDir = resolve(import.meta.dirname, '../..');
 const cache = new Map<string, Promise<string>>();
@@ -22,9 +23,17 @@ export function bundle(entry: string): Promise<string> {
   return script;
 }
 
-/** Our SDK as its script bundle (the IIFE entry). */
+let shippedScript: Promise<string> | undefined;
+
+/**
+ * Our SDK as its script bundle (the IIFE entry), unminified for readable failures. With
+ * `EMBED_SDK_SCRIPT=min` the suites run on the shipped dist/powerbi.min.js instead (esbuild and
+ * terser, as `npm run build` makes it), to check the minifiers changed nothing.
+ */
 export function ourSdkScript(): Promise<string> {
-  return bundle(join(packageDir, 'src/global.ts'));
+  if (process.env['EMBED_SDK_SCRIPT'] !== 'min') return bundle(join(packageDir, 'src/global.ts'));
+  shippedScript ??= minifiedScript();
+  return shippedScript;
 }
 
 /** Microsoft's published powerbi-client 2.8.0 UMD bundle. */
