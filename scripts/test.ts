@@ -37,6 +37,9 @@ console.log('\n> build');
 buildAll(false);
 
 console.log('\n> vitest');
+// The SDK suites and the frame's browser tests embed with the shipped, minified script bundle
+// that the build just made (decision 0214), not a bundle made from source.
+process.env['EMBED_SDK_SCRIPT'] = 'min';
 // `--reliability` (CI) adds the slow load and soak runs; everything else goes to Vitest.
 const withReliability = process.argv.includes('--reliability');
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--reliability');

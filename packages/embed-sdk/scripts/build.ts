@@ -58,7 +58,7 @@ export async function buildSdk(): Promise<void> {
 }
 
 /** The text of dist/powerbi.min.js: esbuild's minified bundle, then `compressScript`. */
-export async function minifiedScript(): Promise<string> {
+async function minifiedScript(): Promise<string> {
   const { outputFiles } = await build({ ...script, minify: true, write: false });
   return compressScript(outputFiles[0]?.text ?? '');
 }
