@@ -1,13 +1,14 @@
 /**
  * The dataset service's result cache: answers repeat without DuckDB, never across identities,
- * and a write to the dataset drops what was kept.
+ * a write to the dataset drops what was kept, and identical requests that arrive together share
+ * one read (within one identity only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '@vitrina/bi-model';
+import { querySchema, type Query, type QueryResult } from '@vitrina/bi-model';
 import type { DatasetRegistry } from '../src/datasets/registry.ts';
 import type { DatasetStore } from '../src/datasets/dataset-store.ts';
 import { createDatasetService } from '../src/query/dataset.service.ts';
-import { createResultCache } from '../src/query/result-cache.ts';
+import { createResultCache, type ResultKey } from '../src/query/result-cache.ts';
 import type { EmbedTokenClaims } from '../src/tokens/embed-token.ts';
 import { miniRetail, openMiniRetail, securedMiniRetail } from './mini-retail.ts';
 
@@ -130,5 +131,117 @@ describe('result cache', () => {
       await datasets.query(claims(), miniRetail.id, { ...byCountry, limit });
     }
     expect(results.size).toBeLessThan(8);
+  });
+});
+
+describe('reads under way', () => {
+  const anaIdentity = { username: 'ana@demo', roles: ['Pais'] };
+  const keyFor = (identity?: ResultKey['identity'], query: Query = byCountry): ResultKey => ({
+    datasetId: securedMiniRetail.id,
+    version: 1,
+    identity,
+    query: querySchema.parse(query),
+  });
+  const rows = (value: string): QueryResult => ({ columns: [], rows: [[value]], truncated: false });
+
+  /** A read that answers when told to, counting how often it was started. */
+  function controlledRead(answer: QueryResult) {
+    const started = { count: 0 };
+    let settle: (outcome: QueryResult | Error) => void = () => undefined;
+    const read = () => {
+      started.count += 1;
+      return new Promise<QueryResult>((resolve, reject) => {
+        settle = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome));
+      });
+    };
+    return { read, started, settle: (outcome: QueryResult | Error = answer) => settle(outcome) };
+  }
+
+  it('joins an identical request to the read already running, then keeps its answer', async () => {
+    const results = createResultCache();
+    const first = controlledRead(rows('Perú'));
+    const a = results.read(keyFor(anaIdentity), first.read);
+    const b = results.read(keyFor(anaIdentity), first.read);
+    first.settle();
+    expect(await Promise.all([a, b])).toEqual([rows('Perú'), rows('Perú')]);
+    expect(first.started.count).toBe(1);
+    // Later requests get the kept answer without reading.
+    const later = controlledRead(rows('other'));
+    expect(await results.read(keyFor(anaIdentity), later.read)).toEqual(rows('Perú'));
+    expect(later.started.count).toBe(0);
+  });
+
+  it('never joins a read running for another identity', async () => {
+    const results = createResultCache();
+    const forAna = controlledRead(rows('Perú'));
+    const forEva = controlledRead(rows('Chile'));
+    const ana = results.read(keyFor(anaIdentity), forAna.read);
+    const eva = results.read(keyFor({ username: 'eva@demo', roles: ['Pais'] }), forEva.read);
+    const nobody = controlledRead(rows('todos'));
+    const unsecured = results.read(keyFor(undefined), nobody.read);
+    forAna.settle();
+    forEva.settle();
+    nobody.settle();
+    expect(await Promise.all([ana, eva, unsecured])).toEqual([
+      rows('Perú'),
+      rows('Chile'),
+      rows('todos'),
+    ]);
+    expect([forAna.started.count, forEva.started.count, nobody.started.count]).toEqual([1, 1, 1]);
+  });
+
+  it('fails every request that joined a failed read, keeps nothing, and reads again next time', async () => {
+    const results = createResultCache();
+    const failing = controlledRead(rows('unused'));
+    const a = results.read(keyFor(anaIdentity), failing.read);
+    const b = results.read(keyFor(anaIdentity), failing.read);
+    failing.settle(new Error('DuckDB went away'));
+    await expect(a).rejects.toThrow('DuckDB went away');
+    await expect(b).rejects.toThrow('DuckDB went away');
+    expect(results.size).toBe(0);
+    const retry = controlledRead(rows('Perú'));
+    const again = results.read(keyFor(anaIdentity), retry.read);
+    retry.settle();
+    expect(await again).toEqual(rows('Perú'));
+    expect([failing.started.count, retry.started.count]).toEqual([1, 1]);
+  });
+
+  it('does not join reads of another data version', async () => {
+    const results = createResultCache();
+    const older = controlledRead(rows('before'));
+    const newer = controlledRead(rows('after'));
+    const a = results.read(keyFor(anaIdentity), older.read);
+    const b = results.read({ ...keyFor(anaIdentity), version: 2 }, newer.read);
+    older.settle();
+    newer.settle();
+    expect(await Promise.all([a, b])).toEqual([rows('before'), rows('after')]);
+    expect([older.started.count, newer.started.count]).toEqual([1, 1]);
+  });
+
+  it('runs DuckDB once when five viewers with the same identity ask together', async () => {
+    const results = createResultCache();
+    const duckdbRuns = { count: 0 };
+    const counted: typeof results = {
+      ...results,
+      read: (key, read) =>
+        results.read(key, () => {
+          duckdbRuns.count += 1;
+          return read();
+        }),
+    };
+    const datasets = createDatasetService(registry, { now: () => new Date() }, counted);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => datasets.query(ana, securedMiniRetail.id, byCountry)),
+    );
+    expect(duckdbRuns.count).toBe(1);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.rows))).size).toBe(1);
+    expect(answers[0]!.rows.map(([country]) => country)).toEqual(['Perú']);
+    // Another identity asking at the same time gets its own run and its own rows.
+    const [forAna, forEva] = await Promise.all([
+      datasets.query(ana, securedMiniRetail.id, { ...byCountry, limit: 10 }),
+      datasets.query(eva, securedMiniRetail.id, { ...byCountry, limit: 10 }),
+    ]);
+    expect(duckdbRuns.count).toBe(3);
+    expect([forAna.rows[0]?.[0], forEva.rows[0]?.[0]]).toEqual(['Perú', 'Chile']);
   });
 });

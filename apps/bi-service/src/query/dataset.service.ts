@@ -59,7 +59,7 @@ export function createDatasetService(
     return { id, dataset, options };
   }
 
-  /** A visual's rows from the result cache, else from DuckDB (and then kept). */
+  /** A visual's rows: kept, or joined to an identical read under way, else from DuckDB (then kept). */
   async function cachedQuery({ id, dataset, options }: DatasetAccess, query: Query) {
     const key = {
       datasetId: id,
@@ -68,11 +68,7 @@ export function createDatasetService(
       identity: options.identity,
       query: querySchema.parse(query),
     };
-    const cached = results.get(key);
-    if (cached) return cached;
-    const result = await runQuery(dataset, key.query, options);
-    results.set(key, result);
-    return result;
+    return results.read(key, () => runQuery(dataset, key.query, options));
   }
 
   /** One batch line: the result, or the error a single query call would have answered. */

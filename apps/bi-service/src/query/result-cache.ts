@@ -2,8 +2,9 @@
  * Visual query results kept in memory, bounded in bytes (least recently used go first). An entry
  * is found only by the same dataset, the same data version, the same effective identity and the
  * same normalised query: one identity's rows are never answered to another. When a dataset's
- * version moves on (any write), its older entries are dropped. See
- * docs/decisions/0150-bi-query-batch-and-result-cache.md.
+ * version moves on (any write), its older entries are dropped. A query that is already being
+ * read under the same key is joined rather than run again (viewers opening the same page after a
+ * write). See docs/decisions/0150-bi-query-batch-and-result-cache.md and 0216.
  */
 import { FilterType } from '@vitrina/embed-sdk/protocol';
 import type { ParsedQuery, QueryResult } from '@vitrina/bi-model';
@@ -58,16 +59,42 @@ export function createResultCache(maxBytes = DEFAULT_MAX_BYTES) {
       '\u0000',
     );
 
-  return {
-    get(key: ResultKey): QueryResult | undefined {
-      if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return undefined;
-      return entries.get(keyOf(key));
-    },
+  /** Reads running now, by the same key as the entries: never joined across identities. */
+  const reading = new Map<string, Promise<QueryResult>>();
 
-    /** Keeps a result read at `key.version`, unless the data has moved on since. */
-    set(key: ResultKey, result: QueryResult): void {
-      if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return;
-      entries.set(keyOf(key), result);
+  function get(key: ResultKey): QueryResult | undefined {
+    if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return undefined;
+    return entries.get(keyOf(key));
+  }
+
+  /** Keeps a result read at `key.version`, unless the data has moved on since. */
+  function set(key: ResultKey, result: QueryResult): void {
+    if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return;
+    entries.set(keyOf(key), result);
+  }
+
+  return {
+    /**
+     * The result for `key`: a kept one, else the one an identical request is reading now, else
+     * what `read` answers (then kept). A failed read fails every caller that joined it and is
+     * not kept, so the next request reads again.
+     */
+    read(key: ResultKey, read: () => Promise<QueryResult>): Promise<QueryResult> {
+      const kept = get(key);
+      if (kept) return Promise.resolve(kept);
+      if (dependsOnToday(key.query)) return read();
+      const id = keyOf(key);
+      let running = reading.get(id);
+      if (!running) {
+        running = read()
+          .then((result) => {
+            set(key, result);
+            return result;
+          })
+          .finally(() => reading.delete(id));
+        reading.set(id, running);
+      }
+      return running;
     },
 
     /** How many results are held (for tests and diagnostics). */
