@@ -62,17 +62,6 @@ export function createResultCache(maxBytes = DEFAULT_MAX_BYTES) {
   /** Reads running now, by the same key as the entries: never joined across identities. */
   const reading = new Map<string, Promise<QueryResult>>();
 
-  function get(key: ResultKey): QueryResult | undefined {
-    if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return undefined;
-    return entries.get(keyOf(key));
-  }
-
-  /** Keeps a result read at `key.version`, unless the data has moved on since. */
-  function set(key: ResultKey, result: QueryResult): void {
-    if (dependsOnToday(key.query) || !isCurrent(key.datasetId, key.version)) return;
-    entries.set(keyOf(key), result);
-  }
-
   return {
     /**
      * The result for `key`: a kept one, else the one an identical request is reading now, else
@@ -80,15 +69,16 @@ export function createResultCache(maxBytes = DEFAULT_MAX_BYTES) {
      * not kept, so the next request reads again.
      */
     read(key: ResultKey, read: () => Promise<QueryResult>): Promise<QueryResult> {
-      const kept = get(key);
-      if (kept) return Promise.resolve(kept);
       if (dependsOnToday(key.query)) return read();
       const id = keyOf(key);
+      const kept = isCurrent(key.datasetId, key.version) ? entries.get(id) : undefined;
+      if (kept) return Promise.resolve(kept);
       let running = reading.get(id);
       if (!running) {
         running = read()
           .then((result) => {
-            set(key, result);
+            // Kept only while it is still the dataset's current version.
+            if (isCurrent(key.datasetId, key.version)) entries.set(id, result);
             return result;
           })
           .finally(() => reading.delete(id));
