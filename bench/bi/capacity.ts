@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { workspaceIdFor } from '../../apps/bi-service/src/catalog/catalog.service.ts';
 import { demoWorkspaces } from '../../apps/bi-service/src/demo/index.ts';
 import { demoServicePrincipal } from '../../apps/bi-service/src/seed/demo-identities.ts';
-import { queriesForVisual } from '../../apps/report-frame/src/query/visual-queries.ts';
+import { queriesForVisual } from '@vitrina/bi-model/visual-queries';
 import { startBiProcess } from '../../apps/server/test/cluster/processes.ts';
 import { percentile } from '../../apps/server/test/reliability/viewer-cluster.ts';
 

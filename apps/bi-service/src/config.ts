@@ -19,6 +19,10 @@ const envSchema = z.object({
   BI_AUTH_FAILURES_PER_WINDOW: z.coerce.number().int().positive().default(20),
   /** Floor 15 s: the portal renews 10 s ahead at the earliest, so a shorter token would lapse first. */
   BI_EMBED_TOKEN_LIFETIME_S: z.coerce.number().int().min(15).max(86_400).optional(),
+  /** Start a report's opening page when the frame reads the report (decision 0217). */
+  BI_EARLY_QUERIES: envFlag(true),
+  /** Memory for kept query results; 0 keeps none (identical reads under way are still joined). */
+  BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   /** Tests only: the fault switch at /_test/faults. Refused when NODE_ENV=production. */
   BI_TEST_FAULTS: envFlag(false),
   NODE_ENV: z.string().optional(),
@@ -43,6 +47,10 @@ export interface BiConfig {
   readonly authFailuresPerWindow: number;
   /** Longest embed token lifetime in seconds; undefined: up to the caller's access token. */
   readonly embedTokenLifetimeSeconds: number | undefined;
+  /** Whether a report's opening page starts when the frame reads the report. */
+  readonly earlyQueries: boolean;
+  /** Bytes of query results kept in memory (0: none). */
+  readonly resultCacheBytes: number;
   /** The test fault switch (BI_TEST_FAULTS); never on in production. */
   readonly testFaults: boolean;
 }
@@ -82,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
     authFailuresPerWindow: values.BI_AUTH_FAILURES_PER_WINDOW,
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
+    earlyQueries: values.BI_EARLY_QUERIES,
+    resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
     testFaults: values.BI_TEST_FAULTS,
   });
 }

@@ -9,6 +9,7 @@ import {
 import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
 import { createContentService, type ContentService } from './catalog/content.service.ts';
 import { createDatasetService, type DatasetService } from './query/dataset.service.ts';
+import { createResultCache } from './query/result-cache.ts';
 import {
   createPushDatasetService,
   layeredSource,
@@ -130,7 +131,10 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       content: repositories.content,
       access: contentAccess,
     }),
-    datasets: createDatasetService(datasetSchemas, clock),
+    datasets: createDatasetService(datasetSchemas, clock, {
+      results: createResultCache(config.resultCacheBytes),
+      readAhead: config.earlyQueries,
+    }),
     pushDatasets: createPushDatasetService({
       repository: ownedRows,
       registry: owned,

@@ -44,7 +44,10 @@ afterAll(() => registry.close());
 
 function service() {
   const results = createResultCache();
-  return { results, datasets: createDatasetService(registry, { now: () => new Date() }, results) };
+  return {
+    results,
+    datasets: createDatasetService(registry, { now: () => new Date() }, { results }),
+  };
 }
 
 describe('result cache', () => {
@@ -126,7 +129,7 @@ describe('result cache', () => {
 
   it('stays within its memory bound', async () => {
     const results = createResultCache(2_000);
-    const datasets = createDatasetService(registry, { now: () => new Date() }, results);
+    const datasets = createDatasetService(registry, { now: () => new Date() }, { results });
     for (const limit of [1, 2, 3, 4, 5, 6, 7, 8]) {
       await datasets.query(claims(), miniRetail.id, { ...byCountry, limit });
     }
@@ -229,7 +232,11 @@ describe('reads under way', () => {
           return read();
         }),
     };
-    const datasets = createDatasetService(registry, { now: () => new Date() }, counted);
+    const datasets = createDatasetService(
+      registry,
+      { now: () => new Date() },
+      { results: counted },
+    );
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => datasets.query(ana, securedMiniRetail.id, byCountry)),
     );

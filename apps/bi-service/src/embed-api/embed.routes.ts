@@ -6,7 +6,7 @@ import { embedApi } from './embed-api.schemas.ts';
 /** The frame's reads of definitions and its saves (docs/bi-embed-api.md); scope comes from the token only. */
 export function registerEmbedRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'contentAccess'>,
+  services: Pick<BiServices, 'contentAccess' | 'datasets'>,
 ): void {
   const access = services.contentAccess;
 
@@ -16,7 +16,13 @@ export function registerEmbedRoutes(
       preHandler: requireEmbedToken,
       schema: embedApi.report,
     },
-    async (request) => access.reportForFrame(embedClaimsOf(request), request.params.reportId),
+    async (request) => {
+      const claims = embedClaimsOf(request);
+      const report = await access.reportForFrame(claims, request.params.reportId);
+      // The frame asks for the opening page next: start it once this answer is on its way.
+      setImmediate(() => services.datasets.readOpeningPageAhead(claims, report));
+      return report;
+    },
   );
 
   app.post(

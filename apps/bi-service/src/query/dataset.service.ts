@@ -4,12 +4,16 @@
  * question. Nothing the frame sends besides the token decides scope or identity.
  */
 import {
+  isPaginated,
   MAX_QUERY_ROWS,
   qnaAnswerSchema,
   querySchema,
+  type AnyDefinition,
+  type DatasetSchema,
   type Query,
   type QueryBatchLine,
 } from '@vitrina/bi-model';
+import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import type { Clock } from '../clock.ts';
 import { QueryError } from '../datasets/query-error.ts';
 import type { DatasetSource, LoadedDataset } from '../datasets/registry.ts';
@@ -18,7 +22,7 @@ import { assertTokenCovers, type EmbedTokenClaims } from '../tokens/embed-token.
 import { toCsv } from './csv.ts';
 import { inCompletionOrder } from './in-completion-order.ts';
 import { interpretQuestion } from './qna.ts';
-import { createResultCache, type ResultCache } from './result-cache.ts';
+import { createResultCache, type ResultCache, type ResultKey } from './result-cache.ts';
 import { runQuery, runUnderlying, type RunOptions } from './run-query.ts';
 
 interface DatasetAccess {
@@ -39,10 +43,23 @@ async function asInvalidRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A report as the frame reads it: enough to know its opening page's queries. */
+interface FrameReport {
+  datasetId: string;
+  definition: AnyDefinition;
+  dataset: DatasetSchema;
+}
+
+export interface DatasetServiceOptions {
+  results?: ResultCache;
+  /** Start a report's opening page when the frame reads the report (BI_EARLY_QUERIES). */
+  readAhead?: boolean;
+}
+
 export function createDatasetService(
   source: DatasetSource,
   clock: Clock,
-  results: ResultCache = createResultCache(),
+  { results = createResultCache(), readAhead = true }: DatasetServiceOptions = {},
 ) {
   function open(claims: EmbedTokenClaims, datasetId: string): DatasetAccess {
     const id = datasetId.toLowerCase();
@@ -59,16 +76,20 @@ export function createDatasetService(
     return { id, dataset, options };
   }
 
-  /** A visual's rows: kept, or joined to an identical read under way, else from DuckDB (then kept). */
-  async function cachedQuery({ id, dataset, options }: DatasetAccess, query: Query) {
-    const key = {
+  function resultKey({ id, dataset, options }: DatasetAccess, query: Query): ResultKey {
+    return {
       datasetId: id,
       // Read before the query runs: a write that starts meanwhile makes this version stale.
       version: dataset.store.version,
       identity: options.identity,
       query: querySchema.parse(query),
     };
-    return results.read(key, () => runQuery(dataset, key.query, options));
+  }
+
+  /** A visual's rows: kept, or joined to an identical read under way, else from DuckDB (then kept). */
+  async function cachedQuery(access: DatasetAccess, query: Query) {
+    const key = resultKey(access, query);
+    return results.read(key, () => runQuery(access.dataset, key.query, access.options));
   }
 
   /** One batch line: the result, or the error a single query call would have answered. */
@@ -94,6 +115,25 @@ export function createDatasetService(
      */
     version(datasetId: string): number | undefined {
       return source.get?.(datasetId.toLowerCase())?.version;
+    },
+
+    /**
+     * Starts the report's opening page under the token's identity, as the frame will ask for it
+     * once it has read the report (decision 0217): the frame's batch then joins these reads or
+     * finds them kept. Nothing is answered here; whatever refuses or fails, the frame meets on
+     * its own request.
+     */
+    readOpeningPageAhead(claims: EmbedTokenClaims, report: FrameReport): void {
+      if (!readAhead || isPaginated(report.definition)) return;
+      try {
+        const access = open(claims, report.datasetId);
+        for (const query of openingPageQueries(report.definition, report.dataset)) {
+          const key = resultKey(access, query);
+          results.readAhead(key, () => runQuery(access.dataset, key.query, access.options));
+        }
+      } catch {
+        // A refused token or a query the contract rejects: the frame's own request says so.
+      }
     },
 
     /** A visual's rows (docs/bi-embed-api.md `Query`). */

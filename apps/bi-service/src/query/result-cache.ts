@@ -33,9 +33,11 @@ const identityKey = (identity: EffectiveIdentity | undefined) =>
 const dependsOnToday = (query: ParsedQuery) =>
   (query.filters ?? []).some((filter) => filter.filterType === FilterType.RelativeDate);
 
+/** `maxBytes` 0 keeps no result (reads under way are still joined): BI_RESULT_CACHE_MB=0. */
 export function createResultCache(maxBytes = DEFAULT_MAX_BYTES) {
+  const keeps = maxBytes > 0;
   const entries = new LRUCache<string, QueryResult>({
-    maxSize: maxBytes,
+    maxSize: Math.max(1, maxBytes),
     sizeCalculation: estimatedBytes,
   });
   const latestVersion = new Map<string, number>();
@@ -62,29 +64,41 @@ export function createResultCache(maxBytes = DEFAULT_MAX_BYTES) {
   /** Reads running now, by the same key as the entries: never joined across identities. */
   const reading = new Map<string, Promise<QueryResult>>();
 
+  /**
+   * The result for `key`: a kept one, else the one an identical request is reading now, else
+   * what `read` answers (then kept). A failed read fails every caller that joined it and is
+   * not kept, so the next request reads again.
+   */
+  function resultFor(key: ResultKey, read: () => Promise<QueryResult>): Promise<QueryResult> {
+    if (dependsOnToday(key.query)) return read();
+    const id = keyOf(key);
+    const kept = isCurrent(key.datasetId, key.version) ? entries.get(id) : undefined;
+    if (kept) return Promise.resolve(kept);
+    let running = reading.get(id);
+    if (!running) {
+      running = read()
+        .then((result) => {
+          // Kept only while it is still the dataset's current version.
+          if (keeps && isCurrent(key.datasetId, key.version)) entries.set(id, result);
+          return result;
+        })
+        .finally(() => reading.delete(id));
+      reading.set(id, running);
+    }
+    return running;
+  }
+
   return {
+    read: resultFor,
+
     /**
-     * The result for `key`: a kept one, else the one an identical request is reading now, else
-     * what `read` answers (then kept). A failed read fails every caller that joined it and is
-     * not kept, so the next request reads again.
+     * Starts `read` ahead of a request expected soon, which then joins it or finds it kept. Only
+     * for queries that can be shared (not on relative dates); a failure is left for that request
+     * to meet, since nobody waits on this one.
      */
-    read(key: ResultKey, read: () => Promise<QueryResult>): Promise<QueryResult> {
-      if (dependsOnToday(key.query)) return read();
-      const id = keyOf(key);
-      const kept = isCurrent(key.datasetId, key.version) ? entries.get(id) : undefined;
-      if (kept) return Promise.resolve(kept);
-      let running = reading.get(id);
-      if (!running) {
-        running = read()
-          .then((result) => {
-            // Kept only while it is still the dataset's current version.
-            if (isCurrent(key.datasetId, key.version)) entries.set(id, result);
-            return result;
-          })
-          .finally(() => reading.delete(id));
-        reading.set(id, running);
-      }
-      return running;
+    readAhead(key: ResultKey, read: () => Promise<QueryResult>): void {
+      if (dependsOnToday(key.query)) return;
+      resultFor(key, read).catch(() => undefined);
     },
 
     /** How many results are held (for tests and diagnostics). */

@@ -1,7 +1,7 @@
 /** The Data pane's "add filter" card for one field: the level, the kind, and for top N what ranks. */
 import { useState } from 'react';
 import type { DatasetSchema, FieldRef, VisualDefinition } from '../api/types.ts';
-import { fieldLabel } from '../query/fields.ts';
+import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import { targetKey } from '../query/filter-types.ts';
 import type { EditorMessages } from './editor-messages.ts';
 import {

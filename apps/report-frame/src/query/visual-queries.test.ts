@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleReport } from '../../test/sample-report.ts';
 import type { VisualDefinition } from '../api/types.ts';
-import { queriesForVisual } from './visual-queries.ts';
+import { queriesForVisual } from '@vitrina/bi-model/visual-queries';
 
 const page = sampleReport.definition.pages[0]!;
 const visual = (name: string) => page.visuals.find((v) => v.name === name)!;

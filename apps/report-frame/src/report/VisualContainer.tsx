@@ -1,7 +1,7 @@
 /** The frame around one visual: title, drill buttons and the "more options" menu. */
 import { memo, useState } from 'react';
 import type { FrameSettings } from '../state/report-state.ts';
-import { axisDrillableDepth, filterTargetOf } from '../query/fields.ts';
+import { axisDrillableDepth, filterTargetOf } from '@vitrina/bi-model/visual-queries';
 import { useServices } from '../visuals/services.ts';
 import { VisualBody, type VisualBodyProps } from '../visuals/VisualBody.tsx';
 import { commandState, extensionItems, headerVisible, type CommandName } from './commands.ts';

@@ -4,7 +4,7 @@
  */
 import { isRecord } from '../lib/is-record.ts';
 import type { FrameFilter } from '../query/filter-types.ts';
-import type { SortState } from '../query/visual-queries.ts';
+import type { SortState } from '@vitrina/bi-model/visual-queries';
 import type { DrillState, ReportViewState } from '../state/report-state.ts';
 
 export interface BookmarkState {

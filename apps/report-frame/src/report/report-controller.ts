@@ -12,7 +12,7 @@ import type {
 import type { ViewContext } from '../embed/view-context.ts';
 import type { Formatter } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
-import { axisDrillableDepth } from '../query/fields.ts';
+import { axisDrillableDepth, openingPage } from '@vitrina/bi-model/visual-queries';
 import { QueryCache } from '../state/page-data.ts';
 import { PageLoader } from './page-loader.ts';
 import {
@@ -59,11 +59,9 @@ export class ReportController implements ViewServices {
     this.format = context.format;
     this.emit = (name, body) => context.emit(name, body);
     const pages = setup.report.definition.pages;
-    const requested = pages.find((p) => p.name === setup.pageName);
-    const firstVisible = pages.find((p) => p.visibility !== 1) ?? pages[0];
     this.store = new Store<ReportViewState>({
       report: setup.report,
-      activePage: (requested ?? firstVisible)?.name ?? '',
+      activePage: openingPage(setup.report.definition, setup.pageName)?.name ?? '',
       reportFilters: [...(setup.report.definition.filters ?? []), ...setup.filters],
       pageFilters: Object.fromEntries(pages.map((p) => [p.name, p.filters ?? []])),
       visualFilters: Object.fromEntries(

@@ -5,7 +5,7 @@
  */
 import type { BiClient } from '../api/bi-client.ts';
 import type { PageDefinition, Query, QueryResult } from '../api/types.ts';
-import { queriesForVisual } from '../query/visual-queries.ts';
+import { queriesForVisual } from '@vitrina/bi-model/visual-queries';
 import { prepareVisualType } from '../visuals/use-chart-visuals.ts';
 import { visualKey, type ReportViewState } from './report-state.ts';
 import { filtersForVisual } from './visual-filters.ts';

@@ -1,7 +1,7 @@
 /** Everything a report view shows and every SDK call changes, in one immutable snapshot. */
 import type { EmbedReport, ReportDefinition } from '../api/types.ts';
 import type { FrameFilter, FilterTarget, Scalar } from '../query/filter-types.ts';
-import type { SortState } from '../query/visual-queries.ts';
+import type { SortState } from '@vitrina/bi-model/visual-queries';
 
 export interface FrameSettings {
   filterPaneEnabled?: boolean;

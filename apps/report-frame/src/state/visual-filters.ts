@@ -7,7 +7,7 @@ import {
   type FrameFilter,
   type Scalar,
 } from '../query/filter-types.ts';
-import { axisFieldAtDepth, filterTargetOf } from '../query/fields.ts';
+import { axisFieldAtDepth, filterTargetOf } from '@vitrina/bi-model/visual-queries';
 import { visualKey, type ReportViewState } from './report-state.ts';
 
 export function basicIn(target: FilterTarget, values: Scalar[]): FrameFilter {

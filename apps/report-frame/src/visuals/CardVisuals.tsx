@@ -1,6 +1,6 @@
 /** Card and multi-row card: single figures from the `totals` query. */
 import type { QueryResult, VisualDefinition } from '../api/types.ts';
-import { fieldLabel } from '../query/fields.ts';
+import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import { useServices } from './services.ts';
 
 export interface CardProps {

@@ -1,7 +1,7 @@
 /** Every ECharts-drawn visual: shapes the result, builds the option and turns clicks into selections. */
 import { useMemo } from 'react';
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
-import { axisFieldAtDepth, filterTargetOf } from '../query/fields.ts';
+import { axisFieldAtDepth, filterTargetOf } from '@vitrina/bi-model/visual-queries';
 import type { Scalar } from '../query/filter-types.ts';
 import { cartesianOption } from './cartesian-options.ts';
 import { categoryData } from './chart-data.ts';

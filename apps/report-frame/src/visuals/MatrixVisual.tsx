@@ -1,6 +1,6 @@
 /** Matrix: row groups with subtotals, one column block per column value, and grand totals. */
 import type { Cell, QueryResult, VisualDefinition } from '../api/types.ts';
-import { fieldLabel } from '../query/fields.ts';
+import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import { useServices } from './services.ts';
 
 interface Props {

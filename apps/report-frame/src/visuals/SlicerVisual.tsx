@@ -1,7 +1,7 @@
 /** Slicer in list, dropdown or between (date/number range) mode; its choice filters the page. */
 import { useState } from 'react';
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
-import { fieldLabel, filterTargetOf } from '../query/fields.ts';
+import { fieldLabel, filterTargetOf } from '@vitrina/bi-model/visual-queries';
 import {
   SCHEMA,
   type AdvancedCondition,

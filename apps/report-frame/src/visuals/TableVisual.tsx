@@ -1,8 +1,12 @@
 /** Table: the value fields as columns in their order; a header click sorts, a row click selects. */
 import type { DatasetSchema, FieldRef, QueryResult, VisualDefinition } from '../api/types.ts';
 import type { Scalar } from '../query/filter-types.ts';
-import { fieldLabel, filterTargetOf, isMeasureField } from '../query/fields.ts';
-import type { SortState } from '../query/visual-queries.ts';
+import {
+  fieldLabel,
+  filterTargetOf,
+  isMeasureField,
+  type SortState,
+} from '@vitrina/bi-model/visual-queries';
 import { targetKey } from '../query/filter-types.ts';
 import { useServices } from './services.ts';
 

@@ -1,7 +1,7 @@
 /** Picks the renderer for a visual type and hands it the results it needs. */
 import type { DatasetSchema, VisualDefinition } from '../api/types.ts';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
-import type { SortState } from '../query/visual-queries.ts';
+import type { SortState } from '@vitrina/bi-model/visual-queries';
 import type { VisualData } from '../state/page-data.ts';
 import { CardVisual, MultiRowCardVisual } from './CardVisuals.tsx';
 import { MatrixVisual } from './MatrixVisual.tsx';

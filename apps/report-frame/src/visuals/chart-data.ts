@@ -1,7 +1,7 @@
 /** Reshapes a query result (groupBy columns, then measures) into categories × series for charts. */
 import type { Cell, QueryResult, VisualDefinition } from '../api/types.ts';
 import type { Formatter } from '../i18n/format.ts';
-import { fieldLabel } from '../query/fields.ts';
+import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 
 export interface ChartSeries {
   name: string;

@@ -30,7 +30,8 @@ describe('change password modal', () => {
   it('requires both fields (message without the final dot) and sends nothing', async () => {
     const { server } = await openModal();
     await grabar();
-    expect(await screen.findAllByText('El campo es requerido')).toHaveLength(2);
+    // Ant Design validates the fields one after another: wait for both messages, not the first.
+    await waitFor(() => expect(screen.getAllByText('El campo es requerido')).toHaveLength(2));
     expect(server.requests).toHaveLength(0);
   });
 

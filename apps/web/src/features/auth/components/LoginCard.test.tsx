@@ -18,7 +18,8 @@ describe('login card', () => {
     renderApp(routes);
     expect(screen.getByText('Credenciales')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
-    expect(await screen.findAllByText('El campo es requerido')).toHaveLength(2);
+    // Ant Design validates the fields one after another: wait for both messages, not the first.
+    await waitFor(() => expect(screen.getAllByText('El campo es requerido')).toHaveLength(2));
     expect(screen.getByPlaceholderText('Usuario')).toBeTruthy();
     expect(screen.getByPlaceholderText('Contraseña')).toBeTruthy();
     expect(server.requests.filter((r) => r.path === '/api/user/authenticate')).toHaveLength(0);

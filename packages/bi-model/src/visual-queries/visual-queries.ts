@@ -3,8 +3,10 @@
  * with the groupBy columns first and the measures after them, in the order asked.
  */
 import type { SortDirection } from '@vitrina/embed-sdk/protocol';
-import type { DatasetSchema, Query, VisualDefinition } from '../api/types.ts';
-import type { FilterTarget, FrameFilter } from './filter-types.ts';
+import type { DatasetSchema } from '../dataset.ts';
+import type { Filter, FilterTarget } from '../filters.ts';
+import type { Query } from '../query.ts';
+import type { VisualDefinition } from '../report.ts';
 import { axisFieldAtDepth, isMeasureField } from './fields.ts';
 
 export interface SortState {
@@ -15,7 +17,7 @@ export interface SortState {
 export interface VisualQueryInput {
   visual: VisualDefinition;
   schema: DatasetSchema;
-  filters: FrameFilter[];
+  filters: Filter[];
   sort?: SortState | undefined;
   drillDepth?: number;
 }

@@ -1,6 +1,7 @@
 /** Helpers over FieldRef: what a field is (grouping or measure), its label and its filter target. */
-import type { DatasetSchema, FieldRef } from '../api/types.ts';
-import type { FilterTarget } from './filter-types.ts';
+import type { DatasetSchema } from '../dataset.ts';
+import type { FieldRef } from '../fields.ts';
+import type { FilterTarget } from '../filters.ts';
 
 export function isMeasureField(field: FieldRef): boolean {
   return 'measure' in field || ('column' in field && field.aggregation !== undefined);

@@ -1,0 +1,210 @@
+/**
+ * Decision 0217: when the frame reads a report, the service starts that report's opening page
+ * under the token's identity, and the frame's batch joins those reads or finds them kept. DuckDB
+ * runs are counted on the demo sales store itself (every query of the open and the secured
+ * sales datasets goes through it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
+import { queryBatchLineSchema, type AuthoringReport, type Query } from '@vitrina/bi-model';
+import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
+import { FilterType } from '@vitrina/embed-sdk/protocol';
+import { loadConfig } from '../src/config.ts';
+import type { DatasetStore } from '../src/datasets/dataset-store.ts';
+import type { DatasetRegistry } from '../src/datasets/registry.ts';
+import { demoWorkspaces, openDemoDatasets, rowSecurityDemoContent } from '../src/demo/index.ts';
+import { salesOverviewReport } from '../src/demo/reports-sales.ts';
+import { salesDataset, securedSalesDataset } from '../src/demo/sales-model.ts';
+import { deterministicGuid } from '../src/ids.ts';
+import { listen, type RunningService } from '../src/listen.ts';
+import { createDatasetService } from '../src/query/dataset.service.ts';
+import { seedDemo } from '../src/seed/seed-demo.ts';
+import { createServices, type BiServices } from '../src/services.ts';
+import { signEmbedToken, type EmbedTokenClaims } from '../src/tokens/embed-token.ts';
+import { appToken, call } from './harness.ts';
+
+const rowSecurityReportId = deterministicGuid('report', 'Ventas por país (seguridad por filas)');
+const peru = 'gerente.peru@retailandino.demo';
+const chile = 'gerente.chile@retailandino.demo';
+
+let registry: DatasetRegistry;
+let services: BiServices;
+let running: RunningService;
+let url: string;
+let store: DatasetStore;
+const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-ahead-'));
+
+beforeAll(async () => {
+  registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
+  services = createServices(loadConfig({ DATA_DIR: dataRoot }), { datasetSchemas: registry });
+  await seedDemo(services, [...demoWorkspaces, ...rowSecurityDemoContent]);
+  running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${running.port}`;
+  store = registry.get(salesDataset.id)!.store;
+});
+afterAll(async () => {
+  await running.close();
+  await services.close();
+  registry.close();
+  rmSync(dataRoot, { recursive: true, force: true });
+});
+
+/** DuckDB reads of the sales store, and a way to wait until every one of them has ended. */
+let duckdb: MockInstance<DatasetStore['query']>;
+beforeEach(() => {
+  // Each test starts on a new data version, so nothing an earlier test read is kept.
+  store.modelChanged();
+  duckdb?.mockRestore();
+  duckdb = vi.spyOn(store, 'query');
+});
+const duckdbRuns = () => duckdb.mock.calls.length;
+async function duckdbIdle() {
+  // The early start waits for the report's answer to be on its way (setImmediate) first.
+  await new Promise((done) => setImmediate(done));
+  await Promise.allSettled(duckdb.mock.results.map((result) => result.value));
+}
+
+/** A View grant for one report and its dataset, with no identity. */
+const viewGrant = (reportId: string, datasetId: string) => ({
+  sub: 'test',
+  reports: [reportId],
+  datasets: [datasetId],
+  dashboards: [],
+  tiles: [],
+  workspaces: [],
+  accessLevel: 'View' as const,
+  exp: Math.floor(Date.now() / 1000) + 3600,
+});
+
+async function embedToken(reportId: string, datasetId: string, username?: string) {
+  const response = await call(url, '/v1.0/myorg/GenerateToken', {
+    token: await appToken(url),
+    body: {
+      reports: [{ id: reportId }],
+      datasets: [{ id: datasetId }],
+      ...(username ? { identities: [{ username, roles: ['Pais'], datasets: [datasetId] }] } : {}),
+    },
+  });
+  expect(response.status).toBe(200);
+  return String(response.json['token']);
+}
+
+async function readReport(reportId: string, token: string) {
+  const response = await call(url, `/v1.0/embed/reports/${reportId}`, {
+    token,
+    scheme: 'EmbedToken',
+  });
+  expect(response.status).toBe(200);
+  return response.json as unknown as AuthoringReport;
+}
+
+/** The frame's page batch: every line's rows, in query order. */
+async function batch(datasetId: string, queries: Query[], token: string) {
+  const response = await fetch(`${url}/v1.0/embed/datasets/${datasetId}/queries`, {
+    method: 'POST',
+    headers: { authorization: `EmbedToken ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ queries }),
+  });
+  expect(response.status).toBe(200);
+  const lines = (await response.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => queryBatchLineSchema.parse(JSON.parse(line)));
+  return lines
+    .sort((a, b) => a.index - b.index)
+    .map((line) => ('result' in line ? line.result.rows : line.error));
+}
+
+const openingQueries = (report: AuthoringReport) => {
+  if (!('pages' in report.definition)) throw new Error('not an interactive report');
+  return openingPageQueries(report.definition, report.dataset);
+};
+const onRelativeDates = (query: Query) =>
+  (query.filters ?? []).some((filter) => filter.filterType === FilterType.RelativeDate);
+
+describe('the opening page, started when the frame reads the report', () => {
+  it('runs the page once: the batch that follows finds every query already read', async () => {
+    const token = await embedToken(salesOverviewReport.id, salesDataset.id);
+    const report = await readReport(salesOverviewReport.id, token);
+    await duckdbIdle();
+    const queries = openingQueries(report);
+    // Queries on relative dates are never shared, so they are not started early either.
+    const shareable = queries.filter((query) => !onRelativeDates(query));
+    expect(shareable.length).toBeGreaterThan(5);
+    expect(duckdbRuns()).toBe(shareable.length);
+
+    const rows = await batch(salesDataset.id, queries, token);
+    expect(rows.every(Array.isArray)).toBe(true);
+    expect(duckdbRuns()).toBe(queries.length);
+  });
+
+  it('lets a batch that arrives while the early reads run join them instead of running twice', async () => {
+    const token = await embedToken(salesOverviewReport.id, salesDataset.id);
+    const report = await readReport(salesOverviewReport.id, token);
+    const queries = openingQueries(report);
+    await batch(salesDataset.id, queries, token);
+    await duckdbIdle();
+    expect(duckdbRuns()).toBe(queries.length);
+  });
+
+  it("never hands one identity's early reads to another: each sees its own rows", async () => {
+    const forPeru = await embedToken(rowSecurityReportId, securedSalesDataset.id, peru);
+    const report = await readReport(rowSecurityReportId, forPeru);
+    await duckdbIdle();
+    const started = duckdbRuns();
+    expect(started).toBeGreaterThan(0);
+
+    // Chile's batch runs every query itself...
+    const queries = openingQueries(report);
+    const forChile = await embedToken(rowSecurityReportId, securedSalesDataset.id, chile);
+    const chileRows = await batch(securedSalesDataset.id, queries, forChile);
+    expect(duckdbRuns()).toBe(started + queries.length);
+    // ...while Peru's finds its own, started early, and runs only what was not shareable.
+    const peruRows = await batch(securedSalesDataset.id, queries, forPeru);
+    expect(duckdbRuns()).toBe(2 * queries.length);
+    expect(JSON.stringify(peruRows)).not.toEqual(JSON.stringify(chileRows));
+    const countries = (rows: unknown) => JSON.stringify(rows).match(/Perú|Chile/g) ?? [];
+    expect(new Set(countries(peruRows))).toEqual(new Set(['Perú']));
+    expect(new Set(countries(chileRows))).toEqual(new Set(['Chile']));
+  });
+
+  it('starts nothing for a token the dataset refuses, and the report is still answered', async () => {
+    // GenerateToken would refuse this grant (the dataset needs an identity); a token signed
+    // without one is refused by the dataset, so the frame's batch would be, and so is the start.
+    const token = await signEmbedToken(services.embedTokenKey, {
+      ...viewGrant(rowSecurityReportId, securedSalesDataset.id),
+    });
+    await readReport(rowSecurityReportId, token);
+    await duckdbIdle();
+    expect(duckdbRuns()).toBe(0);
+  });
+
+  it('starts nothing when BI_EARLY_QUERIES is off', async () => {
+    const datasets = createDatasetService(
+      registry,
+      { now: () => new Date() },
+      { readAhead: false },
+    );
+    const claims: EmbedTokenClaims = {
+      ...viewGrant(salesOverviewReport.id, salesDataset.id),
+      ver: 1,
+      iat: 0,
+    };
+    const dataset = registry.schema(salesDataset.id)!;
+    datasets.readOpeningPageAhead(claims, { ...salesOverviewReport, dataset });
+    await duckdbIdle();
+    expect(duckdbRuns()).toBe(0);
+    expect(loadConfig({ BI_EARLY_QUERIES: 'false' }).earlyQueries).toBe(false);
+  });
+});
