@@ -48,6 +48,10 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     about:
       'embed() to loaded/rendered: our SDK, powerbi-client 2.8.0 and 2.24, vs empty-page floors',
   },
+  'frame-first-view': {
+    script: 'frame/first-view.ts',
+    about: "each viewer's first view (nothing kept): page started early by the BI service vs not",
+  },
   'frame-authoring': {
     script: 'frame/authoring.ts',
     about: 'field dropped on a new visual to drawn (1 M rows) beside the filter re-render',

@@ -1,3 +1,5 @@
+import type { DatasetSchema, ReportDefinition } from '@vitrina/bi-model';
+import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
@@ -60,6 +62,39 @@ for (const flavour of ['official', 'ours'] as const) {
       const filters = await call<{ values?: unknown[] }[]>(page, 'return embedded.getFilters()');
       expect(filters.some((f) => JSON.stringify(f.values) === '["Perú"]')).toBe(true);
       await page.close();
+    });
+
+    test('asks the BI service to start the opening page, with the very queries it then sends', async () => {
+      const page = await openHost(harness(), flavour);
+      const batches: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/queries')) batches.push(request.postDataJSON());
+      });
+      const requests = frameRequests(page);
+      await embed(page, reportConfig(sales()));
+      await waitForEvent(page, 'rendered');
+      const reportRead = requests.find((url) => url.includes('/v1.0/embed/reports/'));
+      expect(new URL(reportRead!).searchParams.get('startPage')).toBe('');
+      const report = (await (
+        await fetch(`${harness().bi.url}/v1.0/embed/reports/${sales().id}`, {
+          headers: { authorization: `EmbedToken ${sales().accessToken}` },
+        })
+      ).json()) as { definition: ReportDefinition; dataset: DatasetSchema };
+      expect(batches[0]).toEqual({
+        queries: openingPageQueries(report.definition, report.dataset),
+      });
+
+      // Filters in the load change the page's queries: nothing is started for them.
+      const filtered = await openHost(harness(), flavour);
+      const filteredRequests = frameRequests(filtered);
+      await embed(
+        filtered,
+        reportConfig(sales(), { filters: [basicFilter('Tienda', 'País', ['Perú'])] }),
+      );
+      await waitForEvent(filtered, 'rendered');
+      const filteredRead = filteredRequests.find((url) => url.includes('/v1.0/embed/reports/'));
+      expect(new URL(filteredRead!).searchParams.has('startPage')).toBe(false);
+      await Promise.all([page.close(), filtered.close()]);
     });
 
     test('a phased load prepares, then renders on render()', async () => {

@@ -100,8 +100,10 @@ async function embedToken(reportId: string, datasetId: string, username?: string
   return String(response.json['token']);
 }
 
-async function readReport(reportId: string, token: string) {
-  const response = await call(url, `/v1.0/embed/reports/${reportId}`, {
+/** The frame's read of the report; `startPage` as the frame sends it (null: left out). */
+async function readReport(reportId: string, token: string, startPage: string | null = '') {
+  const search = startPage === null ? '' : `?${new URLSearchParams({ startPage })}`;
+  const response = await call(url, `/v1.0/embed/reports/${reportId}${search}`, {
     token,
     scheme: 'EmbedToken',
   });
@@ -126,9 +128,9 @@ async function batch(datasetId: string, queries: Query[], token: string) {
     .map((line) => ('result' in line ? line.result.rows : line.error));
 }
 
-const openingQueries = (report: AuthoringReport) => {
+const openingQueries = (report: AuthoringReport, pageName?: string) => {
   if (!('pages' in report.definition)) throw new Error('not an interactive report');
-  return openingPageQueries(report.definition, report.dataset);
+  return openingPageQueries(report.definition, report.dataset, pageName);
 };
 const onRelativeDates = (query: Query) =>
   (query.filters ?? []).some((filter) => filter.filterType === FilterType.RelativeDate);
@@ -179,6 +181,23 @@ describe('the opening page, started when the frame reads the report', () => {
     expect(new Set(countries(chileRows))).toEqual(new Set(['Chile']));
   });
 
+  it('starts the page the frame names, and nothing when the frame names none', async () => {
+    const token = await embedToken(salesOverviewReport.id, salesDataset.id);
+    await readReport(salesOverviewReport.id, token, null);
+    await duckdbIdle();
+    expect(duckdbRuns()).toBe(0);
+
+    const second = salesOverviewReport.definition.pages[1]!.name;
+    const report = await readReport(salesOverviewReport.id, token, second);
+    await duckdbIdle();
+    const queries = openingQueries(report, second);
+    expect(JSON.stringify(queries)).not.toEqual(JSON.stringify(openingQueries(report)));
+    const started = duckdbRuns();
+    expect(started).toBe(queries.filter((query) => !onRelativeDates(query)).length);
+    await batch(salesDataset.id, queries, token);
+    expect(duckdbRuns()).toBe(queries.length);
+  });
+
   it('starts nothing for a token the dataset refuses, and the report is still answered', async () => {
     // GenerateToken would refuse this grant (the dataset needs an identity); a token signed
     // without one is refused by the dataset, so the frame's batch would be, and so is the start.
@@ -202,7 +221,7 @@ describe('the opening page, started when the frame reads the report', () => {
       iat: 0,
     };
     const dataset = registry.schema(salesDataset.id)!;
-    datasets.readOpeningPageAhead(claims, { ...salesOverviewReport, dataset });
+    datasets.readPageAhead(claims, { ...salesOverviewReport, dataset }, '');
     await duckdbIdle();
     expect(duckdbRuns()).toBe(0);
     expect(loadConfig({ BI_EARLY_QUERIES: 'false' }).earlyQueries).toBe(false);

@@ -24,6 +24,12 @@ export interface BiService {
   certFile: string;
   /** The same grant as `token`, signed with the service's key but already expired. */
   expiredCopy(token: string): string;
+  /**
+   * Stops the service and starts it again on the same ports and files (tokens stay valid), with
+   * these extra environment variables, and only on `cpus` (a taskset list) when given: nothing
+   * it kept in memory survives.
+   */
+  restart(settings: Record<string, string>, cpus?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,10 +56,11 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-frame-e2e-'));
   const [port, tlsPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(repoRoot, 'apps/bi-service/src/server.ts')],
-    {
+  const spawnService = async (settings: Record<string, string>, cpus?: string) => {
+    const command = [process.execPath, join(repoRoot, 'apps/bi-service/src/server.ts')];
+    // taskset execs the service in its own place: the child is the service itself.
+    if (cpus) command.unshift('taskset', '--cpu-list', cpus);
+    const started: ChildProcess = spawn(command[0]!, command.slice(1), {
       cwd: repoRoot,
       env: {
         ...process.env,
@@ -63,24 +70,33 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
         BI_PUBLIC_URL: url,
         BI_ALLOWED_ORIGINS: allowedOrigin,
         BI_RATE_LIMIT_PER_MINUTE: '100000',
+        ...settings,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[bi] ${chunk}`));
-  await waitForHealthy(`${url}/health`, child);
+    });
+    started.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[bi] ${chunk}`));
+    await waitForHealthy(`${url}/health`, started);
+    return started;
+  };
+  const exited = async (running: ChildProcess) => {
+    if (running.exitCode !== null) return;
+    await new Promise<void>((done) => {
+      running.once('exit', () => done());
+      running.kill('SIGTERM');
+    });
+  };
+  let child = await spawnService({});
   return {
     url,
     tlsPort,
     certFile: join(dataDir, 'bi/tls/cert.pem'),
     expiredCopy: (token) => expiredCopy(dataDir, token),
+    async restart(settings, cpus) {
+      await exited(child);
+      child = await spawnService(settings, cpus);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        await new Promise<void>((done) => {
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        });
-      }
+      await exited(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -173,6 +189,16 @@ export class PowerBiRest {
   /** A multi-resource token for datasets only (what a Q&A embed needs). */
   async datasetToken(datasetIds: string[]): Promise<string> {
     const body = { datasets: datasetIds.map((id) => ({ id })), reports: [], targetWorkspaces: [] };
+    return (await this.call<{ token: string }>('/GenerateToken', body)).token;
+  }
+
+  /** A View token for a report whose dataset filters rows by who is looking (an identity). */
+  async identityToken(reportId: string, datasetId: string, username: string, roles: string[]) {
+    const body = {
+      reports: [{ id: reportId }],
+      datasets: [{ id: datasetId }],
+      identities: [{ username, roles, datasets: [datasetId] }],
+    };
     return (await this.call<{ token: string }>('/GenerateToken', body)).token;
   }
 

@@ -28,6 +28,16 @@ export const embedReportSchema = z
   .meta({ id: 'EmbedReport' });
 export type EmbedReport = z.infer<typeof embedReportSchema>;
 
+/**
+ * The query string of `GET /v1.0/embed/reports/{id}`. `startPage`: the frame is about to show
+ * that page (empty: the report's opening page) with the report's own filters, so the service
+ * starts its queries now (decision 0217). Left out when the load brings filters or a bookmark.
+ */
+export const embedReportQuerySchema = z
+  .object({ startPage: z.string().max(200).optional() })
+  .meta({ id: 'EmbedReportQuery' });
+export type EmbedReportQuery = z.infer<typeof embedReportQuerySchema>;
+
 export const dashboardTileSchema = z
   .object({
     id: z.string(),

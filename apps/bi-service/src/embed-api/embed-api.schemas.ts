@@ -2,6 +2,7 @@ import {
   authoringReportSchema,
   embedDashboardSchema,
   embedDatasetSchema,
+  embedReportQuerySchema,
   exportRequestSchema,
   newReportRequestSchema,
   qnaAnswerSchema,
@@ -25,7 +26,11 @@ const dashboardParams = z.object({ dashboardId: z.string() });
 const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
 export const embedApi = {
-  report: { params: reportParams, response: { 200: authoringReportSchema, ...powerBiErrors } },
+  report: {
+    params: reportParams,
+    querystring: embedReportQuerySchema,
+    response: { 200: authoringReportSchema, ...powerBiErrors },
+  },
   revision: {
     params: reportParams,
     body: saveRevisionRequestSchema,

@@ -19,8 +19,11 @@ export function registerEmbedRoutes(
     async (request) => {
       const claims = embedClaimsOf(request);
       const report = await access.reportForFrame(claims, request.params.reportId);
-      // The frame asks for the opening page next: start it once this answer is on its way.
-      setImmediate(() => services.datasets.readOpeningPageAhead(claims, report));
+      const { startPage } = request.query;
+      // The frame asks for that page next: start it once this answer is on its way.
+      if (startPage !== undefined) {
+        setImmediate(() => services.datasets.readPageAhead(claims, report, startPage));
+      }
       return report;
     },
   );

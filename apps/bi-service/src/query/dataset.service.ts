@@ -118,16 +118,16 @@ export function createDatasetService(
     },
 
     /**
-     * Starts the report's opening page under the token's identity, as the frame will ask for it
-     * once it has read the report (decision 0217): the frame's batch then joins these reads or
-     * finds them kept. Nothing is answered here; whatever refuses or fails, the frame meets on
-     * its own request.
+     * Starts a page of the report (`pageName`, else its opening page) under the token's identity,
+     * as the frame will ask for it once it has read the report (decision 0217): the frame's batch
+     * then joins these reads or finds them kept. Nothing is answered here; whatever refuses or
+     * fails, the frame meets on its own request.
      */
-    readOpeningPageAhead(claims: EmbedTokenClaims, report: FrameReport): void {
+    readPageAhead(claims: EmbedTokenClaims, report: FrameReport, pageName?: string): void {
       if (!readAhead || isPaginated(report.definition)) return;
       try {
         const access = open(claims, report.datasetId);
-        for (const query of openingPageQueries(report.definition, report.dataset)) {
+        for (const query of openingPageQueries(report.definition, report.dataset, pageName)) {
           const key = resultKey(access, query);
           results.readAhead(key, () => runQuery(access.dataset, key.query, access.options));
         }

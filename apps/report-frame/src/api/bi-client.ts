@@ -10,6 +10,7 @@ import {
   queryBatchLineSchema,
   queryResultSchema,
   type EmbedDashboard,
+  type EmbedReportQuery,
   type AuthoringReport,
   type ExportRequest,
   type QnaAnswer,
@@ -140,8 +141,12 @@ export class BiClient {
     });
   }
 
-  async getReport(reportId: string): Promise<AuthoringReport> {
-    const response = await this.send(`/v1.0/embed/reports/${encodeURIComponent(reportId)}`);
+  /** The report; with `query.startPage`, the service also starts that page's queries now. */
+  async getReport(reportId: string, query: EmbedReportQuery = {}): Promise<AuthoringReport> {
+    const search = new URLSearchParams(query as Record<string, string>).toString();
+    const response = await this.send(
+      `/v1.0/embed/reports/${encodeURIComponent(reportId)}${search ? `?${search}` : ''}`,
+    );
     return parsed(response, authoringReportSchema);
   }
 

@@ -29,7 +29,13 @@ async function buildReport(
   config: ReportLoad,
   phased: boolean,
 ): Promise<Loaded> {
-  const report = await client.getReport(config.id);
+  // The service starts the page's queries while the frame builds the view, unless the load's
+  // filters or bookmark change what that page asks for.
+  const startsAsDefined = !config.filters?.length && !config.bookmark;
+  const report = await client.getReport(
+    config.id,
+    startsAsDefined ? { startPage: config.pageName ?? '' } : {},
+  );
   const { definition } = report;
   if (isPaginated(definition)) {
     const view = new PaginatedView(client, { ...report, definition }, session);

@@ -26,12 +26,16 @@ export function openingPage(
 }
 
 /**
- * Every query of the opening page's visuals as the report defines them: report, page and visual
- * filters in that order, with no slicer, selection, sort or drill yet. Identical queries (two
- * cards on one measure) are listed once.
+ * Every query of the opening page's visuals (the named one, as `openingPage` picks it) as the
+ * report defines them: report, page and visual filters in that order, with no slicer, selection,
+ * sort or drill yet. Identical queries (two cards on one measure) are listed once.
  */
-export function openingPageQueries(definition: ReportDefinition, dataset: DatasetSchema): Query[] {
-  const page = openingPage(definition);
+export function openingPageQueries(
+  definition: ReportDefinition,
+  dataset: DatasetSchema,
+  pageName?: string,
+): Query[] {
+  const page = openingPage(definition, pageName);
   if (!page) return [];
   const queries = new Map<string, Query>();
   for (const visual of page.visuals) {
