@@ -8,7 +8,8 @@
  *
  * Each round restarts the service once per case and browser: one viewer's view warms the service
  * (and the warm browser's cache), then four other viewers open the report, each in a fresh
- * browser (cold) or in the one that already holds the frame's files (warm).
+ * browser (cold) or in the one that already holds the frame's files (warm), then all four open it
+ * again: their pages are kept now, and the start only finds them so (what it costs every view).
  * Run: `npm run bench -- frame-first-view` (or `./node_modules/.bin/node bench/frame/first-view.ts`).
  */
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { chromiumAvailable } from '../../e2e/src/browser.ts';
 import {
   embed,
   events,
+  frameOf,
   reportConfig,
   startFrameHarness,
   waitForEvent,
@@ -35,9 +37,20 @@ const VIEWERS = ['peru', 'chile', 'andina', 'sur', 'mexico'].map(
 const cases = ['on', 'off'] as const;
 type Case = (typeof cases)[number];
 type Browser = 'cold' | 'warm';
+const views = ['first', 'again'] as const;
+type View = (typeof views)[number];
 
-/** embed() to `rendered`, in the host page's clock. */
-async function renderedAfter(page: Page, harness: FrameHarness, target: ReportTarget) {
+interface Sample {
+  /** embed() to `rendered`, in the host page's clock. */
+  rendered: number;
+  /**
+   * From the frame's request for the report to the last byte of its page batch (the frame's
+   * Resource Timing): the part an early start can shorten, without the drawing that follows.
+   */
+  rowsIn: number;
+}
+
+async function viewReport(page: Page, harness: FrameHarness, target: ReportTarget) {
   await page.goto(harness.host.pageUrl('ours'));
   await embed(page, reportConfig(target));
   await waitForEvent(page, 'rendered');
@@ -45,7 +58,13 @@ async function renderedAfter(page: Page, harness: FrameHarness, target: ReportTa
     () => (window as unknown as { embedStartedAt: number }).embedStartedAt,
   );
   const [rendered] = await events(page, 'rendered');
-  return rendered!.at - start;
+  const rowsIn = await frameOf(page).evaluate(() => {
+    const requests = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const report = requests.find((entry) => entry.name.includes('/v1.0/embed/reports/'));
+    const batch = requests.find((entry) => entry.name.endsWith('/queries'));
+    return report && batch ? batch.responseEnd - report.startTime : NaN;
+  });
+  return { rendered: rendered!.at - start, rowsIn };
 }
 
 /**
@@ -87,15 +106,17 @@ async function main() {
     const [warmUp, ...viewers] = targets;
     warmContext = await harness.browser.newContext({ viewport });
     const warmPage = await warmContext.newPage();
-    const samples: Record<Case, Record<Browser, number[]>> = {
-      on: { cold: [], warm: [] },
-      off: { cold: [], warm: [] },
-    };
+    /** By case, browser and view: a viewer's first (nothing kept) and their second (kept). */
+    const byView = (): Record<Browser, Record<View, Sample[]>> => ({
+      cold: { first: [], again: [] },
+      warm: { first: [], again: [] },
+    });
+    const samples: Record<Case, ReturnType<typeof byView>> = { on: byView(), off: byView() };
     const viewOnce = async (browser: Browser, target: ReportTarget) => {
-      if (browser === 'warm') return renderedAfter(warmPage, harness, target);
+      if (browser === 'warm') return viewReport(warmPage, harness, target);
       const context = await harness.browser.newContext({ viewport });
       try {
-        return await renderedAfter(await context.newPage(), harness, target);
+        return await viewReport(await context.newPage(), harness, target);
       } finally {
         await context.close();
       }
@@ -110,32 +131,50 @@ async function main() {
             split ? SERVICE_CPU : undefined,
           );
           await viewOnce('warm', warmUp!);
-          for (const viewer of viewers)
-            samples[which][browser].push(await viewOnce(browser, viewer));
+          for (const view of views) {
+            for (const viewer of viewers) {
+              samples[which][browser][view].push(await viewOnce(browser, viewer));
+            }
+          }
         }
       }
     }
-    const cell = (values: number[]) => `${ms(median(values))} (p90 ${ms(percentile(values, 90))})`;
-    const saved = (browser: Browser) =>
-      ms(median(samples.off[browser]) - median(samples.on[browser]));
     const count = ROUNDS * viewers.length;
-    console.log(`${REPORT}: each viewer's first view, embed() to rendered, median of ${count}`);
+    console.log(`${REPORT}, median of ${count} views per cell`);
     console.log(
       split
-        ? `(browser on CPU ${BROWSER_CPU}, BI service on CPU ${SERVICE_CPU})\n`
-        : '(browser and BI service sharing every CPU)\n',
+        ? `(browser on CPU ${BROWSER_CPU}, BI service on CPU ${SERVICE_CPU})`
+        : '(browser and BI service sharing every CPU)',
     );
-    console.log('| opening page | cold browser | warm browser |');
-    console.log('| --- | --- | --- |');
-    console.log(
-      `| started when the frame reads the report (BI_EARLY_QUERIES on) | ${cell(samples.on.cold)} | ${cell(samples.on.warm)} |`,
-    );
-    console.log(
-      `| asked by the frame only (off) | ${cell(samples.off.cold)} | ${cell(samples.off.warm)} |`,
-    );
-    console.log(
-      `| saved by the early start (difference of medians) | ${saved('cold')} | ${saved('warm')} |`,
-    );
+    const viewLabel: Record<View, string> = {
+      first: "a viewer's first view (nothing kept)",
+      again: 'the same viewer again (kept)',
+    };
+    const measures: [keyof Sample, string][] = [
+      ['rendered', 'embed() to rendered'],
+      ['rowsIn', "the frame's report request to the last row of its page batch"],
+    ];
+    for (const [measure, title] of measures) {
+      const pick = (list: Sample[]) => list.map((sample) => sample[measure]);
+      const cell = (list: Sample[]) =>
+        `${ms(median(pick(list)))} (p90 ${ms(percentile(pick(list), 90))})`;
+      console.log(`\n${title}\n`);
+      console.log('| view | opening page | cold browser | warm browser |');
+      console.log('| --- | --- | --- | --- |');
+      for (const view of views) {
+        const row = (which: Case, label: string) =>
+          console.log(
+            `| ${viewLabel[view]} | ${label} | ${cell(samples[which].cold[view])} | ${cell(samples[which].warm[view])} |`,
+          );
+        row('on', 'started when the frame reads the report (BI_EARLY_QUERIES on)');
+        row('off', 'asked by the frame only (off)');
+        const saved = (browser: Browser) =>
+          ms(median(pick(samples.off[browser][view])) - median(pick(samples.on[browser][view])));
+        console.log(
+          `| ${viewLabel[view]} | saved by the early start (difference of medians) | ${saved('cold')} | ${saved('warm')} |`,
+        );
+      }
+    }
   } finally {
     await warmContext?.close();
     await harness.stop();

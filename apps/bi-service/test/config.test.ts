@@ -12,10 +12,18 @@ describe('loadConfig', () => {
       allowedOrigins: ['http://localhost:8080'],
       demo: true,
       rateLimitPerMinute: 600,
+      earlyQueries: true,
+      resultCacheBytes: 32 * 1024 * 1024,
     });
     expect(config.dataDir).toBe(resolve('data', 'bi'));
     expect(config.frameDist.endsWith(resolve('/apps/report-frame/dist'))).toBe(true);
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads the early start switch and the result cache size, refusing a negative size', () => {
+    const config = loadConfig({ BI_EARLY_QUERIES: '0', BI_RESULT_CACHE_MB: '0.5' });
+    expect([config.earlyQueries, config.resultCacheBytes]).toEqual([false, 512 * 1024]);
+    expect(() => loadConfig({ BI_RESULT_CACHE_MB: '-1' })).toThrow(/BI_RESULT_CACHE_MB/);
   });
 
   it('derives the public URL from BI_PORT and splits the allowed origins', () => {

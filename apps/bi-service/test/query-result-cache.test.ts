@@ -4,7 +4,7 @@
  * one read (within one identity only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { querySchema, type Query, type QueryResult } from '@vitrina/bi-model';
+import { querySchema, type Filter, type Query, type QueryResult } from '@vitrina/bi-model';
 import type { DatasetRegistry } from '../src/datasets/registry.ts';
 import type { DatasetStore } from '../src/datasets/dataset-store.ts';
 import { createDatasetService } from '../src/query/dataset.service.ts';
@@ -15,6 +15,17 @@ import { miniRetail, openMiniRetail, securedMiniRetail } from './mini-retail.ts'
 const byCountry: Query = {
   groupBy: [{ table: 'Region', column: 'Pais' }],
   measures: [{ table: 'Ventas', measure: 'Total' }],
+};
+
+/** A relative date filter: its rows depend on today, so its results are never kept. */
+const lastThirtyDays: Filter = {
+  $schema: 'http://powerbi.com/product/schema#relativeDate',
+  target: { table: 'Ventas', column: 'Fecha' },
+  filterType: 4,
+  operator: 0,
+  timeUnitsCount: 30,
+  timeUnitType: 0,
+  includeToday: true,
 };
 
 const claims = (identity?: { username: string; roles: string[] }): EmbedTokenClaims => ({
@@ -112,17 +123,7 @@ describe('result cache', () => {
     const { results, datasets } = service();
     await datasets.query(claims(), miniRetail.id, {
       ...byCountry,
-      filters: [
-        {
-          $schema: 'http://powerbi.com/product/schema#relativeDate',
-          target: { table: 'Ventas', column: 'Fecha' },
-          filterType: 4,
-          operator: 0,
-          timeUnitsCount: 30,
-          timeUnitType: 0,
-          includeToday: true,
-        },
-      ],
+      filters: [lastThirtyDays],
     });
     expect(results.size).toBe(0);
   });
@@ -172,6 +173,46 @@ describe('reads under way', () => {
     const later = controlledRead(rows('other'));
     expect(await results.read(keyFor(anaIdentity), later.read)).toEqual(rows('Perú'));
     expect(later.started.count).toBe(0);
+  });
+
+  it('keeps nothing with no memory for results (BI_RESULT_CACHE_MB=0), yet still joins a read under way', async () => {
+    const results = createResultCache(0);
+    const first = controlledRead(rows('Perú'));
+    const a = results.read(keyFor(anaIdentity), first.read);
+    const b = results.read(keyFor(anaIdentity), first.read);
+    first.settle();
+    expect(await Promise.all([a, b])).toEqual([rows('Perú'), rows('Perú')]);
+    expect([first.started.count, results.size]).toEqual([1, 0]);
+    const later = controlledRead(rows('Perú'));
+    const again = results.read(keyFor(anaIdentity), later.read);
+    later.settle();
+    await again;
+    expect(later.started.count).toBe(1);
+  });
+
+  it('reads ahead only what can be shared, and a failed read ahead troubles nobody', async () => {
+    const results = createResultCache();
+    const ahead = controlledRead(rows('Perú'));
+    results.readAhead(keyFor(anaIdentity), ahead.read);
+    const joined = results.read(keyFor(anaIdentity), ahead.read);
+    ahead.settle();
+    expect(await joined).toEqual(rows('Perú'));
+    expect(ahead.started.count).toBe(1);
+
+    const onToday = controlledRead(rows('hoy'));
+    const relative = {
+      ...keyFor(anaIdentity),
+      query: querySchema.parse({ ...byCountry, filters: [lastThirtyDays] }),
+    };
+    results.readAhead(relative, onToday.read);
+    expect(onToday.started.count).toBe(0);
+
+    // Nobody waits on a read ahead: its failure must not surface as an unhandled rejection.
+    const failing = controlledRead(rows('unused'));
+    results.readAhead(keyFor(anaIdentity, { ...byCountry, limit: 3 }), failing.read);
+    failing.settle(new Error('DuckDB went away'));
+    await new Promise((done) => setImmediate(done));
+    expect(results.size).toBe(1);
   });
 
   it('never joins a read running for another identity', async () => {
