@@ -7,6 +7,7 @@ import type { DatasetSchema } from '../dataset.ts';
 import type { Filter, FilterTarget } from '../filters.ts';
 import type { Query } from '../query.ts';
 import type { VisualDefinition } from '../report.ts';
+import type { VisualType } from '../visual-types.ts';
 import { axisFieldAtDepth, isMeasureField } from './fields.ts';
 
 export interface SortState {
@@ -25,7 +26,8 @@ export interface VisualQueryInput {
 /** Named queries, so that a renderer can find the one it needs (pivot subtotals, KPI trend, …). */
 export type VisualQueries = Record<string, Query>;
 
-const CHART_TYPES = new Set([
+/** Typed by the contract's list, so that a renamed visual type cannot be left behind here. */
+const CHART_TYPES = new Set<VisualType>([
   'clusteredBarChart',
   'clusteredColumnChart',
   'stackedBarChart',
@@ -41,7 +43,7 @@ const CHART_TYPES = new Set([
 ]);
 
 /** Charts whose category axis reads in its natural order (time) rather than by size. */
-const ORDERED_AXIS_TYPES = new Set([
+const ORDERED_AXIS_TYPES = new Set<VisualType>([
   'lineChart',
   'areaChart',
   'lineClusteredColumnComboChart',
