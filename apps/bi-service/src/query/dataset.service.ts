@@ -8,8 +8,7 @@ import {
   MAX_QUERY_ROWS,
   qnaAnswerSchema,
   querySchema,
-  type AnyDefinition,
-  type DatasetSchema,
+  type EmbedReport,
   type Query,
   type QueryBatchLine,
 } from '@vitrina/bi-model';
@@ -41,13 +40,6 @@ async function asInvalidRequest<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof QueryError) throw invalidRequest(error.message);
     throw error;
   }
-}
-
-/** A report as the frame reads it: enough to know its opening page's queries. */
-interface FrameReport {
-  datasetId: string;
-  definition: AnyDefinition;
-  dataset: DatasetSchema;
 }
 
 export interface DatasetServiceOptions {
@@ -123,7 +115,11 @@ export function createDatasetService(
      * then joins these reads or finds them kept. Nothing is answered here; whatever refuses or
      * fails, the frame meets on its own request.
      */
-    readPageAhead(claims: EmbedTokenClaims, report: FrameReport, pageName?: string): void {
+    readPageAhead(
+      claims: EmbedTokenClaims,
+      report: Pick<EmbedReport, 'datasetId' | 'definition' | 'dataset'>,
+      pageName?: string,
+    ): void {
       if (!readAhead || isPaginated(report.definition)) return;
       try {
         const access = open(claims, report.datasetId);

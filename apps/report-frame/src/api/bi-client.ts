@@ -142,10 +142,13 @@ export class BiClient {
   }
 
   /** The report; with `query.startPage`, the service also starts that page's queries now. */
-  async getReport(reportId: string, query: EmbedReportQuery = {}): Promise<AuthoringReport> {
-    const search = new URLSearchParams(query as Record<string, string>).toString();
+  async getReport(
+    reportId: string,
+    { startPage }: EmbedReportQuery = {},
+  ): Promise<AuthoringReport> {
+    const search = startPage === undefined ? '' : `?${new URLSearchParams({ startPage })}`;
     const response = await this.send(
-      `/v1.0/embed/reports/${encodeURIComponent(reportId)}${search ? `?${search}` : ''}`,
+      `/v1.0/embed/reports/${encodeURIComponent(reportId)}${search}`,
     );
     return parsed(response, authoringReportSchema);
   }
