@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { envFlag, portalEnvShape, portalUrlOf } from './index.ts';
+import { envFlag, nodeEnvField, portalEnvShape, portalUrlOf, runModeOf } from './index.ts';
 
 describe('envFlag', () => {
   const demo = z.object({ VITRINA_DEMO: envFlag(true) });
@@ -48,5 +48,22 @@ describe('portal URL', () => {
 
   test('a PORTAL_URL that is not a URL is an error', () => {
     expect(portal.safeParse({ PORTAL_URL: 'portal.example' }).success).toBe(false);
+  });
+});
+
+describe('NODE_ENV', () => {
+  test.each([
+    ['development', 'development'],
+    [' Test ', 'test'],
+    ['DEVELOPMENT', 'development'],
+    [undefined, 'production'],
+    ['', 'production'],
+    ['production', 'production'],
+    ['prod', 'production'],
+    ['Production', 'production'],
+    ['staging', 'production'],
+  ])('%j runs as %s', (value, expected) => {
+    expect(runModeOf(value)).toBe(expected);
+    expect(nodeEnvField.parse(value)).toBe(expected);
   });
 });

@@ -37,3 +37,19 @@ export const portalEnvShape = {
 export function portalUrlOf(values: { PORT: number; PORTAL_URL?: string | undefined }): string {
   return values.PORTAL_URL ?? `http://localhost:${values.PORT}`;
 }
+
+/**
+ * `NODE_ENV` read one way by both servers: `development` and `test` (any case, spaces ignored) are
+ * what they say; anything else, unset included, is production. A server started by hand or by a
+ * service manager is therefore production unless it is told otherwise; `npm start` (the one-machine
+ * trial) and the test launchers say `development` and `test`.
+ */
+export type RunMode = 'production' | 'development' | 'test';
+
+export function runModeOf(nodeEnv: string | undefined): RunMode {
+  const value = nodeEnv?.trim().toLowerCase();
+  return value === 'development' || value === 'test' ? value : 'production';
+}
+
+/** The same rule as a Zod field, for the servers' environment schemas. */
+export const nodeEnvField = z.string().optional().transform(runModeOf);
