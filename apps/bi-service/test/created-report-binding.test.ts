@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyEmbedToken } from '../src/tokens/embed-token.ts';
 import { authoringCalls, definition, errorOf } from './authoring-calls.ts';
 import { ids } from './fixture-content.ts';
 import { comercial, startTestService, userToken, type TestService } from './harness.ts';
@@ -104,15 +105,16 @@ describe('a report made by a create embed', () => {
 });
 
 describe('the binding is stored with the report', () => {
-  it('goes with the report when it is deleted', async () => {
+  it('is the maker token’s id, and goes with the report when it is deleted', async () => {
     const maker = await calls.reportToken(ids.marginReport, editing);
     const copy = await calls.embedCall(`/v1.0/embed/reports/${ids.marginReport}/saveAs`, maker, {
       name: 'Borrable',
       definition,
     });
     const copyId = String(copy.json['id']);
-    const { content } = service.services;
-    expect(await content.creatorTokenOf(copyId)).toBeDefined();
+    const { content, embedTokenKey } = service.services;
+    const { jti } = await verifyEmbedToken(embedTokenKey, `EmbedToken ${maker}`);
+    expect(await content.creatorTokenOf(copyId)).toBe(jti);
     expect((await calls.rest(`/reports/${copyId}`, 'DELETE')).status).toBe(200);
     expect(await content.creatorTokenOf(copyId)).toBeUndefined();
   });

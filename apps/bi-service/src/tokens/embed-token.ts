@@ -77,19 +77,22 @@ const claimsSchema = z.object({
 export const embedTokenIssuer = 'vitrina-bi';
 export const embedTokenAudience = 'vitrina-bi/embed';
 
-/** Signs an embed token; `claims.exp` is seconds since the epoch, `iat` is the clock's now. */
+/**
+ * Signs an embed token; `claims.exp` is seconds since the epoch, `iat` is the clock's now, and
+ * `jti` a new random id unless the caller chose one (GenerateToken answers it as `tokenId`).
+ */
 export async function signEmbedToken(
   key: SigningKey,
-  claims: Omit<EmbedTokenClaims, 'iat' | 'ver' | 'jti'>,
+  claims: Omit<EmbedTokenClaims, 'iat' | 'ver' | 'jti'> & { jti?: string },
   clock: Clock = systemClock,
 ): Promise<string> {
-  const { exp, ...grant } = claims;
+  const { exp, jti = randomUUID(), ...grant } = claims;
   return new SignJWT({ ...grant, ver: 1 })
     .setProtectedHeader({ alg: 'HS256', kid: key.kid, typ: 'JWT' })
     .setIssuer(embedTokenIssuer)
     .setAudience(embedTokenAudience)
     .setIssuedAt(epochSeconds(clock))
-    .setJti(randomUUID())
+    .setJti(jti)
     .setExpirationTime(exp)
     .sign(key.secret);
 }
