@@ -57,9 +57,9 @@ CREATE TABLE IF NOT EXISTS report_revisions (
   saved_at TEXT NOT NULL,
   PRIMARY KEY (report_id, revision)
 );
--- The embed token (jti) that made a report by save as or create: that token, and no other one
--- that was not generated for the report, reaches it (decision 0224). A table of its own, so a
--- database made before it gains it with CREATE TABLE IF NOT EXISTS.
+-- The embed token (jti) that made a report by save as or create: besides the tokens generated for
+-- the report, only that one reaches it (decision 0224). A table of its own, so that a database
+-- made before it gains it with CREATE TABLE IF NOT EXISTS.
 CREATE TABLE IF NOT EXISTS report_creator_tokens (
   report_id TEXT PRIMARY KEY REFERENCES reports(id) ON DELETE CASCADE,
   token_id TEXT NOT NULL
