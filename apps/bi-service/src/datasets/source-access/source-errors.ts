@@ -10,10 +10,21 @@ import { PowerBiError } from '../../http/powerbi-error.ts';
 /** Where source failures are logged in full (pino's `log.warn(details, message)` shape). */
 export type SourceLog = (details: Record<string, unknown>, message: string) => void;
 
+/** Errors as JSON: their message and code are not enumerable properties. */
+const asJson = (_key: string, value: unknown) =>
+  value instanceof Error
+    ? {
+        ...value,
+        name: value.name,
+        message: value.message,
+        code: (value as { code?: unknown }).code,
+      }
+    : value;
+
 /** One JSON line on stderr, the journal's, when the service is given no logger of its own. */
 export const stderrSourceLog: SourceLog = (details, message) => {
   process.stderr.write(
-    `${JSON.stringify({ level: 'warn', time: Date.now(), msg: message, ...details })}\n`,
+    `${JSON.stringify({ level: 'warn', time: Date.now(), msg: message, ...details }, asJson)}\n`,
   );
 };
 
