@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { envFlag, portalEnvShape, portalUrlOf } from '@vitrina/env';
 import { z } from 'zod';
+import {
+  sourceAccessEnvShape,
+  sourceAccessOf,
+  type SourceAccessConfig,
+} from './datasets/source-access/access-config.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -23,6 +28,7 @@ const envSchema = z.object({
   BI_EARLY_QUERIES: envFlag(true),
   /** Memory for kept query results; 0 keeps none (identical reads under way are still joined). */
   BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
+  ...sourceAccessEnvShape,
   /** Tests only: the fault switch at /_test/faults. Refused when NODE_ENV=production. */
   BI_TEST_FAULTS: envFlag(false),
   NODE_ENV: z.string().optional(),
@@ -53,6 +59,8 @@ export interface BiConfig {
   readonly resultCacheBytes: number;
   /** The test fault switch (BI_TEST_FAULTS); never on in production. */
   readonly testFaults: boolean;
+  /** What PostgreSQL sources may reach (decision 0222). */
+  readonly sourceAccess: SourceAccessConfig;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -93,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
     testFaults: values.BI_TEST_FAULTS,
+    sourceAccess: sourceAccessOf(values),
   });
 }
