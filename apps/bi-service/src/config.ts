@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { envFlag, portalEnvShape, portalUrlOf } from '@vitrina/env';
+import {
+  defaultListenHost,
+  envFlag,
+  portalEnvShape,
+  portalUrlOf,
+  trustProxyField,
+  type TrustedProxies,
+} from '@vitrina/env';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -7,7 +14,9 @@ const repoRoot = resolve(import.meta.dirname, '../../..');
 const envSchema = z.object({
   BI_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   BI_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8444),
-  BI_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 behind a proxy (TRUST_PROXY), every interface otherwise. */
+  BI_HOST: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxyField,
   DATA_DIR: z.string().min(1).default('./data'),
   BI_PUBLIC_URL: z.url().optional(),
   /** Unset: the portal's origin, from the same PORTAL_URL and PORT the portal reads. */
@@ -33,6 +42,8 @@ export interface BiConfig {
   readonly port: number;
   readonly tlsPort: number;
   readonly host: string;
+  /** The proxies whose X-Forwarded-For gives `request.ip`; false: the peer's own address. */
+  readonly trustProxy: TrustedProxies;
   /** Where the service keeps its own files: DATA_DIR/bi. */
   readonly dataDir: string;
   readonly publicUrl: string;
@@ -76,7 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
   return Object.freeze({
     port: values.BI_PORT,
     tlsPort: values.BI_TLS_PORT,
-    host: values.BI_HOST,
+    host: values.BI_HOST ?? defaultListenHost(values.TRUST_PROXY),
+    trustProxy: values.TRUST_PROXY,
     dataDir: resolve(values.DATA_DIR, 'bi'),
     publicUrl,
     allowedOrigins: Object.freeze(
