@@ -54,7 +54,7 @@ export interface BiConfig {
   readonly demo: boolean;
   /** REST and embed API calls allowed per caller per minute before 429. */
   readonly rateLimitPerMinute: number;
-  /** Failed secrets or passwords per client id and per address in 15 minutes before 429. */
+  /** Failed secrets or passwords per credential and address in 15 minutes before 429 (decision 0221). */
   readonly authFailuresPerWindow: number;
   /** Longest embed token lifetime in seconds; undefined: up to the caller's access token. */
   readonly embedTokenLifetimeSeconds: number | undefined;
