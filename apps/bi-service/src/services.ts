@@ -166,7 +166,6 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       clock,
     }),
     authFailures: createFailureLimiter({
-      max: config.authFailuresPerWindow,
       windowMs: authFailureWindowMs,
       clock,
     }),

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
 
@@ -35,6 +35,9 @@ export async function startTestNginx(portalPorts: number[], biPort: number): Pro
   writeFileSync(
     join(dir, 'nginx.conf'),
     [
+      // Started as root, nginx runs its workers as another user, who could not write request
+      // bodies (uploads) to this private directory: the workers stay the test's own user.
+      ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
       'worker_processes 1;',
       `pid ${dir}/nginx.pid;`,
       `error_log ${dir}/error.log warn;`,

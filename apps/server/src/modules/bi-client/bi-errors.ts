@@ -44,3 +44,15 @@ export class BiServiceError extends Error {
     this.remoteMessage = remoteMessage;
   }
 }
+
+/**
+ * The BI service refused for load (429). With the wait it announced, in milliseconds, the message
+ * says when to try again.
+ */
+export function throttledError(detail: string, retryAfterMs: number | undefined): BiServiceError {
+  const message =
+    retryAfterMs === undefined
+      ? undefined
+      : `El servicio de BI limitó las solicitudes; reintente en ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`;
+  return new BiServiceError(BiFailure.throttled, detail, message);
+}
