@@ -6,6 +6,7 @@ export type PowerBiErrorCode =
   | 'PowerBIEntityNotFound'
   | 'ReportRevisionConflict'
   | 'TooManyRequests'
+  | 'ServiceUnavailable'
   | 'InternalServerError';
 
 /** An error that the error handler turns into `{ error: { code, message } }` with its status. */
