@@ -63,7 +63,6 @@ export async function openWorkbookZip(
     async read(part, events, afterChunk) {
       const entry = parts.get(part);
       if (!entry) throw new WorkbookRefused(`The workbook has no ${part}`);
-      if (inflated + entry.uncompressedSize > maxInflatedBytes) throw overBudget();
       if (
         entry.uncompressedSize > RATIO_FLOOR_BYTES &&
         entry.uncompressedSize > entry.compressedSize * MAX_RATIO
@@ -71,6 +70,7 @@ export async function openWorkbookZip(
         throw new WorkbookRefused(
           `The workbook part ${part} inflates more than ${MAX_RATIO} times: it is not read`,
         );
+      if (inflated + entry.uncompressedSize > maxInflatedBytes) throw overBudget();
       const parser = new SaxesParser();
       parser.on('opentag', (tag: SaxesTagPlain) =>
         events.open?.(localName(tag.name), tag.attributes),
