@@ -1,7 +1,7 @@
 /**
  * File imports within their limits (decision 0223), over real HTTP on loopback: every refusal is
  * a Power BI error body, comes before the heavy work, and leaves no upload behind. Limits are
- * set small here (4 MB files, 8 MB of XLSX expansion, 3 s) so each case is quick; the figures
+ * set small here (4 MB files, 8 MB of XLSX expansion, 3 s, 64 MB) so each case is quick; the figures
  * under the default limits come from import-limits.process.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ beforeAll(async () => {
     BI_IMPORT_MAX_BYTES: String(4 * MB),
     BI_IMPORT_MAX_XLSX_EXPANDED_BYTES: String(8 * MB),
     BI_IMPORT_TIMEOUT_S: '3',
+    BI_IMPORT_MEMORY_MB: '64',
   });
   token = await userToken(service.url, comercial);
   groupId = await workspaceIdOf(service.url, token, 'Comercial');
@@ -69,7 +70,7 @@ function streamedForm(chunks: AsyncIterable<Uint8Array>) {
       authorization: `Bearer ${token}`,
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },
-    body: body as unknown as BodyInit,
+    body: body as unknown as RequestInit['body'],
     duplex: 'half',
   } as RequestInit;
 }
@@ -142,6 +143,19 @@ describe('import limits', () => {
         status: 400,
         json: refusal(`The workbook inflates to more than the ${8 * MB} bytes an import may read`),
       });
+    },
+  );
+
+  it(
+    'refuses a file that needs more memory than an import may use',
+    { timeout: 30_000 },
+    async () => {
+      const answer = await upload('ancho.csv', wideCsv(1000, 3.2 * MB));
+      expect(answer).toEqual({
+        status: 400,
+        json: refusal('The file needs more than the 64 MB an import may use'),
+      });
+      expect(await settledLeftovers()).toEqual([]);
     },
   );
 

@@ -16,7 +16,7 @@ import { detectCsvDialect, type CsvDialect } from './csv-dialect.ts';
 import { DatasetStore } from './dataset-store.ts';
 import { writeCsvDirect } from './csv-direct.ts';
 import {
-  INFERENCE_ROWS,
+  inferenceRows,
   inferColumns,
   stageFile,
   ValueDoesNotFit,
@@ -112,7 +112,11 @@ export async function reimport(
  * read's checks use; a Parquet file whole, since it is always written from the stage.
  */
 const stageFirst = (connection: DuckDBConnection, source: FileSource) =>
-  stageFile(connection, source, source.format === 'csv' ? INFERENCE_ROWS : undefined);
+  stageFile(
+    connection,
+    source,
+    source.format === 'csv' ? inferenceRows(source.dialect!.columns.length) : undefined,
+  );
 
 /**
  * Writes the file (staged by `stageFirst`) into `table`. A CSV that DuckDB's reader parses with

@@ -4,6 +4,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { invalidRequest, PowerBiError } from '../http/powerbi-error.ts';
+import { isOutOfMemory } from './file-staging.ts';
 
 export interface ImportLimits {
   /** The largest upload, in bytes. */
@@ -51,6 +52,8 @@ export async function withinLimits<T>(
     return await work();
   } catch (error) {
     signal.throwIfAborted();
+    if (isOutOfMemory(error))
+      throw invalidRequest(`The file needs more than the ${limits.memoryMb} MB an import may use`);
     throw error;
   } finally {
     signal.removeEventListener('abort', interrupt);
