@@ -13,6 +13,7 @@ import {
   sourceAccessOf,
   type SourceAccessConfig,
 } from './datasets/source-access/access-config.ts';
+import type { ImportLimits } from './datasets/import-limits.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -38,6 +39,17 @@ const envSchema = z.object({
   /** Memory for kept query results; 0 keeps none (identical reads under way are still joined). */
   BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   ...sourceAccessEnvShape,
+  /** File imports (decision 0223). Unset expansion: 10 times the largest upload. */
+  BI_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  /** Excel's own limit is 16,384 columns. */
+  BI_IMPORT_MAX_COLUMNS: z.coerce.number().int().min(1).max(16_384).default(1000),
+  BI_IMPORT_MAX_XLSX_EXPANDED_BYTES: z.coerce.number().int().positive().optional(),
+  BI_IMPORT_TIMEOUT_S: z.coerce.number().positive().default(300),
+  BI_IMPORT_MEMORY_MB: z.coerce.number().int().min(64).default(256),
   /** Tests only: the fault switch at /_test/faults. Refused when NODE_ENV=production. */
   BI_TEST_FAULTS: envFlag(false),
   NODE_ENV: z.string().optional(),
@@ -68,6 +80,8 @@ export interface BiConfig {
   readonly earlyQueries: boolean;
   /** Bytes of query results kept in memory (0: none). */
   readonly resultCacheBytes: number;
+  /** What one file import may take: size, columns, expansion, time and memory. */
+  readonly imports: Readonly<ImportLimits>;
   /** The test fault switch (BI_TEST_FAULTS); never on in production. */
   readonly testFaults: boolean;
   /** What PostgreSQL sources may reach (decision 0222). */
@@ -112,6 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
+    imports: Object.freeze({
+      maxBytes: values.BI_IMPORT_MAX_BYTES,
+      maxColumns: values.BI_IMPORT_MAX_COLUMNS,
+      maxXlsxExpandedBytes:
+        values.BI_IMPORT_MAX_XLSX_EXPANDED_BYTES ?? 10 * values.BI_IMPORT_MAX_BYTES,
+      timeoutMs: values.BI_IMPORT_TIMEOUT_S * 1000,
+      memoryMb: values.BI_IMPORT_MEMORY_MB,
+    }),
     testFaults: values.BI_TEST_FAULTS,
     sourceAccess: sourceAccessOf(values),
   });
