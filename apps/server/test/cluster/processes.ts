@@ -29,7 +29,15 @@ function startNode(
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'vitrina-process-'));
   const child = spawn(process.execPath, [join(repoRoot, script)], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      // Test processes, also when a benchmark (no Vitest to set it) starts them: the demo, when
+      // asked for, uses its published credentials (decision 0220).
+      NODE_ENV: process.env['NODE_ENV'] ?? 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | string>((done) =>
