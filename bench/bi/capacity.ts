@@ -14,11 +14,11 @@
  */
 import type { EmbedReport, Query, ReportDefinition } from '@vitrina/bi-model';
 import { FilterType } from '@vitrina/embed-sdk/protocol';
+import { demoServicePrincipal, publishedDemoCredentials } from '@vitrina/env/demo';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { workspaceIdFor } from '../../apps/bi-service/src/catalog/catalog.service.ts';
 import { demoWorkspaces } from '../../apps/bi-service/src/demo/index.ts';
-import { demoServicePrincipal } from '../../apps/bi-service/src/seed/demo-identities.ts';
 import { queriesForVisual } from '@vitrina/bi-model/visual-queries';
 import { startBiProcess } from '../../apps/server/test/cluster/processes.ts';
 import { percentile } from '../../apps/server/test/reliability/viewer-cluster.ts';
@@ -44,7 +44,7 @@ const accessToken = String(
       body: new URLSearchParams({
         grant_type: 'client_credentials',
         client_id: demoServicePrincipal.clientId,
-        client_secret: demoServicePrincipal.secret,
+        client_secret: publishedDemoCredentials.servicePrincipalSecret,
         scope: 'https://analysis.windows.net/powerbi/api/.default',
       }),
     })

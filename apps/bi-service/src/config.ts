@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
 import {
   defaultListenHost,
+  demoModeOf,
   envFlag,
   portalEnvShape,
   portalUrlOf,
+  runModeEnvShape,
   trustProxyField,
+  type RunMode,
   type TrustedProxies,
 } from '@vitrina/env';
 import { z } from 'zod';
@@ -29,7 +32,7 @@ const envSchema = z.object({
   BI_ALLOWED_ORIGINS: z.string().optional(),
   ...portalEnvShape,
   BI_FRAME_DIST: z.string().min(1).optional(),
-  VITRINA_DEMO: envFlag(true),
+  ...runModeEnvShape,
   BI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BI_AUTH_FAILURES_PER_WINDOW: z.coerce.number().int().positive().default(20),
   /** Floor 15 s: the portal renews 10 s ahead at the earliest, so a shorter token would lapse first. */
@@ -50,9 +53,6 @@ const envSchema = z.object({
   BI_IMPORT_MAX_XLSX_EXPANDED_BYTES: z.coerce.number().int().positive().optional(),
   BI_IMPORT_TIMEOUT_S: z.coerce.number().positive().default(300),
   BI_IMPORT_MEMORY_MB: z.coerce.number().int().min(64).default(256),
-  /** Tests only: the fault switch at /_test/faults. Refused when NODE_ENV=production. */
-  BI_TEST_FAULTS: envFlag(false),
-  NODE_ENV: z.string().optional(),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -62,6 +62,10 @@ export interface BiConfig {
   readonly host: string;
   /** The proxies whose X-Forwarded-For gives `request.ip`; false: the peer's own address. */
   readonly trustProxy: TrustedProxies;
+  /** Production unless NODE_ENV says development or test. */
+  readonly runMode: RunMode;
+  /** DATA_DIR itself, shared with the portal (the demo credentials file lives there). */
+  readonly dataRoot: string;
   /** Where the service keeps its own files: DATA_DIR/bi. */
   readonly dataDir: string;
   readonly publicUrl: string;
@@ -69,6 +73,7 @@ export interface BiConfig {
   readonly allowedOrigins: readonly string[];
   /** The built report frame (index.html and assets). */
   readonly frameDist: string;
+  /** Demo content and identities; on by default outside production only (decision 0220). */
   readonly demo: boolean;
   /** REST and embed API calls allowed per caller per minute before 429. */
   readonly rateLimitPerMinute: number;
@@ -82,8 +87,6 @@ export interface BiConfig {
   readonly resultCacheBytes: number;
   /** What one file import may take: size, columns, expansion, time and memory. */
   readonly imports: Readonly<ImportLimits>;
-  /** The test fault switch (BI_TEST_FAULTS); never on in production. */
-  readonly testFaults: boolean;
   /** What PostgreSQL sources may reach (decision 0222). */
   readonly sourceAccess: SourceAccessConfig;
 }
@@ -98,10 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     throw new Error(`Invalid BI service configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
-  if (values.BI_TEST_FAULTS && values.NODE_ENV === 'production')
-    throw new Error(
-      'Invalid BI service configuration:\n  BI_TEST_FAULTS: the test fault switch is refused when NODE_ENV=production',
-    );
   const publicUrl = (values.BI_PUBLIC_URL ?? `http://localhost:${values.BI_PORT}`).replace(
     /\/+$/,
     '',
@@ -111,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     tlsPort: values.BI_TLS_PORT,
     host: values.BI_HOST ?? defaultListenHost(values.TRUST_PROXY),
     trustProxy: values.TRUST_PROXY,
+    runMode: values.NODE_ENV,
+    dataRoot: resolve(values.DATA_DIR),
     dataDir: resolve(values.DATA_DIR, 'bi'),
     publicUrl,
     allowedOrigins: Object.freeze(
@@ -120,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
         .filter(Boolean),
     ),
     frameDist: resolve(values.BI_FRAME_DIST ?? resolve(repoRoot, 'apps/report-frame/dist')),
-    demo: values.VITRINA_DEMO,
+    demo: demoModeOf(values),
     rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
     authFailuresPerWindow: values.BI_AUTH_FAILURES_PER_WINDOW,
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
@@ -134,7 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
       timeoutMs: values.BI_IMPORT_TIMEOUT_S * 1000,
       memoryMb: values.BI_IMPORT_MEMORY_MB,
     }),
-    testFaults: values.BI_TEST_FAULTS,
     sourceAccess: sourceAccessOf(values),
   });
 }

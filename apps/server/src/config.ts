@@ -2,9 +2,11 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { passwordField } from '@vitrina/contracts';
 import {
   defaultListenHost,
+  demoModeOf,
   envFlag,
   portalEnvShape,
   portalUrlOf,
+  runModeEnvShape,
   trustProxyField,
 } from '@vitrina/env';
 import { z } from 'zod';
@@ -20,7 +22,7 @@ const optionalText = z
 
 /** Raw environment: names and defaults. Everything else in the server reads `Config`. */
 const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
+  ...runModeEnvShape,
   /** Unset: 127.0.0.1 behind a proxy (TRUST_PROXY), every interface otherwise. */
   HOST: optionalText,
   ...portalEnvShape,
@@ -46,7 +48,6 @@ const envSchema = z.object({
   ARGON2_TIME_COST: positiveInt.default(2),
   /** Must satisfy the portal's password rule: it is a portal password like any other. */
   VITRINA_ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),
-  VITRINA_DEMO: envFlag(true),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vitrina <no-reply@vitrina.local>'),
   ABOUT_INSTANCE: z.string().default('Vitrina'),
@@ -69,7 +70,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
   const portalUrl = portalUrlOf(env);
   const biPublicUrl = env.BI_PUBLIC_URL ?? env.BI_URL;
   return {
-    env: env.NODE_ENV,
+    /** Production unless NODE_ENV says development or test (`@vitrina/env`). */
+    runMode: env.NODE_ENV,
     host: env.HOST ?? defaultListenHost(env.TRUST_PROXY),
     port: env.PORT,
     dataDir,
@@ -81,7 +83,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     /** The proxies whose X-Forwarded-For gives `request.ip`; false: the peer's own address. */
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist'),
-    demo: env.VITRINA_DEMO,
+    /** Demo accounts; on by default outside production only (decision 0220). */
+    demo: demoModeOf(env),
     adminPassword: env.VITRINA_ADMIN_PASSWORD,
     bi: {
       /** Where the portal server calls the BI service's REST API. */

@@ -29,7 +29,15 @@ function startNode(
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'vitrina-process-'));
   const child = spawn(process.execPath, [join(repoRoot, script)], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      // Test processes, also when a benchmark (no Vitest to set it) starts them: the demo, when
+      // asked for, uses its published credentials (decision 0220).
+      NODE_ENV: process.env['NODE_ENV'] ?? 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | string>((done) =>
@@ -59,18 +67,28 @@ export interface BiPlacement {
 }
 
 /**
+ * The BI service's entry points: the shipped one, and the tests' own, which starts the same
+ * server with the fault switch at /_test/faults (the shipped one cannot have it).
+ */
+export const biEntryPoints = {
+  shipped: 'apps/bi-service/src/server.ts',
+  withFaultSwitch: 'apps/bi-service/test/support/server-with-faults.ts',
+} as const;
+
+/**
  * The bundled BI service on free loopback ports, without demo content unless `env` asks. With
  * `placement` it starts on those ports and that DATA_DIR (kept after exit): a restart.
  */
 export async function startBiProcess(
   env: NodeJS.ProcessEnv = {},
   placement?: BiPlacement,
+  entry: keyof typeof biEntryPoints = 'shipped',
 ): Promise<ServerProcess & { authorityUrl: string }> {
   const port = placement?.port ?? (await freePort());
   const tlsPort = placement?.tlsPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const server = await startNode(
-    'apps/bi-service/src/server.ts',
+    biEntryPoints[entry],
     {
       BI_PORT: String(port),
       BI_TLS_PORT: String(tlsPort),
