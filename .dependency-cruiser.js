@@ -33,12 +33,37 @@ const config = {
       ...forbid(
         'no-module-cycles',
         "a server's modules (its top folders) may not depend on each other in a circle",
-        { path: '^apps/server/src/modules/[^/]+$|^apps/bi-service/src/[^/]+$' },
+        { path: '^apps/server/src/modules/[^/]+$|^apps/bi-service/src/(modules/)?[^/]+$' },
         { circular: true },
       ),
       // Judged on the graph of folders: a module is the folder, whatever file imports.
       scope: 'folder',
     },
+    forbid(
+      'demo-is-a-plug-in',
+      "a server's product (src/) does not import its demo (demo/); only its entry (main.ts) loads it",
+      { path: '^apps/(bi-service|server)/src/' },
+      { path: '^apps/(bi-service|server)/demo/' },
+    ),
+    forbid(
+      'demo-loaded-only-on-demand',
+      'the entry loads the demo plug-in by a dynamic import, made only in demo mode',
+      { path: '^apps/(bi-service|server)/main[.]ts$' },
+      { path: '^apps/$1/demo/', dynamic: false },
+    ),
+    forbid(
+      'sql-in-repositories-and-engine',
+      'SQL is built and run only in repositories, the BI engine and database set-up (a type-only import of the handle is fine)',
+      {
+        path: '^apps/(bi-service|server)/src/',
+        pathNot:
+          '[.]repository[.]ts$|^apps/bi-service/src/engine/|^apps/(bi-service|server)/src/db/',
+      },
+      {
+        path: '(^|/)node_modules/(@duckdb/node-api|kysely)/',
+        dependencyTypesNot: ['type-only'],
+      },
+    ),
     forbid(
       'leaf-packages-stand-alone',
       'contracts, env and the node:sqlite adapter import nothing of ours',

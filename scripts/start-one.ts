@@ -9,8 +9,8 @@ import { stackEnvironment } from './stack-environment.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const servers: Record<string, string> = {
-  portal: 'apps/server/src/server.ts',
-  bi: 'apps/bi-service/src/server.ts',
+  portal: 'apps/server/main.ts',
+  bi: 'apps/bi-service/main.ts',
 };
 
 const server = servers[process.argv[2] ?? ''];

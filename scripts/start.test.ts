@@ -45,7 +45,7 @@ function descendantsOf(pid: number): number[] {
 async function biServiceProcessUnder(pid: number): Promise<void> {
   const isBiService = (child: number) => {
     try {
-      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('bi-service/src/server.ts');
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('bi-service/main.ts');
     } catch {
       return false;
     }

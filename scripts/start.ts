@@ -88,6 +88,6 @@ async function waitForBiService(): Promise<void> {
   }
 }
 
-if (!stopping) run('bi-service', 'apps/bi-service/src/server.ts');
+if (!stopping) run('bi-service', 'apps/bi-service/main.ts');
 await waitForBiService();
-if (!stopping) run('server', 'apps/server/src/server.ts');
+if (!stopping) run('server', 'apps/server/main.ts');

@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../apps/bi-service/src/config.ts';
-import { workspaceIdFor } from '../../apps/bi-service/src/catalog/catalog.service.ts';
-import { demoWorkspaces } from '../../apps/bi-service/src/demo/index.ts';
+import { workspaceIdFor } from '../../apps/bi-service/src/modules/tenant/catalog.service.ts';
+import { demoWorkspaces } from '../../apps/bi-service/demo/index.ts';
 import { listen } from '../../apps/bi-service/src/listen.ts';
-import { seedDemo } from '../../apps/bi-service/src/seed/seed-demo.ts';
+import { seedDemo } from '../../apps/bi-service/demo/seed-demo.ts';
 import { createServices } from '../../apps/bi-service/src/services.ts';
 
 const scope = 'https://analysis.windows.net/powerbi/api/.default';

@@ -9,14 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Query } from '@vitrina/bi-model';
-import { DatasetStore } from '../../apps/bi-service/src/datasets/dataset-store.ts';
-import {
-  DatasetRegistry,
-  type LoadedDataset,
-} from '../../apps/bi-service/src/datasets/registry.ts';
-import { generateSales } from '../../apps/bi-service/src/demo/sales-data.ts';
-import { salesDataset } from '../../apps/bi-service/src/demo/sales-model.ts';
-import { runQuery } from '../../apps/bi-service/src/query/run-query.ts';
+import { DatasetStore } from '../../apps/bi-service/src/engine/dataset-store.ts';
+import { DatasetRegistry, type LoadedDataset } from '../../apps/bi-service/src/engine/registry.ts';
+import { generateSales } from '../../apps/bi-service/demo/sales-data.ts';
+import { salesDataset } from '../../apps/bi-service/demo/sales-model.ts';
+import { runQuery } from '../../apps/bi-service/src/engine/query/run-query.ts';
 import {
   distinctCustomers,
   makeColumnarSales,

@@ -97,13 +97,13 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
   };
   const biOutput: string[] = [];
   const startBi = async () => {
-    const child = startNode('apps/bi-service/src/server.ts', shared, 'bi');
+    const child = startNode('apps/bi-service/main.ts', shared, 'bi');
     child.stdout?.on('data', (chunk: Buffer) => biOutput.push(chunk.toString('utf8')));
     await waitForHealthy(`${biUrl}/health`, child);
     return child;
   };
   let bi = await startBi();
-  const portal = startNode('apps/server/src/server.ts', shared, 'portal');
+  const portal = startNode('apps/server/main.ts', shared, 'portal');
   await waitForHealthy(`${portalUrl}/api/health`, portal);
   return {
     portalUrl,

@@ -11,22 +11,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate } from './auth/request-auth.ts';
-import { installErrorHandler } from './error-handler.ts';
-import { registerDatasetRoutes } from './embed-api/dataset.routes.ts';
-import { registerAuthoringRoutes } from './embed-api/authoring.routes.ts';
-import { registerEmbedRoutes } from './embed-api/embed.routes.ts';
-import { registerEmbedPages } from './embed-pages/embed-pages.routes.ts';
-import { baseSecurityHeaders } from './embed-pages/security-headers.ts';
-import { registerDiscoveryRoutes } from './identity/discovery.routes.ts';
-import { registerOAuthRoutes } from './identity/oauth.routes.ts';
-import { installRateLimit } from './rate-limit.ts';
-import { registerGenerateTokenRoutes } from './rest/generate-token.routes.ts';
-import { registerGroupRoutes } from './rest/groups.routes.ts';
-import { registerImportRoutes } from './rest/imports.routes.ts';
-import { registerPostgresSourceRoutes } from './rest/postgres-sources.routes.ts';
-import { registerPushDatasetRoutes } from './rest/push-datasets.routes.ts';
-import { registerReportWriteRoutes } from './rest/report-writes.routes.ts';
+import { authenticate, rateLimitKey } from './modules/identity/request-auth.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { registerDatasetRoutes } from './modules/queries/query.routes.ts';
+import { registerAuthoringRoutes } from './modules/embed-api/authoring.routes.ts';
+import { registerEmbedRoutes } from './modules/embed-api/embed.routes.ts';
+import { registerEmbedPages } from './modules/embed-pages/embed-pages.routes.ts';
+import { baseSecurityHeaders } from './http/security-headers.ts';
+import { registerDiscoveryRoutes } from './modules/identity/discovery.routes.ts';
+import { registerOAuthRoutes } from './modules/identity/oauth.routes.ts';
+import { installRateLimit } from './http/rate-limit.ts';
+import { registerGenerateTokenRoutes } from './modules/embed-tokens/generate-token.routes.ts';
+import { registerGroupRoutes } from './modules/content/groups.routes.ts';
+import { registerImportRoutes } from './modules/imports/imports.routes.ts';
+import { registerPostgresSourceRoutes } from './modules/postgres-sources/postgres-sources.routes.ts';
+import { registerPushDatasetRoutes } from './modules/push-datasets/push-datasets.routes.ts';
+import { registerReportWriteRoutes } from './modules/content/report-writes.routes.ts';
 import type { BiServices } from './services.ts';
 
 export interface BuildAppOptions {
@@ -66,7 +66,7 @@ export async function buildApp(
   });
   // Imports under way stop as the app closes, so shutdown does not wait for them (decision 0223).
   app.addHook('preClose', () => services.imports.cancelAll());
-  await installRateLimit(app, services.config.rateLimitPerMinute);
+  await installRateLimit(app, services.config.rateLimitPerMinute, rateLimitKey);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(baseSecurityHeaders);
   });

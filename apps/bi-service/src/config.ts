@@ -15,8 +15,8 @@ import {
   sourceAccessEnvShape,
   sourceAccessOf,
   type SourceAccessConfig,
-} from './datasets/source-access/access-config.ts';
-import type { ImportLimits } from './datasets/import-limits.ts';
+} from './modules/postgres-sources/source-access/access-config.ts';
+import type { ImportLimits } from './engine/import-limits.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app.ts';
 import type { BiServices } from './services.ts';
-import { loadOrCreateCertificate } from './tls/certificate.ts';
+import { loadOrCreateCertificate } from './platform/certificate.ts';
 
 export interface RunningService {
   app: FastifyInstance;

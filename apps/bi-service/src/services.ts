@@ -1,47 +1,60 @@
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import type { BiConfig } from './config.ts';
-import { createFailureLimiter, type FailureLimiter } from './auth/failure-limiter.ts';
-import { createAuthoringService, type AuthoringService } from './catalog/authoring.service.ts';
+import {
+  createDirectoryService,
+  type DirectoryService,
+} from './modules/identity/directory.service.ts';
+import { createFailureLimiter, type FailureLimiter } from './modules/identity/failure-limiter.ts';
+import {
+  createAuthoringService,
+  type AuthoringService,
+} from './modules/embed-api/authoring.service.ts';
 import {
   createReportWritesService,
   type ReportWritesService,
-} from './catalog/report-writes.service.ts';
-import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
-import { createContentService, type ContentService } from './catalog/content.service.ts';
-import { createDatasetService, type DatasetService } from './query/dataset.service.ts';
-import { createResultCache } from './query/result-cache.ts';
+} from './modules/content/report-writes.service.ts';
+import { createCatalogService, type CatalogService } from './modules/tenant/catalog.service.ts';
+import { createContentService, type ContentService } from './modules/content/content.service.ts';
+import { createDatasetService, type DatasetService } from './modules/queries/query.service.ts';
+import { createResultCache } from './modules/queries/result-cache.ts';
 import {
   createPushDatasetService,
   layeredSource,
   type PushDatasetService,
-} from './datasets/push-dataset.service.ts';
-import type { DatasetDefinition } from './datasets/model.ts';
-import { DatasetRegistry, type DatasetSource } from './datasets/registry.ts';
-import { createImportService, type ImportService } from './datasets/file-import.ts';
-import { createImportsRepository } from './storage/imports.repository.ts';
+} from './modules/push-datasets/push-dataset.service.ts';
+import type { DatasetDefinition } from './engine/model.ts';
+import { DatasetRegistry, type DatasetSource } from './engine/registry.ts';
+import { createImportService, type ImportService } from './modules/imports/imports.service.ts';
+import { createImportsRepository } from './modules/imports/imports.repository.ts';
 import {
   createPostgresSourceService,
   type PostgresSourceService,
-} from './datasets/postgres-source.service.ts';
-import { createSourceAccess } from './datasets/source-access/access-config.ts';
-import type { SourceLog } from './datasets/source-access/source-errors.ts';
-import type { Resolver } from './datasets/source-access/source-policy.ts';
-import { createRefreshesRepository } from './storage/refreshes.repository.ts';
-import { openDatabase, type BiDb } from './storage/database.ts';
-import { createOwnedDatasetsRepository } from './storage/owned-datasets.repository.ts';
-import { createContentRepository, type ContentRepository } from './storage/content.repository.ts';
+} from './modules/postgres-sources/postgres-source.service.ts';
+import { createSourceAccess } from './modules/postgres-sources/source-access/access-config.ts';
+import type { SourceLog } from './modules/postgres-sources/source-access/source-errors.ts';
+import type { Resolver } from './modules/postgres-sources/source-access/source-policy.ts';
+import { createRefreshesRepository } from './modules/postgres-sources/refreshes.repository.ts';
+import { openDatabase, type BiDb } from './db/database.ts';
+import { createOwnedDatasetsRepository } from './modules/owned-datasets/owned-datasets.repository.ts';
+import {
+  createContentRepository,
+  type ContentRepository,
+} from './modules/content/content.repository.ts';
 import {
   createPrincipalsRepository,
   type PrincipalsRepository,
-} from './storage/principals.repository.ts';
+} from './modules/identity/principals.repository.ts';
 import {
   createWorkspacesRepository,
   type WorkspacesRepository,
-} from './storage/workspaces.repository.ts';
-import { createEmbedTokenService, type EmbedTokenService } from './catalog/embed-token.service.ts';
-import { loadOrCreateKey, type SigningKey } from './tokens/signing-key.ts';
+} from './modules/workspaces/workspaces.repository.ts';
+import {
+  createEmbedTokenService,
+  type EmbedTokenService,
+} from './modules/embed-tokens/embed-token.service.ts';
+import { loadOrCreateKey, type SigningKey } from './platform/signing-key.ts';
 
-export type { DatasetSource } from './datasets/registry.ts';
+export type { DatasetSource } from './engine/registry.ts';
 
 const noDatasets: DatasetSource = { schema: () => undefined };
 
@@ -77,6 +90,8 @@ export interface BiServices {
   imports: ImportService;
   /** Datasets copied in from PostgreSQL: refreshes, history, schedule. */
   postgresSources: PostgresSourceService;
+  /** Applications and users as the token endpoint sees them. */
+  directory: DirectoryService;
   /** Failed client secrets and passwords at the token endpoint, per client id and address. */
   authFailures: FailureLimiter;
   /** Closes the metadata database. */
@@ -92,6 +107,8 @@ export interface CreateServicesOptions {
   sourceResolver?: Resolver;
   /** Where source failures are logged in full (default: a JSON line on stderr). */
   sourceLog?: SourceLog;
+  /** Users whose password grant answers "MFA required" (the demo plug-in names one). */
+  mfaRequiredUsernames?: readonly string[];
 }
 
 /** Opens the metadata database and keys under `config.dataDir` (or in memory) and wires the services. */
@@ -166,6 +183,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       }),
       clock,
     }),
+    directory: createDirectoryService(repositories.principals, options.mfaRequiredUsernames ?? []),
     authFailures: createFailureLimiter({
       windowMs: authFailureWindowMs,
       clock,

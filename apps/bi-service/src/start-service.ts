@@ -1,16 +1,25 @@
 import { demoCredentialsFor, type DemoCredentials } from '@vitrina/env/demo';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type BiConfig } from './config.ts';
-import { DatasetRegistry } from './datasets/registry.ts';
-import { demoWorkspaces, openDemoDatasets, rowSecurityDemoContent } from './demo/index.ts';
+import { DatasetRegistry } from './engine/registry.ts';
 import { listen, type RunningService } from './listen.ts';
-import { retirePublishedDemoCredentials } from './seed/retire-published-credentials.ts';
-import { seedDemo } from './seed/seed-demo.ts';
-import { createServices, type BiServices } from './services.ts';
+import { retirePublishedDemoCredentials } from './modules/tenant/retire-published-credentials.ts';
+import { createServices, type BiServices, type CreateServicesOptions } from './services.ts';
+
+/** What a plug-in adds to a start (the demo's is `demo/plugin.ts`). */
+export interface BiPlugin {
+  /** Its datasets, opened (generated on a first start) before the service listens. */
+  openDatasets(dataDir: string): Promise<DatasetRegistry>;
+  serviceOptions: Pick<CreateServicesOptions, 'mfaRequiredUsernames'>;
+  /** Adds whatever of its identities and content is missing; runs on every start. */
+  seed(services: BiServices, credentials: DemoCredentials): Promise<void>;
+}
 
 export interface StartOptions {
   /** Adds to the app before its routes; see `BuildAppOptions.configureApp`. */
   configureApp?: (app: FastifyInstance) => void;
+  /** Loads the demo plug-in; called only when demo mode is on, so production never loads it. */
+  loadDemo?: () => Promise<BiPlugin>;
 }
 
 interface StartedBiService {
@@ -28,15 +37,16 @@ async function startBiService(
   config: BiConfig,
   options: StartOptions = {},
 ): Promise<StartedBiService> {
+  const demo = config.demo ? await options.loadDemo?.() : undefined;
   // Demo datasets are generated (first start) before listening, so /health means ready to query.
-  const datasets = config.demo ? await openDemoDatasets(config.dataDir) : new DatasetRegistry();
-  const services = createServices(config, { datasetSchemas: datasets });
-  await prepareDemoIdentities(config, services);
+  const datasets = demo ? await demo.openDatasets(config.dataDir) : new DatasetRegistry();
+  const services = createServices(config, { datasetSchemas: datasets, ...demo?.serviceOptions });
+  await prepareDemoIdentities(config, services, demo);
   await services.pushDatasets.openStored();
   const running = await listen(
     services,
     { port: config.port, tlsPort: config.tlsPort, host: config.host },
-    { logger: true, ...options },
+    { logger: true, configureApp: options.configureApp },
   );
   running.app.log.info(
     `HTTPS (OAuth authority for MSAL) on port ${running.tlsPort}, CA file ${running.certFile}`,
@@ -65,7 +75,11 @@ async function startBiService(
  * away from any demo identity that still has them (decision 0220). Production uses the
  * installation's credentials file, created (and printed) only when something needs it.
  */
-async function prepareDemoIdentities(config: BiConfig, services: BiServices): Promise<void> {
+async function prepareDemoIdentities(
+  config: BiConfig,
+  services: BiServices,
+  demo: BiPlugin | undefined,
+): Promise<void> {
   let credentials: DemoCredentials | undefined;
   const demoCredentials = () =>
     (credentials ??= demoCredentialsFor(config.runMode, config.dataRoot, (banner) =>
@@ -76,8 +90,7 @@ async function prepareDemoIdentities(config: BiConfig, services: BiServices): Pr
     if (retired.length)
       console.warn(`Credenciales de demostración publicadas reemplazadas: ${retired.join(', ')}`);
   }
-  if (config.demo)
-    await seedDemo(services, [...demoWorkspaces, ...rowSecurityDemoContent], demoCredentials());
+  if (demo) await demo.seed(services, demoCredentials());
 }
 
 /**

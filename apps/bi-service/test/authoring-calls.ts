@@ -1,4 +1,4 @@
-import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
+import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { ids } from './fixture-content.ts';
 import { call, type TestService } from './harness.ts';
 

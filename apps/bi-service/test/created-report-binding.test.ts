@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyEmbedToken } from '../src/tokens/embed-token.ts';
+import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { authoringCalls, definition, errorOf } from './authoring-calls.ts';
 import { ids } from './fixture-content.ts';
 import { comercial, startTestService, userToken, type TestService } from './harness.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadInParts } from '../src/datasets/csv-parts.ts';
+import { loadInParts } from '../src/engine/csv-parts.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'vitrina-csv-parts-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

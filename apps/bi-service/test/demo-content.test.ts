@@ -12,10 +12,10 @@ import {
   type ReportDefinition,
   type VisualDefinition,
 } from '@vitrina/bi-model';
-import type { DatasetRegistry } from '../src/datasets/registry.ts';
-import { demoReports, demoWorkspaces, openDemoDatasets } from '../src/demo/index.ts';
-import { isGuid } from '../src/ids.ts';
-import { runQuery } from '../src/query/run-query.ts';
+import type { DatasetRegistry } from '../src/engine/registry.ts';
+import { demoReports, demoWorkspaces, openDemoDatasets } from '../demo/index.ts';
+import { isGuid } from '../src/platform/ids.ts';
+import { runQuery } from '../src/engine/query/run-query.ts';
 
 let registry: DatasetRegistry;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import {
   reportTypeSchema,
 } from '@vitrina/bi-model';
 import { describe, expect, it } from 'vitest';
-import { toDatasetSchema } from '../src/datasets/model.ts';
-import { demoDatasets, demoWorkspaces } from '../src/demo/index.ts';
+import { toDatasetSchema } from '../src/engine/model.ts';
+import { demoDatasets, demoWorkspaces } from '../demo/index.ts';
 
 const reports = demoWorkspaces.flatMap((workspace) => workspace.reports);
 

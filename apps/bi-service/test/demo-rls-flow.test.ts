@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { publishedDemoCredentials } from '@vitrina/env/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import type { DatasetRegistry } from '../src/datasets/registry.ts';
-import { countryAccess, demoWorkspaces, openDemoDatasets } from '../src/demo/index.ts';
-import { securedSalesDataset } from '../src/demo/sales-model.ts';
+import type { DatasetRegistry } from '../src/engine/registry.ts';
+import { countryAccess, demoWorkspaces, openDemoDatasets } from '../demo/index.ts';
+import { securedSalesDataset } from '../demo/sales-model.ts';
 import { listen, type RunningService } from '../src/listen.ts';
-import { seedDemo } from '../src/seed/seed-demo.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { createServices, type BiServices } from '../src/services.ts';
 import { appToken, call } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
-import { signEmbedToken } from '../src/tokens/embed-token.ts';
+import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
+import { signEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids } from './fixture-content.ts';
 import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
 

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Query } from '@vitrina/bi-model';
-import type { DatasetRegistry } from '../src/datasets/registry.ts';
-import { signEmbedToken, type EmbedTokenClaims } from '../src/tokens/embed-token.ts';
+import type { DatasetRegistry } from '../src/engine/registry.ts';
+import { signEmbedToken, type EmbedTokenClaims } from '../src/modules/identity/embed-token.ts';
 import { call, startTestService, type TestService } from './harness.ts';
 import { miniRetail, openMiniRetail, securedMiniRetail } from './mini-retail.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedPagePaths } from '../src/embed-pages/embed-pages.routes.ts';
+import { embedPagePaths } from '../src/modules/embed-pages/embed-pages.routes.ts';
 import { startTestService, type TestService } from './harness.ts';
 
 const frameHtml =

@@ -1,13 +1,13 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateKey } from '../src/tokens/signing-key.ts';
+import { loadOrCreateKey } from '../src/platform/signing-key.ts';
 import {
   assertAccessLevel,
   assertTokenCovers,
   signEmbedToken,
   verifyEmbedToken,
   type EmbedTokenClaims,
-} from '../src/tokens/embed-token.ts';
+} from '../src/modules/identity/embed-token.ts';
 
 const key = loadOrCreateKey(':memory:', 'embed-token');
 const grant = {

@@ -113,7 +113,7 @@ describe('the fault switch in a process', () => {
   }
 
   it('the shipped server answers 404 at /_test/faults even with BI_TEST_FAULTS=true', async () => {
-    expect(await faultSwitchStatus('../src/server.ts', 'shipped')).toBe(404);
+    expect(await faultSwitchStatus('../main.ts', 'shipped')).toBe(404);
   }, 70_000);
 
   it('the tests’ entry point starts the same server with the switch', async () => {

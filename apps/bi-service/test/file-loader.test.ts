@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../src/query/run-query.ts';
+import { runQuery } from '../src/engine/query/run-query.ts';
 import { csvSources, openMiniRetail, writeParquetCopies } from './mini-retail.ts';
 
 const query = {

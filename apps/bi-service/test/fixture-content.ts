@@ -1,6 +1,6 @@
 import type { ReportDefinition } from '@vitrina/bi-model';
-import type { WorkspaceContent } from '../src/storage/content.ts';
-import { deterministicGuid } from '../src/ids.ts';
+import type { WorkspaceContent } from '../src/modules/content/content.ts';
+import { deterministicGuid } from '../src/platform/ids.ts';
 
 const id = (name: string) => deterministicGuid('test', name);
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
-import { verifyEmbedToken } from '../src/tokens/embed-token.ts';
+import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
+import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids } from './fixture-content.ts';
 import {
   call,

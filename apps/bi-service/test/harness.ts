@@ -11,7 +11,8 @@ import { expect } from 'vitest';
 import type { BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { listen, type RunningService } from '../src/listen.ts';
-import { seedDemo } from '../src/seed/seed-demo.ts';
+import { demoServiceOptions } from '../demo/plugin.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { createServices, type BiServices, type CreateServicesOptions } from '../src/services.ts';
 import { fixtureContent } from './fixture-content.ts';
 
@@ -53,7 +54,7 @@ export async function startTestService(
     BI_PUBLIC_URL: 'http://bi.test',
     ...env,
   });
-  const services = createServices(config, options);
+  const services = createServices(config, { ...demoServiceOptions, ...options });
   await seedDemo(services, fixtureContent, publishedDemoCredentials);
   const running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' }, app);
   return {

@@ -19,7 +19,7 @@ import { leftoverUploads, wideCsv, xlsxBomb } from './hostile-files.ts';
 const MB = 1024 * 1024;
 const clientId = '8f14e45f-ceea-467f-a0a6-7e6b2b1d4c11';
 const secret = 'limites-secreto';
-const server = resolve(import.meta.dirname, '../src/server.ts');
+const server = resolve(import.meta.dirname, '../main.ts');
 const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-limits-'));
 let child: ChildProcess;
 let url = '';

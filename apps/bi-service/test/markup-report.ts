@@ -2,11 +2,11 @@
  * A BI service (the service's own test harness, in process) holding one small dataset whose text
  * values are markup, and a report that draws it with every visual type that shows data.
  */
-import { DatasetStore } from '../src/datasets/dataset-store.ts';
-import type { DatasetDefinition } from '../src/datasets/model.ts';
-import { DatasetRegistry } from '../src/datasets/registry.ts';
-import { writeTable } from '../src/datasets/table-writer.ts';
-import { column, measure, page, slicer, visual } from '../src/demo/report-builder.ts';
+import { DatasetStore } from '../src/engine/dataset-store.ts';
+import type { DatasetDefinition } from '../src/engine/model.ts';
+import { DatasetRegistry } from '../src/engine/registry.ts';
+import { writeTable } from '../src/engine/table-writer.ts';
+import { column, measure, page, slicer, visual } from '../demo/report-builder.ts';
 import { startTestService, type TestService } from './harness.ts';
 
 /** Markup a hostile data source could put in a text column. */

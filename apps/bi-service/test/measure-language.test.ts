@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseMeasure } from '../src/datasets/measure-language.ts';
-import { toDatasetSchema } from '../src/datasets/model.ts';
-import { DatasetModel } from '../src/datasets/dataset-model.ts';
+import { parseMeasure } from '../src/engine/measure-language.ts';
+import { toDatasetSchema } from '../src/engine/model.ts';
+import { DatasetModel } from '../src/engine/dataset-model.ts';
 import { miniRetail } from './mini-retail.ts';
 
 describe('measure language', () => {

@@ -5,11 +5,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatasetStore } from '../src/datasets/dataset-store.ts';
-import { loadTables, type TableSource } from '../src/datasets/file-loader.ts';
-import type { DatasetDefinition } from '../src/datasets/model.ts';
-import { DatasetRegistry, type LoadedDataset } from '../src/datasets/registry.ts';
-import { quoteIdentifier } from '../src/datasets/sql.ts';
+import { DatasetStore } from '../src/engine/dataset-store.ts';
+import { loadTables, type TableSource } from '../src/engine/file-loader.ts';
+import type { DatasetDefinition } from '../src/engine/model.ts';
+import { DatasetRegistry, type LoadedDataset } from '../src/engine/registry.ts';
+import { quoteIdentifier } from '../src/engine/sql.ts';
 
 const fixtureDir = join(import.meta.dirname, 'fixtures/mini-retail');
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createServices } from '../src/services.ts';
-import type { EmbedTokenClaims } from '../src/tokens/embed-token.ts';
+import type { EmbedTokenClaims } from '../src/modules/identity/embed-token.ts';
 
 const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-owned-'));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import {
 } from '@vitrina/env/demo';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { seedDemo } from '../src/seed/seed-demo.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { createServices } from '../src/services.ts';
 import { comercial, requestToken, servicePrincipal, powerBiScope } from './harness.ts';
 
@@ -32,7 +32,7 @@ async function inProduction(dataDir: string, check: (url: string) => Promise<voi
   };
   delete env['NODE_ENV'];
   delete env['VITRINA_DEMO'];
-  const child = spawn(process.execPath, [resolve(import.meta.dirname, '../src/server.ts')], {
+  const child = spawn(process.execPath, [resolve(import.meta.dirname, '../main.ts')], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hrDataset } from '../src/demo/hr-model.ts';
-import { salesDataset } from '../src/demo/sales-model.ts';
-import { interpretQuestion } from '../src/query/qna.ts';
+import { hrDataset } from '../demo/hr-model.ts';
+import { salesDataset } from '../demo/sales-model.ts';
+import { interpretQuestion } from '../src/modules/queries/qna.ts';
 
 const year = (value: number) => ({
   target: { table: 'Calendario', column: 'Año' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Filter } from '@vitrina/bi-model';
-import type { LoadedDataset } from '../src/datasets/registry.ts';
-import { runQuery, runUnderlying } from '../src/query/run-query.ts';
+import type { LoadedDataset } from '../src/engine/registry.ts';
+import { runQuery, runUnderlying } from '../src/engine/query/run-query.ts';
 import { openMiniRetail } from './mini-retail.ts';
 
 let dataset: LoadedDataset;

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { querySchema, type Filter, type Query, type QueryResult } from '@vitrina/bi-model';
-import type { DatasetRegistry } from '../src/datasets/registry.ts';
-import type { DatasetStore } from '../src/datasets/dataset-store.ts';
-import { createDatasetService } from '../src/query/dataset.service.ts';
-import { createResultCache, type ResultKey } from '../src/query/result-cache.ts';
-import type { EmbedTokenClaims } from '../src/tokens/embed-token.ts';
+import type { DatasetRegistry } from '../src/engine/registry.ts';
+import type { DatasetStore } from '../src/engine/dataset-store.ts';
+import { createDatasetService } from '../src/modules/queries/query.service.ts';
+import { createResultCache, type ResultKey } from '../src/modules/queries/result-cache.ts';
+import type { EmbedTokenClaims } from '../src/modules/identity/embed-token.ts';
 import { miniRetail, openMiniRetail, securedMiniRetail } from './mini-retail.ts';
 
 const byCountry: Query = {

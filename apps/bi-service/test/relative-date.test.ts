@@ -4,9 +4,9 @@ import {
   RelativeDateOperators as Op,
 } from '@vitrina/embed-sdk/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatasetRegistry, LoadedDataset } from '../src/datasets/registry.ts';
-import { relativeDateRange } from '../src/query/relative-date.ts';
-import { runQuery } from '../src/query/run-query.ts';
+import type { DatasetRegistry, LoadedDataset } from '../src/engine/registry.ts';
+import { relativeDateRange } from '../src/engine/query/relative-date.ts';
+import { runQuery } from '../src/engine/query/run-query.ts';
 import { openMiniRetail } from './mini-retail.ts';
 
 // Wednesday 10 April 2024; that week runs Monday 8 to Sunday 14.

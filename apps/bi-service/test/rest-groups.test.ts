@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
+import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { ids } from './fixture-content.ts';
 import {
   appToken,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Query } from '@vitrina/bi-model';
-import type { DatasetRegistry, LoadedDataset } from '../src/datasets/registry.ts';
-import { QueryError } from '../src/datasets/query-error.ts';
-import { runQuery } from '../src/query/run-query.ts';
+import type { DatasetRegistry, LoadedDataset } from '../src/engine/registry.ts';
+import { QueryError } from '../src/engine/query-error.ts';
+import { runQuery } from '../src/engine/query/run-query.ts';
 import { openMiniRetail, securedMiniRetail } from './mini-retail.ts';
 
 let registry: DatasetRegistry;

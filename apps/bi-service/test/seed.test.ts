@@ -7,12 +7,12 @@ import {
   type DemoCredentials,
 } from '@vitrina/env/demo';
 import { describe, expect, it } from 'vitest';
-import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
+import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { loadConfig } from '../src/config.ts';
-import { retirePublishedDemoCredentials } from '../src/seed/retire-published-credentials.ts';
-import { seedDemo } from '../src/seed/seed-demo.ts';
+import { retirePublishedDemoCredentials } from '../src/modules/tenant/retire-published-credentials.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { createServices, type BiServices } from '../src/services.ts';
-import { secretMatches } from '../src/tokens/passwords.ts';
+import { secretMatches } from '../src/modules/identity/passwords.ts';
 import { fixtureContent, ids } from './fixture-content.ts';
 import { comercial, finanzas } from './harness.ts';
 

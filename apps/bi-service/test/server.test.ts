@@ -18,7 +18,7 @@ beforeAll(async () => {
   const [port, securePort] = [await freePort(), await freePort()];
   tlsPort = securePort;
   url = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [resolve(import.meta.dirname, '../src/server.ts')], {
+  child = spawn(process.execPath, [resolve(import.meta.dirname, '../main.ts')], {
     env: {
       ...process.env,
       DATA_DIR: dataRoot,

@@ -39,6 +39,7 @@ import { installErrorHandler } from './plugins/error-handler.ts';
 import { installSecurityHeaders } from './plugins/security.ts';
 import { installSpa } from './plugins/spa.ts';
 import { installXsrf } from './plugins/xsrf.ts';
+import type { DemoAccountsSeeder } from './modules/sync/demo-accounts-seeder.ts';
 import { createServices, type Services } from './services.ts';
 
 /*
@@ -56,7 +57,12 @@ import { createServices, type Services } from './services.ts';
  * `apiModules` below and add its routes to test/authorization-matrix.test.ts (the test fails for
  * any route without an entry). Route paths are relative to /api (e.g. `url: '/favorite'`).
  */
-function apiModules(context: AppContext, services: Services, cluster: Cluster): ApiModule[] {
+function apiModules(
+  context: AppContext,
+  services: Services,
+  cluster: Cluster,
+  seedDemoAccounts: DemoAccountsSeeder | undefined,
+): ApiModule[] {
   return [
     publicModule(context.config),
     readinessModule({ ...cluster.readiness, bi: services.biReachable }),
@@ -74,7 +80,9 @@ function apiModules(context: AppContext, services: Services, cluster: Cluster): 
     syncModule({
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,
-      ...(context.config.demo ? { seedDemoAccounts: services.seedDemoAccounts } : {}),
+      ...(seedDemoAccounts
+        ? { seedDemoAccounts: () => services.seedDemoAccounts(seedDemoAccounts) }
+        : {}),
       isLeader: cluster.leader.isLeader,
     }),
   ];
@@ -87,6 +95,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The demo plug-in's account seeder; run at start-up only in demo mode (`main.ts` loads it). */
+  seedDemoAccounts?: DemoAccountsSeeder;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
@@ -169,7 +179,12 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(
     async (api) => {
-      for (const module of apiModules(context, services, cluster))
+      for (const module of apiModules(
+        context,
+        services,
+        cluster,
+        config.demo ? options.seedDemoAccounts : undefined,
+      ))
         await module.register(api as ApiApp, context);
     },
     { prefix: '/api' },

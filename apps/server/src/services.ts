@@ -12,7 +12,7 @@ import { createFavoritesCache } from './modules/favorites/favorites-cache.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
 import { createGrantsCache } from './modules/permissions/grants-cache.ts';
 import { createPermissionsService } from './modules/permissions/permissions.service.ts';
-import { seedDemoAccounts } from './modules/sync/demo-accounts.ts';
+import type { DemoAccountsSeeder } from './modules/sync/demo-accounts-seeder.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
 import { createEmbedTokenCache } from './modules/viewer/embed-token-cache.ts';
 import {
@@ -117,8 +117,8 @@ export function createServices(
     /** Shared by the viewer and account changes; exposed so a benchmark can warm it. */
     embedTokens,
     /** Demo mode only: the credentials file is read (or created) when the accounts are seeded. */
-    seedDemoAccounts: () =>
-      seedDemoAccounts({
+    seedDemoAccounts: (seed: DemoAccountsSeeder) =>
+      seed({
         db,
         clock,
         audit,

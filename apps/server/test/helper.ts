@@ -12,6 +12,7 @@ import { tablesChildFirst, type Database } from '../src/db/schema.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createPasswordHasher } from '../src/lib/passwords.ts';
 import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
+import { seedDemoAccounts } from '../demo/demo-accounts.ts';
 
 /** The PostgreSQL server tests use; each run creates and drops its own database there. */
 const postgresAdminUrl =
@@ -135,6 +136,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
+    seedDemoAccounts,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();

@@ -33,7 +33,7 @@ describe.each(testDialects)('server process and admin CLI ($dialect)', ({ dialec
       database = await createTestDatabase('postgres');
       env['DATABASE_URL'] = database.url;
     }
-    server = spawn(process.execPath, [join(serverDir, 'src/server.ts')], { env, stdio: 'pipe' });
+    server = spawn(process.execPath, [join(serverDir, 'main.ts')], { env, stdio: 'pipe' });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 30_000;

@@ -57,7 +57,7 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
   const [port, tlsPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
   const spawnService = async (settings: Record<string, string>, cpus?: string) => {
-    const command = [process.execPath, join(repoRoot, 'apps/bi-service/src/server.ts')];
+    const command = [process.execPath, join(repoRoot, 'apps/bi-service/main.ts')];
     // taskset execs the service in its own place: the child is the service itself.
     if (cpus) command.unshift('taskset', '--cpu-list', cpus);
     const started: ChildProcess = spawn(command[0]!, command.slice(1), {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { WorkspaceRole } from '../storage/principals.repository.ts';
+import type { WorkspaceRole } from '../modules/identity/principals.repository.ts';
 import {
   connectDataset,
   datasetRoles,

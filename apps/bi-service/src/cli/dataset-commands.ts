@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import { deterministicGuid } from '../ids.ts';
+import { deterministicGuid } from '../platform/ids.ts';
 import type { BiServices } from '../services.ts';
-import { signAccessToken } from '../tokens/access-token.ts';
+import { signAccessToken } from '../modules/identity/access-token.ts';
 
 export type CliServices = Pick<BiServices, 'catalog' | 'workspaces' | 'accessTokenKey' | 'clock'>;
 

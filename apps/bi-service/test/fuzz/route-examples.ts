@@ -1,4 +1,4 @@
-import { workspaceIdFor } from '../../src/catalog/catalog.service.ts';
+import { workspaceIdFor } from '../../src/modules/tenant/catalog.service.ts';
 import { fixtureContent, ids } from '../fixture-content.ts';
 import { powerBiScope, servicePrincipal } from '../harness.ts';
 import { miniRetail } from '../mini-retail.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { workspaceIdFor } from '../../src/catalog/catalog.service.ts';
+import { workspaceIdFor } from '../../src/modules/tenant/catalog.service.ts';
 import { ids } from '../fixture-content.ts';
 import {
   call,

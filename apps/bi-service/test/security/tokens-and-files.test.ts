@@ -3,13 +3,13 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceIdFor } from '../../src/catalog/catalog.service.ts';
+import { workspaceIdFor } from '../../src/modules/tenant/catalog.service.ts';
 import {
   embedTokenAudience,
   embedTokenIssuer,
   signEmbedToken,
   verifyEmbedToken,
-} from '../../src/tokens/embed-token.ts';
+} from '../../src/modules/identity/embed-token.ts';
 import { ids } from '../fixture-content.ts';
 import { call, comercial, startTestService, type TestService } from '../harness.ts';
 

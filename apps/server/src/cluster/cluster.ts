@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { dialectOf } from '../db/database.ts';
+import { dialectOf, pingDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import {
@@ -80,7 +80,7 @@ export function createCluster(deps: {
 
   const readiness: Record<string, ReadinessCheck> = {
     database: withTimeout(async () => {
-      await sql`select 1`.execute(deps.db);
+      await pingDatabase(deps.db);
       return true;
     }),
     ...(redis ? { redis: withTimeout(() => redis.ping()) } : {}),

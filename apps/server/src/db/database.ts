@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPrivateDir, ensurePrivateFile, restrictExisting } from '../private-files.ts';
 import { adaptNodeSqlite } from '@vitrina/node-sqlite-kysely';
@@ -60,4 +60,9 @@ function openPostgres(url: string): Kysely<Database> {
 export function openDatabase(url: string): DatabaseHandle {
   const dialect = dialectOf(url);
   return { dialect, db: dialect === 'postgres' ? openPostgres(url) : openSqlite(url) };
+}
+
+/** Resolves when the database answers a trivial query (the readiness check). */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -71,7 +71,7 @@ export interface BiPlacement {
  * server with the fault switch at /_test/faults (the shipped one cannot have it).
  */
 export const biEntryPoints = {
-  shipped: 'apps/bi-service/src/server.ts',
+  shipped: 'apps/bi-service/main.ts',
   withFaultSwitch: 'apps/bi-service/test/support/server-with-faults.ts',
 } as const;
 
@@ -114,7 +114,7 @@ export async function startPortalProcess(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return startNode(
-    'apps/server/src/server.ts',
+    'apps/server/main.ts',
     {
       HOST: '127.0.0.1',
       PORT: String(port),

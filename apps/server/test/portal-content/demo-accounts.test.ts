@@ -11,7 +11,7 @@ import { createAuditLog } from '../../src/lib/audit.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { accountsRepository } from '../../src/modules/accounts/accounts.repository.ts';
 import { createSecretBox } from '../../src/modules/accounts/secret-box.ts';
-import { seedDemoAccounts } from '../../src/modules/sync/demo-accounts.ts';
+import { seedDemoAccounts } from '../../demo/demo-accounts.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../helper.ts';
 
 /** What a production installation's credentials file holds (decision 0220). */

@@ -55,7 +55,7 @@ describe('file modes of the data directory', () => {
 
   /** Starts the server entry on `dataDir`, runs `check` once it listens, then stops it. */
   async function whileServerRuns(dataDir: string, check: () => void) {
-    const server = spawn(process.execPath, [resolve(import.meta.dirname, '../../src/server.ts')], {
+    const server = spawn(process.execPath, [resolve(import.meta.dirname, '../../main.ts')], {
       env: {
         ...process.env,
         DATA_DIR: dataDir,

@@ -1,0 +1,71 @@
+/** The "Finanzas Retail Andino" dataset: budget against actual by cost centre, account and month. */
+import type { DatasetDefinition } from '../src/engine/model.ts';
+import { deterministicGuid } from '../src/platform/ids.ts';
+import { calendarTable } from './calendar.ts';
+
+const FINANCE_DATASET_NAME = 'Finanzas Retail Andino';
+const money = '"S/" #,0';
+
+export const financeDataset: DatasetDefinition = {
+  id: deterministicGuid('dataset', FINANCE_DATASET_NAME),
+  name: FINANCE_DATASET_NAME,
+  tables: [
+    {
+      name: 'Resultados',
+      columns: [
+        { name: 'Fecha', dataType: 'date', format: 'MM/yyyy' },
+        { name: 'IdCentro', dataType: 'integer' },
+        { name: 'IdCuenta', dataType: 'integer' },
+        { name: 'Presupuesto', dataType: 'number', format: money },
+        { name: 'Real', dataType: 'number', format: money },
+      ],
+      measures: [
+        { name: 'Real', expression: 'SUM(Resultados[Real])', format: money },
+        { name: 'Presupuesto', expression: 'SUM(Resultados[Presupuesto])', format: money },
+        {
+          name: 'Desviación',
+          expression: 'SUM(Resultados[Real]) - SUM(Resultados[Presupuesto])',
+          format: money,
+        },
+        {
+          name: 'Cumplimiento %',
+          expression: 'DIVIDE(SUM(Resultados[Real]), SUM(Resultados[Presupuesto]))',
+          format: '0.0%',
+        },
+      ],
+    },
+    {
+      name: 'Centro de costo',
+      columns: [
+        { name: 'IdCentro', dataType: 'integer' },
+        { name: 'Centro de costo', dataType: 'string' },
+        { name: 'Área', dataType: 'string' },
+        { name: 'País', dataType: 'string' },
+      ],
+    },
+    {
+      name: 'Cuenta',
+      columns: [
+        { name: 'IdCuenta', dataType: 'integer' },
+        { name: 'Cuenta', dataType: 'string', sortBy: 'Orden' },
+        { name: 'Grupo', dataType: 'string', sortBy: 'Orden' },
+        { name: 'Orden', dataType: 'integer' },
+      ],
+    },
+    calendarTable('month'),
+  ],
+  relationships: [
+    {
+      from: { table: 'Resultados', column: 'IdCentro' },
+      to: { table: 'Centro de costo', column: 'IdCentro' },
+    },
+    {
+      from: { table: 'Resultados', column: 'IdCuenta' },
+      to: { table: 'Cuenta', column: 'IdCuenta' },
+    },
+    {
+      from: { table: 'Resultados', column: 'Fecha' },
+      to: { table: 'Calendario', column: 'Fecha' },
+    },
+  ],
+};

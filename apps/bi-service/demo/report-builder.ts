@@ -1,0 +1,177 @@
+/** Small helpers that keep the demo report definitions short and readable. */
+import type {
+  DataRole,
+  FieldRef,
+  Filter,
+  PageDefinition,
+  ReportDefinition,
+  VisualDefinition,
+  VisualType,
+} from '@vitrina/bi-model';
+import { Schemas } from '@vitrina/embed-sdk/protocol';
+import { deterministicGuid } from '../src/platform/ids.ts';
+
+const PAGE_WIDTH = 1280;
+const PAGE_HEIGHT = 720;
+
+const retailTheme = {
+  name: 'Retail Andino',
+  dataColors: [
+    '#0F766E',
+    '#F59E0B',
+    '#6366F1',
+    '#EF4444',
+    '#0EA5E9',
+    '#84CC16',
+    '#A855F7',
+    '#F97316',
+    '#14B8A6',
+    '#64748B',
+  ],
+  background: '#FFFFFF',
+  foreground: '#1F2937',
+  tableAccent: '#0F766E',
+};
+
+export const column = (table: string, name: string, displayName?: string): FieldRef => ({
+  table,
+  column: name,
+  ...(displayName ? { displayName } : {}),
+});
+export const measure = (table: string, name: string, displayName?: string): FieldRef => ({
+  table,
+  measure: name,
+  ...(displayName ? { displayName } : {}),
+});
+/** The levels of a hierarchy from the top: a chart axis with several levels can drill down. */
+export const levels = (table: string, hierarchy: string, names: string[]): FieldRef[] =>
+  names.map((hierarchyLevel) => ({ table, hierarchy, hierarchyLevel }));
+
+export const basicFilter = (
+  target: FieldRef,
+  operator: 'In' | 'NotIn' | 'All',
+  values: (string | number | boolean)[],
+): Filter => ({
+  $schema: Schemas.basic,
+  target,
+  filterType: 1,
+  operator,
+  values,
+});
+export const advancedFilter = (
+  target: FieldRef,
+  logicalOperator: 'And' | 'Or',
+  conditions: {
+    operator:
+      'GreaterThan' | 'GreaterThanOrEqual' | 'LessThan' | 'LessThanOrEqual' | 'Is' | 'IsNotBlank';
+    value?: string | number;
+  }[],
+): Filter => ({ $schema: Schemas.advanced, target, filterType: 0, logicalOperator, conditions });
+export const topNFilter = (
+  target: FieldRef,
+  operator: 'Top' | 'Bottom',
+  itemCount: number,
+  orderBy: FieldRef,
+): Filter => ({
+  $schema: Schemas.topN,
+  target,
+  filterType: 5,
+  operator,
+  itemCount,
+  orderBy,
+});
+export const excludeFilter = (target: FieldRef, values: string[]): Filter => ({
+  $schema: Schemas.includeExclude,
+  target,
+  filterType: 3,
+  isExclude: true,
+  values,
+});
+
+type Box = [x: number, y: number, width: number, height: number];
+export type PlacedVisual = Omit<VisualDefinition, 'name' | 'layout'> & { box: Box };
+
+/** Builds a page's visuals with names VisualContainer1…N and rising z order. */
+export function page(
+  name: string,
+  displayName: string,
+  visuals: PlacedVisual[],
+  extra: Pick<PageDefinition, 'filters' | 'mobileLayout' | 'visibility'> = {},
+): PageDefinition {
+  return {
+    name,
+    displayName,
+    width: PAGE_WIDTH,
+    height: PAGE_HEIGHT,
+    ...extra,
+    visuals: visuals.map(({ box: [x, y, width, height], ...rest }, index) => ({
+      name: `VisualContainer${index + 1}`,
+      layout: { x, y, z: index * 1000, width, height },
+      ...rest,
+    })),
+  };
+}
+
+export function visual(
+  type: VisualType,
+  title: string,
+  box: Box,
+  fields: Partial<Record<DataRole, FieldRef[]>>,
+  extra: Pick<VisualDefinition, 'filters' | 'options'> = {},
+): PlacedVisual {
+  return { type, title, box, fields, ...extra };
+}
+
+export const textbox = (text: string, box: Box): PlacedVisual => ({
+  type: 'textbox',
+  box,
+  fields: {},
+  options: { text },
+});
+
+export const slicer = (
+  title: string,
+  box: Box,
+  field: FieldRef,
+  mode: 'list' | 'dropdown' | 'between',
+): PlacedVisual => visual('slicer', title, box, { category: [field] }, { options: { mode } });
+
+/** A bookmark whose state is the frame's JSON (docs/bi-embed-api.md, bookmark state). */
+export function bookmark(
+  name: string,
+  displayName: string,
+  state: { activePage?: string; reportFilters?: Filter[]; slicers?: Record<string, Filter[]> },
+): NonNullable<ReportDefinition['bookmarks']>[number] {
+  return {
+    name,
+    displayName,
+    state: JSON.stringify({
+      version: 1,
+      ...(state.activePage ? { activePage: state.activePage } : {}),
+      ...(state.reportFilters ? { filters: { report: state.reportFilters } } : {}),
+      ...(state.slicers ? { slicers: state.slicers } : {}),
+    }),
+  };
+}
+
+export interface DemoReport {
+  id: string;
+  name: string;
+  datasetId: string;
+  reportType: 'PowerBIReport';
+  definition: ReportDefinition;
+}
+
+export function report(
+  name: string,
+  datasetId: string,
+  definition: Omit<ReportDefinition, 'theme'>,
+): DemoReport {
+  return {
+    id: deterministicGuid('report', name),
+    name,
+    datasetId,
+    reportType: 'PowerBIReport',
+    definition: { ...definition, theme: retailTheme },
+  };
+}

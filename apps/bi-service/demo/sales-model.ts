@@ -1,0 +1,155 @@
+/** The "Ventas Retail Andino" dataset: a sales fact table in a star schema. */
+import type { DatasetDefinition } from '../src/engine/model.ts';
+import { deterministicGuid } from '../src/platform/ids.ts';
+import { calendarTable } from './calendar.ts';
+
+const SALES_DATASET_NAME = 'Ventas Retail Andino';
+const SECURED_SALES_DATASET_NAME = 'Ventas Retail Andino (seguridad por país)';
+
+/** Which countries each demo username may see under the `Pais` role. */
+export const countryAccess: Record<string, string[]> = {
+  'gerente.peru@retailandino.demo': ['Perú'],
+  'gerente.chile@retailandino.demo': ['Chile'],
+  'gerente.andina@retailandino.demo': ['Perú', 'Ecuador', 'Bolivia', 'Colombia'],
+  'gerente.sur@retailandino.demo': ['Chile', 'Argentina'],
+  'gerente.mexico@retailandino.demo': ['México'],
+};
+
+const money = '"S/" #,0.00';
+
+export const salesDataset: DatasetDefinition = {
+  id: deterministicGuid('dataset', SALES_DATASET_NAME),
+  name: SALES_DATASET_NAME,
+  tables: [
+    {
+      name: 'Ventas',
+      columns: [
+        { name: 'IdVenta', dataType: 'integer' },
+        { name: 'Fecha', dataType: 'date', format: 'dd/MM/yyyy' },
+        { name: 'IdProducto', dataType: 'integer' },
+        { name: 'IdTienda', dataType: 'integer' },
+        { name: 'IdCliente', dataType: 'integer' },
+        { name: 'IdCanal', dataType: 'integer' },
+        { name: 'Cantidad', dataType: 'integer', format: '#,0' },
+        { name: 'Precio unitario', dataType: 'number', format: money },
+        { name: 'Descuento', dataType: 'number', format: money },
+        { name: 'Importe', dataType: 'number', format: money },
+        { name: 'Costo', dataType: 'number', format: money },
+      ],
+      measures: [
+        { name: 'Ventas', expression: 'SUM(Ventas[Importe])', format: money },
+        { name: 'Costo total', expression: 'SUM(Ventas[Costo])', format: money },
+        { name: 'Margen', expression: 'SUM(Ventas[Importe]) - SUM(Ventas[Costo])', format: money },
+        {
+          name: 'Margen %',
+          expression: 'DIVIDE(SUM(Ventas[Importe]) - SUM(Ventas[Costo]), SUM(Ventas[Importe]))',
+          format: '0.0%',
+        },
+        { name: 'Unidades', expression: 'SUM(Ventas[Cantidad])', format: '#,0' },
+        { name: 'Transacciones', expression: 'COUNT(Ventas[IdVenta])', format: '#,0' },
+        { name: 'Clientes', expression: 'DISTINCTCOUNT(Ventas[IdCliente])', format: '#,0' },
+        {
+          name: 'Ticket promedio',
+          expression: 'DIVIDE(SUM(Ventas[Importe]), COUNT(Ventas[IdVenta]))',
+          format: money,
+        },
+        { name: 'Descuentos', expression: 'SUM(Ventas[Descuento])', format: money },
+        { name: 'Precio promedio', expression: 'AVG(Ventas[Precio unitario])', format: money },
+        // The commercial target: a 40 % markup over the cost of what was sold.
+        { name: 'Meta de ventas', expression: 'SUM(Ventas[Costo]) * 1.4', format: money },
+      ],
+    },
+    {
+      name: 'Producto',
+      columns: [
+        { name: 'IdProducto', dataType: 'integer' },
+        { name: 'Producto', dataType: 'string' },
+        { name: 'Marca', dataType: 'string' },
+        { name: 'Subcategoría', dataType: 'string' },
+        { name: 'Categoría', dataType: 'string' },
+        { name: 'Precio de lista', dataType: 'number', format: money },
+      ],
+      hierarchies: [
+        {
+          name: 'Catálogo',
+          levels: [
+            { name: 'Categoría', column: 'Categoría' },
+            { name: 'Subcategoría', column: 'Subcategoría' },
+            { name: 'Producto', column: 'Producto' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Tienda',
+      columns: [
+        { name: 'IdTienda', dataType: 'integer' },
+        { name: 'Tienda', dataType: 'string' },
+        { name: 'Ciudad', dataType: 'string' },
+        { name: 'País', dataType: 'string' },
+        { name: 'Formato', dataType: 'string' },
+        { name: 'Metros cuadrados', dataType: 'integer', format: '#,0' },
+      ],
+      hierarchies: [
+        {
+          name: 'Geografía',
+          levels: [
+            { name: 'País', column: 'País' },
+            { name: 'Ciudad', column: 'Ciudad' },
+            { name: 'Tienda', column: 'Tienda' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Canal',
+      columns: [
+        { name: 'IdCanal', dataType: 'integer' },
+        { name: 'Canal', dataType: 'string' },
+      ],
+    },
+    {
+      name: 'Cliente',
+      columns: [
+        { name: 'IdCliente', dataType: 'integer' },
+        { name: 'Cliente', dataType: 'string' },
+        { name: 'Segmento', dataType: 'string' },
+        { name: 'Rango de edad', dataType: 'string' },
+        { name: 'Programa de lealtad', dataType: 'boolean' },
+      ],
+    },
+    calendarTable('day'),
+  ],
+  relationships: [
+    {
+      from: { table: 'Ventas', column: 'IdProducto' },
+      to: { table: 'Producto', column: 'IdProducto' },
+    },
+    { from: { table: 'Ventas', column: 'IdTienda' }, to: { table: 'Tienda', column: 'IdTienda' } },
+    {
+      from: { table: 'Ventas', column: 'IdCliente' },
+      to: { table: 'Cliente', column: 'IdCliente' },
+    },
+    { from: { table: 'Ventas', column: 'IdCanal' }, to: { table: 'Canal', column: 'IdCanal' } },
+    { from: { table: 'Ventas', column: 'Fecha' }, to: { table: 'Calendario', column: 'Fecha' } },
+  ],
+};
+
+/**
+ * The same sales tables with the `Pais` row-level-security role. A dataset with roles needs an
+ * effective identity in every embed token, so the reports the portal shows use the open dataset
+ * and this one shows row-level security to hosts that send identities (decision 0061).
+ */
+export const securedSalesDataset: DatasetDefinition = {
+  ...salesDataset,
+  id: deterministicGuid('dataset', SECURED_SALES_DATASET_NAME),
+  name: SECURED_SALES_DATASET_NAME,
+  roles: [
+    {
+      name: 'Pais',
+      filters: [
+        { table: 'Tienda', column: 'País', operator: 'InUsernameMapping', mapping: countryAccess },
+      ],
+    },
+  ],
+};

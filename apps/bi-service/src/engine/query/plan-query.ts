@@ -1,0 +1,260 @@
+/**
+ * Plans a frame query as one DuckDB SELECT: the fact table (the measures' table) joined to the
+ * dimensions it needs, filters as WHERE (columns) or HAVING (measures), row-level security,
+ * grouping, order and limit. Top N filters become a subquery planned the same way.
+ */
+import type { DataType, Filter, ParsedQuery, QueryResult, TopNFilter } from '@vitrina/bi-model';
+import type { DatasetModel, ResolvedColumn, ResolvedMeasure } from '../dataset-model.ts';
+import {
+  advancedCondition,
+  basicCondition,
+  dateRangeCondition,
+  includeExcludeCondition,
+} from './filter-conditions.ts';
+import { fromClause, planJoins, type JoinPlan } from './join-plan.ts';
+import { QueryError } from '../query-error.ts';
+import { relativeDateRange } from './relative-date.ts';
+import { rowSecurityCondition, type EffectiveIdentity } from './row-security.ts';
+import { columnSql, join, quoteIdentifier, raw, sql, type Fragment } from '../sql.ts';
+
+export interface QueryContext {
+  model: DatasetModel;
+  identity?: EffectiveIdentity;
+  /** "Today" for relative date filters (UTC date). */
+  today: Date;
+}
+
+export interface PlannedQuery {
+  statement: Fragment;
+  columns: QueryResult['columns'];
+}
+
+export interface Scope {
+  plan: JoinPlan;
+  where: Fragment[];
+  having: Fragment[];
+  /** A top N on the query's own single grouping, kept as a window over the grouped rows. */
+  qualify?: Fragment;
+  tables: Set<string>;
+}
+
+function resolveTarget(model: DatasetModel, filter: Filter): ResolvedColumn | ResolvedMeasure {
+  return model.resolveField(filter.target);
+}
+
+function columnFilter(
+  context: QueryContext,
+  filter: Filter,
+  target: ResolvedColumn,
+  others: Filter[],
+): Fragment {
+  switch (filter.filterType) {
+    case 4:
+      return dateRangeCondition(target, relativeDateRange(filter, context.today));
+    case 5:
+      return topNCondition(context, filter, target, others);
+    case 3:
+      return includeExcludeCondition(target, filter);
+    default:
+      return 'logicalOperator' in filter
+        ? advancedCondition(target, filter)
+        : basicCondition(target, filter);
+  }
+}
+
+function measureFilter(filter: Filter, target: ResolvedMeasure): Fragment {
+  if (filter.filterType === 4 || filter.filterType === 5) {
+    throw new QueryError(`This filter cannot target a measure: ${target.label}`);
+  }
+  if (filter.filterType === 3) return includeExcludeCondition(target, filter);
+  return 'logicalOperator' in filter
+    ? advancedCondition(target, filter)
+    : basicCondition(target, filter);
+}
+
+const sameColumn = (a: ResolvedColumn, b: ResolvedColumn) =>
+  a.table === b.table && a.column.name === b.column.name;
+
+/**
+ * When a top N filter targets the query's only grouping, the grouped rows are already the
+ * ranking: `QUALIFY row_number() OVER (ORDER BY measure) <= N` keeps the same rows as the
+ * subquery below with one aggregation instead of two. Undefined when that does not apply.
+ */
+function topNWindow(
+  context: QueryContext,
+  filter: TopNFilter,
+  target: ResolvedColumn,
+  groups: ResolvedColumn[],
+  reachable: ReadonlyMap<string, unknown>,
+): Fragment | undefined {
+  const [only] = groups;
+  if (groups.length !== 1 || !only || !sameColumn(only, target)) return undefined;
+  const orderBy = context.model.resolveMeasure(filter.orderBy);
+  if (![...orderBy.tables].every((table) => reachable.has(table))) return undefined;
+  const direction = raw(filter.operator === 'Top' ? 'DESC' : 'ASC');
+  const column = columnSql(target.table, target.column.name);
+  return sql`row_number() OVER (ORDER BY ${orderBy.expression} ${direction} NULLS LAST, ${column} ASC) <= ${raw(String(filter.itemCount))}`;
+}
+
+/** `target IN (the top N values of target by orderBy, under the other filters)`. */
+function topNCondition(
+  context: QueryContext,
+  filter: TopNFilter,
+  target: ResolvedColumn,
+  others: Filter[],
+): Fragment {
+  const ranking = planSelect(
+    context,
+    {
+      groupBy: [filter.target],
+      measures: [filter.orderBy],
+      filters: others.filter((other) => other.filterType !== 5),
+      orderBy: [
+        { field: filter.orderBy, direction: filter.operator === 'Top' ? 2 : 1 },
+        { field: filter.target, direction: 1 },
+      ],
+    },
+    filter.itemCount,
+  );
+  return sql`${columnSql(target.table, target.column.name)} IN (SELECT "g0" FROM (${ranking.statement}) AS top_n)`;
+}
+
+function buildScope(
+  context: QueryContext,
+  query: ParsedQuery,
+  groups: ResolvedColumn[],
+  measures: ResolvedMeasure[],
+  windowTopN: boolean,
+): Scope {
+  const { model } = context;
+  const filters = query.filters ?? [];
+  const targets = filters.map((filter) => resolveTarget(model, filter));
+  const measureTables = [
+    ...measures,
+    ...targets.filter((t): t is ResolvedMeasure => t.kind === 'measure'),
+  ].flatMap((measure) => [...measure.tables]);
+  const required = new Set([...measureTables, ...groups.map((group) => group.table)]);
+  const candidates = [...new Set([...measureTables, ...groups.map((group) => group.table)])];
+  if (candidates.length === 0) throw new QueryError('A query needs at least one field');
+  const plan = planJoins(candidates, required, model.relationships);
+
+  const tables = new Set(required);
+  const where: Fragment[] = [];
+  const having: Fragment[] = [];
+  let qualify: Fragment | undefined;
+  const topNCount = filters.filter((filter) => filter.filterType === 5).length;
+  filters.forEach((filter, index) => {
+    const target = targets[index]!;
+    if (target.kind === 'measure') {
+      having.push(measureFilter(filter, target));
+      return;
+    }
+    // Filters on tables the query cannot reach do not apply (single-direction filtering).
+    if (!plan.reachable.has(target.table)) return;
+    if (filter.filterType === 5 && topNCount === 1 && windowTopN) {
+      qualify = topNWindow(context, filter, target, groups, plan.reachable);
+      if (qualify) {
+        model.resolveMeasure(filter.orderBy).tables.forEach((table) => tables.add(table));
+        return;
+      }
+    }
+    tables.add(target.table);
+    where.push(
+      columnFilter(
+        context,
+        filter,
+        target,
+        filters.filter((_, other) => other !== index),
+      ),
+    );
+  });
+  const security = rowSecurityCondition(model, context.identity, new Set(plan.reachable.keys()));
+  if (security) {
+    security.tables.forEach((table) => tables.add(table));
+    where.push(security.condition);
+  }
+  return { plan, where, having, tables, ...(qualify ? { qualify } : {}) };
+}
+
+/** ORDER BY: explicit fields, else the groups in order (by their sort-by column when they have one). */
+function orderClause(
+  model: DatasetModel,
+  query: ParsedQuery,
+  groups: ResolvedColumn[],
+): Fragment[] {
+  const groupKey = (group: ResolvedColumn): Fragment =>
+    group.column.sortBy
+      ? sql`MIN(${columnSql(group.table, group.column.sortBy)})`
+      : columnSql(group.table, group.column.name);
+  if (!query.orderBy || query.orderBy.length === 0)
+    return groups.map((group) => sql`${groupKey(group)} ASC NULLS LAST`);
+  return query.orderBy.map(({ field, direction }) => {
+    const resolved = model.resolveField(field);
+    const direction_ = raw(direction === 2 ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
+    if (resolved.kind === 'measure') return sql`${resolved.expression} ${direction_}`;
+    const group = groups.find(
+      (g) => g.table === resolved.table && g.column.name === resolved.column.name,
+    );
+    if (!group)
+      throw new QueryError(
+        `Sort field must be grouped: ${resolved.table}[${resolved.column.name}]`,
+      );
+    return sql`${groupKey(group)} ${direction_}`;
+  });
+}
+
+/**
+ * The query's fields resolved against the model, and the scope they are read in. `windowTopN`
+ * allows the QUALIFY form of top N, which only a grouped statement can use.
+ */
+export function resolveQuery(context: QueryContext, query: ParsedQuery, windowTopN: boolean) {
+  const groups = query.groupBy.map((ref) => context.model.resolveColumn(ref));
+  const measures = query.measures.map((ref) => context.model.resolveMeasure(ref));
+  return { groups, measures, scope: buildScope(context, query, groups, measures, windowTopN) };
+}
+
+/** `SELECT … FROM … [WHERE …]`: the start every statement shares. */
+export function selectFrom(selected: Fragment[], scope: Scope): Fragment[] {
+  const parts = [sql`SELECT ${join(selected, ', ')}`, fromClause(scope.plan, scope.tables)];
+  if (scope.where.length > 0) parts.push(sql`WHERE ${join(scope.where, ' AND ')}`);
+  return parts;
+}
+
+export const aliased = (expression: Fragment, alias: string): Fragment =>
+  sql`${expression} AS ${raw(quoteIdentifier(alias))}`;
+
+export const columnMetadata = (name: string, type: DataType, format?: string) => ({
+  name,
+  type,
+  ...(format ? { format } : {}),
+});
+
+/** The SELECT for `query`, returning at most `rowLimit` rows; groups are aliased g0…, measures m0…. */
+export function planSelect(
+  context: QueryContext,
+  query: ParsedQuery,
+  rowLimit: number,
+): PlannedQuery {
+  const { groups, measures, scope } = resolveQuery(context, query, true);
+  const groupColumns = groups.map((group) => columnSql(group.table, group.column.name));
+  const parts = selectFrom(
+    [
+      ...groupColumns.map((column, index) => aliased(column, `g${index}`)),
+      ...measures.map((measure, index) => aliased(measure.expression, `m${index}`)),
+    ],
+    scope,
+  );
+  if (groups.length > 0) parts.push(sql`GROUP BY ${join(groupColumns, ', ')}`);
+  if (scope.having.length > 0) parts.push(sql`HAVING ${join(scope.having, ' AND ')}`);
+  if (scope.qualify) parts.push(sql`QUALIFY ${scope.qualify}`);
+  const order = orderClause(context.model, query, groups);
+  if (order.length > 0) parts.push(sql`ORDER BY ${join(order, ', ')}`);
+  parts.push(raw(`LIMIT ${Math.trunc(rowLimit)}`));
+  return {
+    statement: join(parts, ' '),
+    columns: [
+      ...groups.map((g) => columnMetadata(g.label, g.column.dataType, g.format)),
+      ...measures.map((m) => columnMetadata(m.label, m.type, m.format)),
+    ],
+  };
+}

@@ -1,0 +1,140 @@
+import { requireCaller, callerOf } from '../identity/request-auth.ts';
+import { powerBiErrors } from '../../http/error-schemas.ts';
+import type { BiServices } from '../../services.ts';
+import type { ZodApp } from '../../http/zod-app.ts';
+import { createPresenters } from './presenters.ts';
+import {
+  dashboardParams,
+  dashboardSchema,
+  datasetParams,
+  datasetSchema,
+  groupParams,
+  groupSchema,
+  listOf,
+  reportParams,
+  reportSchema,
+  tileParams,
+  tileSchema,
+} from '../../http/rest.schemas.ts';
+import { membershipOf, requireWorkspaceMember } from './workspace-member.ts';
+
+/** Read routes of the Power BI REST dialect: groups and what they hold. */
+export function registerGroupRoutes(
+  app: ZodApp,
+  services: Pick<BiServices, 'config' | 'contentAccess'>,
+): void {
+  const present = createPresenters(services.config.publicUrl);
+  const access = services.contentAccess;
+  const member = [requireCaller, requireWorkspaceMember(access)];
+  const workspaceOf = (request: Parameters<typeof membershipOf>[0]) =>
+    membershipOf(request).workspace.id;
+
+  app.get(
+    '/v1.0/myorg/groups',
+    {
+      preHandler: requireCaller,
+      schema: { response: { 200: listOf(groupSchema), ...powerBiErrors } },
+    },
+    async (request) => ({
+      value: (await access.listWorkspaces(callerOf(request).principal)).map(present.group),
+    }),
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/reports',
+    {
+      preHandler: member,
+      schema: { params: groupParams, response: { 200: listOf(reportSchema), ...powerBiErrors } },
+    },
+    async (request) => {
+      const reports = await access.reports(workspaceOf(request));
+      return {
+        value: reports.map(({ report, datasetWorkspaceId }) =>
+          present.report(report, datasetWorkspaceId),
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId',
+    {
+      preHandler: member,
+      schema: { params: reportParams, response: { 200: reportSchema, ...powerBiErrors } },
+    },
+    async (request) => {
+      const { report, datasetWorkspaceId } = await access.report(
+        workspaceOf(request),
+        request.params.reportId,
+      );
+      return present.report(report, datasetWorkspaceId);
+    },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards',
+    {
+      preHandler: member,
+      schema: { params: groupParams, response: { 200: listOf(dashboardSchema), ...powerBiErrors } },
+    },
+    async (request) => ({
+      value: (await access.dashboards(workspaceOf(request))).map(present.dashboard),
+    }),
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId',
+    {
+      preHandler: member,
+      schema: { params: dashboardParams, response: { 200: dashboardSchema, ...powerBiErrors } },
+    },
+    async (request) =>
+      present.dashboard(await access.dashboard(workspaceOf(request), request.params.dashboardId)),
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles',
+    {
+      preHandler: member,
+      schema: { params: dashboardParams, response: { 200: listOf(tileSchema), ...powerBiErrors } },
+    },
+    async (request) => {
+      const dashboard = await access.dashboard(workspaceOf(request), request.params.dashboardId);
+      const tiles = await access.tiles(dashboard);
+      return { value: tiles.map((tile) => present.tile(tile, dashboard)) };
+    },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles/:tileId',
+    {
+      preHandler: member,
+      schema: { params: tileParams, response: { 200: tileSchema, ...powerBiErrors } },
+    },
+    async (request) => {
+      const dashboard = await access.dashboard(workspaceOf(request), request.params.dashboardId);
+      return present.tile(await access.tile(dashboard, request.params.tileId), dashboard);
+    },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/datasets',
+    {
+      preHandler: member,
+      schema: { params: groupParams, response: { 200: listOf(datasetSchema), ...powerBiErrors } },
+    },
+    async (request) => ({
+      value: (await access.datasets(workspaceOf(request))).map(present.dataset),
+    }),
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/datasets/:datasetId',
+    {
+      preHandler: member,
+      schema: { params: datasetParams, response: { 200: datasetSchema, ...powerBiErrors } },
+    },
+    async (request) =>
+      present.dataset(await access.dataset(workspaceOf(request), request.params.datasetId)),
+  );
+}

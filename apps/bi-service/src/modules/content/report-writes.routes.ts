@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { callerOf, requireCaller } from '../identity/request-auth.ts';
+import { powerBiErrors } from '../../http/error-schemas.ts';
+import type { BiServices } from '../../services.ts';
+import type { ZodApp } from '../../http/zod-app.ts';
+import { createPresenters } from './presenters.ts';
+import { reportParams, reportSchema } from '../../http/rest.schemas.ts';
+import { membershipOf, requireWorkspaceMember } from './workspace-member.ts';
+
+const cloneBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  targetWorkspaceId: z.string().optional(),
+  targetModelId: z.string().optional(),
+});
+
+const updateContentBody = z.object({
+  sourceReport: z.object({
+    sourceReportId: z.string().min(1),
+    sourceWorkspaceId: z.string().min(1),
+  }),
+  sourceType: z.literal('ExistingReport'),
+});
+
+/** Power BI REST writes on reports of a group: Clone, Delete, UpdateReportContent. */
+export function registerReportWriteRoutes(
+  app: ZodApp,
+  services: Pick<BiServices, 'config' | 'contentAccess' | 'reportWrites'>,
+): void {
+  const present = createPresenters(services.config.publicUrl);
+  const writes = services.reportWrites;
+  const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
+  const answer = { 200: reportSchema, ...powerBiErrors };
+
+  app.post(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone',
+    { preHandler: member, schema: { params: reportParams, body: cloneBody, response: answer } },
+    async (request) => {
+      const { report, datasetWorkspaceId } = await writes.clone(
+        callerOf(request),
+        membershipOf(request),
+        request.params.reportId,
+        request.body,
+      );
+      return present.report(report, datasetWorkspaceId);
+    },
+  );
+
+  app.delete(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId',
+    {
+      preHandler: member,
+      // Power BI answers 200 with no body.
+      schema: { params: reportParams, response: { 200: z.null(), ...powerBiErrors } },
+    },
+    async (request) => {
+      await writes.remove(membershipOf(request), request.params.reportId);
+      return null;
+    },
+  );
+
+  app.post(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId/UpdateReportContent',
+    {
+      preHandler: member,
+      schema: { params: reportParams, body: updateContentBody, response: answer },
+    },
+    async (request) => {
+      const { report, datasetWorkspaceId } = await writes.updateContent(
+        callerOf(request),
+        membershipOf(request),
+        request.params.reportId,
+        request.body,
+      );
+      return present.report(report, datasetWorkspaceId);
+    },
+  );
+}

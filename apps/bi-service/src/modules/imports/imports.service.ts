@@ -1,0 +1,328 @@
+/**
+ * File imports (decision 0136): a CSV, XLSX or Parquet file becomes a one-table dataset whose types are
+ * inferred. The file is kept beside the dataset, so a corrected type reads it again; importing
+ * under the same name replaces the data and keeps the dataset id.
+ */
+import { renameSync, rmSync, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { newGuid } from '../../platform/ids.ts';
+import { entityNotFound, invalidRequest, PowerBiError } from '../../http/powerbi-error.ts';
+import {
+  checkColumns,
+  parquetColumns,
+  withinLimits,
+  type ImportLimits,
+} from '../../engine/import-limits.ts';
+import { createImportRuns, receiveUpload } from './import-runs.ts';
+import type { ImportRow, ImportsRepository } from './imports.repository.ts';
+import type { OwnedDatasetsRepository } from '../owned-datasets/owned-datasets.repository.ts';
+import { detectCsvDialect, type CsvDialect } from '../../engine/csv-dialect.ts';
+import { DatasetStore } from '../../engine/dataset-store.ts';
+import { writeCsvDirect } from '../../engine/csv-direct.ts';
+import {
+  inferenceRows,
+  inferColumns,
+  stageFile,
+  ValueDoesNotFit,
+  writeStaged,
+  type FileSource,
+} from '../../engine/file-staging.ts';
+import type { DatasetDefinition, TableDefinition } from '../../engine/model.ts';
+import {
+  assertWriter,
+  datasetFile,
+  removeDatasetFiles,
+  sourceFile,
+  type DataDir,
+  type DatasetWriter,
+} from '../owned-datasets/owned-files.ts';
+import { withFittingMeasures } from '../../engine/push-definition.ts';
+import type { DatasetRegistry } from '../../engine/registry.ts';
+import { xlsxToCsv } from './xlsx/xlsx-to-csv.ts';
+
+/** What an imported dataset keeps to read its file again. */
+interface KeptSource {
+  format: 'csv' | 'parquet';
+  fileName: string;
+  dialect?: CsvDialect;
+  decimalComma: string[];
+}
+
+export type NameConflict = 'Abort' | 'Overwrite' | 'CreateOrOverwrite' | 'Ignore';
+
+function formatOf(fileName: string): 'csv' | 'parquet' | 'xlsx' {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (extension === 'csv' || extension === 'txt') return 'csv';
+  if (extension === 'parquet' || extension === 'xlsx') return extension;
+  throw invalidRequest(
+    `Unsupported file type ${extension ?? '(none)'}: use .csv, .parquet or .xlsx`,
+  );
+}
+
+interface Upload {
+  path: string;
+  fileName: string;
+}
+
+/** Where an XLSX upload's sheet is written as CSV. */
+const csvBeside = (upload: Upload) => `${upload.path}.csv`;
+
+/** An XLSX upload goes the CSV way: its first sheet is written beside it as CSV. */
+async function readable(upload: Upload, limits: ImportLimits, signal: AbortSignal) {
+  if (formatOf(upload.fileName) !== 'xlsx') return upload;
+  const path = csvBeside(upload);
+  await xlsxToCsv(upload.path, path, limits, signal);
+  return { path, fileName: `${upload.fileName}.csv` };
+}
+
+function fileSourceOf(dataDir: DataDir, kept: KeptSource): FileSource {
+  return { ...kept, path: sourceFile(dataDir, kept.fileName) };
+}
+
+/** Stages, then writes; the temporary stage table never outlives the call. */
+async function withStage<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await connection.run('DROP TABLE IF EXISTS temp.__vitrina_stage');
+  }
+}
+
+/** Reads an imported table again from its kept file with corrected column types. */
+export async function reimport(
+  dataDir: DataDir,
+  store: DatasetStore,
+  source: Record<string, unknown>,
+  before: TableDefinition,
+  after: TableDefinition,
+): Promise<void> {
+  const names = (table: TableDefinition) => table.columns.map((column) => column.name).sort();
+  if (names(before).join('\u0000') !== names(after).join('\u0000'))
+    throw invalidRequest(`An imported table keeps its file's columns: ${names(before).join(', ')}`);
+  const file = fileSourceOf(dataDir, source as unknown as KeptSource);
+  await store.withConnection((connection) =>
+    withStage(connection, async () => {
+      await stageFirst(connection, file);
+      await writeFile(connection, file, after, async () => {
+        await writeStaged(connection, file, after);
+        return after;
+      });
+    }),
+  );
+}
+
+/**
+ * Stages what comes before the write: a CSV's first rows, which type inference and the direct
+ * read's checks use; a Parquet file whole, since it is always written from the stage.
+ */
+const stageFirst = (connection: DuckDBConnection, source: FileSource) =>
+  stageFile(
+    connection,
+    source,
+    source.format === 'csv' ? inferenceRows(source.dialect!.columns.length) : undefined,
+  );
+
+/**
+ * Writes the file (staged by `stageFirst`) into `table`. A CSV that DuckDB's reader parses with
+ * the table's types is read once; otherwise `writeStagedRows` writes the whole file, staged as
+ * text. Answers the table as written (a column may have fallen back to text).
+ */
+async function writeFile(
+  connection: DuckDBConnection,
+  source: FileSource,
+  table: TableDefinition,
+  writeStagedRows: () => Promise<TableDefinition>,
+  signal?: AbortSignal,
+): Promise<TableDefinition> {
+  if (source.format !== 'csv') return writeStagedRows();
+  if (await writeCsvDirect(connection, source, table)) return table;
+  // An interrupted direct read gives up as a misfit does: the text pass is not for it.
+  signal?.throwIfAborted();
+  await stageFile(connection, source);
+  return writeStagedRows();
+}
+
+/**
+ * Writes the staged rows with the inferred types. Types come from the first rows, so a later
+ * value may not fit: that column falls back to text and the write is tried again.
+ */
+async function writeInferred(
+  connection: DuckDBConnection,
+  source: FileSource,
+  table: TableDefinition,
+): Promise<TableDefinition> {
+  for (;;) {
+    try {
+      await writeStaged(connection, source, table);
+      return table;
+    } catch (error) {
+      const column = error instanceof ValueDoesNotFit ? error.column : undefined;
+      const inferred = table.columns.find((candidate) => candidate.name === column);
+      if (!inferred || inferred.dataType === 'string') throw error;
+      table = {
+        ...table,
+        columns: table.columns.map((candidate) =>
+          candidate === inferred ? { name: candidate.name, dataType: 'string' } : candidate,
+        ),
+      };
+    }
+  }
+}
+
+interface Dependencies {
+  repository: OwnedDatasetsRepository<DatasetDefinition>;
+  imports: ImportsRepository;
+  registry: DatasetRegistry;
+  dataDir: DataDir;
+  limits: ImportLimits;
+}
+
+export function createImportService({
+  repository,
+  imports,
+  registry,
+  dataDir,
+  limits,
+}: Dependencies) {
+  const runs = createImportRuns(limits);
+
+  /** Loads the uploaded file into the dataset (new or replaced); returns its definition. */
+  async function load(
+    member: DatasetWriter,
+    name: string,
+    upload: Upload,
+    conflict: NameConflict,
+    signal: AbortSignal,
+  ) {
+    const format = formatOf(upload.fileName) === 'parquet' ? 'parquet' : 'csv';
+    const existing = await repository.findByName(member.workspace.id, name);
+    if (existing && existing.sourceKind !== 'import')
+      throw invalidRequest(`Dataset ${name} exists and is not an imported dataset`);
+    if (existing && conflict === 'Abort')
+      throw invalidRequest(`Dataset ${name} already exists (nameConflict=Abort)`);
+    const id = existing?.id ?? newGuid();
+    const dialect = format === 'csv' ? detectCsvDialect(upload.path) : undefined;
+    if (dialect) checkColumns(dialect.columns.length, limits);
+    const kept: KeptSource = {
+      format,
+      fileName: `${id}.source.${format}`,
+      decimalComma: [],
+      ...(dialect ? { dialect } : {}),
+    };
+    const staged: FileSource = { ...kept, path: upload.path };
+    const store =
+      (existing && registry.get(existing.id)?.store) ??
+      (await DatasetStore.open(
+        { id, name, tables: [], relationships: [] },
+        datasetFile(dataDir, id),
+      ));
+    try {
+      const table = await store.withConnection((connection) =>
+        withinLimits(connection, limits, signal, () =>
+          withStage(connection, async () => {
+            if (!dialect) checkColumns(await parquetColumns(connection, upload.path), limits);
+            // Types come from the first rows; the whole file is read once more only when some
+            // line or value needs the text pass.
+            await stageFirst(connection, staged);
+            signal.throwIfAborted();
+            const inferred = await inferColumns(connection, staged);
+            signal.throwIfAborted();
+            kept.decimalComma = inferred.decimalComma;
+            const typed = { ...staged, decimalComma: inferred.decimalComma };
+            const table = { name, columns: inferred.columns };
+            const write = () => writeInferred(connection, typed, table);
+            return writeFile(connection, typed, table, write, signal);
+          }),
+        ),
+      );
+      const definition = withFittingMeasures(existing?.definition, {
+        id,
+        name,
+        tables: [table],
+        relationships: [],
+      });
+      renameSync(upload.path, sourceFile(dataDir, kept.fileName));
+      const source = kept as unknown as Record<string, unknown>;
+      let version = 1;
+      if (existing) version = await repository.recordWrite(id, definition, source);
+      else
+        await repository.insert(member.workspace.id, {
+          sourceKind: 'import',
+          definition,
+          retention: 'None',
+          source,
+        });
+      registry.add(store, definition, version);
+      return definition;
+    } catch (error) {
+      if (!existing) {
+        store.close();
+        removeDatasetFiles(dataDir, id);
+      }
+      throw error;
+    }
+  }
+
+  /** Records the import, loads the received file and records how it ended. */
+  async function importReceived(
+    member: DatasetWriter,
+    request: { name: string; upload: Upload; conflict: NameConflict },
+    signal: AbortSignal,
+  ): Promise<ImportRow> {
+    const importId = newGuid();
+    await imports.start(importId, member.workspace.id, request.name);
+    try {
+      const upload = await readable(request.upload, limits, signal);
+      const definition = await load(member, request.name, upload, request.conflict, signal);
+      return (await imports.finish(importId, { datasetId: definition.id }))!;
+    } catch (error) {
+      const message = error instanceof PowerBiError ? error.message : 'The import failed';
+      await imports.finish(importId, { error: message });
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * `POST …/imports`: receives the file and imports it, within the limits. `client` aborts when
+     * the caller goes away. Whatever happens, the upload and what was made of it are gone after.
+     */
+    async importFile(
+      member: DatasetWriter,
+      request: {
+        name: string;
+        file: { stream: Readable; fileName: string };
+        conflict: NameConflict;
+      },
+      client: AbortSignal,
+    ): Promise<ImportRow> {
+      assertWriter(member);
+      formatOf(request.file.fileName);
+      return runs.run(client, async (signal) => {
+        const upload = {
+          path: sourceFile(dataDir, `${newGuid()}.upload`),
+          fileName: request.file.fileName,
+        };
+        try {
+          await receiveUpload(request.file.stream, upload.path, limits, signal);
+          if (statSync(upload.path).size === 0) throw invalidRequest('The file is empty');
+          return await importReceived(member, { ...request, upload }, signal);
+        } finally {
+          for (const path of [upload.path, csvBeside(upload)]) rmSync(path, { force: true });
+        }
+      });
+    },
+
+    /** Cancels the imports under way (the service is shutting down) and waits for them to end. */
+    cancelAll: () => runs.cancelAll(),
+
+    async getImport(member: DatasetWriter, importId: string): Promise<ImportRow> {
+      const row = await imports.get(importId);
+      if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Import');
+      return row;
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,187 @@
+/**
+ * What every data call of the embed API does: find the dataset, check that the token was
+ * generated for it, take the token's effective identity for it, then run the query, export or
+ * question. Nothing the frame sends besides the token decides scope or identity.
+ */
+import {
+  isPaginated,
+  MAX_QUERY_ROWS,
+  qnaAnswerSchema,
+  querySchema,
+  type EmbedReport,
+  type Query,
+  type QueryBatchLine,
+} from '@vitrina/bi-model';
+import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
+import type { Clock } from '../../platform/clock.ts';
+import { QueryError } from '../../engine/query-error.ts';
+import type { DatasetSource, LoadedDataset } from '../../engine/registry.ts';
+import { entityNotFound, invalidRequest, notAuthorized } from '../../http/powerbi-error.ts';
+import { assertTokenCovers, type EmbedTokenClaims } from '../identity/embed-token.ts';
+import { toCsv } from './csv.ts';
+import { inCompletionOrder } from './in-completion-order.ts';
+import { interpretQuestion } from './qna.ts';
+import { createResultCache, type ResultCache, type ResultKey } from './result-cache.ts';
+import { runQuery, runUnderlying, type RunOptions } from '../../engine/query/run-query.ts';
+
+interface DatasetAccess {
+  /** The dataset's id as registered (lower case). */
+  id: string;
+  dataset: LoadedDataset;
+  /** Run options carrying the token's effective identity for this dataset, if any. */
+  options: RunOptions;
+}
+
+/** A query the dataset cannot answer is the caller's mistake: 400 InvalidRequest. */
+async function asInvalidRequest<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QueryError) throw invalidRequest(error.message);
+    throw error;
+  }
+}
+
+export interface DatasetServiceOptions {
+  results?: ResultCache;
+  /** Start a report's opening page when the frame reads the report (BI_EARLY_QUERIES). */
+  readAhead?: boolean;
+}
+
+export function createDatasetService(
+  source: DatasetSource,
+  clock: Clock,
+  { results = createResultCache(), readAhead = true }: DatasetServiceOptions = {},
+) {
+  function open(claims: EmbedTokenClaims, datasetId: string): DatasetAccess {
+    const id = datasetId.toLowerCase();
+    const dataset = source.get?.(id);
+    if (!dataset) throw entityNotFound(`Dataset ${datasetId}`);
+    assertTokenCovers(claims, 'dataset', id);
+    const identity = claims.identities?.find((candidate) => candidate.datasets.includes(id));
+    // Fail closed: a dataset with roles is never read without an identity to filter it by.
+    if ((dataset.model.definition.roles ?? []).length > 0 && !identity) {
+      throw notAuthorized(`Dataset ${datasetId} requires an effective identity`);
+    }
+    const options: RunOptions = { today: clock.now() };
+    if (identity) options.identity = { username: identity.username, roles: identity.roles };
+    return { id, dataset, options };
+  }
+
+  function resultKey({ id, dataset, options }: DatasetAccess, query: Query): ResultKey {
+    return {
+      datasetId: id,
+      // Read before the query runs: a write that starts meanwhile makes this version stale.
+      version: dataset.store.version,
+      identity: options.identity,
+      query: querySchema.parse(query),
+    };
+  }
+
+  /** A visual's rows: kept, or joined to an identical read under way, else from DuckDB (then kept). */
+  async function cachedQuery(access: DatasetAccess, query: Query) {
+    const key = resultKey(access, query);
+    return results.read(key, () => runQuery(access.dataset, key.query, access.options));
+  }
+
+  /** One batch line: the result, or the error a single query call would have answered. */
+  async function batchLine(
+    access: DatasetAccess,
+    query: Query,
+    index: number,
+  ): Promise<QueryBatchLine> {
+    try {
+      return { index, result: await cachedQuery(access, query) };
+    } catch (error) {
+      if (error instanceof QueryError) {
+        return { index, error: { code: 'InvalidRequest', message: error.message } };
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * The dataset's version: it changes with every push, import, refresh or schema change (0 for
+     * datasets that never change), so results can be cached under (dataset, version, query).
+     */
+    version(datasetId: string): number | undefined {
+      return source.get?.(datasetId.toLowerCase())?.version;
+    },
+
+    /**
+     * Starts a page of the report (`pageName`, else its opening page) under the token's identity,
+     * as the frame will ask for it once it has read the report (decision 0217): the frame's batch
+     * then joins these reads or finds them kept. Nothing is answered here; whatever refuses or
+     * fails, the frame meets on its own request.
+     */
+    readPageAhead(
+      claims: EmbedTokenClaims,
+      report: Pick<EmbedReport, 'datasetId' | 'definition' | 'dataset'>,
+      pageName?: string,
+    ): void {
+      if (!readAhead || isPaginated(report.definition)) return;
+      try {
+        const access = open(claims, report.datasetId);
+        for (const query of openingPageQueries(report.definition, report.dataset, pageName)) {
+          const key = resultKey(access, query);
+          results.readAhead(key, () => runQuery(access.dataset, key.query, access.options));
+        }
+      } catch {
+        // A refused token or a query the contract rejects: the frame's own request says so.
+      }
+    },
+
+    /** A visual's rows (docs/bi-embed-api.md `Query`). */
+    query(claims: EmbedTokenClaims, datasetId: string, query: Query) {
+      const access = open(claims, datasetId);
+      return asInvalidRequest(() => cachedQuery(access, query));
+    },
+
+    /**
+     * A page's queries (docs/bi-embed-api.md `QueryBatchRequest`): the token is checked now, then
+     * the queries run side by side and each line comes out as soon as its query ends.
+     */
+    queryBatch(
+      claims: EmbedTokenClaims,
+      datasetId: string,
+      queries: readonly Query[],
+    ): AsyncGenerator<QueryBatchLine> {
+      const access = open(claims, datasetId);
+      return inCompletionOrder(queries.map((query, index) => batchLine(access, query, index)));
+    },
+
+    /** A visual's data as CSV: 0 summarized (what the visual shows), 1 underlying (fact rows). */
+    export(
+      claims: EmbedTokenClaims,
+      datasetId: string,
+      request: { query: Query; exportDataType: 0 | 1; rows?: number | undefined },
+    ): Promise<string> {
+      const { dataset, options } = open(claims, datasetId);
+      const { query, exportDataType } = request;
+      const rows = Math.min(request.rows ?? MAX_QUERY_ROWS, MAX_QUERY_ROWS);
+      return asInvalidRequest(async () => {
+        const result =
+          exportDataType === 1
+            ? await runUnderlying(dataset, query, rows, options)
+            : await runQuery(
+                dataset,
+                { ...query, limit: Math.min(rows, query.limit ?? rows) },
+                options,
+              );
+        return toCsv(result);
+      });
+    },
+
+    /** A question → `{ query, visualType, title }`. */
+    qna(claims: EmbedTokenClaims, datasetId: string, question: string) {
+      const { dataset } = open(claims, datasetId);
+      // The contract's answer has the query's defaults filled in, as the frame reads it.
+      return asInvalidRequest(async () =>
+        qnaAnswerSchema.parse(interpretQuestion(dataset.model.definition, question)),
+      );
+    },
+  };
+}
+
+export type DatasetService = ReturnType<typeof createDatasetService>;
