@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { authenticate, rateLimitKey } from './modules/identity/request-auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { registerDatasetRoutes } from './modules/queries/query.routes.ts';
+import { registerQueryRoutes } from './modules/queries/query.routes.ts';
 import { registerAuthoringRoutes } from './modules/embed-api/authoring.routes.ts';
 import { registerEmbedRoutes } from './modules/embed-api/embed.routes.ts';
 import { registerEmbedPages } from './modules/embed-pages/embed-pages.routes.ts';
@@ -93,7 +93,7 @@ export async function buildApp(
     registerGroupRoutes(routes, services);
     registerGenerateTokenRoutes(routes, services);
     registerEmbedRoutes(routes, services);
-    registerDatasetRoutes(routes, services);
+    registerQueryRoutes(routes, services);
     registerPushDatasetRoutes(routes, services);
     registerImportRoutes(routes, services);
     registerPostgresSourceRoutes(routes, services);

@@ -15,7 +15,7 @@ import {
 } from './modules/content/report-writes.service.ts';
 import { createCatalogService, type CatalogService } from './modules/tenant/catalog.service.ts';
 import { createContentService, type ContentService } from './modules/content/content.service.ts';
-import { createDatasetService, type DatasetService } from './modules/queries/query.service.ts';
+import { createQueryService, type QueryService } from './modules/queries/query.service.ts';
 import { createResultCache } from './modules/queries/result-cache.ts';
 import {
   createPushDatasetService,
@@ -83,7 +83,7 @@ export interface BiServices {
   authoring: AuthoringService;
   /** Clone, Delete and UpdateReportContent (Power BI REST). */
   reportWrites: ReportWritesService;
-  datasets: DatasetService;
+  queries: QueryService;
   /** Datasets filled at run time: push API (and their version, which every write changes). */
   pushDatasets: PushDatasetService;
   /** File imports (CSV, XLSX, Parquet) into datasets, within limits; cancelled as the app closes. */
@@ -97,6 +97,9 @@ export interface BiServices {
   /** Closes the metadata database. */
   close(): Promise<void>;
 }
+
+/** What routes are handed: services only, never a repository or the database. */
+export type RouteServices = Omit<BiServices, 'db' | 'principals' | 'workspaces' | 'content'>;
 
 export interface CreateServicesOptions {
   /** Keep the database and keys in memory (tests that need no files). */
@@ -143,7 +146,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     accessTokenKey,
     embedTokenKey,
     datasetSchemas,
-    catalog: createCatalogService(db, clock),
+    catalog: createCatalogService(repositories),
     contentAccess,
     embedTokens,
     authoring: createAuthoringService({
@@ -155,7 +158,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       content: repositories.content,
       access: contentAccess,
     }),
-    datasets: createDatasetService(datasetSchemas, clock, {
+    queries: createQueryService(datasetSchemas, clock, {
       results: createResultCache(config.resultCacheBytes),
       readAhead: config.earlyQueries,
     }),

@@ -29,7 +29,7 @@ import { salesOverviewReport } from '../demo/reports-sales.ts';
 import { salesDataset, securedSalesDataset } from '../demo/sales-model.ts';
 import { deterministicGuid } from '../src/platform/ids.ts';
 import { listen, type RunningService } from '../src/listen.ts';
-import { createDatasetService } from '../src/modules/queries/query.service.ts';
+import { createQueryService } from '../src/modules/queries/query.service.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { createServices, type BiServices } from '../src/services.ts';
 import { signEmbedToken, type EmbedTokenClaims } from '../src/modules/identity/embed-token.ts';
@@ -215,11 +215,7 @@ describe('the opening page, started when the frame reads the report', () => {
   });
 
   it('starts nothing when BI_EARLY_QUERIES is off', async () => {
-    const datasets = createDatasetService(
-      registry,
-      { now: () => new Date() },
-      { readAhead: false },
-    );
+    const datasets = createQueryService(registry, { now: () => new Date() }, { readAhead: false });
     const claims: EmbedTokenClaims = {
       ...viewGrant(salesOverviewReport.id, salesDataset.id),
       ver: 1,

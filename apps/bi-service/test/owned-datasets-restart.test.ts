@@ -42,7 +42,7 @@ it('opens the datasets filled at run time again after a restart, data and versio
   const second = open();
   try {
     await second.pushDatasets.openStored();
-    expect(second.datasets.version(id)).toBe(2);
+    expect(second.queries.version(id)).toBe(2);
     // The claims the embed API would have verified from a token generated for the dataset.
     const claims: EmbedTokenClaims = {
       sub: 'test',
@@ -57,7 +57,7 @@ it('opens the datasets filled at run time again after a restart, data and versio
       accessLevel: 'View',
       exp: Math.floor(Date.now() / 1000) + 600,
     };
-    const result = await second.datasets.query(claims, id, {
+    const result = await second.queries.query(claims, id, {
       groupBy: [{ table: 'Lecturas', column: 'Sensor' }],
       measures: [{ table: 'Lecturas', column: 'Valor', aggregation: 'Sum' }],
       filters: [],
@@ -69,7 +69,7 @@ it('opens the datasets filled at run time again after a restart, data and versio
     ]);
     // basicFIFO survived too: the dataset still takes rows under its retention.
     await second.pushDatasets.addRows(member, id, 'Lecturas', [{ Sensor: 'c', Valor: 1 }]);
-    expect(second.datasets.version(id)).toBe(3);
+    expect(second.queries.version(id)).toBe(3);
   } finally {
     await second.close();
   }

@@ -109,7 +109,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       ['Quito', 1],
     ];
     expect(await storesByCity(id)).toEqual(refreshed);
-    const version = service().services.datasets.version(id);
+    const version = service().services.queries.version(id);
     await onSource('ALTER TABLE tienda.tiendas RENAME TO tiendas_old');
     try {
       expect((await rest(`/datasets/${id}/refreshes`, { body: {} })).status).toBe(202);
@@ -118,7 +118,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
       await onSource('DELETE FROM tienda.tiendas WHERE id = 3');
     }
     expect(await storesByCity(id)).toEqual(refreshed);
-    expect(service().services.datasets.version(id)).toBe(version);
+    expect(service().services.queries.version(id)).toBe(version);
     const history = (await rest(`/datasets/${id}/refreshes`)).json['value'] as {
       status: string;
       serviceExceptionJson?: string;

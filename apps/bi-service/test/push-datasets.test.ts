@@ -116,7 +116,7 @@ describe('push datasets', () => {
   it('rejects a whole call with a bad row, naming row and column, and writes nothing', async () => {
     const id = await createDataset();
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
-    const before = service().services.datasets.version(id);
+    const before = service().services.queries.version(id);
     const rows = [
       { Tienda: 1, Importe: 3 },
       { Tienda: 1, Importe: 'mucho' },
@@ -128,7 +128,7 @@ describe('push datasets', () => {
     });
     // No sale was written, so no city has a total.
     expect(await totalsByCity(id)).toEqual([]);
-    expect(service().services.datasets.version(id)).toBe(before);
+    expect(service().services.queries.version(id)).toBe(before);
   });
 
   it('answers Power BI errors for unknown tables, wrong types, oversize batches and bad models', async () => {
@@ -176,9 +176,9 @@ describe('push datasets', () => {
 
   it('changes a table schema keeping its rows, deletes rows, then the dataset, each a new version', async () => {
     const id = await createDataset();
-    const versions = [service().services.datasets.version(id)];
+    const versions = [service().services.queries.version(id)];
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });
-    versions.push(service().services.datasets.version(id));
+    versions.push(service().services.queries.version(id));
     const reshaped = {
       name: 'Tiendas',
       columns: [
@@ -189,16 +189,16 @@ describe('push datasets', () => {
     };
     const put = await api(`/${id}/tables/Tiendas`, { method: 'PUT', body: reshaped });
     expect(put.status).toBe(200);
-    versions.push(service().services.datasets.version(id));
+    versions.push(service().services.queries.version(id));
     await api(`/${id}/tables/Ventas/rows`, { body: { rows: [{ Tienda: 1, Importe: 2 }] } });
     expect(await totalsByCity(id)).toEqual([['Lima', 2]]);
     expect((await api(`/${id}/tables/Ventas/rows`, { method: 'DELETE' })).status).toBe(200);
-    versions.push(service().services.datasets.version(id));
+    versions.push(service().services.queries.version(id));
     expect(await totalsByCity(id)).toEqual([]);
     expect(versions).toEqual([1, 2, 3, 5]);
     expect((await api(`/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect(errorOf(await api(`/${id}/tables`))).toEqual([404, 'PowerBIEntityNotFound']);
-    expect(service().services.datasets.version(id)).toBeUndefined();
+    expect(service().services.queries.version(id)).toBeUndefined();
   });
 
   it('is the target of a create-report token and answers the Q&A box', async () => {

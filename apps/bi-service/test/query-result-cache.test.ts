@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { querySchema, type Filter, type Query, type QueryResult } from '@vitrina/bi-model';
 import type { DatasetRegistry } from '../src/engine/registry.ts';
 import type { DatasetStore } from '../src/engine/dataset-store.ts';
-import { createDatasetService } from '../src/modules/queries/query.service.ts';
+import { createQueryService } from '../src/modules/queries/query.service.ts';
 import { createResultCache, type ResultKey } from '../src/modules/queries/result-cache.ts';
 import type { EmbedTokenClaims } from '../src/modules/identity/embed-token.ts';
 import { miniRetail, openMiniRetail, securedMiniRetail } from './mini-retail.ts';
@@ -58,7 +58,7 @@ function service() {
   const results = createResultCache();
   return {
     results,
-    datasets: createDatasetService(registry, { now: () => new Date() }, { results }),
+    datasets: createQueryService(registry, { now: () => new Date() }, { results }),
   };
 }
 
@@ -131,7 +131,7 @@ describe('result cache', () => {
 
   it('stays within its memory bound', async () => {
     const results = createResultCache(2_000);
-    const datasets = createDatasetService(registry, { now: () => new Date() }, { results });
+    const datasets = createQueryService(registry, { now: () => new Date() }, { results });
     for (const limit of [1, 2, 3, 4, 5, 6, 7, 8]) {
       await datasets.query(claims(), miniRetail.id, { ...byCountry, limit });
     }
@@ -274,11 +274,7 @@ describe('reads under way', () => {
           return read();
         }),
     };
-    const datasets = createDatasetService(
-      registry,
-      { now: () => new Date() },
-      { results: counted },
-    );
+    const datasets = createQueryService(registry, { now: () => new Date() }, { results: counted });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => datasets.query(ana, securedMiniRetail.id, byCountry)),
     );

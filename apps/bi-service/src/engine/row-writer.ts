@@ -13,7 +13,7 @@ import { RESERVED_PREFIX } from './push-definition.ts';
 import { duckTypes } from './table-writer.ts';
 
 /** Insertion order of pushed rows, so that basicFIFO drops the oldest. */
-export const ROW_ORDER_COLUMN = `${RESERVED_PREFIX}_row`;
+const ROW_ORDER_COLUMN = `${RESERVED_PREFIX}_row`;
 
 export type PushCell = string | number | boolean | null;
 type Checked = string | number | boolean | null;
@@ -134,5 +134,23 @@ export async function appendRows(
 export async function clearRows(store: DatasetStore, table: TableDefinition): Promise<void> {
   await store.withConnection((connection) =>
     connection.run(`DELETE FROM ${quoteIdentifier(table.name)}`).then(() => undefined),
+  );
+}
+
+/** Rebuilds a table under a new column list, keeping the rows and casting what still exists. */
+export async function reshapeTable(
+  store: DatasetStore,
+  before: TableDefinition,
+  after: TableDefinition,
+) {
+  const select = after.columns.map((column) => {
+    const kept = before.columns.some((old) => old.name === column.name);
+    const value = kept ? quoteIdentifier(column.name) : 'NULL';
+    return `TRY_CAST(${value} AS ${duckTypes[column.dataType]}) AS ${quoteIdentifier(column.name)}`;
+  });
+  select.push(quoteIdentifier(ROW_ORDER_COLUMN));
+  const name = quoteIdentifier(after.name);
+  await store.withConnection((connection) =>
+    connection.run(`CREATE OR REPLACE TABLE ${name} AS SELECT ${select.join(', ')} FROM ${name}`),
   );
 }

@@ -1,6 +1,13 @@
 import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
-import type { DashboardItem, DatasetItem, ReportItem, ReportType, TileItem } from './content.ts';
+import type {
+  DashboardItem,
+  DatasetItem,
+  ReportItem,
+  ReportType,
+  TileItem,
+  WorkspaceContent,
+} from './content.ts';
 import type { BiDb } from '../../db/database.ts';
 import type {
   DashboardsTable,
@@ -241,6 +248,25 @@ export function createContentRepository(db: BiDb, clock: Clock) {
         .where('report_id', '=', reportId)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+
+    /** Inserts the items whose id is not there yet, in one transaction (seeding, the CLI). */
+    async insertMissing(workspaceId: string, items: Omit<WorkspaceContent, 'name'>): Promise<void> {
+      await inOneTransaction(db, async (trx) => {
+        const content = createContentRepository(trx, clock);
+        for (const dataset of items.datasets) {
+          if (!(await content.getDataset(dataset.id)))
+            await content.insertDataset(workspaceId, dataset);
+        }
+        for (const report of items.reports) {
+          if (!(await content.getReport(report.id)))
+            await content.insertReport(workspaceId, report, 'vitrina');
+        }
+        for (const dashboard of items.dashboards) {
+          if (!(await content.getDashboard(dashboard.id)))
+            await content.insertDashboard(workspaceId, dashboard);
+        }
+      });
     },
 
     async insertDataset(workspaceId: string, dataset: DatasetItem): Promise<void> {

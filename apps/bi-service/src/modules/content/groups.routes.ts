@@ -1,6 +1,6 @@
 import { requireCaller, callerOf } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { createPresenters } from './presenters.ts';
 import {
@@ -21,7 +21,7 @@ import { membershipOf, requireWorkspaceMember } from './workspace-member.ts';
 /** Read routes of the Power BI REST dialect: groups and what they hold. */
 export function registerGroupRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'config' | 'contentAccess'>,
+  services: Pick<RouteServices, 'config' | 'contentAccess'>,
 ): void {
   const present = createPresenters(services.config.publicUrl);
   const access = services.contentAccess;

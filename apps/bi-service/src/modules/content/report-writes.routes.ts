@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { callerOf, requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { createPresenters } from './presenters.ts';
 import { reportParams, reportSchema } from '../../http/rest.schemas.ts';
@@ -24,7 +24,7 @@ const updateContentBody = z.object({
 /** Power BI REST writes on reports of a group: Clone, Delete, UpdateReportContent. */
 export function registerReportWriteRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'config' | 'contentAccess' | 'reportWrites'>,
+  services: Pick<RouteServices, 'config' | 'contentAccess' | 'reportWrites'>,
 ): void {
   const present = createPresenters(services.config.publicUrl);
   const writes = services.reportWrites;

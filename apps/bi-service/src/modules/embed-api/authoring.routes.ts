@@ -1,12 +1,12 @@
 import { embedClaimsOf, requireEmbedToken } from '../identity/request-auth.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { embedApi } from './embed-api.schemas.ts';
 
 /** The frame's save as and create calls, and the dataset a create embed starts from. */
 export function registerAuthoringRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'authoring'>,
+  services: Pick<RouteServices, 'authoring'>,
 ): void {
   const { authoring } = services;
 

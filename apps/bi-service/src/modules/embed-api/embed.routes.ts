@@ -1,12 +1,12 @@
 import { embedClaimsOf, requireEmbedToken } from '../identity/request-auth.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { embedApi } from './embed-api.schemas.ts';
 
 /** The frame's reads of definitions and its saves (docs/bi-embed-api.md); scope comes from the token only. */
 export function registerEmbedRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'contentAccess' | 'datasets'>,
+  services: Pick<RouteServices, 'contentAccess' | 'queries'>,
 ): void {
   const access = services.contentAccess;
 
@@ -22,7 +22,7 @@ export function registerEmbedRoutes(
       const { startPage } = request.query;
       // The frame asks for that page next: start it once this answer is on its way.
       if (startPage !== undefined) {
-        setImmediate(() => services.datasets.readPageAhead(claims, report, startPage));
+        setImmediate(() => services.queries.readPageAhead(claims, report, startPage));
       }
       return report;
     },

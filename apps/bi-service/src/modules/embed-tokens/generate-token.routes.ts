@@ -1,7 +1,7 @@
 import { callerOf, requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
 import { noStore } from '../../http/no-store.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import {
   createReportTokenBody,
@@ -22,7 +22,7 @@ const response = { 200: embedTokenSchema, ...powerBiErrors };
 /** The per-item GenerateToken calls (V1) and the multi-resource one (V2); the rules live in EmbedTokenService. */
 export function registerGenerateTokenRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'contentAccess' | 'embedTokens'>,
+  services: Pick<RouteServices, 'contentAccess' | 'embedTokens'>,
 ): void {
   const tokens = services.embedTokens;
   // Every answer carries an embed token (or refuses one): no browser or proxy may keep it.

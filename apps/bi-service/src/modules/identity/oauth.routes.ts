@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Reservation } from './failure-limiter.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { noStore } from '../../http/no-store.ts';
 import type { AppRow } from './principals.repository.ts';
@@ -20,7 +20,7 @@ import { tenantParams, tokenForm, tokenResponses } from './oauth.schemas.ts';
 
 /** What both grants work with once the request has named a registered application. */
 interface Grant {
-  services: BiServices;
+  services: RouteServices;
   tenant: string;
   issuer: string;
   reply: FastifyReply;
@@ -43,7 +43,7 @@ function tooManyFailures(reply: FastifyReply, retryAfter: number) {
  * attempt is counted against the credential it tries and its address before any secret is checked
  * (see failureBuckets); the whole endpoint is also rate-limited per address.
  */
-export function registerOAuthRoutes(app: ZodApp, services: BiServices): void {
+export function registerOAuthRoutes(app: ZodApp, services: RouteServices): void {
   const reserve = (address: string, tried?: TriedCredential) =>
     services.authFailures.reserve(
       failureBuckets(address, services.config.authFailuresPerWindow, tried),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { ImportRow } from './imports.repository.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { invalidRequest } from '../../http/powerbi-error.ts';
 import { groupParams } from '../../http/rest.schemas.ts';
@@ -42,7 +42,7 @@ function clientGone(reply: FastifyReply): AbortSignal {
 /** Power BI's Imports API for CSV, XLSX and Parquet files (multipart/form-data, one file part). */
 export function registerImportRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'config' | 'contentAccess' | 'imports'>,
+  services: Pick<RouteServices, 'config' | 'contentAccess' | 'imports'>,
 ): void {
   const limits = services.config.imports;
   const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];

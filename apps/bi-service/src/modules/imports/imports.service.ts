@@ -5,29 +5,16 @@
  */
 import { renameSync, rmSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { newGuid } from '../../platform/ids.ts';
 import { entityNotFound, invalidRequest, PowerBiError } from '../../http/powerbi-error.ts';
-import {
-  checkColumns,
-  parquetColumns,
-  withinLimits,
-  type ImportLimits,
-} from '../../engine/import-limits.ts';
+import { checkColumns, type ImportLimits } from '../../engine/import-limits.ts';
 import { createImportRuns, receiveUpload } from './import-runs.ts';
 import type { ImportRow, ImportsRepository } from './imports.repository.ts';
 import type { OwnedDatasetsRepository } from '../owned-datasets/owned-datasets.repository.ts';
 import { detectCsvDialect, type CsvDialect } from '../../engine/csv-dialect.ts';
 import { DatasetStore } from '../../engine/dataset-store.ts';
-import { writeCsvDirect } from '../../engine/csv-direct.ts';
-import {
-  inferenceRows,
-  inferColumns,
-  stageFile,
-  ValueDoesNotFit,
-  writeStaged,
-  type FileSource,
-} from '../../engine/file-staging.ts';
+import type { FileSource } from '../../engine/file-staging.ts';
+import { rewriteImportedTable, writeImportedTable } from '../../engine/file-import.ts';
 import type { DatasetDefinition, TableDefinition } from '../../engine/model.ts';
 import {
   assertWriter,
@@ -80,15 +67,6 @@ function fileSourceOf(dataDir: DataDir, kept: KeptSource): FileSource {
   return { ...kept, path: sourceFile(dataDir, kept.fileName) };
 }
 
-/** Stages, then writes; the temporary stage table never outlives the call. */
-async function withStage<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } finally {
-    await connection.run('DROP TABLE IF EXISTS temp.__vitrina_stage');
-  }
-}
-
 /** Reads an imported table again from its kept file with corrected column types. */
 export async function reimport(
   dataDir: DataDir,
@@ -100,74 +78,7 @@ export async function reimport(
   const names = (table: TableDefinition) => table.columns.map((column) => column.name).sort();
   if (names(before).join('\u0000') !== names(after).join('\u0000'))
     throw invalidRequest(`An imported table keeps its file's columns: ${names(before).join(', ')}`);
-  const file = fileSourceOf(dataDir, source as unknown as KeptSource);
-  await store.withConnection((connection) =>
-    withStage(connection, async () => {
-      await stageFirst(connection, file);
-      await writeFile(connection, file, after, async () => {
-        await writeStaged(connection, file, after);
-        return after;
-      });
-    }),
-  );
-}
-
-/**
- * Stages what comes before the write: a CSV's first rows, which type inference and the direct
- * read's checks use; a Parquet file whole, since it is always written from the stage.
- */
-const stageFirst = (connection: DuckDBConnection, source: FileSource) =>
-  stageFile(
-    connection,
-    source,
-    source.format === 'csv' ? inferenceRows(source.dialect!.columns.length) : undefined,
-  );
-
-/**
- * Writes the file (staged by `stageFirst`) into `table`. A CSV that DuckDB's reader parses with
- * the table's types is read once; otherwise `writeStagedRows` writes the whole file, staged as
- * text. Answers the table as written (a column may have fallen back to text).
- */
-async function writeFile(
-  connection: DuckDBConnection,
-  source: FileSource,
-  table: TableDefinition,
-  writeStagedRows: () => Promise<TableDefinition>,
-  signal?: AbortSignal,
-): Promise<TableDefinition> {
-  if (source.format !== 'csv') return writeStagedRows();
-  if (await writeCsvDirect(connection, source, table)) return table;
-  // An interrupted direct read gives up as a misfit does: the text pass is not for it.
-  signal?.throwIfAborted();
-  await stageFile(connection, source);
-  return writeStagedRows();
-}
-
-/**
- * Writes the staged rows with the inferred types. Types come from the first rows, so a later
- * value may not fit: that column falls back to text and the write is tried again.
- */
-async function writeInferred(
-  connection: DuckDBConnection,
-  source: FileSource,
-  table: TableDefinition,
-): Promise<TableDefinition> {
-  for (;;) {
-    try {
-      await writeStaged(connection, source, table);
-      return table;
-    } catch (error) {
-      const column = error instanceof ValueDoesNotFit ? error.column : undefined;
-      const inferred = table.columns.find((candidate) => candidate.name === column);
-      if (!inferred || inferred.dataType === 'string') throw error;
-      table = {
-        ...table,
-        columns: table.columns.map((candidate) =>
-          candidate === inferred ? { name: candidate.name, dataType: 'string' } : candidate,
-        ),
-      };
-    }
-  }
+  await rewriteImportedTable(store, fileSourceOf(dataDir, source as unknown as KeptSource), after);
 }
 
 interface Dependencies {
@@ -218,24 +129,8 @@ export function createImportService({
         datasetFile(dataDir, id),
       ));
     try {
-      const table = await store.withConnection((connection) =>
-        withinLimits(connection, limits, signal, () =>
-          withStage(connection, async () => {
-            if (!dialect) checkColumns(await parquetColumns(connection, upload.path), limits);
-            // Types come from the first rows; the whole file is read once more only when some
-            // line or value needs the text pass.
-            await stageFirst(connection, staged);
-            signal.throwIfAborted();
-            const inferred = await inferColumns(connection, staged);
-            signal.throwIfAborted();
-            kept.decimalComma = inferred.decimalComma;
-            const typed = { ...staged, decimalComma: inferred.decimalComma };
-            const table = { name, columns: inferred.columns };
-            const write = () => writeInferred(connection, typed, table);
-            return writeFile(connection, typed, table, write, signal);
-          }),
-        ),
-      );
+      const { table, decimalComma } = await writeImportedTable(store, staged, name, limits, signal);
+      kept.decimalComma = decimalComma;
       const definition = withFittingMeasures(existing?.definition, {
         id,
         name,

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { listOf, datasetParams, groupParams } from '../../http/rest.schemas.ts';
 import { membershipOf, requireWorkspaceMember } from '../content/workspace-member.ts';
@@ -16,7 +16,7 @@ import { membershipOf, requireWorkspaceMember } from '../content/workspace-membe
 /** Datasets over PostgreSQL: create, refresh now, refresh history and schedule (Power BI shapes). */
 export function registerPostgresSourceRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'contentAccess' | 'postgresSources'>,
+  services: Pick<RouteServices, 'contentAccess' | 'postgresSources'>,
 ): void {
   const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
   const sources = services.postgresSources;

@@ -11,7 +11,6 @@ import type {
   RetentionPolicy,
 } from '@vitrina/bi-model';
 import { newGuid } from '../../platform/ids.ts';
-import { quoteIdentifier } from '../../engine/sql.ts';
 import { entityNotFound, invalidRequest } from '../../http/powerbi-error.ts';
 import type {
   OwnedDatasetRow,
@@ -43,10 +42,9 @@ import {
   checkRows,
   clearRows,
   createPushTable,
-  ROW_ORDER_COLUMN,
+  reshapeTable,
   type PushCell,
 } from '../../engine/row-writer.ts';
-import { duckTypes } from '../../engine/table-writer.ts';
 
 /** basicFIFO keeps this many rows per table, dropping the oldest, as Power BI does. */
 const FIFO_MAX_ROWS = 200_000;
@@ -69,20 +67,6 @@ function tableIn(definition: DatasetDefinition, name: string): TableDefinition {
   const table = definition.tables.find((candidate) => candidate.name === name);
   if (!table) throw entityNotFound(`Table ${name}`);
   return table;
-}
-
-/** Rebuilds a table under a new column list, keeping the rows and casting what still exists. */
-async function reshapeTable(store: DatasetStore, before: TableDefinition, after: TableDefinition) {
-  const select = after.columns.map((column) => {
-    const kept = before.columns.some((old) => old.name === column.name);
-    const value = kept ? quoteIdentifier(column.name) : 'NULL';
-    return `TRY_CAST(${value} AS ${duckTypes[column.dataType]}) AS ${quoteIdentifier(column.name)}`;
-  });
-  select.push(quoteIdentifier(ROW_ORDER_COLUMN));
-  const name = quoteIdentifier(after.name);
-  await store.withConnection((connection) =>
-    connection.run(`CREATE OR REPLACE TABLE ${name} AS SELECT ${select.join(', ')} FROM ${name}`),
-  );
 }
 
 export function createPushDatasetService({ repository, registry, dataDir }: Dependencies) {

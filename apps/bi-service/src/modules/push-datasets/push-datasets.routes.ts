@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { datasetParams, groupParams } from '../../http/rest.schemas.ts';
 import { membershipOf, requireWorkspaceMember } from '../content/workspace-member.ts';
@@ -27,7 +27,7 @@ const ROWS_BODY_LIMIT = 32 * 1024 * 1024;
  */
 export function registerPushDatasetRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'contentAccess' | 'pushDatasets'>,
+  services: Pick<RouteServices, 'contentAccess' | 'pushDatasets'>,
 ): void {
   const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
   const push = services.pushDatasets;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { QueryBatchLine } from '@vitrina/bi-model';
 import type { FastifyReply } from 'fastify';
 import { embedClaimsOf, requireEmbedToken } from '../identity/request-auth.ts';
-import type { BiServices } from '../../services.ts';
+import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { embedApi } from '../embed-api/embed-api.schemas.ts';
 
@@ -11,8 +11,8 @@ async function* ndjson(lines: AsyncIterable<QueryBatchLine>): AsyncGenerator<str
 }
 
 /** `POST /v1.0/embed/datasets/{id}/query|queries|export|qna`: the frame's data calls. */
-export function registerDatasetRoutes(app: ZodApp, services: Pick<BiServices, 'datasets'>): void {
-  const { datasets } = services;
+export function registerQueryRoutes(app: ZodApp, services: Pick<RouteServices, 'queries'>): void {
+  const { queries } = services;
 
   app.post(
     '/v1.0/embed/datasets/:datasetId/query',
@@ -21,7 +21,7 @@ export function registerDatasetRoutes(app: ZodApp, services: Pick<BiServices, 'd
       schema: embedApi.query,
     },
     async (request) =>
-      datasets.query(embedClaimsOf(request), request.params.datasetId, request.body),
+      queries.query(embedClaimsOf(request), request.params.datasetId, request.body),
   );
 
   app.post(
@@ -32,7 +32,7 @@ export function registerDatasetRoutes(app: ZodApp, services: Pick<BiServices, 'd
     },
     async (request, reply) => {
       // Access is checked before the first byte, so a refusal is still a plain error answer.
-      const lines = datasets.queryBatch(
+      const lines = queries.queryBatch(
         embedClaimsOf(request),
         request.params.datasetId,
         request.body.queries,
@@ -50,7 +50,7 @@ export function registerDatasetRoutes(app: ZodApp, services: Pick<BiServices, 'd
       schema: embedApi.export,
     },
     async (request, reply) => {
-      const csv = await datasets.export(
+      const csv = await queries.export(
         embedClaimsOf(request),
         request.params.datasetId,
         request.body,
@@ -66,6 +66,6 @@ export function registerDatasetRoutes(app: ZodApp, services: Pick<BiServices, 'd
       schema: embedApi.qna,
     },
     async (request) =>
-      datasets.qna(embedClaimsOf(request), request.params.datasetId, request.body.question),
+      queries.qna(embedClaimsOf(request), request.params.datasetId, request.body.question),
   );
 }

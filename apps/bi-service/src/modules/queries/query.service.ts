@@ -42,16 +42,16 @@ async function asInvalidRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface DatasetServiceOptions {
+export interface QueryServiceOptions {
   results?: ResultCache;
   /** Start a report's opening page when the frame reads the report (BI_EARLY_QUERIES). */
   readAhead?: boolean;
 }
 
-export function createDatasetService(
+export function createQueryService(
   source: DatasetSource,
   clock: Clock,
-  { results = createResultCache(), readAhead = true }: DatasetServiceOptions = {},
+  { results = createResultCache(), readAhead = true }: QueryServiceOptions = {},
 ) {
   function open(claims: EmbedTokenClaims, datasetId: string): DatasetAccess {
     const id = datasetId.toLowerCase();
@@ -184,4 +184,4 @@ export function createDatasetService(
   };
 }
 
-export type DatasetService = ReturnType<typeof createDatasetService>;
+export type QueryService = ReturnType<typeof createQueryService>;

@@ -1,14 +1,12 @@
 import { anyDefinitionSchema } from '@vitrina/bi-model';
-import type { Clock } from '../../platform/clock.ts';
 import { deterministicGuid } from '../../platform/ids.ts';
-import { createContentRepository } from '../content/content.repository.ts';
-import type { BiDb } from '../../db/database.ts';
-import {
-  createPrincipalsRepository,
-  type Principal,
-  type WorkspaceRole,
+import type { ContentRepository } from '../content/content.repository.ts';
+import type {
+  Principal,
+  PrincipalsRepository,
+  WorkspaceRole,
 } from '../identity/principals.repository.ts';
-import { createWorkspacesRepository } from '../workspaces/workspaces.repository.ts';
+import type { WorkspacesRepository } from '../workspaces/workspaces.repository.ts';
 import { hashSecret } from '../identity/passwords.ts';
 import type { WorkspaceContent } from '../content/content.ts';
 
@@ -19,9 +17,12 @@ export const workspaceIdFor = (name: string) => deterministicGuid('workspace', n
 const userIdFor = (username: string) => deterministicGuid('user', username.toLowerCase());
 
 /** Creating identities, workspaces and content; shared by the CLI and demo seeding. */
-export function createCatalogService(db: BiDb, clock: Clock) {
-  const principals = createPrincipalsRepository(db, clock);
-  const workspaces = createWorkspacesRepository(db, clock);
+export function createCatalogService(repositories: {
+  principals: PrincipalsRepository;
+  workspaces: WorkspacesRepository;
+  content: ContentRepository;
+}) {
+  const { principals, workspaces } = repositories;
 
   const requireWorkspace = async (name: string) => {
     const workspace = await workspaces.getByName(name);
@@ -89,28 +90,13 @@ export function createCatalogService(db: BiDb, clock: Clock) {
     /** Adds the items of `workspace` that are not there yet (by id), in one transaction. */
     async addMissingContent(workspace: WorkspaceContent): Promise<void> {
       const workspaceId = await this.ensureWorkspace(workspace.name);
-      await db.transaction().execute(async (trx) => {
-        const content = createContentRepository(trx, clock);
-        for (const dataset of workspace.datasets) {
-          if (!(await content.getDataset(dataset.id)))
-            await content.insertDataset(workspaceId, dataset);
-        }
-        for (const report of workspace.reports) {
-          if (await content.getReport(report.id)) continue;
-          // Only definitions the frame can read are stored: the embed API serves them as they are.
-          const parsed = anyDefinitionSchema.safeParse(report.definition);
-          if (!parsed.success) throw new Error(`Definición no válida del informe ${report.name}`);
-          await content.insertReport(
-            workspaceId,
-            { ...report, definition: parsed.data },
-            'vitrina',
-          );
-        }
-        for (const dashboard of workspace.dashboards) {
-          if (!(await content.getDashboard(dashboard.id)))
-            await content.insertDashboard(workspaceId, dashboard);
-        }
+      // Only definitions the frame can read are stored: the embed API serves them as they are.
+      const reports = workspace.reports.map((report) => {
+        const parsed = anyDefinitionSchema.safeParse(report.definition);
+        if (!parsed.success) throw new Error(`Definición no válida del informe ${report.name}`);
+        return { ...report, definition: parsed.data };
       });
+      await repositories.content.insertMissing(workspaceId, { ...workspace, reports });
     },
   };
 }
