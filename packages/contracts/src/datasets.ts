@@ -35,11 +35,8 @@ export const datasetTableSchema = z.object({
 });
 export type DatasetTable = z.infer<typeof datasetTableSchema>;
 
-/**
- * Where the data came from: an uploaded file, the push API, a refreshable (PostgreSQL) source,
- * or the BI service's own declared model (the demo's), which the portal does not change.
- */
-export const datasetSourceSchema = z.enum(['archivo', 'push', 'origen', 'modelo']);
+/** How the portal fills a dataset: an uploaded file, the push API or a refreshable (PostgreSQL) source. */
+export const datasetSourceSchema = z.enum(['archivo', 'push', 'origen']);
 export type DatasetSource = z.infer<typeof datasetSourceSchema>;
 
 export const datasetRefreshSchema = z.object({
@@ -57,7 +54,8 @@ export const datasetRefreshListSchema = z.array(datasetRefreshSchema);
 export const datasetSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
-  source: datasetSourceSchema,
+  /** null: a model the BI service declares itself, which the portal does not change. */
+  source: datasetSourceSchema.nullable(),
   refreshable: z.boolean(),
   /** Empty for the BI service's own model datasets, whose tables are not editable. */
   tables: z.array(datasetTableSchema),

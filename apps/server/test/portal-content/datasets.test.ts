@@ -65,7 +65,7 @@ describe('the Datos page API with the bundled BI service', () => {
     expect(uploaded.tables[0].rowCount).toBe(2);
     // The demo's own declared model is listed as such, not refreshable from the portal.
     const model = list.json().find((d: { name: string }) => d.name === 'Ventas Retail Andino');
-    expect(model).toMatchObject({ source: 'modelo', refreshable: false, tables: [] });
+    expect(model).toMatchObject({ source: null, refreshable: false, tables: [] });
   });
 
   it('refuses a type that does not fit, in Spanish naming row and column, and accepts one that does', async () => {

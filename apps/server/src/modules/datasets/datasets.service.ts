@@ -153,7 +153,7 @@ export function createDatasetsService(deps: {
                 ? 'archivo'
                 : tables.length > 0
                   ? 'origen'
-                  : 'modelo';
+                  : null;
             const refreshable = source === 'origen';
             return {
               id: row.id,

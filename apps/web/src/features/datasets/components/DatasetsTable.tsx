@@ -22,8 +22,9 @@ const sourceLabels: Record<DatasetSource, string> = {
   archivo: 'Archivo subido',
   push: 'API de inserción',
   origen: 'Origen actualizable',
-  modelo: 'Modelo del servicio de BI',
 };
+/** A model the BI service declares itself (source null): shown, never changed from here. */
+const serviceModelLabel = 'Modelo del servicio de BI';
 
 const rowsFormat = new Intl.NumberFormat('es');
 const rowCountText = (rowCount: number) =>
@@ -96,7 +97,11 @@ export function DatasetsTable({ where }: { where: WorkspaceRef }) {
                 ))
               ),
           },
-          { title: 'Origen', render: (_value, dataset) => sourceLabels[dataset.source] },
+          {
+            title: 'Origen',
+            render: (_value, dataset) =>
+              dataset.source ? sourceLabels[dataset.source] : serviceModelLabel,
+          },
           {
             title: 'Última actualización',
             render: (_value, dataset) => lastRefreshText(dataset.lastRefresh),
@@ -124,7 +129,7 @@ export function DatasetsTable({ where }: { where: WorkspaceRef }) {
                     </Button>
                   </>
                 )}
-                {dataset.source !== 'modelo' && (
+                {dataset.source !== null && (
                   <Button
                     size="small"
                     danger
