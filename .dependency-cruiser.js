@@ -129,7 +129,8 @@ const config = {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: '(^|/)(node_modules|dist|[.]tsbuild|fixtures)/' },
+    // node_modules stays in the graph as leaves (doNotFollow), so rules can name packages.
+    exclude: { path: '(^|/)(dist|[.]tsbuild|fixtures)/' },
     // Type-only imports vanish from compiled JavaScript but still tie modules together.
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
