@@ -144,3 +144,7 @@ export function openDatabase(dataDir: string | ':memory:'): BiDb {
     dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }),
   });
 }
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
+export const inOneTransaction = <T>(db: BiDb, work: (trx: BiDb) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
