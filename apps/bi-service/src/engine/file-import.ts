@@ -6,14 +6,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TableDefinition } from './model.ts';
 import type { DatasetStore } from './dataset-store.ts';
 import { writeCsvDirect } from './csv-direct.ts';
-import {
-  inferenceRows,
-  inferColumns,
-  stageFile,
-  ValueDoesNotFit,
-  writeStaged,
-  type FileSource,
-} from './file-staging.ts';
+import { stageFile, ValueDoesNotFit, writeStaged, type FileSource } from './file-staging.ts';
+import { inferColumns, inferenceRows } from './infer-columns.ts';
 import { checkColumns, parquetColumns, withinLimits, type ImportLimits } from './import-limits.ts';
 
 /** Stages, then writes; the temporary stage table never outlives the call. */

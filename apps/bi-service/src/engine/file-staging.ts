@@ -27,18 +27,6 @@ export const STAGE = '__vitrina_stage';
 export const FRESH = '__vitrina_fresh';
 const MISFIT = '__vitrina_misfit';
 const STAGED_ROW = '__vitrina_staged_row';
-/**
- * Types are inferred from the first rows (as many as make about 2.5 million values, so a wide
- * file's stage stays within the import's memory); a later value that does not fit is caught on
- * write.
- */
-const INFERENCE_ROWS = 50_000;
-const INFERENCE_VALUES = 2_500_000;
-export const inferenceRows = (columns: number) =>
-  Math.min(INFERENCE_ROWS, Math.ceil(INFERENCE_VALUES / columns));
-/** Columns whose types one inference query counts. */
-const INFERENCE_BATCH = 32;
-
 /** The staged table keeps the file's order, so a row's line is its rowid plus the first line. */
 const firstLineOf = (source: FileSource) =>
   source.format === 'csv' && source.dialect?.header ? 2 : 1;
@@ -118,14 +106,14 @@ export const matches = (value: string, pattern: string) =>
 // pattern says so far sooner than failing `try_strptime` (inference tries every column as dates).
 const dateFormats = `['%d/%m/%Y', '%d-%m-%Y', '%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S']`;
 const datePrefix = String.raw`^\d+[-/]\d+[-/]\d`;
-const dateOf = (value: string) =>
+export const dateOf = (value: string) =>
   `CASE WHEN regexp_matches(${value}, '${datePrefix}') THEN ` +
   `coalesce(CAST(try_strptime(${value}, ${dateFormats}) AS DATE), ` +
   `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END) END`;
-const integerPattern = String.raw`-?\d{1,18}`;
-const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
-const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
-const booleanOf = (value: string) =>
+export const integerPattern = String.raw`-?\d{1,18}`;
+export const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
+export const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
+export const booleanOf = (value: string) =>
   `CASE WHEN lower(${value}) IN ('true', 'verdadero', 'sí', 'si', 'yes') THEN true ` +
   `WHEN lower(${value}) IN ('false', 'falso', 'no') THEN false END`;
 
@@ -149,71 +137,6 @@ export function valueOf(source: FileSource, column: ColumnDefinition): string {
     case 'string':
       return value;
   }
-}
-
-const parquetTypes: [RegExp, DataType][] = [
-  [/^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT)$/, 'integer'],
-  [/^(FLOAT|DOUBLE|DECIMAL.*)$/, 'number'],
-  [/^(DATE|TIMESTAMP.*)$/, 'date'],
-  [/^BOOLEAN$/, 'boolean'],
-];
-
-/** Each staged column's inferred type; for CSV also which numbers use a decimal comma. */
-export async function inferColumns(
-  connection: DuckDBConnection,
-  source: FileSource,
-): Promise<{ columns: ColumnDefinition[]; decimalComma: string[] }> {
-  const described = await connection.runAndReadAll(`DESCRIBE ${STAGE}`);
-  const staged = described
-    .getRows()
-    .map(([name, type]) => ({ name: String(name), type: String(type) }))
-    .filter(({ name }) => name !== 'rowid');
-  if (source.format !== 'csv') {
-    const columns = staged.map(({ name, type }) => ({
-      name,
-      dataType: parquetTypes.find(([pattern]) => pattern.test(type))?.[1] ?? ('string' as const),
-    }));
-    return { columns, decimalComma: [] };
-  }
-  // "Every value matches" holds of the distinct values as of all of them, and a column of the
-  // first rows (what the stage holds here) has far fewer distinct values than rows: each reading
-  // is tried once per value.
-  const where = (pattern: string) => `count(CASE WHEN ${matches('v', pattern)} THEN 1 END)`;
-  const counts = [
-    'count(v)',
-    where(integerPattern),
-    where(pointPattern),
-    where(commaPattern),
-    `count(${dateOf('v')})`,
-    `count(${booleanOf('v')})`,
-  ].join(', ');
-  const perColumn = staged.map(
-    ({ name }, index) =>
-      `SELECT ${index} AS i, ${counts} FROM (SELECT DISTINCT ${text(name)} AS v FROM ${STAGE})`,
-  );
-  // A few columns a query: each column's DISTINCT holds a hash table while its query runs, and
-  // a wide file's columns all at once outgrow the import's memory (decision 0223).
-  const rows: number[][] = [];
-  for (let from = 0; from < perColumn.length; from += INFERENCE_BATCH) {
-    const batch = perColumn.slice(from, from + INFERENCE_BATCH).join(' UNION ALL ');
-    const answer = await connection.runAndReadAll(`${batch} ORDER BY i`);
-    rows.push(...answer.getRows().map((row) => row.slice(1).map(Number)));
-  }
-  const decimalComma: string[] = [];
-  const columns = staged.map(({ name }, index): ColumnDefinition => {
-    const [present, ints, points, commas, dates, booleans] = rows[index]!;
-    const all = (count: number | undefined) => present! > 0 && count === present;
-    if (all(ints)) return { name, dataType: 'integer' };
-    if (all(points)) return { name, dataType: 'number' };
-    if (all(commas)) {
-      decimalComma.push(name);
-      return { name, dataType: 'number' };
-    }
-    if (all(dates)) return { name, dataType: 'date' };
-    if (all(booleans)) return { name, dataType: 'boolean' };
-    return { name, dataType: 'string' };
-  });
-  return { columns, decimalComma };
 }
 
 /**
