@@ -15,6 +15,10 @@ import {
 } from './modules/content/report-writes.service.ts';
 import { createCatalogService, type CatalogService } from './modules/tenant/catalog.service.ts';
 import { createContentService, type ContentService } from './modules/content/content.service.ts';
+import {
+  createWorkspacesService,
+  type WorkspacesService,
+} from './modules/workspaces/workspaces.service.ts';
 import { createQueryService, type QueryService } from './modules/queries/query.service.ts';
 import { createResultCache } from './modules/queries/result-cache.ts';
 import {
@@ -77,6 +81,8 @@ export interface BiServices {
   /** Identities, workspaces and content being created (CLI, seeding). */
   catalog: CatalogService;
   /** Workspace content as callers may see it (REST and embed API). */
+  /** Workspaces as callers may see them: memberships and roles (REST). */
+  workspaceAccess: WorkspacesService;
   contentAccess: ContentService;
   embedTokens: EmbedTokenService;
   /** Save as and create from the frame (embed tokens). */
@@ -130,7 +136,12 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   const owned = new DatasetRegistry();
   const datasetSchemas = layeredSource(owned, options.datasetSchemas ?? noDatasets);
   const ownedRows = createOwnedDatasetsRepository<DatasetDefinition>(db, clock);
-  const contentAccess = createContentService(repositories, datasetSchemas);
+  const workspaceAccess = createWorkspacesService(repositories);
+  const contentAccess = createContentService({
+    content: repositories.content,
+    access: workspaceAccess,
+    datasets: datasetSchemas,
+  });
   const embedTokens = createEmbedTokenService({
     key: embedTokenKey,
     clock,
@@ -147,6 +158,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     embedTokenKey,
     datasetSchemas,
     catalog: createCatalogService(repositories),
+    workspaceAccess,
     contentAccess,
     embedTokens,
     authoring: createAuthoringService({

@@ -1,35 +1,23 @@
 import type { AnyDefinition } from '@vitrina/bi-model';
 import type { DatasetSource } from '../../engine/registry.ts';
-import { isGuid } from '../../platform/ids.ts';
-import { entityNotFound, notAuthorized, revisionConflict } from '../../http/powerbi-error.ts';
+import { entityNotFound, revisionConflict } from '../../http/powerbi-error.ts';
 import type { ContentRepository, DashboardRow, ReportRow } from './content.repository.ts';
-import type {
-  Principal,
-  PrincipalsRepository,
-  WorkspaceRole,
-} from '../identity/principals.repository.ts';
-import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspaces.repository.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import {
   assertAccessLevel,
   assertTokenCovers,
   accessOf,
   notGranted,
   tokenCovers,
-  type AccessLevel,
   type EmbedTokenClaims,
 } from '../identity/embed-token.ts';
 import type { TileItem } from './content.ts';
 
-/** A workspace the caller belongs to, with the caller's role in it. */
-export interface MemberWorkspace {
-  workspace: WorkspaceRow;
-  role: WorkspaceRole;
-}
-
-interface Repositories {
-  principals: PrincipalsRepository;
-  workspaces: WorkspacesRepository;
+interface Dependencies {
   content: ContentRepository;
+  /** Who belongs to which workspace, with what role. */
+  access: WorkspacesService;
+  datasets: DatasetSource;
 }
 
 /** Loads an item and checks it lives in `workspaceId`; anything else is 404. */
@@ -46,9 +34,7 @@ function inWorkspace<T extends { workspaceId: string }>(
  * Workspace content as a caller may see it: REST callers through their workspace membership,
  * the embed API through its token's grant. Every refusal is a Power BI error.
  */
-export function createContentService(repositories: Repositories, datasets: DatasetSource) {
-  const { principals, workspaces, content } = repositories;
-
+export function createContentService({ content, access, datasets }: Dependencies) {
   /**
    * Whether the embed token reaches the report: it was generated for it, or this very token
    * made it by save as or create (its jti is recorded with the report). Who minted the token
@@ -60,25 +46,8 @@ export function createContentService(repositories: Repositories, datasets: Datas
   }
 
   const service = {
-    listWorkspaces: (principal: Principal) => workspaces.listFor(principal),
-
-    /** 404 for an unknown workspace, 403 for one the principal does not belong to. */
-    async membership(principal: Principal, groupId: string): Promise<MemberWorkspace> {
-      const workspace = isGuid(groupId) ? await workspaces.getById(groupId) : undefined;
-      if (!workspace) throw entityNotFound(`Workspace ${groupId}`);
-      const role = await principals.roleIn(workspace.id, principal);
-      if (!role) throw notAuthorized(`The caller is not a member of workspace ${groupId}`);
-      return { workspace, role };
-    },
-
-    /** Viewers may only read; editing or creating needs a contributing role in the workspace. */
-    requireRoleFor(accessLevel: AccessLevel, member: MemberWorkspace): void {
-      if (accessLevel !== 'View' && member.role === 'Viewer') {
-        throw notAuthorized(
-          `${accessLevel} access needs more than the Viewer role in workspace ${member.workspace.id}`,
-        );
-      }
-    },
+    // Membership and roles are the workspaces module's; content answers them as they are.
+    ...access,
 
     /** Reports of the workspace, each with the workspace of its dataset. */
     async reports(workspaceId: string) {

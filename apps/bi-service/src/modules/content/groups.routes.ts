@@ -16,16 +16,16 @@ import {
   tileParams,
   tileSchema,
 } from '../../http/rest.schemas.ts';
-import { membershipOf, requireWorkspaceMember } from './workspace-member.ts';
+import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 /** Read routes of the Power BI REST dialect: groups and what they hold. */
 export function registerGroupRoutes(
   app: ZodApp,
-  services: Pick<RouteServices, 'config' | 'contentAccess'>,
+  services: Pick<RouteServices, 'config' | 'contentAccess' | 'workspaceAccess'>,
 ): void {
   const present = createPresenters(services.config.publicUrl);
   const access = services.contentAccess;
-  const member = [requireCaller, requireWorkspaceMember(access)];
+  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
   const workspaceOf = (request: Parameters<typeof membershipOf>[0]) =>
     membershipOf(request).workspace.id;
 
@@ -36,7 +36,9 @@ export function registerGroupRoutes(
       schema: { response: { 200: listOf(groupSchema), ...powerBiErrors } },
     },
     async (request) => ({
-      value: (await access.listWorkspaces(callerOf(request).principal)).map(present.group),
+      value: (await services.workspaceAccess.listWorkspaces(callerOf(request).principal)).map(
+        present.group,
+      ),
     }),
   );
 

@@ -5,7 +5,7 @@ import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { createPresenters } from './presenters.ts';
 import { reportParams, reportSchema } from '../../http/rest.schemas.ts';
-import { membershipOf, requireWorkspaceMember } from './workspace-member.ts';
+import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 const cloneBody = z.object({
   name: z.string().trim().min(1).max(200),
@@ -24,11 +24,11 @@ const updateContentBody = z.object({
 /** Power BI REST writes on reports of a group: Clone, Delete, UpdateReportContent. */
 export function registerReportWriteRoutes(
   app: ZodApp,
-  services: Pick<RouteServices, 'config' | 'contentAccess' | 'reportWrites'>,
+  services: Pick<RouteServices, 'config' | 'workspaceAccess' | 'reportWrites'>,
 ): void {
   const present = createPresenters(services.config.publicUrl);
   const writes = services.reportWrites;
-  const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
+  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
   const answer = { 200: reportSchema, ...powerBiErrors };
 
   app.post(

@@ -3,7 +3,8 @@ import { entityNotFound, invalidRequest } from '../../http/powerbi-error.ts';
 import type { ContentRepository, ReportRow } from './content.repository.ts';
 import type { AnyDefinition } from '@vitrina/bi-model';
 import type { VerifiedCaller } from '../identity/access-token.ts';
-import type { ContentService, MemberWorkspace } from './content.service.ts';
+import type { ContentService } from './content.service.ts';
+import type { MemberWorkspace } from '../workspaces/workspaces.service.ts';
 
 /** `POST …/reports/{id}/Clone` as its route schema parses it. */
 export interface CloneRequest {

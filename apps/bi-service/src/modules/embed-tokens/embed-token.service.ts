@@ -6,7 +6,8 @@ import type { TileItem } from '../content/content.ts';
 import type { VerifiedCaller } from '../identity/access-token.ts';
 import { signEmbedToken, type AccessLevel } from '../identity/embed-token.ts';
 import type { SigningKey } from '../../platform/signing-key.ts';
-import type { ContentService, MemberWorkspace } from '../content/content.service.ts';
+import type { ContentService } from '../content/content.service.ts';
+import type { MemberWorkspace } from '../workspaces/workspaces.service.ts';
 import { resolveIdentities, type IdentityInput } from './effective-identities.ts';
 
 /** The items an embed token will cover (ids lower-case). */

@@ -15,20 +15,20 @@ import {
   reportParams,
   tileParams,
 } from '../../http/rest.schemas.ts';
-import { membershipOf, requireWorkspaceMember } from '../content/workspace-member.ts';
+import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 const response = { 200: embedTokenSchema, ...powerBiErrors };
 
 /** The per-item GenerateToken calls (V1) and the multi-resource one (V2); the rules live in EmbedTokenService. */
 export function registerGenerateTokenRoutes(
   app: ZodApp,
-  services: Pick<RouteServices, 'contentAccess' | 'embedTokens'>,
+  services: Pick<RouteServices, 'workspaceAccess' | 'embedTokens'>,
 ): void {
   const tokens = services.embedTokens;
   // Every answer carries an embed token (or refuses one): no browser or proxy may keep it.
   const member = {
     onRequest: noStore,
-    preHandler: [requireCaller, requireWorkspaceMember(services.contentAccess)],
+    preHandler: [requireCaller, requireWorkspaceMember(services.workspaceAccess)],
   };
 
   app.post(

@@ -8,7 +8,7 @@ import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { invalidRequest } from '../../http/powerbi-error.ts';
 import { groupParams } from '../../http/rest.schemas.ts';
-import { membershipOf, requireWorkspaceMember } from '../content/workspace-member.ts';
+import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 import { fileTooLarge } from '../../engine/import-limits.ts';
 import { assertWriter } from '../owned-datasets/owned-files.ts';
 
@@ -42,10 +42,10 @@ function clientGone(reply: FastifyReply): AbortSignal {
 /** Power BI's Imports API for CSV, XLSX and Parquet files (multipart/form-data, one file part). */
 export function registerImportRoutes(
   app: ZodApp,
-  services: Pick<RouteServices, 'config' | 'contentAccess' | 'imports'>,
+  services: Pick<RouteServices, 'config' | 'workspaceAccess' | 'imports'>,
 ): void {
   const limits = services.config.imports;
-  const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
+  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
 
   app.post(
     '/v1.0/myorg/groups/:groupId/imports',

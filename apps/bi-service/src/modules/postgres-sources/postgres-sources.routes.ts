@@ -11,14 +11,14 @@ import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { listOf, datasetParams, groupParams } from '../../http/rest.schemas.ts';
-import { membershipOf, requireWorkspaceMember } from '../content/workspace-member.ts';
+import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 /** Datasets over PostgreSQL: create, refresh now, refresh history and schedule (Power BI shapes). */
 export function registerPostgresSourceRoutes(
   app: ZodApp,
-  services: Pick<RouteServices, 'contentAccess' | 'postgresSources'>,
+  services: Pick<RouteServices, 'workspaceAccess' | 'postgresSources'>,
 ): void {
-  const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
+  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
   const sources = services.postgresSources;
   const dataset = '/v1.0/myorg/groups/:groupId/datasets/:datasetId';
 

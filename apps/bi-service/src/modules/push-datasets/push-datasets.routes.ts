@@ -13,7 +13,7 @@ import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { datasetParams, groupParams } from '../../http/rest.schemas.ts';
-import { membershipOf, requireWorkspaceMember } from '../content/workspace-member.ts';
+import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 const tableParams = datasetParams.extend({ tableName: z.string() });
 const empty = z.object({});
@@ -27,9 +27,9 @@ const ROWS_BODY_LIMIT = 32 * 1024 * 1024;
  */
 export function registerPushDatasetRoutes(
   app: ZodApp,
-  services: Pick<RouteServices, 'contentAccess' | 'pushDatasets'>,
+  services: Pick<RouteServices, 'workspaceAccess' | 'pushDatasets'>,
 ): void {
-  const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
+  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
   const push = services.pushDatasets;
   const base = '/v1.0/myorg/groups/:groupId/datasets';
 

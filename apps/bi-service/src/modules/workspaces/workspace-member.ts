@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../identity/request-auth.ts';
-import type { ContentService, MemberWorkspace } from './content.service.ts';
+import type { MemberWorkspace, WorkspacesService } from './workspaces.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +13,7 @@ declare module 'fastify' {
  * preHandler of the `/v1.0/myorg/groups/:groupId/…` routes: the verified caller must belong to the
  * workspace (404 unknown workspace, 403 not a member) before the route runs.
  */
-export function requireWorkspaceMember(access: ContentService) {
+export function requireWorkspaceMember(access: Pick<WorkspacesService, 'membership'>) {
   return async (request: FastifyRequest): Promise<void> => {
     const { groupId } = request.params as { groupId: string };
     request.membership = await access.membership(callerOf(request).principal, groupId);
