@@ -5,7 +5,7 @@ import type {
 } from '@vitrina/embed-sdk/protocol';
 import { BiError } from '../api/bi-client.ts';
 import type { FrameSession } from '../embed/session.ts';
-import { loadTiles } from './dashboard-types.ts';
+import { loadTiles } from '../dashboard/dashboard-types.ts';
 
 interface DashboardLoadRequest<Config> {
   uid: string | undefined;

@@ -4,8 +4,7 @@ import { isPaginated } from '../api/types.ts';
 import type { FrameSession, Loaded } from '../embed/session.ts';
 import { PaginatedView } from '../paginated/paginated-types.ts';
 import type { ReportLoad } from '../protocol/parsers.ts';
-import { loadEditor } from './editor-chunk.ts';
-import { ReportController } from './report-controller.ts';
+import { ReportController } from '../report/report-controller.ts';
 
 export interface ReportLoadRequest {
   uid: string | undefined;
@@ -15,19 +14,27 @@ export interface ReportLoadRequest {
   frontload: boolean;
 }
 
-export function loadReport(session: FrameSession, request: ReportLoadRequest): Promise<void> {
+/** The editor, which the composition fetches on demand: a load in edit mode opens it. */
+export interface EditorOpener {
+  openInEditMode(controller: ReportController): Promise<void>;
+}
+
+export function loadReport(
+  session: FrameSession,
+  request: ReportLoadRequest,
+  editor: EditorOpener,
+): Promise<void> {
   const { config, phased } = request;
   const hideErrors = config.settings?.hideErrors === true;
   return session.runLoad({ ...request, kind: 'report', hideErrors }, async (client) =>
-    buildReport(session, client, config, phased),
+    buildReport(session, client, { config, phased, editor }),
   );
 }
 
 async function buildReport(
   session: FrameSession,
   client: BiClient,
-  config: ReportLoad,
-  phased: boolean,
+  { config, phased, editor }: { config: ReportLoad; phased: boolean; editor: EditorOpener },
 ): Promise<Loaded> {
   // The service starts the page's queries while the frame builds the view, unless the load's
   // filters or bookmark change what that page asks for.
@@ -58,6 +65,6 @@ async function buildReport(
   else if (config.bookmark && 'state' in config.bookmark)
     controller.bookmarks.applyState(config.bookmark.state);
   // Only an edit-mode load (viewMode 1) fetches the editor; a viewer never does.
-  if (config.viewMode === 1) (await loadEditor(session)).openInMode(controller, config.viewMode);
+  if (config.viewMode === 1) await editor.openInEditMode(controller);
   return { screen: { kind: 'report', controller } };
 }

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../../../test/api-fixtures.ts';
-import { serveApi } from '../../../../test/api-mock.ts';
-import { administrator, renderApp, signIn } from '../../../../test/render.tsx';
-import { GatewayRoute } from '../../../app/routes/gateway-route.tsx';
+import { publicConfig } from '../../../test/api-fixtures.ts';
+import { serveApi } from '../../../test/api-mock.ts';
+import { administrator, renderApp, signIn } from '../../../test/render.tsx';
+import { GatewayRoute } from './gateway-route.tsx';
 
 const accounts = [
   {

@@ -2,7 +2,7 @@
 import type { PageDefinition } from '../api/types.ts';
 import type { FrameSession } from '../embed/session.ts';
 import type { ReportController } from '../report/report-controller.ts';
-import { RequestError } from './request-error.ts';
+import { RequestError } from '../protocol/request-error.ts';
 
 export function currentReport(session: FrameSession): ReportController {
   const screen = session.screen.get().screen;

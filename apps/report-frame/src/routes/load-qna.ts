@@ -2,7 +2,7 @@
 import type { ILoadQnaConfiguration } from '@vitrina/embed-sdk/protocol';
 import type { FrameSession } from '../embed/session.ts';
 import { RequestError } from '../protocol/request-error.ts';
-import { QnaView } from './qna-view.ts';
+import { QnaView } from '../qna/qna-view.ts';
 
 const RESULT_ONLY = 1;
 

@@ -1,9 +1,9 @@
 /** Load, prepare, render, front-load and token routes for every embed kind. */
 import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
 import type { FrameSession, LoadKind } from '../embed/session.ts';
-import { loadDashboard, loadTile } from '../dashboard/load-dashboard.ts';
-import { interpret, loadQna } from '../qna/load-qna.ts';
-import { loadReport } from '../report/load-report.ts';
+import { loadDashboard, loadTile } from './load-dashboard.ts';
+import { interpret, loadQna } from './load-qna.ts';
+import { loadReport, type EditorOpener } from './load-report.ts';
 import {
   frontloadKind,
   parseAccessToken,
@@ -13,9 +13,9 @@ import {
   parseRenderConfig,
   parseReportLoad,
   parseTileLoad,
-} from './parsers.ts';
-import { RequestError } from './request-error.ts';
-import { respond } from './respond.ts';
+} from '../protocol/parsers.ts';
+import { RequestError } from '../protocol/request-error.ts';
+import { respond } from '../protocol/respond.ts';
 
 const PAGE_KIND: Record<string, LoadKind[]> = {
   report: ['report'],
@@ -24,6 +24,12 @@ const PAGE_KIND: Record<string, LoadKind[]> = {
   tile: ['tile'],
   qna: ['qna'],
 };
+
+/** The session loads run in, and the editor an edit-mode load opens. */
+interface LoadTarget {
+  session: FrameSession;
+  editor: EditorOpener;
+}
 
 interface LoadOptions {
   /** /report/prepare: build the report, draw it on /report/render. */
@@ -34,7 +40,7 @@ interface LoadOptions {
 
 /** Checks the config for the kind and starts the load; the reply does not wait for it. */
 function startLoad(
-  session: FrameSession,
+  { session, editor }: LoadTarget,
   kind: LoadKind,
   request: IExtendedRequest,
   { phased = false, frontload = false }: LoadOptions = {},
@@ -48,7 +54,7 @@ function startLoad(
   const { body } = request;
   const uid = request.headers['uid'];
   if (kind === 'report')
-    void loadReport(session, { uid, config: parseReportLoad(body), phased, frontload });
+    void loadReport(session, { uid, config: parseReportLoad(body), phased, frontload }, editor);
   else if (kind === 'dashboard')
     void loadDashboard(session, { uid, config: parseDashboardLoad(body), frontload });
   else if (kind === 'tile') void loadTile(session, { uid, config: parseTileLoad(body), frontload });
@@ -67,9 +73,14 @@ function setToken(session: FrameSession, body: unknown): void {
     throw new RequestError(400, [{ message: 'Nothing is loaded yet' }]);
 }
 
-export function registerLoadRoutes(router: Router, session: FrameSession): void {
+export function registerLoadRoutes(
+  router: Router,
+  session: FrameSession,
+  editor: EditorOpener,
+): void {
+  const target = { session, editor };
   const load = (kind: LoadKind, options?: LoadOptions) =>
-    respond((r) => startLoad(session, kind, r, options));
+    respond((r) => startLoad(target, kind, r, options));
   router.post('/report/load', load('report'));
   router.post('/report/prepare', load('report', { phased: true }));
   router.post('/dashboard/load', load('dashboard'));
@@ -77,7 +88,7 @@ export function registerLoadRoutes(router: Router, session: FrameSession): void 
   router.post('/qna/load', load('qna'));
   router.post(
     '/frontload/config',
-    respond((r) => startLoad(session, frontloadKind(r.body), r, { frontload: true })),
+    respond((r) => startLoad(target, frontloadKind(r.body), r, { frontload: true })),
   );
   router.post(
     '/report/render',

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { serveApi, type Answer, type RecordedRequest } from '../../../../test/api-mock.ts';
-import { administratorUser, renderApp, signIn } from '../../../../test/render.tsx';
-import { UsersRoute } from '../../../app/routes/users-route.tsx';
+import { serveApi, type Answer, type RecordedRequest } from '../../../test/api-mock.ts';
+import { administratorUser, renderApp, signIn } from '../../../test/render.tsx';
+import { UsersRoute } from './users-route.tsx';
 
 const viewer = {
   id: 5,

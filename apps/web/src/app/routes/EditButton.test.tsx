@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { publicConfig, viewerReportOf } from '../../../../test/api-fixtures.ts';
-import { serveApi } from '../../../../test/api-mock.ts';
-import { administrator, renderApp, signIn } from '../../../../test/render.tsx';
-import { ViewerRoute } from '../../../app/routes/viewer-route.tsx';
+import { publicConfig, viewerReportOf } from '../../../test/api-fixtures.ts';
+import { serveApi } from '../../../test/api-mock.ts';
+import { administrator, renderApp, signIn } from '../../../test/render.tsx';
+import { ViewerRoute } from './viewer-route.tsx';
 
 const viewerReport = viewerReportOf();
 

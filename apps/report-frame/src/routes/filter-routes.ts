@@ -10,10 +10,10 @@ import {
   parseFilters,
   parseSlicerFilters,
   parseSortBy,
-} from './parsers.ts';
+} from '../protocol/parsers.ts';
 import { currentReport, pageOf } from './report-lookup.ts';
-import { RequestError } from './request-error.ts';
-import { param, respond } from './respond.ts';
+import { RequestError } from '../protocol/request-error.ts';
+import { param, respond } from '../protocol/respond.ts';
 
 function visualOf(
   controller: ReportController,

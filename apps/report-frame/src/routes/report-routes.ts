@@ -2,7 +2,7 @@
 import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
 import type { FrameSession } from '../embed/session.ts';
 import { pageInfo } from '../report/event-bodies.ts';
-import { printReport } from '../report/print.ts';
+import { printReport } from './print.ts';
 import type { ReportController } from '../report/report-controller.ts';
 import {
   parseApplyBookmarkByName,
@@ -12,9 +12,9 @@ import {
   parsePage,
   parsePlayBookmark,
   parseSettings,
-} from './parsers.ts';
+} from '../protocol/parsers.ts';
 import { currentReport, pageOf } from './report-lookup.ts';
-import { respond } from './respond.ts';
+import { respond } from '../protocol/respond.ts';
 
 export function registerReportRoutes(router: Router, session: FrameSession): void {
   const on = (handler: (controller: ReportController, request: IExtendedRequest) => unknown) =>
