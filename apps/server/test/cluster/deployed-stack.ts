@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../helper.ts';
 import { deployedEnvironment } from './deployment-environment.ts';
 import { startTestNginx, type TestNginx } from './nginx.ts';
 import { startDeployedServer, type ServerProcess } from './processes.ts';
-import { startTestRedis, type TestRedis } from './redis-server.ts';
+import { startTestRedis } from './redis-server.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 const run = promisify(execFile);

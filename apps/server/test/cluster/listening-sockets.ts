@@ -21,7 +21,7 @@ export function listeningAddresses(port: number): string[] {
     ['/proc/net/tcp', ipv4],
     ['/proc/net/tcp6', ipv6],
   ] as const) {
-    let table = '';
+    let table: string;
     try {
       table = readFileSync(file, 'utf8');
     } catch {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
@@ -25,6 +25,9 @@ export interface TestNginx {
 export async function startTestNginx(portalPorts: number[], biPort: number): Promise<TestNginx> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-nginx-'));
+  // Started as root, nginx's workers run as an unprivileged user; they must reach the temporary
+  // directories below to buffer a request body larger than 16 KB (an upload), or nginx answers 500.
+  chmodSync(dir, 0o755);
   const defaults = ['8080', '8082', '8083'];
   let site = readFileSync(siteConfig, 'utf8').replaceAll('listen 80;', `listen 127.0.0.1:${port};`);
   defaults.forEach((defaultPort, i) => {
