@@ -5,6 +5,7 @@
  *
  *   ./node_modules/.bin/node bench/bi-identity/tokens.ts
  */
+import { demoServicePrincipal, demoUsers, publishedDemoCredentials } from '@vitrina/env/demo';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,6 @@ import { loadConfig } from '../../apps/bi-service/src/config.ts';
 import { workspaceIdFor } from '../../apps/bi-service/src/catalog/catalog.service.ts';
 import { demoWorkspaces } from '../../apps/bi-service/src/demo/index.ts';
 import { listen } from '../../apps/bi-service/src/listen.ts';
-import { demoServicePrincipal, demoUsers } from '../../apps/bi-service/src/seed/demo-identities.ts';
 import { seedDemo } from '../../apps/bi-service/src/seed/seed-demo.ts';
 import { createServices } from '../../apps/bi-service/src/services.ts';
 
@@ -21,7 +21,7 @@ const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bench-bi-identity-'));
 const services = createServices(
   loadConfig({ DATA_DIR: dataRoot, BI_RATE_LIMIT_PER_MINUTE: '100000000' }),
 );
-await seedDemo(services, demoWorkspaces);
+await seedDemo(services, demoWorkspaces, publishedDemoCredentials);
 const running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${running.port}`;
 const user = demoUsers[0]!;
@@ -51,14 +51,14 @@ const passwordForm = () =>
     grant_type: 'password',
     client_id: user.clientId,
     username: user.username,
-    password: user.password,
+    password: publishedDemoCredentials.passwords[user.username]!,
     scope,
   });
 const clientForm = () =>
   new URLSearchParams({
     grant_type: 'client_credentials',
     client_id: demoServicePrincipal.clientId,
-    client_secret: demoServicePrincipal.secret,
+    client_secret: publishedDemoCredentials.servicePrincipalSecret,
     scope,
   });
 

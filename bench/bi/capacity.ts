@@ -14,11 +14,11 @@
  */
 import type { EmbedReport, Query, ReportDefinition } from '@vitrina/bi-model';
 import { FilterType } from '@vitrina/embed-sdk/protocol';
+import { demoServicePrincipal, publishedDemoCredentials } from '@vitrina/env/demo';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { workspaceIdFor } from '../../apps/bi-service/src/catalog/catalog.service.ts';
 import { demoWorkspaces } from '../../apps/bi-service/src/demo/index.ts';
-import { demoServicePrincipal } from '../../apps/bi-service/src/seed/demo-identities.ts';
 import { queriesForVisual } from '@vitrina/bi-model/visual-queries';
 import { startBiProcess } from '../../apps/server/test/cluster/processes.ts';
 import { percentile } from '../../apps/server/test/reliability/viewer-cluster.ts';
@@ -28,7 +28,12 @@ const boundMs = 500;
 /** A viewer at a human pace: a slicer click or a page change every 5 s (a busy analyst). */
 const pausedViewerMs = 5_000;
 
-const bi = await startBiProcess({ VITRINA_DEMO: 'true', BI_RATE_LIMIT_PER_MINUTE: '100000000' });
+// A trial run (as `npm start`): the demo's published secret works outside production only.
+const bi = await startBiProcess({
+  NODE_ENV: 'development',
+  VITRINA_DEMO: 'true',
+  BI_RATE_LIMIT_PER_MINUTE: '100000000',
+});
 
 /** A POST to the BI process that must succeed; its JSON answer. */
 async function postFor(path: string, init: RequestInit): Promise<Record<string, unknown>> {
@@ -44,7 +49,7 @@ const accessToken = String(
       body: new URLSearchParams({
         grant_type: 'client_credentials',
         client_id: demoServicePrincipal.clientId,
-        client_secret: demoServicePrincipal.secret,
+        client_secret: publishedDemoCredentials.servicePrincipalSecret,
         scope: 'https://analysis.windows.net/powerbi/api/.default',
       }),
     })

@@ -28,7 +28,6 @@ import { registerPostgresSourceRoutes } from './rest/postgres-sources.routes.ts'
 import { registerPushDatasetRoutes } from './rest/push-datasets.routes.ts';
 import { registerReportWriteRoutes } from './rest/report-writes.routes.ts';
 import type { BiServices } from './services.ts';
-import { installFaultSwitch } from './testing/fault-switch.ts';
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -36,6 +35,11 @@ export interface BuildAppOptions {
   serverFactory?: FastifyServerFactory;
   /** Sees every route as it is added (the schema check and the fuzz read routes this way). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Adds to the app before its routes, so that hooks added here see every request. Only code can
+   * pass it (the tests' own entry point installs their fault switch this way); no setting can.
+   */
+  configureApp?: (app: FastifyInstance) => void;
 }
 
 /** Builds the BI service (never listens): health, identity, Power BI REST, embed API and pages. */
@@ -61,8 +65,7 @@ export async function buildApp(
     reply.headers(baseSecurityHeaders);
   });
 
-  // Tests only, and only when asked for (config refuses it in production).
-  if (services.config.testFaults) installFaultSwitch(app);
+  options.configureApp?.(app);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { envFlag, portalEnvShape, portalUrlOf } from '@vitrina/env';
+import {
+  demoModeOf,
+  envFlag,
+  portalEnvShape,
+  portalUrlOf,
+  runModeEnvShape,
+  type RunMode,
+} from '@vitrina/env';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -14,7 +21,7 @@ const envSchema = z.object({
   BI_ALLOWED_ORIGINS: z.string().optional(),
   ...portalEnvShape,
   BI_FRAME_DIST: z.string().min(1).optional(),
-  VITRINA_DEMO: envFlag(true),
+  ...runModeEnvShape,
   BI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BI_AUTH_FAILURES_PER_WINDOW: z.coerce.number().int().positive().default(20),
   /** Floor 15 s: the portal renews 10 s ahead at the earliest, so a shorter token would lapse first. */
@@ -23,9 +30,6 @@ const envSchema = z.object({
   BI_EARLY_QUERIES: envFlag(true),
   /** Memory for kept query results; 0 keeps none (identical reads under way are still joined). */
   BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
-  /** Tests only: the fault switch at /_test/faults. Refused when NODE_ENV=production. */
-  BI_TEST_FAULTS: envFlag(false),
-  NODE_ENV: z.string().optional(),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -33,6 +37,10 @@ export interface BiConfig {
   readonly port: number;
   readonly tlsPort: number;
   readonly host: string;
+  /** Production unless NODE_ENV says development or test. */
+  readonly runMode: RunMode;
+  /** DATA_DIR itself, shared with the portal (the demo credentials file lives there). */
+  readonly dataRoot: string;
   /** Where the service keeps its own files: DATA_DIR/bi. */
   readonly dataDir: string;
   readonly publicUrl: string;
@@ -40,6 +48,7 @@ export interface BiConfig {
   readonly allowedOrigins: readonly string[];
   /** The built report frame (index.html and assets). */
   readonly frameDist: string;
+  /** Demo content and identities; on by default outside production only (decision 0220). */
   readonly demo: boolean;
   /** REST and embed API calls allowed per caller per minute before 429. */
   readonly rateLimitPerMinute: number;
@@ -51,8 +60,6 @@ export interface BiConfig {
   readonly earlyQueries: boolean;
   /** Bytes of query results kept in memory (0: none). */
   readonly resultCacheBytes: number;
-  /** The test fault switch (BI_TEST_FAULTS); never on in production. */
-  readonly testFaults: boolean;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -65,10 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     throw new Error(`Invalid BI service configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
-  if (values.BI_TEST_FAULTS && values.NODE_ENV === 'production')
-    throw new Error(
-      'Invalid BI service configuration:\n  BI_TEST_FAULTS: the test fault switch is refused when NODE_ENV=production',
-    );
   const publicUrl = (values.BI_PUBLIC_URL ?? `http://localhost:${values.BI_PORT}`).replace(
     /\/+$/,
     '',
@@ -77,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     port: values.BI_PORT,
     tlsPort: values.BI_TLS_PORT,
     host: values.BI_HOST,
+    runMode: values.NODE_ENV,
+    dataRoot: resolve(values.DATA_DIR),
     dataDir: resolve(values.DATA_DIR, 'bi'),
     publicUrl,
     allowedOrigins: Object.freeze(
@@ -86,12 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
         .filter(Boolean),
     ),
     frameDist: resolve(values.BI_FRAME_DIST ?? resolve(repoRoot, 'apps/report-frame/dist')),
-    demo: values.VITRINA_DEMO,
+    demo: demoModeOf(values),
     rateLimitPerMinute: values.BI_RATE_LIMIT_PER_MINUTE,
     authFailuresPerWindow: values.BI_AUTH_FAILURES_PER_WINDOW,
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
-    testFaults: values.BI_TEST_FAULTS,
   });
 }

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type BuildAppOptions } from './app.ts';
 import type { BiServices } from './services.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
 
@@ -26,12 +26,12 @@ const portOf = (server: Server) => (server.address() as AddressInfo).port;
 export async function listen(
   services: BiServices,
   ports: { port: number; tlsPort: number; host: string },
-  options: { logger?: boolean } = {},
+  options: Pick<BuildAppOptions, 'logger' | 'configureApp'> = {},
 ): Promise<RunningService> {
   const tls = await loadOrCreateCertificate(services.config.dataDir, services.clock.now());
   let httpsServer: Server | undefined;
   const app = await buildApp(services, {
-    logger: options.logger ?? false,
+    ...options,
     serverFactory: (handler) => {
       httpsServer = createHttpsServer({ cert: tls.cert, key: tls.key }, handler);
       return createHttpServer(handler);

@@ -10,14 +10,29 @@ describe('loadConfig', () => {
       tlsPort: 8444,
       publicUrl: 'http://localhost:8081',
       allowedOrigins: ['http://localhost:8080'],
-      demo: true,
+      runMode: 'production',
+      demo: false,
       rateLimitPerMinute: 600,
       earlyQueries: true,
       resultCacheBytes: 32 * 1024 * 1024,
     });
     expect(config.dataDir).toBe(resolve('data', 'bi'));
+    expect(config.dataRoot).toBe(resolve('data'));
     expect(config.frameDist.endsWith(resolve('/apps/report-frame/dist'))).toBe(true);
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('turns the demo on by default outside production only (decision 0220)', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
+      runMode: 'development',
+      demo: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'Production' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'prod', VITRINA_DEMO: 'true' })).toMatchObject({
+      runMode: 'production',
+      demo: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'test', VITRINA_DEMO: '0' }).demo).toBe(false);
   });
 
   it('reads the early start switch and the result cache size, refusing a negative size', () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { publishedDemoCredentials } from '@vitrina/env/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { DatasetRegistry } from '../src/datasets/registry.ts';
@@ -21,7 +22,7 @@ const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-rls-'));
 beforeAll(async () => {
   registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
   services = createServices(loadConfig({ DATA_DIR: dataRoot }), { datasetSchemas: registry });
-  await seedDemo(services, demoWorkspaces);
+  await seedDemo(services, demoWorkspaces, publishedDemoCredentials);
   running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${running.port}`;
 });

@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { faultSwitchPath } from '../src/testing/fault-switch.ts';
 import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+import { faultSwitchPath, installFaultSwitch } from './support/fault-switch.ts';
 
 let service: TestService;
 let token: string;
@@ -11,18 +15,14 @@ const setFaults = (faults: unknown) =>
   call(service.url, faultSwitchPath, { method: 'PUT', body: faults });
 
 beforeAll(async () => {
-  service = await startTestService({ BI_TEST_FAULTS: 'true' });
+  service = await startTestService({}, {}, { configureApp: installFaultSwitch });
   token = await userToken(service.url, comercial);
 });
 afterAll(() => service.close());
 afterEach(() => call(service.url, faultSwitchPath, { method: 'DELETE' }));
 
 describe('the test fault switch', () => {
-  it('is off by default and refused in production', async () => {
-    expect(loadConfig({}).testFaults).toBe(false);
-    expect(() => loadConfig({ BI_TEST_FAULTS: 'true', NODE_ENV: 'production' })).toThrow(
-      /BI_TEST_FAULTS/,
-    );
+  it('is not there unless the app was built with it', async () => {
     const plain = await startTestService();
     try {
       expect((await call(plain.url, faultSwitchPath, { method: 'PUT', body: [] })).status).toBe(
@@ -75,4 +75,48 @@ describe('the test fault switch', () => {
   it('refuses a fault that does nothing', async () => {
     expect((await setFaults([{ path: '/v1.0/' }])).status).toBe(400);
   });
+});
+
+/**
+ * The processes: the shipped entry point has no way to turn the switch on, whatever the
+ * environment says (the variable that once did is ignored); the tests' own entry point has it.
+ */
+describe('the fault switch in a process', () => {
+  const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-faults-'));
+  afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
+
+  async function faultSwitchStatus(entry: string, dataDir: string) {
+    const [port, tlsPort] = [await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: join(dataRoot, dataDir),
+      BI_PORT: String(port),
+      BI_TLS_PORT: String(tlsPort),
+      VITRINA_DEMO: 'false',
+      BI_TEST_FAULTS: 'true',
+    };
+    // Unset NODE_ENV is a production start, as a service manager runs it.
+    delete env['NODE_ENV'];
+    const child = spawn(process.execPath, [resolve(import.meta.dirname, entry)], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealthy(`${url}/health`, child, 60_000);
+      return (await call(url, faultSwitchPath, { method: 'PUT', body: [] })).status;
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+
+  it('the shipped server answers 404 at /_test/faults even with BI_TEST_FAULTS=true', async () => {
+    expect(await faultSwitchStatus('../src/server.ts', 'shipped')).toBe(404);
+  }, 70_000);
+
+  it('the tests’ entry point starts the same server with the switch', async () => {
+    expect(await faultSwitchStatus('support/server-with-faults.ts', 'tests')).toBe(204);
+  }, 70_000);
 });

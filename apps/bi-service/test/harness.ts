@@ -1,17 +1,35 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  demoServicePrincipal,
+  demoUsers,
+  publishedDemoCredentials,
+  type DemoUser,
+} from '@vitrina/env/demo';
 import { expect } from 'vitest';
+import type { BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { listen, type RunningService } from '../src/listen.ts';
 import { seedDemo } from '../src/seed/seed-demo.ts';
 import { createServices, type BiServices, type CreateServicesOptions } from '../src/services.ts';
-import { demoServicePrincipal, demoUsers } from '../src/seed/demo-identities.ts';
 import { fixtureContent } from './fixture-content.ts';
 
 export const powerBiScope = 'https://analysis.windows.net/powerbi/api/.default';
-export const [comercial, finanzas] = demoUsers as [(typeof demoUsers)[0], (typeof demoUsers)[0]];
-export const servicePrincipal = demoServicePrincipal;
+
+/** Tests run outside production, so the demo identities have their published credentials. */
+const withPassword = (user: DemoUser) => ({
+  ...user,
+  password: publishedDemoCredentials.passwords[user.username]!,
+});
+export const [comercial, finanzas] = demoUsers.map(withPassword) as [
+  ReturnType<typeof withPassword>,
+  ReturnType<typeof withPassword>,
+];
+export const servicePrincipal = {
+  ...demoServicePrincipal,
+  secret: publishedDemoCredentials.servicePrincipalSecret,
+};
 
 /** A BI service on free loopback ports with the demo identities and the fixture content. */
 export interface TestService {
@@ -26,12 +44,18 @@ export interface TestService {
 export async function startTestService(
   env: NodeJS.ProcessEnv = {},
   options: CreateServicesOptions = {},
+  app: Pick<BuildAppOptions, 'configureApp'> = {},
 ): Promise<TestService> {
   const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-test-'));
-  const config = loadConfig({ DATA_DIR: dataRoot, BI_PUBLIC_URL: 'http://bi.test', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataRoot,
+    BI_PUBLIC_URL: 'http://bi.test',
+    ...env,
+  });
   const services = createServices(config, options);
-  await seedDemo(services, fixtureContent);
-  const running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
+  await seedDemo(services, fixtureContent, publishedDemoCredentials);
+  const running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' }, app);
   return {
     url: `http://127.0.0.1:${running.port}`,
     tlsUrl: `https://localhost:${running.tlsPort}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoMfaUser } from '../src/identity/mfa-required.ts';
+import { demoMfaUsername, publishedDemoCredentials } from '@vitrina/env/demo';
 import {
   comercial,
   powerBiScope,
@@ -17,14 +17,17 @@ afterAll(() => service.close());
 const form = (password: string) => ({
   grant_type: 'password',
   client_id: comercial.clientId,
-  username: demoMfaUser.username,
+  username: demoMfaUsername,
   password,
   scope: powerBiScope,
 });
 
 describe('token endpoint: the demo user flagged "MFA required"', () => {
   it('answers AADSTS50076 to the right password, as Entra ID does for ROPC under MFA', async () => {
-    const { status, body } = await requestToken(service.url, form(demoMfaUser.password));
+    const { status, body } = await requestToken(
+      service.url,
+      form(publishedDemoCredentials.passwords[demoMfaUsername]!),
+    );
     expect(status).toBe(400);
     expect(body['error']).toBe('invalid_grant');
     expect(body['error_codes']).toEqual([50076]);

@@ -20,6 +20,7 @@ import {
 import { queryBatchLineSchema, type AuthoringReport, type Query } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { FilterType } from '@vitrina/embed-sdk/protocol';
+import { publishedDemoCredentials } from '@vitrina/env/demo';
 import { loadConfig } from '../src/config.ts';
 import type { DatasetStore } from '../src/datasets/dataset-store.ts';
 import type { DatasetRegistry } from '../src/datasets/registry.ts';
@@ -48,7 +49,11 @@ const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-ahead-'));
 beforeAll(async () => {
   registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
   services = createServices(loadConfig({ DATA_DIR: dataRoot }), { datasetSchemas: registry });
-  await seedDemo(services, [...demoWorkspaces, ...rowSecurityDemoContent]);
+  await seedDemo(
+    services,
+    [...demoWorkspaces, ...rowSecurityDemoContent],
+    publishedDemoCredentials,
+  );
   running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${running.port}`;
   store = registry.get(salesDataset.id)!.store;

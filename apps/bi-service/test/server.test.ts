@@ -5,9 +5,8 @@ import { join, resolve } from 'node:path';
 import { ConfidentialClientApplication } from '@azure/msal-node';
 import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoServicePrincipal } from '../src/seed/demo-identities.ts';
 import { caTrustingNetworkClient } from './msal-network-client.ts';
-import { call, powerBiScope } from './harness.ts';
+import { call, powerBiScope, servicePrincipal } from './harness.ts';
 
 const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-server-'));
 let child: ChildProcess;
@@ -52,8 +51,8 @@ describe('server.ts (demo mode, first start)', () => {
     const ca = readFileSync(join(dataRoot, 'bi/tls/cert.pem'), 'utf8');
     const client = new ConfidentialClientApplication({
       auth: {
-        clientId: demoServicePrincipal.clientId,
-        clientSecret: demoServicePrincipal.secret,
+        clientId: servicePrincipal.clientId,
+        clientSecret: servicePrincipal.secret,
         authority: `https://localhost:${tlsPort}/vitrina`,
         knownAuthorities: [`localhost:${tlsPort}`],
       },
@@ -74,8 +73,8 @@ describe('server.ts (demo mode, first start)', () => {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'client_credentials',
-        client_id: demoServicePrincipal.clientId,
-        client_secret: demoServicePrincipal.secret,
+        client_id: servicePrincipal.clientId,
+        client_secret: servicePrincipal.secret,
         scope: powerBiScope,
       }),
     }).then(async (response) => ({ body: (await response.json()) as { access_token: string } }));

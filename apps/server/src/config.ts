@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { passwordField } from '@vitrina/contracts';
-import { envFlag, portalEnvShape, portalUrlOf } from '@vitrina/env';
+import { demoModeOf, envFlag, portalEnvShape, portalUrlOf, runModeEnvShape } from '@vitrina/env';
 import { z } from 'zod';
 
 /** Repository root, used to resolve the default data and SPA directories. */
@@ -14,7 +14,7 @@ const optionalText = z
 
 /** Raw environment: names and defaults. Everything else in the server reads `Config`. */
 const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
+  ...runModeEnvShape,
   HOST: z.string().default('0.0.0.0'),
   ...portalEnvShape,
   DATA_DIR: z.string().default('data'),
@@ -39,7 +39,6 @@ const envSchema = z.object({
   ARGON2_TIME_COST: positiveInt.default(2),
   /** Must satisfy the portal's password rule: it is a portal password like any other. */
   VITRINA_ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),
-  VITRINA_DEMO: envFlag(true),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vitrina <no-reply@vitrina.local>'),
   ABOUT_INSTANCE: z.string().default('Vitrina'),
@@ -62,7 +61,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
   const portalUrl = portalUrlOf(env);
   const biPublicUrl = env.BI_PUBLIC_URL ?? env.BI_URL;
   return {
-    env: env.NODE_ENV,
+    /** Production unless NODE_ENV says development or test (`@vitrina/env`). */
+    runMode: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     dataDir,
@@ -73,7 +73,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist'),
-    demo: env.VITRINA_DEMO,
+    /** Demo accounts; on by default outside production only (decision 0220). */
+    demo: demoModeOf(env),
     adminPassword: env.VITRINA_ADMIN_PASSWORD,
     bi: {
       /** Where the portal server calls the BI service's REST API. */

@@ -1,3 +1,4 @@
+import { demoCredentialsFor } from '@vitrina/env/demo';
 import type { Invalidation, InvalidationBus } from './cluster/invalidation-bus.ts';
 import type { AppContext } from './context.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -115,7 +116,17 @@ export function createServices(
     biReachable: bi.reachable,
     /** Shared by the viewer and account changes; exposed so a benchmark can warm it. */
     embedTokens,
-    seedDemoAccounts: () => seedDemoAccounts({ db, clock, audit, secrets }),
+    /** Demo mode only: the credentials file is read (or created) when the accounts are seeded. */
+    seedDemoAccounts: () =>
+      seedDemoAccounts({
+        db,
+        clock,
+        audit,
+        secrets,
+        credentials: demoCredentialsFor(context.config.runMode, context.config.dataDir, (banner) =>
+          process.stdout.write(banner),
+        ),
+      }),
     accounts: createAccountsService({
       db,
       clock,

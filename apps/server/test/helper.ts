@@ -102,6 +102,7 @@ export async function resetDatabase(db: Kysely<Database>): Promise<void> {
 /** Test configuration: cheap argon2, quiet logs, throw-away data directory. */
 export function testEnvironment(dataDir: string, overrides: Environment = {}): Environment {
   return {
+    NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ARGON2_MEMORY_KIB: '1024',

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { envFlag, nodeEnvField, portalEnvShape, portalUrlOf, runModeOf } from './index.ts';
+import {
+  demoModeOf,
+  envFlag,
+  nodeEnvField,
+  portalEnvShape,
+  portalUrlOf,
+  runModeEnvShape,
+  runModeOf,
+} from './index.ts';
 
 describe('envFlag', () => {
   const demo = z.object({ VITRINA_DEMO: envFlag(true) });
@@ -65,5 +73,27 @@ describe('NODE_ENV', () => {
   ])('%j runs as %s', (value, expected) => {
     expect(runModeOf(value)).toBe(expected);
     expect(nodeEnvField.parse(value)).toBe(expected);
+  });
+});
+
+describe('VITRINA_DEMO', () => {
+  const demoFor = (env: Record<string, string>) => demoModeOf(z.object(runModeEnvShape).parse(env));
+
+  test('is on by default outside production only', () => {
+    expect(demoFor({ NODE_ENV: 'development' })).toBe(true);
+    expect(demoFor({ NODE_ENV: 'test', VITRINA_DEMO: ' ' })).toBe(true);
+    expect(demoFor({})).toBe(false);
+    expect(demoFor({ NODE_ENV: 'production' })).toBe(false);
+  });
+
+  test('an explicit value wins in every run mode', () => {
+    expect(demoFor({ NODE_ENV: 'production', VITRINA_DEMO: 'true' })).toBe(true);
+    expect(demoFor({ VITRINA_DEMO: '1' })).toBe(true);
+    expect(demoFor({ NODE_ENV: 'development', VITRINA_DEMO: 'FALSE' })).toBe(false);
+  });
+
+  test('anything else is an error on that variable', () => {
+    const result = z.object(runModeEnvShape).safeParse({ VITRINA_DEMO: 'sí' });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['VITRINA_DEMO']);
   });
 });

@@ -9,21 +9,28 @@ import { z } from 'zod';
 const blankIsUnset = (raw: unknown) =>
   typeof raw === 'string' && raw.trim() === '' ? undefined : raw;
 
+/** A switch's text as written: lower case, spaces around ignored; unset or blank is unset. */
+const switchText = (raw: unknown) => {
+  const value = blankIsUnset(raw);
+  return typeof value === 'string' ? value.trim().toLowerCase() : value;
+};
+const switchValues = z.enum(['true', 'false', '1', '0']);
+const isOn = (value: z.infer<typeof switchValues>) => value === 'true' || value === '1';
+
 /**
  * An on/off switch: `true`, `false`, `1` or `0`, in any case, spaces around ignored; unset or blank
  * gives `fallback`. Any other value is a configuration error, never a silent guess.
  */
 export function envFlag(fallback: boolean) {
   return z
-    .preprocess(
-      (raw) => {
-        const value = blankIsUnset(raw);
-        return typeof value === 'string' ? value.trim().toLowerCase() : value;
-      },
-      z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false'),
-    )
-    .transform((value) => value === 'true' || value === '1');
+    .preprocess(switchText, switchValues.default(fallback ? 'true' : 'false'))
+    .transform(isOn);
 }
+
+/** The same switch with no default of its own: unset or blank gives `undefined`. */
+const optionalEnvFlag = z
+  .preprocess(switchText, switchValues.optional())
+  .transform((value) => (value === undefined ? undefined : isOn(value)));
 
 /** Where the portal is: the variables both processes need to agree on the portal's origin. */
 export const portalEnvShape = {
@@ -53,3 +60,17 @@ export function runModeOf(nodeEnv: string | undefined): RunMode {
 
 /** The same rule as a Zod field, for the servers' environment schemas. */
 export const nodeEnvField = z.string().optional().transform(runModeOf);
+
+/**
+ * How both servers run: the run mode, and demo mode (`VITRINA_DEMO`), which is on by default only
+ * outside production. In production the demo takes an explicit `VITRINA_DEMO=true`, and then uses
+ * the installation's own credentials, never the published ones (decision 0220).
+ */
+export const runModeEnvShape = { NODE_ENV: nodeEnvField, VITRINA_DEMO: optionalEnvFlag };
+
+export function demoModeOf(values: {
+  NODE_ENV: RunMode;
+  VITRINA_DEMO?: boolean | undefined;
+}): boolean {
+  return values.VITRINA_DEMO ?? values.NODE_ENV !== 'production';
+}

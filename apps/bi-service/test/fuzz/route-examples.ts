@@ -1,7 +1,6 @@
 import { workspaceIdFor } from '../../src/catalog/catalog.service.ts';
-import { demoServicePrincipal } from '../../src/seed/demo-identities.ts';
 import { fixtureContent, ids } from '../fixture-content.ts';
-import { powerBiScope } from '../harness.ts';
+import { powerBiScope, servicePrincipal } from '../harness.ts';
 import { miniRetail } from '../mini-retail.ts';
 
 /** A request as the fuzz sends it, less its Authorization header. */
@@ -25,8 +24,8 @@ export function examples(): Record<string, ExampleRequest> {
       params: { tenant: 'vitrina' },
       body: {
         grant_type: 'client_credentials',
-        client_id: demoServicePrincipal.clientId,
-        client_secret: demoServicePrincipal.secret,
+        client_id: servicePrincipal.clientId,
+        client_secret: servicePrincipal.secret,
         scope: powerBiScope,
       },
     },

@@ -9,16 +9,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { publishedDemoCredentials } from '@vitrina/env/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../../src/catalog/catalog.service.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DatasetRegistry } from '../../src/datasets/registry.ts';
-import { demoServicePrincipal, demoUsers } from '../../src/seed/demo-identities.ts';
 import { seedDemo } from '../../src/seed/seed-demo.ts';
 import { createServices, type BiServices } from '../../src/services.ts';
 import { signEmbedToken } from '../../src/tokens/embed-token.ts';
 import { fixtureContent, ids } from '../fixture-content.ts';
-import { powerBiScope } from '../harness.ts';
+import { comercial, finanzas, powerBiScope, servicePrincipal } from '../harness.ts';
 import { miniRetail, openMiniRetail, securedMiniRetail } from '../mini-retail.ts';
 import { appWithRoutes } from '../route-catalog.ts';
 import { examples } from '../fuzz/route-examples.ts';
@@ -49,10 +49,10 @@ const hints: Record<string, readonly string[]> = {
   id: [...reports, ...datasets, ...workspaces],
   tenant: ['vitrina', 'common'],
   grant_type: ['password', 'client_credentials'],
-  client_id: [...demoUsers.map((user) => user.clientId), demoServicePrincipal.clientId],
-  client_secret: [demoServicePrincipal.secret],
-  username: demoUsers.map((user) => user.username),
-  password: demoUsers.map((user) => user.password),
+  client_id: [comercial.clientId, finanzas.clientId, servicePrincipal.clientId],
+  client_secret: [servicePrincipal.secret],
+  username: [comercial.username, finanzas.username],
+  password: [comercial.password, finanzas.password],
   scope: [powerBiScope],
   accessLevel: ['View', 'Edit', 'Create', 'view'],
   table: tables.map((table) => table.name),
@@ -89,20 +89,19 @@ beforeAll(async () => {
     get: (id: string) => registry.get(id),
   };
   services = createServices(config, { datasetSchemas });
-  await seedDemo(services, fixtureContent);
+  await seedDemo(services, fixtureContent, publishedDemoCredentials);
   ({ app, routes } = await appWithRoutes(services));
-  const [user] = demoUsers;
   const application = await bearerToken({
     grant_type: 'client_credentials',
-    client_id: demoServicePrincipal.clientId,
-    client_secret: demoServicePrincipal.secret,
+    client_id: servicePrincipal.clientId,
+    client_secret: servicePrincipal.secret,
     scope: powerBiScope,
   });
   const person = await bearerToken({
     grant_type: 'password',
-    client_id: user!.clientId,
-    username: user!.username,
-    password: user!.password,
+    client_id: comercial.clientId,
+    username: comercial.username,
+    password: comercial.password,
     scope: powerBiScope,
   });
   const embed = await signEmbedToken(services.embedTokenKey, {

@@ -62,18 +62,28 @@ export interface BiPlacement {
 }
 
 /**
+ * The BI service's entry points: the shipped one, and the tests' own, which starts the same
+ * server with the fault switch at /_test/faults (the shipped one cannot have it).
+ */
+export const biEntryPoints = {
+  shipped: 'apps/bi-service/src/server.ts',
+  withFaultSwitch: 'apps/bi-service/test/support/server-with-faults.ts',
+} as const;
+
+/**
  * The bundled BI service on free loopback ports, without demo content unless `env` asks. With
  * `placement` it starts on those ports and that DATA_DIR (kept after exit): a restart.
  */
 export async function startBiProcess(
   env: NodeJS.ProcessEnv = {},
   placement?: BiPlacement,
+  entry: keyof typeof biEntryPoints = 'shipped',
 ): Promise<ServerProcess & { authorityUrl: string }> {
   const port = placement?.port ?? (await freePort());
   const tlsPort = placement?.tlsPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const server = await startNode(
-    [join(repoRoot, 'apps/bi-service/src/server.ts')],
+    [join(repoRoot, biEntryPoints[entry])],
     inherited({
       BI_PORT: String(port),
       BI_TLS_PORT: String(tlsPort),

@@ -43,7 +43,7 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
     ((await (await fetch(`${bi.url}/_test/faults`)).json()) as { seen: number }[])[0]?.seen ?? 0;
 
   beforeAll(async () => {
-    bi = await startBiProcess({ VITRINA_DEMO: 'true', BI_TEST_FAULTS: 'true' });
+    bi = await startBiProcess({ VITRINA_DEMO: 'true' }, undefined, 'withFaultSwitch');
     const biEnv = {
       BI_URL: bi.url,
       BI_API_URL: bi.url,

@@ -3,37 +3,50 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
+import { demoServicePrincipal as principal, publishedDemoCredentials } from '@vitrina/env/demo';
+import { biEntryPoints } from '../cluster/processes.ts';
 
 /** The bundled BI service in demo mode, in its own process, and the portal settings to reach it. */
 export interface BundledBi {
   url: string;
   /** Environment for the portal: BI URL, HTTPS authority and the service's CA file. */
   portalEnv: Record<string, string>;
-  /** Replaces the service's test faults (needs BI_TEST_FAULTS); `[]` clears them. */
+  /** Replaces the service's test faults (needs `withFaultSwitch`); `[]` clears them. */
   setFaults(faults: unknown[]): Promise<void>;
   /** The faults set, each with how often it was met (`seen`) and applied (`fired`). */
   faults(): Promise<{ seen: number; fired: number }[]>;
   stop(): Promise<void>;
 }
 
-/** `env` adds settings, such as BI_TEST_FAULTS for the fault switch. */
-/** The demo's service principal, as an account body for POST /api/account. */
+/** The demo's service principal, as an account body for POST /api/account (tests: published secret). */
 export const demoServicePrincipal = {
   authType: 'ServicePrincipal',
   description: 'Retail Andino - Entidad de servicio',
   username: 'vitrina-app',
   tenantId: 'vitrina',
-  clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03',
-  password: 'vitrina-demo-secret',
+  clientId: principal.clientId,
+  password: publishedDemoCredentials.servicePrincipalSecret,
 };
 
-export async function startBundledBi(env: Record<string, string> = {}): Promise<BundledBi> {
+/**
+ * Starts the service; `withFaultSwitch` starts it through the tests' entry point, the same server
+ * with the fault switch installed.
+ */
+export async function startBundledBi(
+  options: { withFaultSwitch?: boolean } = {},
+): Promise<BundledBi> {
   const root = mkdtempSync(join(tmpdir(), 'vitrina-portal-bi-'));
   const [port, tlsPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    [resolve(import.meta.dirname, '../../../bi-service/src/server.ts')],
+    [
+      resolve(
+        import.meta.dirname,
+        '../../../..',
+        biEntryPoints[options.withFaultSwitch ? 'withFaultSwitch' : 'shipped'],
+      ),
+    ],
     {
       env: {
         ...process.env,
@@ -42,7 +55,6 @@ export async function startBundledBi(env: Record<string, string> = {}): Promise<
         BI_TLS_PORT: String(tlsPort),
         BI_PUBLIC_URL: url,
         VITRINA_DEMO: 'true',
-        ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

@@ -10,8 +10,8 @@ import {
 import { demoServicePrincipal, startBundledBi, type BundledBi } from './bundled-bi-process.ts';
 
 /**
- * Sync failures produced by the real bundled BI service through its test fault switch
- * (BI_TEST_FAULTS, issue 14), where decision 0023's in-test fake was needed before.
+ * Sync failures produced by the real bundled BI service through the tests' fault switch (issue
+ * 14, started by the tests' own entry point), where decision 0023's in-test fake was needed before.
  */
 interface TreeAccount {
   id: number;
@@ -23,7 +23,7 @@ interface TreeAccount {
 
 let bi: BundledBi;
 beforeAll(async () => {
-  bi = await startBundledBi({ BI_TEST_FAULTS: 'true' });
+  bi = await startBundledBi({ withFaultSwitch: true });
 }, 150_000);
 afterAll(() => bi?.stop());
 afterEach(() => bi.setFaults([]));

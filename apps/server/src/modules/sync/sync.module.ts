@@ -9,7 +9,7 @@ import type { SyncService } from './sync.service.ts';
 export const syncModule = (options: {
   sync: SyncService;
   intervalMinutes: number;
-  /** Registers the demo accounts on a fresh database; the ids of those created. */
+  /** Registers the demo accounts on a fresh database; the ids of those created or changed. */
   seedDemoAccounts?: () => Promise<number[]>;
   /** Elects the one instance that runs the periodic rounds (src/cluster/sync-leader.ts). */
   isLeader?: () => Promise<boolean>;
@@ -24,7 +24,10 @@ export const syncModule = (options: {
         const created = await options.seedDemoAccounts();
         for (const id of created) await sync.syncAccount(id);
         if (created.length)
-          app.log.info({ accounts: created.length }, 'demo integration accounts registered');
+          app.log.info(
+            { accounts: created.length },
+            'demo integration accounts registered or updated',
+          );
       }
       stopScheduler = startSyncScheduler(
         sync,

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
 /**
- * One fault, for tests only (BI_TEST_FAULTS, issue 14): requests whose path contains `path` are
+ * One fault, for tests only (issue 14): requests whose path contains `path` are
  * let through `skip` times, then answered `status` (with Retry-After when given) or delayed by
  * `delayMs`, `times` times at most (unbounded when absent). A 404 after one pass is content
  * that vanishes between two calls.
@@ -35,7 +35,9 @@ export const faultSwitchPath = '/_test/faults';
 
 /**
  * Installs the fault switch: PUT /_test/faults replaces the faults (a JSON array), DELETE clears
- * them, GET lists them with how often each was met. Only ever called when the config allows it.
+ * them, GET lists them with how often each was met. It lives with the tests and is installed only
+ * by their own entry points (server-with-faults.ts, or `configureApp` in process): the shipped
+ * server has no setting that turns it on.
  */
 export function installFaultSwitch(app: FastifyInstance): void {
   let faults: { fault: Fault; seen: number; fired: number }[] = [];

@@ -1,0 +1,2 @@
+export * from './identities.ts';
+export * from './credentials.ts';
