@@ -49,6 +49,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind the proxy, request.ip is the client it forwards for: the limits key on it.
+    trustProxy: services.config.trustProxy,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

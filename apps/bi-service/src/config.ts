@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import {
+  defaultListenHost,
   demoModeOf,
   envFlag,
   portalEnvShape,
   portalUrlOf,
   runModeEnvShape,
+  trustProxyField,
   type RunMode,
+  type TrustedProxies,
 } from '@vitrina/env';
 import { z } from 'zod';
 
@@ -14,7 +17,9 @@ const repoRoot = resolve(import.meta.dirname, '../../..');
 const envSchema = z.object({
   BI_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   BI_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8444),
-  BI_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 behind a proxy (TRUST_PROXY), every interface otherwise. */
+  BI_HOST: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxyField,
   DATA_DIR: z.string().min(1).default('./data'),
   BI_PUBLIC_URL: z.url().optional(),
   /** Unset: the portal's origin, from the same PORTAL_URL and PORT the portal reads. */
@@ -41,6 +46,8 @@ export interface BiConfig {
   readonly runMode: RunMode;
   /** DATA_DIR itself, shared with the portal (the demo credentials file lives there). */
   readonly dataRoot: string;
+  /** The proxies whose X-Forwarded-For gives `request.ip`; false: the peer's own address. */
+  readonly trustProxy: TrustedProxies;
   /** Where the service keeps its own files: DATA_DIR/bi. */
   readonly dataDir: string;
   readonly publicUrl: string;
@@ -52,7 +59,7 @@ export interface BiConfig {
   readonly demo: boolean;
   /** REST and embed API calls allowed per caller per minute before 429. */
   readonly rateLimitPerMinute: number;
-  /** Failed secrets or passwords per client id and per address in 15 minutes before 429. */
+  /** Failed secrets or passwords per credential and address in 15 minutes before 429 (decision 0221). */
   readonly authFailuresPerWindow: number;
   /** Longest embed token lifetime in seconds; undefined: up to the caller's access token. */
   readonly embedTokenLifetimeSeconds: number | undefined;
@@ -79,7 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
   return Object.freeze({
     port: values.BI_PORT,
     tlsPort: values.BI_TLS_PORT,
-    host: values.BI_HOST,
+    host: values.BI_HOST ?? defaultListenHost(values.TRUST_PROXY),
+    trustProxy: values.TRUST_PROXY,
     runMode: values.NODE_ENV,
     dataRoot: resolve(values.DATA_DIR),
     dataDir: resolve(values.DATA_DIR, 'bi'),

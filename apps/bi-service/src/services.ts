@@ -155,7 +155,6 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       clock,
     }),
     authFailures: createFailureLimiter({
-      max: config.authFailuresPerWindow,
       windowMs: authFailureWindowMs,
       clock,
     }),

@@ -1,6 +1,14 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { passwordField } from '@vitrina/contracts';
-import { demoModeOf, envFlag, portalEnvShape, portalUrlOf, runModeEnvShape } from '@vitrina/env';
+import {
+  defaultListenHost,
+  demoModeOf,
+  envFlag,
+  portalEnvShape,
+  portalUrlOf,
+  runModeEnvShape,
+  trustProxyField,
+} from '@vitrina/env';
 import { z } from 'zod';
 
 /** Repository root, used to resolve the default data and SPA directories. */
@@ -15,7 +23,8 @@ const optionalText = z
 /** Raw environment: names and defaults. Everything else in the server reads `Config`. */
 const envSchema = z.object({
   ...runModeEnvShape,
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 behind a proxy (TRUST_PROXY), every interface otherwise. */
+  HOST: optionalText,
   ...portalEnvShape,
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalText,
@@ -50,7 +59,7 @@ const envSchema = z.object({
   BRAND_LOGO_URL: z.string().default('/logo.svg'),
   BRAND_PRIMARY_COLOR: z.string().default('#1d4e89'),
   WEB_DIST_DIR: optionalText,
-  TRUST_PROXY: envFlag(false),
+  TRUST_PROXY: trustProxyField,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -63,7 +72,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
   return {
     /** Production unless NODE_ENV says development or test (`@vitrina/env`). */
     runMode: env.NODE_ENV,
-    host: env.HOST,
+    host: env.HOST ?? defaultListenHost(env.TRUST_PROXY),
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite://${join(dataDir, 'vitrina.db')}`,
@@ -71,6 +80,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     redisUrl: env.REDIS_URL,
     portalUrl,
     logLevel: env.LOG_LEVEL,
+    /** The proxies whose X-Forwarded-For gives `request.ip`; false: the peer's own address. */
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist'),
     /** Demo accounts; on by default outside production only (decision 0220). */

@@ -46,7 +46,7 @@ export function createServices(
   const { db, clock, audit } = context;
   const now = () => clock.now().getTime();
   const secrets = createSecretBox(context.accountKey);
-  const bi = createBiConnection(context.config.bi, now);
+  const bi = createBiConnection(context.config.bi, now, context.log);
   const content = createContentCache({ db, now });
   const grants = createGrantsCache({ db, now });
   const favorites = createFavoritesCache({ db, now });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import {
+  defaultListenHost,
   demoModeOf,
   envFlag,
   nodeEnvField,
@@ -8,6 +9,7 @@ import {
   portalUrlOf,
   runModeEnvShape,
   runModeOf,
+  trustProxyField,
 } from './index.ts';
 
 describe('envFlag', () => {
@@ -95,5 +97,42 @@ describe('VITRINA_DEMO', () => {
   test('anything else is an error on that variable', () => {
     const result = z.object(runModeEnvShape).safeParse({ VITRINA_DEMO: 'sí' });
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['VITRINA_DEMO']);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const proxy = z.object({ TRUST_PROXY: trustProxyField });
+  const parse = (value: string | undefined) => proxy.safeParse({ TRUST_PROXY: value });
+
+  test.each([undefined, '', ' ', 'false', '0', 'FALSE'])('%j trusts no proxy', (value) => {
+    expect(parse(value).data?.TRUST_PROXY).toBe(false);
+  });
+
+  test('takes the proxy addresses and ranges, comma-separated', () => {
+    expect(parse('127.0.0.1').data?.TRUST_PROXY).toEqual(['127.0.0.1']);
+    expect(parse(' 10.0.0.0/8, ::1 ,fd00::/8').data?.TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  test.each(['true', '1', ' True '])('%j is refused, telling to list the addresses', (value) => {
+    const result = parse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['TRUST_PROXY']);
+    expect(result.error?.issues[0]?.message).toMatch(/list the proxy's addresses/);
+  });
+
+  test.each(['proxy.example', '127.0.0.1,', '10.0.0.0/33', '::1/129', '1.2.3.4/8/1', 'yes'])(
+    '%j is not an address list',
+    (value) => {
+      expect(parse(value).error?.issues[0]?.message).toMatch(/not an IP address or CIDR range/);
+    },
+  );
+
+  test('a configured proxy makes loopback the default listen address', () => {
+    expect(defaultListenHost(['127.0.0.1'])).toBe('127.0.0.1');
+    expect(defaultListenHost(false)).toBe('0.0.0.0');
   });
 });

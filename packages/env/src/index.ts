@@ -3,6 +3,7 @@
  * one environment to both processes, so each variable here must mean the same thing to both: they
  * parse it with these schemas, not with one each.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Unset and blank are the same: the variable takes its default. */
@@ -73,4 +74,60 @@ export function demoModeOf(values: {
   VITRINA_DEMO?: boolean | undefined;
 }): boolean {
   return values.VITRINA_DEMO ?? values.NODE_ENV !== 'production';
+}
+
+/**
+ * The reverse proxies whose `X-Forwarded-For` a server believes: a list of addresses and CIDR
+ * ranges (Fastify's `trustProxy` list, matched by proxy-addr against the connecting peer), or
+ * `false` to believe none and take the peer's own address.
+ */
+export type TrustedProxies = false | string[];
+
+/** An IPv4 or IPv6 address, optionally with a `/prefix` that fits its family. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: the proxy's addresses, comma-separated (`127.0.0.1`, `10.0.0.0/8, ::1`). Unset,
+ * blank, `false` and `0` trust no proxy. `true` and `1` are refused: trusting every hop would take
+ * the leftmost `X-Forwarded-For` entry, which any client writes itself, as its address.
+ */
+export const trustProxyField = z
+  .preprocess(blankIsUnset, z.string().optional())
+  .transform((raw, context): TrustedProxies => {
+    const value = raw?.trim().toLowerCase();
+    if (value === undefined || value === 'false' || value === '0') return false;
+    if (value === 'true' || value === '1') {
+      context.issues.push({
+        code: 'custom',
+        input: raw,
+        message:
+          "list the proxy's addresses (for example 127.0.0.1, or 10.0.0.0/8 for a range) instead of true: trusting every hop lets any client forge X-Forwarded-For",
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+    if (invalid.length > 0) {
+      context.issues.push({
+        code: 'custom',
+        input: raw,
+        message: `not an IP address or CIDR range: ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Where a server listens unless told (`HOST`, `BI_HOST`): behind a proxy, loopback only, so that
+ * the proxy (and its limits and headers) cannot be bypassed; without one, every interface.
+ */
+export function defaultListenHost(trustedProxies: TrustedProxies): string {
+  return trustedProxies ? '127.0.0.1' : '0.0.0.0';
 }

@@ -3,6 +3,12 @@ import type { Clock } from '../clock.ts';
 export type Reservation =
   { allowed: true; release(): void } | { allowed: false; retryAfter: number };
 
+/** One counter of failed attempts and how many it allows in a window. */
+export interface FailureBucket {
+  key: string;
+  max: number;
+}
+
 interface Window {
   start: number;
   count: number;
@@ -12,11 +18,12 @@ interface Window {
 const sweepAbove = 10_000;
 
 /**
- * Limits failed credential attempts per key (a client id, an address) in fixed windows. An attempt
- * is reserved on every key before the credential is checked, so parallel guesses cannot all slip
- * in before the first failure is recorded; a success releases its reservation.
+ * Limits failed credential attempts per bucket (a credential from an address, an address) in fixed
+ * windows. An attempt is reserved in every bucket before the credential is checked, so parallel
+ * guesses cannot all slip in before the first failure is recorded; a success releases its
+ * reservation. An attempt refused by one bucket counts in none.
  */
-export function createFailureLimiter(options: { max: number; windowMs: number; clock: Clock }) {
+export function createFailureLimiter(options: { windowMs: number; clock: Clock }) {
   const windows = new Map<string, Window>();
 
   const windowOf = (key: string, now: number): Window => {
@@ -33,10 +40,10 @@ export function createFailureLimiter(options: { max: number; windowMs: number; c
   };
 
   return {
-    reserve(keys: readonly string[]): Reservation {
+    reserve(buckets: readonly FailureBucket[]): Reservation {
       const now = options.clock.now().getTime();
-      const counted = keys.map((key) => windowOf(key, now));
-      const spent = counted.filter((window) => window.count >= options.max);
+      const counted = buckets.map((bucket) => windowOf(bucket.key, now));
+      const spent = counted.filter((window, index) => window.count >= buckets[index]!.max);
       if (spent.length > 0) {
         const endsAt = Math.max(...spent.map((window) => window.start + options.windowMs));
         return { allowed: false, retryAfter: Math.max(1, Math.ceil((endsAt - now) / 1000)) };

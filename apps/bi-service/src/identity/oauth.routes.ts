@@ -11,6 +11,7 @@ import {
 } from '../tokens/access-token.ts';
 import { sendAadError } from './aad-error.ts';
 import { issuerFor, requestOrigin } from './discovery.routes.ts';
+import { failureBuckets, type TriedCredential } from './failure-buckets.ts';
 import { clientInfoFor, createIdToken } from './id-token.ts';
 import { requiresMfa } from './mfa-required.ts';
 import { secretMatches } from '../tokens/passwords.ts';
@@ -39,10 +40,14 @@ function tooManyFailures(reply: FastifyReply, retryAfter: number) {
 
 /**
  * The OAuth2 token endpoint in Entra ID's shape: password and client-credentials grants. Every
- * attempt is counted against its client id and address before any secret is checked (see
- * FailureLimiter); the whole endpoint is also rate-limited per address.
+ * attempt is counted against the credential it tries and its address before any secret is checked
+ * (see failureBuckets); the whole endpoint is also rate-limited per address.
  */
 export function registerOAuthRoutes(app: ZodApp, services: BiServices): void {
+  const reserve = (address: string, tried?: TriedCredential) =>
+    services.authFailures.reserve(
+      failureBuckets(address, services.config.authFailuresPerWindow, tried),
+    );
   app.post(
     '/:tenant/oauth2/v2.0/token',
     {
@@ -53,7 +58,7 @@ export function registerOAuthRoutes(app: ZodApp, services: BiServices): void {
       const input = readTokenRequest(request);
       const { tenant } = request.params;
       if (!input) {
-        const attempt = services.authFailures.reserve([`ip:${request.ip}`]);
+        const attempt = reserve(request.ip);
         if (!attempt.allowed) return tooManyFailures(reply, attempt.retryAfter);
         return sendAadError(reply, 'invalidSecret', 'The client credentials are malformed.');
       }
@@ -69,16 +74,16 @@ export function registerOAuthRoutes(app: ZodApp, services: BiServices): void {
       }
       const registered = await services.principals.getApp(input.clientId);
       if (!registered) {
-        const attempt = services.authFailures.reserve([`ip:${request.ip}`]);
+        const attempt = reserve(request.ip);
         if (!attempt.allowed) return tooManyFailures(reply, attempt.retryAfter);
         const text = `Application with identifier '${input.clientId}' was not found in the directory '${tenant}'.`;
         return sendAadError(reply, 'unknownClient', text);
       }
       const issuer = issuerFor(requestOrigin(request), tenant);
-      const attempt = services.authFailures.reserve([
-        `client:${registered.clientId}`,
-        `ip:${request.ip}`,
-      ]);
+      const attempt = reserve(request.ip, {
+        clientId: registered.clientId,
+        username: input.grantType === 'password' ? input.username : undefined,
+      });
       if (!attempt.allowed) return tooManyFailures(reply, attempt.retryAfter);
       const grant: Grant = { services, tenant, issuer, reply, app: registered, input, attempt };
       if (input.grantType === 'password') return passwordGrant(grant);

@@ -4,6 +4,7 @@ import { ids } from '../fixture-content.ts';
 import {
   call,
   comercial,
+  finanzas,
   powerBiScope,
   requestToken,
   servicePrincipal,
@@ -153,30 +154,38 @@ describe('the token endpoint', () => {
     expect(right.status).toBe(429);
   });
 
-  it('limits failures per address across client ids', async () => {
+  it('counts failures per credential and address, and per address across credentials', async () => {
     const fresh = await startTestService({ BI_AUTH_FAILURES_PER_WINDOW: String(limit) });
-    try {
-      const statuses: number[] = [];
-      for (const user of [comercial, comercial, comercial, comercial]) {
-        const { status } = await requestToken(fresh.url, {
-          grant_type: 'password',
-          client_id: user.clientId,
-          username: user.username,
-          password: 'wrong',
-          scope: powerBiScope,
-        });
-        statuses.push(status);
-      }
-      const unknownClient = await requestToken(fresh.url, {
+    onTestFinished(() => fresh.close());
+    const wrongPassword = (user: typeof comercial) =>
+      requestToken(fresh.url, {
+        grant_type: 'password',
+        client_id: user.clientId,
+        username: user.username,
+        password: 'wrong',
+        scope: powerBiScope,
+      });
+    const unknownClient = () =>
+      requestToken(fresh.url, {
         grant_type: 'client_credentials',
         client_id: '00000000-0000-0000-0000-000000000000',
         client_secret: 'x',
         scope: powerBiScope,
       });
-      expect(statuses).toEqual([400, 400, 400, 429]);
-      expect(unknownClient.status).toBe(429);
-    } finally {
-      await fresh.close();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= limit; attempt++)
+      statuses.push((await wrongPassword(comercial)).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    // One account failing does not lock another out of the same address.
+    expect((await userToken(fresh.url, finanzas)).length).toBeGreaterThan(0);
+    // The address as a whole: five times the allowance, whatever credentials it tries.
+    const sweep: number[] = [];
+    for (let attempt = 0; attempt < 5 * limit; attempt++) {
+      const guessed = { ...comercial, username: `nadie${attempt}@vitrina.demo` };
+      sweep.push((await wrongPassword(guessed)).status);
     }
+    // comercial's failures above and these fill the address's 5 × 3.
+    expect(sweep).toEqual([...Array(4 * limit).fill(400), ...Array(limit).fill(429)]);
+    expect((await unknownClient()).status).toBe(429);
   });
 });

@@ -8,7 +8,7 @@ import {
 import { createHttpTransport } from '../../src/modules/bi-client/http-transport.ts';
 import { createMsalNetworkClient } from '../../src/modules/bi-client/msal-network-client.ts';
 import { startFakeBiService, type FakeBiService } from './fake-bi-service.ts';
-import { identity, workspace } from './fixtures.ts';
+import { identity, warningLog, workspace } from './fixtures.ts';
 
 const comercial = identity('integracion@vitrina.test', [
   workspace('Comercial', 2, 1),
@@ -19,12 +19,14 @@ let clock = Date.now();
 
 function setup() {
   const transport = createHttpTransport({ ca: fake.ca });
+  const { log, warnings } = warningLog();
   const tokens = createBiTokenProvider({
     authorityUrl: fake.authorityUrl,
     networkClient: createMsalNetworkClient(transport),
+    log,
     now: () => clock,
   });
-  return { tokens, client: createBiClient({ apiUrl: fake.url, transport, tokens }) };
+  return { tokens, warnings, client: createBiClient({ apiUrl: fake.url, transport, tokens, log }) };
 }
 
 const credentials: BiCredentials = { accountId: 1, ...comercial };
@@ -109,11 +111,13 @@ describe('BI client over TLS with msal-node (password grant)', () => {
 
   it('says the service is unreachable when nothing listens', async () => {
     const transport = createHttpTransport();
+    const { log } = warningLog();
     const tokens = createBiTokenProvider({
       authorityUrl: 'https://127.0.0.1:1/vitrina',
       networkClient: createMsalNetworkClient(transport),
+      log,
     });
-    const client = createBiClient({ apiUrl: 'http://127.0.0.1:1', transport, tokens });
+    const client = createBiClient({ apiUrl: 'http://127.0.0.1:1', transport, tokens, log });
     await expect(client.listWorkspaces(credentials)).rejects.toMatchObject({
       failure: 'unreachable',
       message: 'No se pudo conectar con el servicio de BI.',
@@ -125,9 +129,86 @@ describe('BI client over TLS with msal-node (password grant)', () => {
     const tokens = createBiTokenProvider({
       authorityUrl: fake.authorityUrl,
       networkClient: createMsalNetworkClient(transport),
+      log: warningLog().log,
     });
     await expect(tokens.getToken({ ...credentials, accountId: 99 })).rejects.toMatchObject({
       failure: 'unreachable',
     });
+  });
+});
+
+describe('a 429 from the BI service', () => {
+  /** Two master users of one application id, as tenants often register them. */
+  function sharedApplication() {
+    const first = identity(`primera${crypto.randomUUID()}@vitrina.test`, [workspace('Uno')]);
+    const second = identity(`segunda${crypto.randomUUID()}@vitrina.test`, [workspace('Dos')]);
+    second.clientId = first.clientId;
+    fake.identities.push(first, second);
+    return [
+      { accountId: 11, ...first },
+      { accountId: 12, ...second },
+    ] as const;
+  }
+
+  it('holds the throttled account alone, for the announced wait, and logs it', async () => {
+    const { tokens, warnings } = setup();
+    const [throttled, other] = sharedApplication();
+    fake.throttled.signIn.set(throttled.username, '120');
+    await expect(tokens.getToken(throttled)).rejects.toMatchObject({
+      failure: 'throttled',
+      message: 'El servicio de BI limitó las solicitudes; reintente en 120 s.',
+      retryAfterSeconds: 120,
+    });
+    expect(warnings).toEqual([
+      {
+        details: { accountId: 11, retryAfter: '120' },
+        message: 'BI service throttled the sign-in',
+      },
+    ]);
+    // MSAL would refuse the other account too: its throttling state ignores the user.
+    expect((await tokens.getToken(other)).accessToken).toBeTruthy();
+
+    const asked = fake.calls.token;
+    clock += 60_000;
+    await expect(tokens.getToken(throttled)).rejects.toMatchObject({
+      message: 'El servicio de BI limitó las solicitudes; reintente en 60 s.',
+    });
+    expect(fake.calls.token).toBe(asked);
+    fake.throttled.signIn.delete(throttled.username);
+    clock += 60_000;
+    expect((await tokens.getToken(throttled)).accessToken).toBeTruthy();
+    expect(fake.calls.token).toBe(asked + 1);
+  });
+
+  it('asks again at once when no wait was announced, or when the account is forgotten', async () => {
+    const { tokens } = setup();
+    const [throttled] = sharedApplication();
+    fake.throttled.signIn.set(throttled.username, undefined);
+    await expect(tokens.getToken(throttled)).rejects.toMatchObject({
+      failure: 'throttled',
+      message:
+        'El servicio de BI limitó las solicitudes por exceso de uso; se volverá a intentar más tarde.',
+    });
+    fake.throttled.signIn.set(throttled.username, '300');
+    await expect(tokens.getToken(throttled)).rejects.toMatchObject({ retryAfterSeconds: 300 });
+    // A connection test forgets the account first: it asks the service, not the hold.
+    fake.throttled.signIn.delete(throttled.username);
+    tokens.forget(throttled.accountId);
+    expect((await tokens.getToken(throttled)).accessToken).toBeTruthy();
+  });
+
+  it('says when to retry a throttled REST call, and logs it', async () => {
+    const { client, warnings } = setup();
+    const [throttled] = sharedApplication();
+    fake.throttled.calls.set(throttled.username, '7');
+    await expect(client.listWorkspaces(throttled)).rejects.toMatchObject({
+      failure: 'throttled',
+      message: 'El servicio de BI limitó las solicitudes; reintente en 7 s.',
+    });
+    expect(warnings).toContainEqual({
+      details: { accountId: 11, path: '/groups', retryAfter: '7' },
+      message: 'BI service throttled',
+    });
+    fake.throttled.calls.delete(throttled.username);
   });
 });

@@ -1,6 +1,7 @@
 import type { INetworkModule, NetworkResponse } from '@azure/msal-node';
 import { describe, expect, it } from 'vitest';
 import { createBiTokenProvider } from '../../src/modules/bi-client/bi-token-provider.ts';
+import { warningLog } from './fixtures.ts';
 import { generate } from 'selfsigned';
 
 /**
@@ -62,7 +63,11 @@ const servicePrincipal = {
 describe('msal-node client-credentials requests (service principals)', () => {
   it('shared secret: POST /{tenant}/oauth2/v2.0/token with client_id, scope, client_secret, grant_type', async () => {
     const { network, posts } = recordingNetwork();
-    const tokens = createBiTokenProvider({ authorityUrl, networkClient: network });
+    const tokens = createBiTokenProvider({
+      authorityUrl,
+      networkClient: network,
+      log: warningLog().log,
+    });
     await tokens.getToken(servicePrincipal);
     expect(posts).toHaveLength(1);
     const [{ url, form }] = posts as [(typeof posts)[0]];
@@ -86,7 +91,11 @@ describe('msal-node client-credentials requests (service principals)', () => {
       algorithm: 'sha256',
     });
     const { network, posts } = recordingNetwork();
-    const tokens = createBiTokenProvider({ authorityUrl, networkClient: network });
+    const tokens = createBiTokenProvider({
+      authorityUrl,
+      networkClient: network,
+      log: warningLog().log,
+    });
     await tokens.getToken({
       ...servicePrincipal,
       password: '',

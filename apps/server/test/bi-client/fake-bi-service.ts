@@ -32,6 +32,11 @@ export interface FakeBiService {
   calls: { token: number; groups: number; generateToken: number };
   /** Embed token lifetime in seconds. */
   embedTokenSeconds: number;
+  /**
+   * Usernames whose sign-ins (`signIn`) or REST calls (`calls`) are answered 429, with the
+   * Retry-After value to send (undefined: none), as the BI service's limits answer.
+   */
+  throttled: { signIn: Map<string, string | undefined>; calls: Map<string, string | undefined> };
   close(): Promise<void>;
 }
 
@@ -52,6 +57,7 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
     identities,
     calls: { token: 0, groups: 0, generateToken: 0 },
     embedTokenSeconds: 3600,
+    throttled: { signIn: new Map(), calls: new Map() },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -72,13 +78,20 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
     if (path === `/${tenant}/oauth2/v2.0/token` && req.method === 'POST') {
       fake.calls.token += 1;
       const form = new URLSearchParams(await readBody(req));
-      const identity = identities.find((i) => i.clientId === form.get('client_id'));
-      if (!identity)
+      const ofClient = identities.filter((i) => i.clientId === form.get('client_id'));
+      if (ofClient.length === 0)
         return json(res, 400, { error: 'unauthorized_client', error_description: 'AADSTS700016' });
-      if (
-        identity.username !== form.get('username') ||
-        identity.password !== form.get('password')
-      ) {
+      const username = form.get('username') ?? '';
+      if (fake.throttled.signIn.has(username)) {
+        return tooMany(res, fake.throttled.signIn.get(username), {
+          error: 'temporarily_unavailable',
+          error_description: 'AADSTS50196: Too many failed attempts; retry later.',
+          error_codes: [50196],
+        });
+      }
+      // Master users of one tenant often share one application id.
+      const identity = ofClient.find((i) => i.username === username);
+      if (!identity || identity.password !== form.get('password')) {
         return json(res, 400, { error: 'invalid_grant', error_description: 'AADSTS50126' });
       }
       const accessToken = randomUUID();
@@ -93,6 +106,11 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
     }
     const identity = accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
     if (!identity) return json(res, 401, { error: { code: 'TokenExpired' } });
+    if (fake.throttled.calls.has(identity.username)) {
+      return tooMany(res, fake.throttled.calls.get(identity.username), {
+        error: { code: 'TooManyRequests', message: 'Rate limit exceeded' },
+      });
+    }
     return handleRest(req, res, path, identity);
   }
 
@@ -132,6 +150,11 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
   }
 
   return fake;
+}
+
+function tooMany(res: ServerResponse, retryAfter: string | undefined, body: unknown) {
+  if (retryAfter !== undefined) res.setHeader('retry-after', retryAfter);
+  return json(res, 429, body);
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {

@@ -21,3 +21,12 @@ export function workspace(name: string, reports = 2, dashboards = 1): FakeWorksp
 export function identity(username: string, workspaces: FakeWorkspace[]): FakeIdentity {
   return { username, password: 'Secreto2024', clientId: randomUUID(), workspaces };
 }
+
+/** A logger that keeps the warnings the BI client writes, for tests to read. */
+export function warningLog() {
+  const warnings: { details: unknown; message: string | undefined }[] = [];
+  return {
+    warnings,
+    log: { warn: (details: unknown, message?: string) => warnings.push({ details, message }) },
+  };
+}

@@ -1,4 +1,4 @@
-import { get } from 'node:http';
+import { get, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../helper.ts';
 import { nginxAvailable, startTestNginx, type TestNginx } from './nginx.ts';
@@ -28,13 +28,13 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
       [database, redis, bi] = await Promise.all([
         createTestDatabase('postgres'),
         startTestRedis(),
-        startBiProcess(),
+        startBiProcess({ TRUST_PROXY: '127.0.0.1' }),
       ]);
       const env = {
         DATABASE_URL: database.url,
         REDIS_URL: redis.url,
         BI_URL: bi.url,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         JWT_SECRET: 'a'.repeat(64),
         ACCOUNT_SECRET_KEY: 'b'.repeat(64),
         VITRINA_ADMIN_PASSWORD: adminPassword,
@@ -91,6 +91,53 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
         ).on('error', reject),
       );
       expect(biStatus).toBe(200);
+    });
+
+    it('counts a client by the address nginx sees, whatever X-Forwarded-For it writes', async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 45; attempt++) {
+        const response = await portalRequest(nginx.url, 'POST', '/api/user/authenticate', {
+          body: { username: 'nadie', password: 'Mala1234' },
+          headers: { 'x-forwarded-for': `192.0.2.${attempt + 1}` },
+        });
+        statuses.push(response.status);
+      }
+      // LOGIN_RATE_LIMIT_PER_MINUTE (20) failures, then 429, on whichever instance answers.
+      expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+    });
+
+    it('lets the documented uploads through to the servers on both hosts', async () => {
+      // Past nginx's former caps (2 MB and 1 MB): the servers answer, in JSON, not nginx's HTML 413.
+      const file = 'x'.repeat(3 * 1024 * 1024);
+      const portal = await portalRequest(
+        nginx.url,
+        'POST',
+        '/api/datasets/account/999/workspace/none/upload?fileName=ventas.csv',
+        { token, body: file },
+      );
+      expect(portal.status).not.toBe(413);
+      expect(portal.headers.get('content-type')).toContain('application/json');
+      const biStatus = await new Promise<{ status: number; type: string | undefined }>(
+        (resolve, reject) => {
+          const upload = request(
+            {
+              host: '127.0.0.1',
+              port: nginx.port,
+              method: 'POST',
+              path: '/v1.0/myorg/imports?datasetDisplayName=ventas',
+              headers: { host: 'bi.example.com', 'content-type': 'application/octet-stream' },
+            },
+            (response) => {
+              response.resume();
+              resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] });
+            },
+          ).on('error', reject);
+          upload.end(file);
+        },
+      );
+      expect(biStatus.status).not.toBe(413);
+      expect(biStatus.type).toContain('application/json');
     });
 
     it('kill -9 during a burst of writes: every acknowledged write is stored whole, reads never fail', async () => {

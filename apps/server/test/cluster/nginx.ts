@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
 
@@ -25,9 +25,6 @@ export interface TestNginx {
 export async function startTestNginx(portalPorts: number[], biPort: number): Promise<TestNginx> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-nginx-'));
-  // Started as root, nginx's workers run as an unprivileged user; they must reach the temporary
-  // directories below to buffer a request body larger than 16 KB (an upload), or nginx answers 500.
-  chmodSync(dir, 0o755);
   const defaults = ['8080', '8082', '8083'];
   let site = readFileSync(siteConfig, 'utf8').replaceAll('listen 80;', `listen 127.0.0.1:${port};`);
   defaults.forEach((defaultPort, i) => {
@@ -38,6 +35,9 @@ export async function startTestNginx(portalPorts: number[], biPort: number): Pro
   writeFileSync(
     join(dir, 'nginx.conf'),
     [
+      // Started as root, nginx runs its workers as another user, who could not write request
+      // bodies (uploads) to this private directory: the workers stay the test's own user.
+      ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
       'worker_processes 1;',
       `pid ${dir}/nginx.pid;`,
       `error_log ${dir}/error.log warn;`,

@@ -97,18 +97,18 @@ for (const { dialect, available } of testDialects) {
       expect(after.workspaces).toEqual(before.workspaces);
     });
 
-    const throttled =
-      'El servicio de BI limitó las solicitudes por exceso de uso; se volverá a intentar más tarde.';
+    const throttled = (seconds: number) =>
+      `El servicio de BI limitó las solicitudes; reintente en ${seconds} s.`;
 
     it('fails at once and flags the account when Retry-After is longer than the sync waits', async () => {
       await bi.setFaults([{ status: 429, retryAfterSeconds: 120 }]);
-      await expectFailedSyncKeepsContent(throttled, undefined, syncInBackground);
+      await expectFailedSyncKeepsContent(throttled(120), undefined, syncInBackground);
     });
 
     it('gives up after three waits when the BI service keeps answering 429', async () => {
       await bi.setFaults([{ path: '/v1.0/myorg/groups', status: 429, retryAfterSeconds: 1 }]);
       await expectFailedSyncKeepsContent(
-        throttled,
+        throttled(1),
         async () => {
           // The workspace listing: the first answer and three retries, then the sync gives up.
           expect((await bi.faults())[0]).toMatchObject({ fired: 4 });
@@ -119,7 +119,7 @@ for (const { dialect, available } of testDialects) {
 
     it('for a caller who waits (a route), fails at once on a 429 instead of waiting', async () => {
       await bi.setFaults([{ path: '/v1.0/myorg/groups', status: 429, retryAfterSeconds: 1 }]);
-      await expectFailedSyncKeepsContent(throttled, async () => {
+      await expectFailedSyncKeepsContent(throttled(1), async () => {
         expect((await bi.faults())[0]).toMatchObject({ fired: 1 });
       });
     });

@@ -148,7 +148,7 @@ async function startParts(
     BI_URL: bi.url,
     BI_AUTHORITY_URL: bi.authorityUrl,
     BI_TLS_CA_FILE: join(bi.dataDir, 'bi/tls/cert.pem'),
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1',
     JWT_SECRET: 'c'.repeat(64),
     ACCOUNT_SECRET_KEY: 'd'.repeat(64),
     VITRINA_ADMIN_PASSWORD: 'Admin1234',

@@ -1,6 +1,5 @@
-import { createBiRequester, type ThrottlePatience } from './bi-requester.ts';
-import type { HttpTransport } from './http-transport.ts';
-import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
+import { createBiRequester, type BiRequesterOptions } from './bi-requester.ts';
+import type { BiCredentials } from './bi-token-provider.ts';
 
 export interface BiWorkspace {
   id: string;
@@ -74,12 +73,7 @@ interface ValueList<T> {
 }
 
 /** Builds the client. `apiUrl` is the host (https://api.powerbi.com or the bundled service). */
-export function createBiClient(options: {
-  apiUrl: string;
-  transport: HttpTransport;
-  tokens: BiTokenProvider;
-  throttlePatience?: ThrottlePatience;
-}) {
+export function createBiClient(options: BiRequesterOptions) {
   const call = createBiRequester(options);
 
   async function generateToken(credentials: BiCredentials, path: string, body: unknown) {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createBiClient } from './bi-client.ts';
 import { createBiRequester, type ThrottlePatience } from './bi-requester.ts';
@@ -14,9 +15,13 @@ const syncThrottlePatience: ThrottlePatience = { maxRetries: 3, maxWaitMs: 30_00
 
 /**
  * The portal's way to the BI service: one HTTPS transport shared by MSAL and the REST client,
- * and one per-account access-token cache.
+ * and one per-account access-token cache. Throttling (429) is logged to `log` as a warning.
  */
-export function createBiConnection(settings: Config['bi'], now: () => number) {
+export function createBiConnection(
+  settings: Config['bi'],
+  now: () => number,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+) {
   // The bundled BI service's self-signed certificate, when it exists (decision 0021).
   const transport = createHttpTransport({
     ca: () =>
@@ -25,21 +30,18 @@ export function createBiConnection(settings: Config['bi'], now: () => number) {
   const tokens = createBiTokenProvider({
     authorityUrl: settings.authorityUrl,
     networkClient: createMsalNetworkClient(transport),
+    log,
     now,
   });
+  const rest = { apiUrl: settings.apiUrl, transport, tokens, log };
   return {
     tokens,
     /** For calls a user waits on: a 429 fails at once. */
-    client: createBiClient({ apiUrl: settings.apiUrl, transport, tokens }),
+    client: createBiClient(rest),
     /** For the periodic account sync: waits out a 429's `Retry-After` (bounded). */
-    syncClient: createBiClient({
-      apiUrl: settings.apiUrl,
-      transport,
-      tokens,
-      throttlePatience: syncThrottlePatience,
-    }),
+    syncClient: createBiClient({ ...rest, throttlePatience: syncThrottlePatience }),
     /** Raw REST calls (the Datos page's datasets, imports and refreshes). */
-    call: createBiRequester({ apiUrl: settings.apiUrl, transport, tokens }),
+    call: createBiRequester(rest),
     /** Readiness: any HTTP answer below 500 from the REST base (bundled service or Power BI). */
     async reachable(): Promise<boolean> {
       try {

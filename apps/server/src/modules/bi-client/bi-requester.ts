@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BiFailure, BiServiceError } from './bi-errors.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { BiFailure, BiServiceError, BiThrottledError } from './bi-errors.ts';
 import type { HttpTransport, TransportResponse } from './http-transport.ts';
 import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
+import { retryAfterMs } from './retry-after.ts';
 
 export type BiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -26,18 +28,21 @@ export interface ThrottlePatience {
 /** Interactive calls (a viewer is waiting) do not wait: the user can try again. */
 const noPatience: ThrottlePatience = { maxRetries: 0, maxWaitMs: 0 };
 
+export interface BiRequesterOptions {
+  apiUrl: string;
+  transport: HttpTransport;
+  tokens: BiTokenProvider;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  throttlePatience?: ThrottlePatience;
+}
+
 /**
  * Power BI REST calls with the account's access token, under `{apiUrl}/v1.0/myorg`. A JSON body
  * is sent as JSON; a stream body is piped (and, being spent, retried neither on a 401 nor on a
  * 429). A failure keeps the service's own error message (`{ error: { message } }`) as
- * `remoteMessage`.
+ * `remoteMessage`; a 429 that is not waited out is logged with its Retry-After.
  */
-export function createBiRequester(options: {
-  apiUrl: string;
-  transport: HttpTransport;
-  tokens: BiTokenProvider;
-  throttlePatience?: ThrottlePatience;
-}) {
+export function createBiRequester(options: BiRequesterOptions) {
   const base = `${options.apiUrl.replace(/\/+$/, '')}/v1.0/myorg`;
   const patience = options.throttlePatience ?? noPatience;
 
@@ -60,9 +65,18 @@ export function createBiRequester(options: {
       response = await send(credentials, method, path, body);
     }
     if (response.status >= 200 && response.status < 300) return parse<T>(response);
+    const detail = `${method} ${path}: HTTP ${response.status}${retryAfterNote(response)}`;
+    if (response.status === 429) {
+      const retryAfter = response.headers['retry-after'];
+      options.log.warn(
+        { accountId: credentials.accountId, path, retryAfter },
+        'BI service throttled',
+      );
+      throw new BiThrottledError(detail, throttledFor(response));
+    }
     throw new BiServiceError(
       failureFor(response.status),
-      `${method} ${path}: HTTP ${response.status}${retryAfterNote(response)}`,
+      detail,
       undefined,
       remoteMessageOf(response),
     );
@@ -105,20 +119,6 @@ function throttledFor(response: TransportResponse): number | undefined {
   return retryAfterMs(response.headers['retry-after'], Date.now());
 }
 
-/**
- * `Retry-After` in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 §10.2.3);
- * undefined when absent or unreadable. A date already past means no wait.
- */
-export function retryAfterMs(header: string | undefined, now: number): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // An HTTP date always ends in GMT; anything else Date.parse might still read is not one.
-  if (!/ GMT$/.test(value)) return undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 function retryAfterNote(response: TransportResponse): string {
   const header = response.headers['retry-after'];
   return header ? ` (Retry-After: ${header})` : '';
@@ -127,7 +127,6 @@ function retryAfterNote(response: TransportResponse): string {
 function failureFor(status: number): BiFailure {
   if (status === 401 || status === 403) return BiFailure.forbidden;
   if (status === 404) return BiFailure.notFound;
-  if (status === 429) return BiFailure.throttled;
   return BiFailure.unexpected;
 }
 

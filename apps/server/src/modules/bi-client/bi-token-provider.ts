@@ -6,8 +6,10 @@ import {
   ServerError,
 } from '@azure/msal-node';
 import type { INetworkModule, NodeAuthOptions } from '@azure/msal-node';
+import type { FastifyBaseLogger } from 'fastify';
 import { aadFailure } from './aad-errors.ts';
 import { BiFailure, BiServiceError } from './bi-errors.ts';
+import { createSignInHolds, watchedNetwork } from './sign-in-throttling.ts';
 
 /** The Power BI resource: the bundled BI service accepts the same scope. */
 const powerBiScope = 'https://analysis.windows.net/powerbi/api/.default';
@@ -35,7 +37,9 @@ export interface BiAccessToken {
 export interface BiTokenProviderOptions {
   /** e.g. https://login.microsoftonline.com/<tenant> or https://localhost:8444/vitrina */
   authorityUrl: string;
-  networkClient?: INetworkModule;
+  networkClient: INetworkModule;
+  /** Where a throttled sign-in is logged. */
+  log: Pick<FastifyBaseLogger, 'warn'>;
   /** Renew this long before expiry so a token never expires mid-request. */
   renewBeforeMs?: number;
   now?: () => number;
@@ -43,7 +47,10 @@ export interface BiTokenProviderOptions {
 
 export interface BiTokenProvider {
   getToken(credentials: BiCredentials): Promise<BiAccessToken>;
-  /** Forgets an account's token (its credentials changed or it was deleted). */
+  /**
+   * Forgets an account's token (its credentials changed or it was deleted, or a test of the
+   * connection signs in afresh), and any hold a throttled sign-in put on it.
+   */
   forget(accountId: number): void;
 }
 
@@ -53,13 +60,17 @@ const microsoftHosts = [
   'login.chinacloudapi.cn',
 ];
 
-/** Per-account access-token cache in front of MSAL; concurrent misses for one account share a call. */
+/**
+ * Per-account access-token cache in front of MSAL; concurrent misses for one account share a call.
+ * Each sign-in uses MSAL applications of its own, so nothing MSAL remembers (its token cache, its
+ * throttling state) passes from one account to another; a throttled account is held apart.
+ */
 export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenProvider {
   const renewBeforeMs = options.renewBeforeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
-  const applications = new Map<string, PublicClientApplication>();
   const cache = new Map<number, { credentialsKey: string; token: BiAccessToken }>();
   const pending = new Map<number, Promise<BiAccessToken>>();
+  const holds = createSignInHolds(now, options.log);
   const authorityHost = new URL(options.authorityUrl).host;
 
   const authorityOrigin = new URL(options.authorityUrl).origin;
@@ -68,25 +79,12 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
     : // A non-Microsoft authority (the bundled BI service) is trusted explicitly, which also
       // skips instance discovery against login.microsoftonline.com.
       { knownAuthorities: [authorityHost] };
-  const system = options.networkClient ? { system: { networkClient: options.networkClient } } : {};
 
-  function applicationFor(clientId: string): PublicClientApplication {
-    let application = applications.get(clientId);
-    if (!application) {
-      application = new PublicClientApplication({
-        auth: { clientId, authority: options.authorityUrl, ...trustedHost },
-        ...system,
-      });
-      applications.set(clientId, application);
-    }
-    return application;
-  }
-
-  /**
-   * A confidential client per sign-in (client credentials): its secret or key lives only as
-   * long as the call, and MSAL's own cache is not used because ours sits in front of it.
-   */
-  function confidentialFor(credentials: BiCredentials): ConfidentialClientApplication {
+  /** A confidential client (client credentials): its secret or key lives only as long as the call. */
+  function confidentialFor(
+    credentials: BiCredentials,
+    networkClient: INetworkModule,
+  ): ConfidentialClientApplication {
     const auth: NodeAuthOptions = {
       clientId: credentials.clientId,
       // Service principals sign in to their own tenant, on the configured authority's host.
@@ -96,17 +94,21 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
         ? { clientCertificate: certificateOf(credentials.certificate) }
         : { clientSecret: credentials.password }),
     };
-    return new ConfidentialClientApplication({ auth, ...system });
+    return new ConfidentialClientApplication({ auth, system: { networkClient } });
   }
 
-  async function signIn(credentials: BiCredentials) {
+  async function signIn(credentials: BiCredentials, networkClient: INetworkModule) {
     if (credentials.authType === 'ServicePrincipal') {
-      return confidentialFor(credentials).acquireTokenByClientCredential({
+      return confidentialFor(credentials, networkClient).acquireTokenByClientCredential({
         scopes: [powerBiScope],
         skipCache: true,
       });
     }
-    return applicationFor(credentials.clientId).acquireTokenByUsernamePassword({
+    const application = new PublicClientApplication({
+      auth: { clientId: credentials.clientId, authority: options.authorityUrl, ...trustedHost },
+      system: { networkClient },
+    });
+    return application.acquireTokenByUsernamePassword({
       scopes: [powerBiScope],
       username: credentials.username,
       password: credentials.password,
@@ -117,8 +119,10 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
     credentials: BiCredentials,
     credentialsKey: string,
   ): Promise<BiAccessToken> {
+    holds.check(credentials.accountId);
+    const network = watchedNetwork(options.networkClient);
     try {
-      const result = await signIn(credentials);
+      const result = await signIn(credentials, network.client);
       if (!result?.accessToken || !result.expiresOn) {
         throw new BiServiceError(BiFailure.unexpected, 'token response without access token');
       }
@@ -126,6 +130,8 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
       cache.set(credentials.accountId, { credentialsKey, token });
       return token;
     } catch (error) {
+      const throttled = network.throttled();
+      if (throttled) throw holds.throttled(credentials.accountId, throttled.retryAfter);
       throw toBiError(error);
     }
   }
@@ -162,6 +168,7 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
     },
     forget(accountId) {
       cache.delete(accountId);
+      holds.release(accountId);
     },
   };
 }

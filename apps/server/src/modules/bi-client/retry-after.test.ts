@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from './bi-requester.ts';
+import { retryAfterMs } from './retry-after.ts';
 
 describe('Retry-After of a 429', () => {
   const now = Date.parse('2025-03-01T12:00:00Z');
