@@ -21,7 +21,10 @@ import { createServices } from '../../apps/bi-service/src/services.ts';
 const rows = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 3;
 const root = mkdtempSync(join(tmpdir(), 'vitrina-bench-datain-'));
-const services = createServices(loadConfig({ DATA_DIR: root, VITRINA_DEMO: 'false' }));
+// The PostgreSQL source is the machine's own, on loopback: allowed by name (decision 0222).
+const services = createServices(
+  loadConfig({ DATA_DIR: root, VITRINA_DEMO: 'false', BI_SOURCE_ALLOWED_HOSTS: '127.0.0.1' }),
+);
 const workspaceId = await services.catalog.ensureWorkspace('Bench');
 const member = { workspace: { id: workspaceId, name: 'Bench' }, role: 'Admin' as const };
 
@@ -154,18 +157,25 @@ async function postgresRefresh() {
     return;
   }
   await admin.query(`CREATE DATABASE ${database}`);
+  // Sources connect as a role that can read only what they copy (superusers are refused).
+  const reader = `${database}_lector`;
+  await admin.query(`CREATE ROLE ${reader} LOGIN`);
   const sourceUrl = new URL(adminUrl);
   sourceUrl.pathname = `/${database}`;
+  const readerUrl = new URL(sourceUrl);
+  readerUrl.username = reader;
+  readerUrl.password = '';
   const source = new pg.Client({ connectionString: sourceUrl.toString() });
   try {
     await source.connect();
     await source.query(
       `CREATE TABLE ventas AS SELECT i AS id, date '2025-01-01' + (i % 365) AS fecha, 'Tienda ' || (i % 68) AS tienda, (i % 997)::numeric(12,2) AS importe FROM generate_series(1, ${rows}) AS i`,
     );
+    await source.query(`GRANT SELECT ON ventas TO ${reader}`);
     await source.end();
     const created = await services.postgresSources.connect(member, {
       name: 'Ventas PG',
-      connectionString: sourceUrl.toString(),
+      connectionString: readerUrl.toString(),
       tables: ['public.ventas'],
       queries: [],
     });
@@ -188,6 +198,7 @@ async function postgresRefresh() {
     );
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`DROP ROLE IF EXISTS ${reader}`);
     await admin.end();
   }
 }

@@ -17,6 +17,14 @@ import { usePortal } from '../src/portal/suite.ts';
 const postgresUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A schema of its own in the test database, dropped afterwards. */
 const schema = `vitrina_datos_${process.pid}_${Date.now()}`;
+/** The source connects as a role that can read only that schema (superusers are refused). */
+const reader = `${schema}_lector`;
+const readerUrl = (() => {
+  const url = new URL(postgresUrl);
+  url.username = reader;
+  url.password = '';
+  return url.toString();
+})();
 const datasetName = 'Ventas en PostgreSQL';
 const cli = resolve(import.meta.dirname, '../../apps/bi-service/src/cli/bi.ts');
 const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
@@ -50,11 +58,15 @@ describe.skipIf(!chromiumAvailable || !postgresAvailable)(
       await onPostgres(`
       CREATE SCHEMA ${schema};
       CREATE TABLE ${schema}.ventas (tienda text, importe numeric(12,2));
-      INSERT INTO ${schema}.ventas VALUES ('Lima', 10.5), ('Quito', 4), ('Lima', 7);`);
+      INSERT INTO ${schema}.ventas VALUES ('Lima', 10.5), ('Quito', 4), ('Lima', 7);
+      CREATE ROLE ${reader} LOGIN;
+      GRANT USAGE ON SCHEMA ${schema} TO ${reader};
+      GRANT SELECT ON ${schema}.ventas TO ${reader};`);
     });
 
     afterAll(async () => {
-      if (postgresAvailable) await onPostgres(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      if (postgresAvailable)
+        await onPostgres(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP ROLE IF EXISTS ${reader}`);
     });
 
     it('refreshes from the page: the history shows it completed and the row count grows', async () => {
@@ -71,7 +83,7 @@ describe.skipIf(!chromiumAvailable || !postgresAvailable)(
           'dataset',
           'connect',
           workspace,
-          postgresUrl,
+          readerUrl,
           '--name',
           datasetName,
           '--table',

@@ -11,6 +11,11 @@ import {
   type TrustedProxies,
 } from '@vitrina/env';
 import { z } from 'zod';
+import {
+  sourceAccessEnvShape,
+  sourceAccessOf,
+  type SourceAccessConfig,
+} from './datasets/source-access/access-config.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -35,6 +40,7 @@ const envSchema = z.object({
   BI_EARLY_QUERIES: envFlag(true),
   /** Memory for kept query results; 0 keeps none (identical reads under way are still joined). */
   BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
+  ...sourceAccessEnvShape,
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -67,6 +73,8 @@ export interface BiConfig {
   readonly earlyQueries: boolean;
   /** Bytes of query results kept in memory (0: none). */
   readonly resultCacheBytes: number;
+  /** What PostgreSQL sources may reach (decision 0222). */
+  readonly sourceAccess: SourceAccessConfig;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -105,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
+    sourceAccess: sourceAccessOf(values),
   });
 }

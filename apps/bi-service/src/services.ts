@@ -23,6 +23,9 @@ import {
   createPostgresSourceService,
   type PostgresSourceService,
 } from './datasets/postgres-source.service.ts';
+import { createSourceAccess } from './datasets/source-access/access-config.ts';
+import type { SourceLog } from './datasets/source-access/source-errors.ts';
+import type { Resolver } from './datasets/source-access/source-policy.ts';
 import { createRefreshesRepository } from './storage/refreshes.repository.ts';
 import { openDatabase, type BiDb } from './storage/database.ts';
 import { createOwnedDatasetsRepository } from './storage/owned-datasets.repository.ts';
@@ -85,6 +88,10 @@ export interface CreateServicesOptions {
   inMemory?: boolean;
   datasetSchemas?: DatasetSource;
   clock?: Clock;
+  /** How PostgreSQL source hosts resolve (default `dns.lookup`); tests make names up. */
+  sourceResolver?: Resolver;
+  /** Where source failures are logged in full (default: a JSON line on stderr). */
+  sourceLog?: SourceLog;
 }
 
 /** Opens the metadata database and keys under `config.dataDir` (or in memory) and wires the services. */
@@ -152,6 +159,10 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       registry: owned,
       dataDir: location,
       secretKey: loadOrCreateKey(location, 'source-secrets').secret,
+      access: createSourceAccess(config.sourceAccess, {
+        resolve: options.sourceResolver,
+        log: options.sourceLog,
+      }),
       clock,
     }),
     authFailures: createFailureLimiter({

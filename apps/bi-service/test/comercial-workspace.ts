@@ -4,6 +4,7 @@
  * sources) make their datasets.
  */
 import { afterAll, beforeAll } from 'vitest';
+import type { CreateServicesOptions } from '../src/services.ts';
 import {
   call,
   comercial,
@@ -14,13 +15,19 @@ import {
   type TestService,
 } from './harness.ts';
 
-/** Starts the service before the tests of the file (or describe) that calls it, closes it after. */
-export function useComercialWorkspace() {
+/**
+ * Starts the service before the tests of the file (or describe) that calls it, closes it after;
+ * `env` and `options` are handed to the service as in `startTestService`.
+ */
+export function useComercialWorkspace(
+  env: NodeJS.ProcessEnv = {},
+  options: CreateServicesOptions = {},
+) {
   let service: TestService | undefined;
   let token = '';
   let groupId = '';
   beforeAll(async () => {
-    service = await startTestService({ VITRINA_DEMO: 'false' });
+    service = await startTestService({ VITRINA_DEMO: 'false', ...env }, options);
     token = await userToken(service.url, comercial);
     groupId = await workspaceIdOf(service.url, token, 'Comercial');
   });

@@ -63,6 +63,38 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets PostgreSQL sources reach loopback only in development and test (decision 0222)', () => {
+    for (const nodeEnv of [undefined, 'production', 'prod', 'staging'])
+      expect(loadConfig({ NODE_ENV: nodeEnv }).sourceAccess).toEqual({
+        allowLoopback: false,
+        allowedHosts: [],
+        portalDatabase: undefined,
+        statementTimeoutMs: 600_000,
+      });
+    for (const nodeEnv of ['development', ' Test '])
+      expect(loadConfig({ NODE_ENV: nodeEnv }).sourceAccess.allowLoopback).toBe(true);
+  });
+
+  it("reads the sources' allow-list, statement time-out and the portal's database", () => {
+    const { sourceAccess } = loadConfig({
+      BI_SOURCE_ALLOWED_HOSTS: ' db.interna , 10.20.0.0/16,,::1 ',
+      BI_SOURCE_STATEMENT_TIMEOUT_S: '30',
+      DATABASE_URL: 'postgres://vitrina:x@127.0.0.1:5432/vitrina?sslmode=require',
+    });
+    expect(sourceAccess).toMatchObject({
+      allowedHosts: ['db.interna', '10.20.0.0/16', '::1'],
+      portalDatabase: { hosts: ['127.0.0.1'], database: 'vitrina' },
+      statementTimeoutMs: 30_000,
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite://./data/vitrina.db' }).sourceAccess).toMatchObject({
+      portalDatabase: undefined,
+    });
+    expect(() => loadConfig({ BI_SOURCE_ALLOWED_HOSTS: 'db.interna,10.0.0.0/40' })).toThrow(
+      /BI_SOURCE_ALLOWED_HOSTS: "10.0.0.0\/40" is not a CIDR range/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:99999/x' })).toThrow(/DATABASE_URL/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ BI_PORT: 'abc', BI_PUBLIC_URL: 'not a url' })).toThrow(
       /BI_PORT[\s\S]*BI_PUBLIC_URL/,

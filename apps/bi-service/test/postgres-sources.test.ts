@@ -2,64 +2,36 @@ import { readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './harness.ts';
 import { useComercialWorkspace } from './comercial-workspace.ts';
+import {
+  createTestDatabase,
+  postgresAvailable,
+  runSql,
+  type TestDatabase,
+} from './postgres-test-database.ts';
 
-/** The machine's PostgreSQL (trust auth); each run works in a fresh database of its own. */
-const adminUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `vitrina_datain_${process.pid}_${Date.now()}`;
-const sourceUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const available = await reachable();
-if (!available) console.warn(`SKIPPED: PostgreSQL is not reachable at ${adminUrl}`);
-
-async function onSource(sql: string) {
-  const client = new pg.Client({ connectionString: sourceUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const available = await postgresAvailable();
 
 describe.skipIf(!available)('PostgreSQL sources', () => {
+  let database: TestDatabase;
+  /** The source as a reader role sees it: what the datasets connect with. */
+  let sourceUrl = '';
+  const onSource = async (sql: string) => void (await runSql(database.ownerUrl, sql));
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
+    database = await createTestDatabase('vitrina_datain');
+    sourceUrl = database.readerUrl;
     await onSource(`
-      CREATE SCHEMA tienda;
       CREATE TABLE tienda.tiendas (id int PRIMARY KEY, ciudad text);
       CREATE TABLE tienda.ventas (tienda int, fecha date, importe numeric(12,2), pagado boolean);
       INSERT INTO tienda.tiendas VALUES (1, 'Lima'), (2, 'Quito');
       INSERT INTO tienda.ventas VALUES (1, '2025-03-01', 10.50, true), (2, '2025-03-02', 4, false);`);
   });
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  });
-  // Started after the source database is made, and closed before it is dropped.
-  const { service, token, rest, frameQueryRows } = useComercialWorkspace();
+  afterAll(() => database.drop());
+  // Started after the source database is made, and closed before it is dropped; in the npm start
+  // trial's run mode, where a loopback PostgreSQL may be a source.
+  const { service, token, rest, frameQueryRows } = useComercialWorkspace({ NODE_ENV: 'test' });
 
   /** Stores per city, read through the frame's API with an embed token from GenerateToken. */
   async function storesByCity(datasetId: string) {
@@ -116,7 +88,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     });
     for (const file of ['metadata.db', 'metadata.db-wal']) {
       const bytes = readFileSync(join(service().dataRoot, 'bi', file));
-      expect(bytes.includes(Buffer.from(database))).toBe(false);
+      expect(bytes.includes(Buffer.from(database.name))).toBe(false);
     }
   });
 
@@ -250,7 +222,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     expect(await limaStores()).toEqual([['Lima', 2]]);
   });
 
-  it('refuses a source that is down with a Power BI error, storing nothing', async () => {
+  it('refuses a source that is down with a short Spanish Power BI error, storing nothing', async () => {
     const before = await rest('/datasets');
     const refused = await rest('/datasets/postgresql', {
       body: {
@@ -261,8 +233,8 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.json['error']).toMatchObject({
-      code: 'InvalidRequest',
-      message: expect.stringMatching(/^The PostgreSQL source cannot be read/),
+      code: 'DataSourceUnreachable',
+      message: expect.stringMatching(/^No se pudo conectar con el origen PostgreSQL/),
     });
     expect((await rest('/datasets')).json['value']).toEqual(before.json['value']);
   });
@@ -275,11 +247,8 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
         queries: [{ name: 'q', sql: 'SELECT 1 AS x; COMMIT; DROP TABLE tienda.tiendas' }],
       },
     });
-    expect(refused.json).toMatchObject({ error: { code: 'InvalidRequest' } });
-    const client = new pg.Client({ connectionString: sourceUrl });
-    await client.connect();
-    const count = await client.query('SELECT count(*)::int AS n FROM tienda.tiendas');
-    await client.end();
+    expect(refused.json).toMatchObject({ error: { code: 'DataSourceQueryFailed' } });
+    const count = await runSql(database.ownerUrl, 'SELECT count(*)::int AS n FROM tienda.tiendas');
     expect(count.rows[0]).toEqual({ n: 2 });
   });
 

@@ -3,12 +3,14 @@
  * out of PostgreSQL with `COPY (…) TO STDOUT` as CSV into scratch files, which DuckDB's reader
  * loads with the column types the source declares while the next is written, so no value passes
  * through JavaScript one by one. All relations are copied in one DuckDB transaction, so a refresh
- * that fails anywhere leaves the last good data.
+ * that fails anywhere leaves the last good data. The source session comes from `openSource`
+ * (decision 0222): checked, read-only, with a statement time-out.
  */
 import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataType } from '@vitrina/bi-model';
-import pg from 'pg';
+import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import type { SourceSession } from './source-access/open-source.ts';
 import { quoteIdentifier } from './sql.ts';
 import { loadInParts } from './csv-parts.ts';
 import type { ColumnDefinition, TableDefinition } from './model.ts';
@@ -84,12 +86,13 @@ async function describeRelation(source: pg.Client, relation: SourceRelation) {
 const PART_BYTES = 8 * 1024 * 1024;
 
 async function copyRelation(
-  source: pg.Client,
+  source: SourceSession,
   target: DuckDBConnection,
   relation: SourceRelation,
   scratch: string,
 ): Promise<TableDefinition> {
-  const described = await describeRelation(source, relation);
+  await source.limit();
+  const described = await describeRelation(source.client, relation);
   const columns = described.map(({ column }) => column);
   const table = quoteIdentifier(relation.name);
   const declared = columns.map(
@@ -106,8 +109,9 @@ async function copyRelation(
   const insert =
     `INSERT INTO ${table} SELECT ${select.join(', ')} ` +
     `FROM read_csv(?, ${csvOptions}, columns = {${readAs.join(', ')}})`;
+  await source.limit();
   await loadInParts(
-    source.query(copyTo(`COPY (${wrapped(relation)}) TO STDOUT (FORMAT csv)`)),
+    source.client.query(copyTo(`COPY (${wrapped(relation)}) TO STDOUT (FORMAT csv)`)),
     scratch,
     PART_BYTES,
     async (file) => {
@@ -123,30 +127,24 @@ async function copyRelation(
  * copied rows on their way.
  */
 export async function copyFromPostgres(
-  connectionString: string,
+  source: SourceSession,
   target: DuckDBConnection,
   relations: readonly SourceRelation[],
   scratch: string,
 ): Promise<TableDefinition[]> {
-  const source = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
-  await source.connect();
+  // A read-only snapshot: every relation is read as of the same moment, and nothing is written.
+  await source.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  await target.run('BEGIN TRANSACTION');
   try {
-    // A read-only snapshot: every relation is read as of the same moment, and nothing is written.
-    await source.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await target.run('BEGIN TRANSACTION');
-    try {
-      const tables: TableDefinition[] = [];
-      for (const relation of relations)
-        tables.push(await copyRelation(source, target, relation, scratch));
-      await target.run('COMMIT');
-      return tables;
-    } catch (error) {
-      await target.run('ROLLBACK');
-      throw error;
-    } finally {
-      await source.query('ROLLBACK').catch(() => undefined);
-    }
+    const tables: TableDefinition[] = [];
+    for (const relation of relations)
+      tables.push(await copyRelation(source, target, relation, scratch));
+    await target.run('COMMIT');
+    return tables;
+  } catch (error) {
+    await target.run('ROLLBACK');
+    throw error;
   } finally {
-    await source.end();
+    await source.client.query('ROLLBACK').catch(() => undefined);
   }
 }

@@ -23,6 +23,8 @@ import {
   type DatasetWriter,
 } from './owned-files.ts';
 import { copyFromPostgres, relationsOf } from './postgres-copy.ts';
+import { openSource, type SourceAccess } from './source-access/open-source.ts';
+import { sourceFailure } from './source-access/source-errors.ts';
 import { withFittingMeasures } from './push-definition.ts';
 import type { DatasetRegistry } from './registry.ts';
 import { dueSlot } from './refresh-schedule.ts';
@@ -50,13 +52,13 @@ interface Dependencies {
   dataDir: DataDir;
   /** AES-256 key sealing connection strings. */
   secretKey: Uint8Array;
+  /** What a source may reach, checked on every connect and refresh (decision 0222). */
+  access: SourceAccess;
   clock: Clock;
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export function createPostgresSourceService(deps: Dependencies) {
-  const { repository, refreshes, registry, dataDir, secretKey, clock } = deps;
+  const { repository, refreshes, registry, dataDir, secretKey, access, clock } = deps;
   const running = new Set<string>();
   /** The schedule slot each dataset last refreshed in, so a slot runs once. */
   const lastSlot = new Map<string, string>();
@@ -75,17 +77,22 @@ export function createPostgresSourceService(deps: Dependencies) {
     previous: DatasetDefinition,
     source: PostgresSource,
   ) {
-    const tables = await withScratchDirectory(dataDir, (scratch) =>
-      store.withConnection((connection) =>
-        copyFromPostgres(
-          open(secretKey, source.connection),
-          connection,
-          relationsOf(source.tables, source.queries),
-          scratch,
+    const session = await openSource(access, open(secretKey, source.connection));
+    try {
+      const tables = await withScratchDirectory(dataDir, (scratch) =>
+        store.withConnection((connection) =>
+          copyFromPostgres(
+            session,
+            connection,
+            relationsOf(source.tables, source.queries),
+            scratch,
+          ),
         ),
-      ),
-    );
-    return withFittingMeasures(previous, { ...previous, tables });
+      );
+      return withFittingMeasures(previous, { ...previous, tables });
+    } finally {
+      await session.close();
+    }
   }
 
   async function refresh(
@@ -106,7 +113,7 @@ export function createPostgresSourceService(deps: Dependencies) {
       registry.add(store, definition, await repository.recordWrite(row.id, definition));
       await refreshes.finish(refreshId);
     } catch (error) {
-      await refreshes.finish(refreshId, reason(error));
+      await refreshes.finish(refreshId, sourceFailure(error, access.log).message);
     } finally {
       running.delete(row.id);
     }
@@ -133,7 +140,7 @@ export function createPostgresSourceService(deps: Dependencies) {
       } catch (error) {
         store.close();
         removeDatasetFiles(dataDir, id);
-        throw invalidRequest(`The PostgreSQL source cannot be read: ${reason(error)}`);
+        throw sourceFailure(error, access.log);
       }
       await repository.insert(member.workspace.id, {
         sourceKind: 'postgres',

@@ -5,6 +5,9 @@ export type PowerBiErrorCode =
   | 'PowerBINotAuthorizedException'
   | 'PowerBIEntityNotFound'
   | 'ReportRevisionConflict'
+  | 'DataSourceUnreachable'
+  | 'DataSourceRoleNotAllowed'
+  | 'DataSourceQueryFailed'
   | 'TooManyRequests'
   | 'InternalServerError';
 
