@@ -9,7 +9,7 @@
  *   ./node_modules/.bin/node bench/bi/datasets-in.ts [rows]
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -54,15 +54,17 @@ async function csvImport() {
   const ours: number[] = [];
   const floor: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const upload = join(root, `upload-${run}.csv`);
-    copyFileSync(csv, upload);
     ours.push(
       await timed(() =>
-        services.imports.importFile(member, {
-          name: 'Ventas',
-          upload: { path: upload, fileName: 'ventas.csv' },
-          conflict: 'CreateOrOverwrite',
-        }),
+        services.imports.importFile(
+          member,
+          {
+            name: 'Ventas',
+            file: { stream: createReadStream(csv), fileName: 'ventas.csv' },
+            conflict: 'CreateOrOverwrite',
+          },
+          new AbortController().signal,
+        ),
       ),
     );
     const instance = await DuckDBInstance.create(join(root, `floor-${run}.duckdb`));

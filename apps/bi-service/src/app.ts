@@ -60,8 +60,12 @@ export async function buildApp(
   app.decorateRequest('membership', null);
   installErrorHandler(app);
   await app.register(formbody);
-  // File imports: one file part, streamed to disk (decision 0136).
-  await app.register(multipart, { limits: { files: 1, fileSize: 4 * 1024 ** 3 } });
+  // File imports: one file part, streamed to disk (decision 0136) up to the import limit (0223).
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: services.config.imports.maxBytes },
+  });
+  // Imports under way stop as the app closes, so shutdown does not wait for them (decision 0223).
+  app.addHook('preClose', () => services.imports.cancelAll());
   await installRateLimit(app, services.config.rateLimitPerMinute);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(baseSecurityHeaders);

@@ -16,6 +16,7 @@ import {
   sourceAccessOf,
   type SourceAccessConfig,
 } from './datasets/source-access/access-config.ts';
+import type { ImportLimits } from './datasets/import-limits.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -41,6 +42,17 @@ const envSchema = z.object({
   /** Memory for kept query results; 0 keeps none (identical reads under way are still joined). */
   BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   ...sourceAccessEnvShape,
+  /** File imports (decision 0223). Unset expansion: 10 times the largest upload. */
+  BI_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  /** Excel's own limit is 16,384 columns. */
+  BI_IMPORT_MAX_COLUMNS: z.coerce.number().int().min(1).max(16_384).default(1000),
+  BI_IMPORT_MAX_XLSX_EXPANDED_BYTES: z.coerce.number().int().positive().optional(),
+  BI_IMPORT_TIMEOUT_S: z.coerce.number().positive().default(300),
+  BI_IMPORT_MEMORY_MB: z.coerce.number().int().min(64).default(256),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -75,6 +87,8 @@ export interface BiConfig {
   readonly resultCacheBytes: number;
   /** What PostgreSQL sources may reach (decision 0222). */
   readonly sourceAccess: SourceAccessConfig;
+  /** What one file import may take: size, columns, expansion, time and memory. */
+  readonly imports: Readonly<ImportLimits>;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -114,5 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
     sourceAccess: sourceAccessOf(values),
+    imports: Object.freeze({
+      maxBytes: values.BI_IMPORT_MAX_BYTES,
+      maxColumns: values.BI_IMPORT_MAX_COLUMNS,
+      maxXlsxExpandedBytes:
+        values.BI_IMPORT_MAX_XLSX_EXPANDED_BYTES ?? 10 * values.BI_IMPORT_MAX_BYTES,
+      timeoutMs: values.BI_IMPORT_TIMEOUT_S * 1000,
+      memoryMb: values.BI_IMPORT_MEMORY_MB,
+    }),
   });
 }

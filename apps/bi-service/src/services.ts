@@ -73,7 +73,7 @@ export interface BiServices {
   datasets: DatasetService;
   /** Datasets filled at run time: push API (and their version, which every write changes). */
   pushDatasets: PushDatasetService;
-  /** File imports (CSV, Parquet) into datasets. */
+  /** File imports (CSV, XLSX, Parquet) into datasets, within limits; cancelled as the app closes. */
   imports: ImportService;
   /** Datasets copied in from PostgreSQL: refreshes, history, schedule. */
   postgresSources: PostgresSourceService;
@@ -152,6 +152,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       imports: createImportsRepository(db, clock),
       registry: owned,
       dataDir: location,
+      limits: config.imports,
     }),
     postgresSources: createPostgresSourceService({
       repository: ownedRows,

@@ -5,6 +5,7 @@
  * strictly and report the malformed line instead.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { invalidRequest } from '../http/powerbi-error.ts';
 
 export interface CsvDialect {
   delimiter: string;
@@ -13,7 +14,8 @@ export interface CsvDialect {
 }
 
 const candidates = [';', ',', '\t', '|'];
-const SAMPLE_BYTES = 64 * 1024;
+/** The first line must end within the sample: a header is read whole before any row. */
+const SAMPLE_BYTES = 1024 * 1024;
 
 /** Splits one line on `delimiter`, honouring double quotes ("" is a quote inside quotes). */
 function splitLine(line: string, delimiter: string): string[] {
@@ -41,15 +43,17 @@ function splitLine(line: string, delimiter: string): string[] {
 const looksLikeValue = (field: string) =>
   /^-?[\d.,]+$/.test(field) || /^\d{1,4}[-/]\d{1,2}[-/]\d{1,4}/.test(field);
 
-function readSample(path: string): string {
-  const buffer = Buffer.alloc(SAMPLE_BYTES);
+/** The file's first bytes, and whether they are the whole file. */
+function readSample(path: string): { text: string; whole: boolean } {
+  const buffer = Buffer.alloc(SAMPLE_BYTES + 1);
   const file = openSync(path, 'r');
   try {
-    const length = readSync(file, buffer, 0, SAMPLE_BYTES, 0);
-    return buffer
-      .subarray(0, length)
+    const length = readSync(file, buffer, 0, SAMPLE_BYTES + 1, 0);
+    const text = buffer
+      .subarray(0, Math.min(length, SAMPLE_BYTES))
       .toString('utf8')
       .replace(/^\uFEFF/, '');
+    return { text, whole: length <= SAMPLE_BYTES };
   } finally {
     closeSync(file);
   }
@@ -60,12 +64,11 @@ function readSample(path: string): string {
  * distinct and none of them looks like a number or a date.
  */
 export function detectCsvDialect(path: string): CsvDialect {
-  const lines = readSample(path)
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '')
-    .slice(0, 20);
-  const first = lines[0];
-  if (first === undefined) throw new Error('The file is empty');
+  const sample = readSample(path);
+  const first = sample.text.split(/\r?\n/).find((line) => line.trim() !== '');
+  if (first === undefined) throw invalidRequest('The file is empty');
+  if (!sample.whole && !sample.text.includes('\n'))
+    throw invalidRequest(`The first line is longer than ${SAMPLE_BYTES / 1024 / 1024} MB`);
   const counts = candidates.map((delimiter) => splitLine(first, delimiter).length);
   const best = Math.max(...counts);
   const delimiter = best > 1 ? candidates[counts.indexOf(best)]! : ',';

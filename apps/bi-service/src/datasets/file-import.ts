@@ -3,17 +3,20 @@
  * inferred. The file is kept beside the dataset, so a corrected type reads it again; importing
  * under the same name replaces the data and keeps the dataset id.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { newGuid } from '../ids.ts';
 import { entityNotFound, invalidRequest, PowerBiError } from '../http/powerbi-error.ts';
+import { checkColumns, parquetColumns, withinLimits, type ImportLimits } from './import-limits.ts';
+import { createImportRuns, receiveUpload } from './import-runs.ts';
 import type { ImportRow, ImportsRepository } from '../storage/imports.repository.ts';
 import type { OwnedDatasetsRepository } from '../storage/owned-datasets.repository.ts';
 import { detectCsvDialect, type CsvDialect } from './csv-dialect.ts';
 import { DatasetStore } from './dataset-store.ts';
 import { writeCsvDirect } from './csv-direct.ts';
 import {
-  INFERENCE_ROWS,
+  inferenceRows,
   inferColumns,
   stageFile,
   ValueDoesNotFit,
@@ -52,11 +55,19 @@ function formatOf(fileName: string): 'csv' | 'parquet' | 'xlsx' {
   );
 }
 
+interface Upload {
+  path: string;
+  fileName: string;
+}
+
+/** Where an XLSX upload's sheet is written as CSV. */
+const csvBeside = (upload: Upload) => `${upload.path}.csv`;
+
 /** An XLSX upload goes the CSV way: its first sheet is written beside it as CSV. */
-async function readable(upload: { path: string; fileName: string }) {
+async function readable(upload: Upload, limits: ImportLimits, signal: AbortSignal) {
   if (formatOf(upload.fileName) !== 'xlsx') return upload;
-  const path = `${upload.path}.csv`;
-  await xlsxToCsv(upload.path, path);
+  const path = csvBeside(upload);
+  await xlsxToCsv(upload.path, path, limits, signal);
   return { path, fileName: `${upload.fileName}.csv` };
 }
 
@@ -101,7 +112,11 @@ export async function reimport(
  * read's checks use; a Parquet file whole, since it is always written from the stage.
  */
 const stageFirst = (connection: DuckDBConnection, source: FileSource) =>
-  stageFile(connection, source, source.format === 'csv' ? INFERENCE_ROWS : undefined);
+  stageFile(
+    connection,
+    source,
+    source.format === 'csv' ? inferenceRows(source.dialect!.columns.length) : undefined,
+  );
 
 /**
  * Writes the file (staged by `stageFirst`) into `table`. A CSV that DuckDB's reader parses with
@@ -113,9 +128,12 @@ async function writeFile(
   source: FileSource,
   table: TableDefinition,
   writeStagedRows: () => Promise<TableDefinition>,
+  signal?: AbortSignal,
 ): Promise<TableDefinition> {
   if (source.format !== 'csv') return writeStagedRows();
   if (await writeCsvDirect(connection, source, table)) return table;
+  // An interrupted direct read gives up as a misfit does: the text pass is not for it.
+  signal?.throwIfAborted();
   await stageFile(connection, source);
   return writeStagedRows();
 }
@@ -152,15 +170,25 @@ interface Dependencies {
   imports: ImportsRepository;
   registry: DatasetRegistry;
   dataDir: DataDir;
+  limits: ImportLimits;
 }
 
-export function createImportService({ repository, imports, registry, dataDir }: Dependencies) {
+export function createImportService({
+  repository,
+  imports,
+  registry,
+  dataDir,
+  limits,
+}: Dependencies) {
+  const runs = createImportRuns(limits);
+
   /** Loads the uploaded file into the dataset (new or replaced); returns its definition. */
   async function load(
     member: DatasetWriter,
     name: string,
-    upload: { path: string; fileName: string },
+    upload: Upload,
     conflict: NameConflict,
+    signal: AbortSignal,
   ) {
     const format = formatOf(upload.fileName) === 'parquet' ? 'parquet' : 'csv';
     const existing = await repository.findByName(member.workspace.id, name);
@@ -169,11 +197,13 @@ export function createImportService({ repository, imports, registry, dataDir }: 
     if (existing && conflict === 'Abort')
       throw invalidRequest(`Dataset ${name} already exists (nameConflict=Abort)`);
     const id = existing?.id ?? newGuid();
+    const dialect = format === 'csv' ? detectCsvDialect(upload.path) : undefined;
+    if (dialect) checkColumns(dialect.columns.length, limits);
     const kept: KeptSource = {
       format,
       fileName: `${id}.source.${format}`,
       decimalComma: [],
-      ...(format === 'csv' ? { dialect: detectCsvDialect(upload.path) } : {}),
+      ...(dialect ? { dialect } : {}),
     };
     const staged: FileSource = { ...kept, path: upload.path };
     const store =
@@ -184,16 +214,22 @@ export function createImportService({ repository, imports, registry, dataDir }: 
       ));
     try {
       const table = await store.withConnection((connection) =>
-        withStage(connection, async () => {
-          // Types come from the first rows; the whole file is read once more only when some
-          // line or value needs the text pass.
-          await stageFirst(connection, staged);
-          const inferred = await inferColumns(connection, staged);
-          kept.decimalComma = inferred.decimalComma;
-          const typed = { ...staged, decimalComma: inferred.decimalComma };
-          const table = { name, columns: inferred.columns };
-          return writeFile(connection, typed, table, () => writeInferred(connection, typed, table));
-        }),
+        withinLimits(connection, limits, signal, () =>
+          withStage(connection, async () => {
+            if (!dialect) checkColumns(await parquetColumns(connection, upload.path), limits);
+            // Types come from the first rows; the whole file is read once more only when some
+            // line or value needs the text pass.
+            await stageFirst(connection, staged);
+            signal.throwIfAborted();
+            const inferred = await inferColumns(connection, staged);
+            signal.throwIfAborted();
+            kept.decimalComma = inferred.decimalComma;
+            const typed = { ...staged, decimalComma: inferred.decimalComma };
+            const table = { name, columns: inferred.columns };
+            const write = () => writeInferred(connection, typed, table);
+            return writeFile(connection, typed, table, write, signal);
+          }),
+        ),
       );
       const definition = withFittingMeasures(existing?.definition, {
         id,
@@ -223,32 +259,58 @@ export function createImportService({ repository, imports, registry, dataDir }: 
     }
   }
 
-  return {
-    /** A fresh private path for an upload, beside the dataset files it may become. */
-    uploadPath: () => sourceFile(dataDir, `${newGuid()}.upload`),
+  /** Records the import, loads the received file and records how it ended. */
+  async function importReceived(
+    member: DatasetWriter,
+    request: { name: string; upload: Upload; conflict: NameConflict },
+    signal: AbortSignal,
+  ): Promise<ImportRow> {
+    const importId = newGuid();
+    await imports.start(importId, member.workspace.id, request.name);
+    try {
+      const upload = await readable(request.upload, limits, signal);
+      const definition = await load(member, request.name, upload, request.conflict, signal);
+      return (await imports.finish(importId, { datasetId: definition.id }))!;
+    } catch (error) {
+      const message = error instanceof PowerBiError ? error.message : 'The import failed';
+      await imports.finish(importId, { error: message });
+      throw error;
+    }
+  }
 
-    /** `POST …/imports`: records the import, loads the file and records how it ended. */
+  return {
+    /**
+     * `POST …/imports`: receives the file and imports it, within the limits. `client` aborts when
+     * the caller goes away. Whatever happens, the upload and what was made of it are gone after.
+     */
     async importFile(
       member: DatasetWriter,
-      request: { name: string; upload: { path: string; fileName: string }; conflict: NameConflict },
+      request: {
+        name: string;
+        file: { stream: Readable; fileName: string };
+        conflict: NameConflict;
+      },
+      client: AbortSignal,
     ): Promise<ImportRow> {
       assertWriter(member);
-      const importId = newGuid();
-      await imports.start(importId, member.workspace.id, request.name);
-      let upload = request.upload;
-      try {
-        upload = await readable(request.upload);
-        const definition = await load(member, request.name, upload, request.conflict);
-        return (await imports.finish(importId, { datasetId: definition.id }))!;
-      } catch (error) {
-        const message = error instanceof PowerBiError ? error.message : 'The import failed';
-        await imports.finish(importId, { error: message });
-        throw error;
-      } finally {
-        for (const path of new Set([request.upload.path, upload.path]))
-          rmSync(path, { force: true });
-      }
+      formatOf(request.file.fileName);
+      return runs.run(client, async (signal) => {
+        const upload = {
+          path: sourceFile(dataDir, `${newGuid()}.upload`),
+          fileName: request.file.fileName,
+        };
+        try {
+          await receiveUpload(request.file.stream, upload.path, limits, signal);
+          if (statSync(upload.path).size === 0) throw invalidRequest('The file is empty');
+          return await importReceived(member, { ...request, upload }, signal);
+        } finally {
+          for (const path of [upload.path, csvBeside(upload)]) rmSync(path, { force: true });
+        }
+      });
     },
+
+    /** Cancels the imports under way (the service is shutting down) and waits for them to end. */
+    cancelAll: () => runs.cancelAll(),
 
     async getImport(member: DatasetWriter, importId: string): Promise<ImportRow> {
       const row = await imports.get(importId);

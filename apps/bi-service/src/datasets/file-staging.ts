@@ -27,8 +27,17 @@ export const STAGE = '__vitrina_stage';
 export const FRESH = '__vitrina_fresh';
 const MISFIT = '__vitrina_misfit';
 const STAGED_ROW = '__vitrina_staged_row';
-/** Types are inferred from the first rows; a later value that does not fit is caught on write. */
-export const INFERENCE_ROWS = 50_000;
+/**
+ * Types are inferred from the first rows (as many as make about 2.5 million values, so a wide
+ * file's stage stays within the import's memory); a later value that does not fit is caught on
+ * write.
+ */
+const INFERENCE_ROWS = 50_000;
+const INFERENCE_VALUES = 2_500_000;
+export const inferenceRows = (columns: number) =>
+  Math.min(INFERENCE_ROWS, Math.ceil(INFERENCE_VALUES / columns));
+/** Columns whose types one inference query counts. */
+const INFERENCE_BATCH = 32;
 
 /** The staged table keeps the file's order, so a row's line is its rowid plus the first line. */
 const firstLineOf = (source: FileSource) =>
@@ -46,6 +55,10 @@ export class ValueDoesNotFit extends PowerBiError {
     this.column = column;
   }
 }
+
+/** DuckDB ran out of the memory the import may use (import-limits.ts answers it). */
+export const isOutOfMemory = (error: unknown) =>
+  error instanceof Error && error.message.startsWith('Out of Memory Error');
 
 export const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
@@ -86,6 +99,7 @@ export async function stageFile(
       [VARCHAR],
     );
   } catch (error) {
+    if (isOutOfMemory(error)) throw error;
     const problem = csvProblem((error as Error).message);
     if (problem) throw invalidRequest(problem);
     throw invalidRequest(`The file cannot be read as ${source.format.toUpperCase()}`);
@@ -177,9 +191,14 @@ export async function inferColumns(
     ({ name }, index) =>
       `SELECT ${index} AS i, ${counts} FROM (SELECT DISTINCT ${text(name)} AS v FROM ${STAGE})`,
   );
-  const rows = (await connection.runAndReadAll(`${perColumn.join(' UNION ALL ')} ORDER BY i`))
-    .getRows()
-    .map((row) => row.slice(1).map(Number));
+  // A few columns a query: each column's DISTINCT holds a hash table while its query runs, and
+  // a wide file's columns all at once outgrow the import's memory (decision 0223).
+  const rows: number[][] = [];
+  for (let from = 0; from < perColumn.length; from += INFERENCE_BATCH) {
+    const batch = perColumn.slice(from, from + INFERENCE_BATCH).join(' UNION ALL ');
+    const answer = await connection.runAndReadAll(`${batch} ORDER BY i`);
+    rows.push(...answer.getRows().map((row) => row.slice(1).map(Number)));
+  }
   const decimalComma: string[] = [];
   const columns = staged.map(({ name }, index): ColumnDefinition => {
     const [present, ints, points, commas, dates, booleans] = rows[index]!;

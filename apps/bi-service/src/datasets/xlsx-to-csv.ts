@@ -1,48 +1,58 @@
 /**
  * An XLSX workbook's first sheet as a CSV file, so it takes the CSV path (inference, checks, the
- * kept file for corrections). Every sheet row becomes a line, empty ones too, so line numbers in
- * errors are the sheet's row numbers.
+ * kept file for corrections). The work runs in a worker thread with a heap of its own
+ * (decision 0223): however the workbook is made, the service's event loop keeps answering and its
+ * memory stays bounded, and a cancelled import ends the worker at once.
  */
-import { writeFileSync } from 'node:fs';
-import ExcelJS from 'exceljs';
+import { rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { invalidRequest } from '../http/powerbi-error.ts';
+import type { ImportLimits } from './import-limits.ts';
+import type { XlsxAnswer, XlsxJob } from './xlsx-worker.ts';
 
-const pad = (value: number) => String(value).padStart(2, '0');
+const worker = new URL('./xlsx-worker.ts', import.meta.url);
 
-/** Dates as ISO text (day alone at midnight); formulas by their result; rich text as its text. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-    return time === '00:00:00' ? day : `${day} ${time}`;
-  }
-  if (typeof value !== 'object') return String(value);
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('text' in value) return String(value.text);
-  return '';
-}
-
-const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-export async function xlsxToCsv(path: string, target: string): Promise<void> {
-  const workbook = new ExcelJS.Workbook();
+/** Writes the sheet to `target`; rejects with a 400 naming the limit crossed, or `signal`'s reason. */
+export async function xlsxToCsv(
+  source: string,
+  target: string,
+  limits: ImportLimits,
+  signal: AbortSignal,
+): Promise<void> {
+  signal.throwIfAborted();
+  const job: XlsxJob = {
+    source,
+    target,
+    rows: `${target}.rows`,
+    maxColumns: limits.maxColumns,
+    maxInflatedBytes: limits.maxXlsxExpandedBytes,
+    // A quarter of the heap for the shared strings' text (two bytes a character at worst).
+    maxSharedCharacters: (limits.memoryMb * 1024 * 1024) / 8,
+  };
+  const thread = new Worker(worker, {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
+  });
+  const stop = () => void thread.terminate();
+  signal.addEventListener('abort', stop);
+  let answer: XlsxAnswer | undefined;
+  let failure: (Error & { code?: string }) | undefined;
+  thread.on('message', (message: XlsxAnswer) => (answer = message));
+  thread.on('error', (error) => (failure = error));
   try {
-    await workbook.xlsx.readFile(path);
-  } catch {
-    throw invalidRequest('The file cannot be read as XLSX');
+    await new Promise((resolve) => thread.once('exit', resolve));
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount === 0) throw invalidRequest('The workbook has no rows');
-  const width = sheet.columnCount;
-  const lines: string[] = [];
-  for (let rowNumber = 1; rowNumber <= sheet.rowCount; rowNumber++) {
-    const row = sheet.getRow(rowNumber);
-    const cells = Array.from({ length: width }, (_, index) =>
-      quoted(cellText(row.getCell(index + 1).value)),
+  // A worker ended early leaves its files behind: they go here.
+  const done = answer !== undefined && 'done' in answer && !signal.aborted;
+  for (const path of done ? [job.rows] : [job.rows, target]) rmSync(path, { force: true });
+  signal.throwIfAborted();
+  if (done) return;
+  if (answer && 'refused' in answer) throw invalidRequest(answer.refused);
+  if (failure?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+    throw invalidRequest(
+      `The workbook needs more than the ${limits.memoryMb} MB an import may use`,
     );
-    lines.push(cells.join(','));
-  }
-  writeFileSync(target, `${lines.join('\n')}\n`, { mode: 0o600 });
+  throw invalidRequest('The file cannot be read as XLSX');
 }

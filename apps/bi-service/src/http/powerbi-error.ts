@@ -9,6 +9,7 @@ export type PowerBiErrorCode =
   | 'DataSourceRoleNotAllowed'
   | 'DataSourceQueryFailed'
   | 'TooManyRequests'
+  | 'ServiceUnavailable'
   | 'InternalServerError';
 
 /** An error that the error handler turns into `{ error: { code, message } }` with its status. */

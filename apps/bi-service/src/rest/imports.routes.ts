@@ -1,6 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { importCreatedSchema, importSchema, nameConflictSchema } from '@vitrina/bi-model';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireCaller } from '../auth/request-auth.ts';
 import { powerBiErrors } from '../http/error-schemas.ts';
@@ -10,6 +9,8 @@ import type { ZodApp } from '../zod-app.ts';
 import { invalidRequest } from '../http/powerbi-error.ts';
 import { groupParams } from './rest.schemas.ts';
 import { membershipOf, requireWorkspaceMember } from './workspace-member.ts';
+import { fileTooLarge } from '../datasets/import-limits.ts';
+import { assertWriter } from '../datasets/owned-files.ts';
 
 const importParams = groupParams.extend({ importId: z.string() });
 
@@ -26,11 +27,24 @@ function presentImport(row: ImportRow) {
   };
 }
 
-/** Power BI's Imports API for CSV and Parquet files (multipart/form-data, one file part). */
+/** Room for the multipart framing around the file (boundaries, the part's headers). */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+/** Aborts when the caller's connection closes before the answer is sent. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
+/** Power BI's Imports API for CSV, XLSX and Parquet files (multipart/form-data, one file part). */
 export function registerImportRoutes(
   app: ZodApp,
-  services: Pick<BiServices, 'contentAccess' | 'imports'>,
+  services: Pick<BiServices, 'config' | 'contentAccess' | 'imports'>,
 ): void {
+  const limits = services.config.imports;
   const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
 
   app.post(
@@ -49,17 +63,29 @@ export function registerImportRoutes(
       },
     },
     async (request, reply) => {
+      // Refused before a byte of the file is read: a member who may not write, a file too large.
+      const member = membershipOf(request);
+      assertWriter(member);
+      if (
+        Number(request.headers['content-length'] ?? 0) >
+        limits.maxBytes + MULTIPART_FRAMING_BYTES
+      ) {
+        // The rest of the body is not wanted: the connection closes instead of draining it.
+        reply.header('connection', 'close');
+        throw fileTooLarge(limits);
+      }
       const file = await request.file();
       if (!file) throw invalidRequest('The request has no file part');
-      const path = services.imports.uploadPath();
-      await pipeline(file.file, createWriteStream(path, { mode: 0o600 }));
-      if (file.file.truncated) throw invalidRequest('The file is larger than the service accepts');
       const name = request.query.datasetDisplayName ?? file.filename.replace(/\.[^.]+$/, '');
-      const done = await services.imports.importFile(membershipOf(request), {
-        name,
-        upload: { path, fileName: file.filename },
-        conflict: request.query.nameConflict ?? 'CreateOrOverwrite',
-      });
+      const done = await services.imports.importFile(
+        member,
+        {
+          name,
+          file: { stream: file.file, fileName: file.filename },
+          conflict: request.query.nameConflict ?? 'CreateOrOverwrite',
+        },
+        clientGone(reply),
+      );
       return reply.status(202).send({ id: done.id });
     },
   );

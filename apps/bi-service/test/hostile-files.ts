@@ -1,0 +1,129 @@
+/**
+ * Files made to exhaust an import, built here from scratch: an XLSX whose sheet inflates to
+ * hundreds of megabytes from a small zip, and a CSV 10,000 columns wide. Also what the tests
+ * need around them: the uploads left in the data folder.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { crc32, createDeflateRaw } from 'node:zlib';
+import { buffer } from 'node:stream/consumers';
+
+interface ZipPart {
+  name: string;
+  /** The part's bytes, given in pieces so that a huge part is never whole in memory. */
+  pieces: () => Iterable<Buffer>;
+}
+
+/** Deflates the pieces as a stream; answers the deflated bytes, the inflated size and CRC. */
+async function deflated(part: ZipPart) {
+  let size = 0;
+  let crc = 0;
+  const counted = Readable.from(
+    (function* () {
+      for (const piece of part.pieces()) {
+        size += piece.length;
+        crc = crc32(piece, crc);
+        yield piece;
+      }
+    })(),
+  );
+  const data = await buffer(counted.pipe(createDeflateRaw({ level: 9 })));
+  return { data, size, crc };
+}
+
+/** A zip of deflated parts (no zip64: every part under 4 GB). */
+async function zip(parts: ZipPart[]): Promise<Buffer> {
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const { data, size, crc } = await deflated(part);
+    const name = Buffer.from(part.name);
+    const fields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(8, at); // deflate
+      header.writeUInt32LE(crc >>> 0, at + 6);
+      header.writeUInt32LE(data.length, at + 10);
+      header.writeUInt32LE(size, at + 14);
+      header.writeUInt16LE(name.length, at + 18);
+    };
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    fields(local, 8);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    fields(central, 10);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    directory.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directoryBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directoryBytes, end]);
+}
+
+const text =
+  (value: string): ZipPart['pieces'] =>
+  () => [Buffer.from(value)];
+
+/** A workbook whose one sheet is `rows` (its XML in pieces, between the sheet's own tags). */
+export function workbook(rows: () => Iterable<string>): Promise<Buffer> {
+  const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  return zip([
+    {
+      name: 'xl/workbook.xml',
+      pieces: text(
+        `<workbook xmlns:r="${relationships}"><sheets><sheet name="Datos" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      pieces: text(
+        `<Relationships><Relationship Id="rId1" Type="${relationships}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      pieces: function* () {
+        yield Buffer.from('<worksheet><sheetData>');
+        for (const piece of rows()) yield Buffer.from(piece);
+        yield Buffer.from('</sheetData></worksheet>');
+      },
+    },
+  ]);
+}
+
+/** An XLSX bomb: a few hundred kilobytes whose sheet XML inflates to `megabytes` of rows. */
+export function xlsxBomb(megabytes: number): Promise<Buffer> {
+  const block = '<row><c><v>1</v></c></row>'.repeat(40_000);
+  return workbook(function* () {
+    for (let written = 0; written < megabytes * 1024 * 1024; written += block.length) yield block;
+  });
+}
+
+/** A CSV `columns` wide and about `bytes` long: a header, then rows of numbers. */
+export function wideCsv(columns: number, bytes: number): Buffer {
+  const header = Array.from({ length: columns }, (_, index) => `Columna_${index}`).join(';');
+  const row = Array.from({ length: columns }, (_, index) => String(index % 10)).join(';');
+  const rows = Math.max(1, Math.ceil((bytes - header.length) / (row.length + 1)));
+  return Buffer.from(`${header}\n${`${row}\n`.repeat(rows)}`);
+}
+
+/** What an import leaves in the dataset folder besides datasets: uploads and their CSV. */
+export function leftoverUploads(dataRoot: string): string[] {
+  const folder = join(dataRoot, 'bi', 'datasets');
+  try {
+    return readdirSync(folder).filter((name) => /\.upload(\.csv(\.rows)?)?$/.test(name));
+  } catch {
+    return [];
+  }
+}
