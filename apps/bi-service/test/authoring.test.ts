@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceIdFor } from '../src/catalog/catalog.service.ts';
 import { verifyEmbedToken } from '../src/tokens/embed-token.ts';
+import {
+  authoringCalls,
+  comercialGroup,
+  definition,
+  errorOf,
+  identities,
+} from './authoring-calls.ts';
 import { ids } from './fixture-content.ts';
 import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
 
 let service: TestService;
 let accessToken: string;
-const comercialGroup = workspaceIdFor('Comercial');
-const identities = [{ username: 'ana', roles: ['Region'], datasets: [ids.salesDataset] }];
+let calls: ReturnType<typeof authoringCalls>;
 const salesSchema = { id: ids.salesDataset, name: 'Ventas', tables: [] };
-const definition = {
-  pages: [{ name: 'ReportSection9', displayName: 'Nueva', width: 1280, height: 720, visuals: [] }],
-};
 
 beforeAll(async () => {
   service = await startTestService(
@@ -19,46 +21,24 @@ beforeAll(async () => {
     { datasetSchemas: { schema: (id) => (id === ids.salesDataset ? salesSchema : undefined) } },
   );
   accessToken = await userToken(service.url, comercial);
+  calls = authoringCalls(service, accessToken);
 });
 afterAll(() => service.close());
 
-async function reportToken(reportId: string, body: Record<string, unknown> = {}) {
-  const path = `/v1.0/myorg/groups/${comercialGroup}/reports/${reportId}/GenerateToken`;
-  const { json } = await call(service.url, path, {
-    token: accessToken,
-    body: { identities, ...body },
-  });
-  return String(json['token']);
-}
-async function createToken() {
-  const path = `/v1.0/myorg/groups/${comercialGroup}/reports/GenerateToken`;
-  const body = { accessLevel: 'Create', datasetId: ids.salesDataset, identities };
-  const { json } = await call(service.url, path, { token: accessToken, body });
-  return String(json['token']);
-}
-const embedCall = (path: string, token: string, body?: unknown) =>
-  call(service.url, path, { token, scheme: 'EmbedToken', body });
-const rest = (path: string, method: string, body?: unknown) =>
-  call(service.url, `/v1.0/myorg/groups/${comercialGroup}${path}`, {
-    token: accessToken,
-    method,
-    body,
-  });
-const errorOf = (response: { status: number; json: Record<string, unknown> }) => [
-  response.status,
-  (response.json['error'] as { code: string } | undefined)?.code,
-];
 const claimsOf = (token: string) =>
   verifyEmbedToken(service.services.embedTokenKey, `EmbedToken ${token}`);
 
 describe('GenerateToken access levels', () => {
   it('carries View, Edit and Create and allowSaveAs in the claims and the embed answer', async () => {
-    const view = await reportToken(ids.salesReport);
-    const edit = await reportToken(ids.salesReport, { accessLevel: 'Edit', allowSaveAs: true });
+    const view = await calls.reportToken(ids.salesReport);
+    const edit = await calls.reportToken(ids.salesReport, {
+      accessLevel: 'Edit',
+      allowSaveAs: true,
+    });
     expect(await claimsOf(view)).toMatchObject({ accessLevel: 'View' });
     expect((await claimsOf(view)).allowSaveAs).toBeUndefined();
     expect(await claimsOf(edit)).toMatchObject({ accessLevel: 'Edit', allowSaveAs: true });
-    const create = await claimsOf(await createToken());
+    const create = await claimsOf(await calls.createToken());
     expect(create).toMatchObject({ accessLevel: 'Create', targetWorkspaces: [comercialGroup] });
 
     const multi = await call(service.url, '/v1.0/myorg/GenerateToken', {
@@ -74,31 +54,35 @@ describe('GenerateToken access levels', () => {
       targetWorkspaces: [comercialGroup],
     });
 
-    const answer = await embedCall(`/v1.0/embed/reports/${ids.salesReport}`, edit);
+    const answer = await calls.embedCall(`/v1.0/embed/reports/${ids.salesReport}`, edit);
     expect(answer.json['access']).toEqual({ accessLevel: 'Edit', allowSaveAs: true });
-    const viewAnswer = await embedCall(`/v1.0/embed/reports/${ids.salesReport}`, view);
+    const viewAnswer = await calls.embedCall(`/v1.0/embed/reports/${ids.salesReport}`, view);
     expect(viewAnswer.json['access']).toEqual({ accessLevel: 'View', allowSaveAs: false });
   });
 });
 
 describe('saving revisions', () => {
   it('refuses a View token with 403 in the Power BI error shape', async () => {
-    const view = await reportToken(ids.marginReport);
-    const refused = await embedCall(`/v1.0/embed/reports/${ids.marginReport}/revisions`, view, {
-      definition,
-      baseRevision: 1,
-    });
+    const view = await calls.reportToken(ids.marginReport);
+    const refused = await calls.embedCall(
+      `/v1.0/embed/reports/${ids.marginReport}/revisions`,
+      view,
+      {
+        definition,
+        baseRevision: 1,
+      },
+    );
     expect(errorOf(refused)).toEqual([403, 'PowerBINotAuthorizedException']);
     expect(String((refused.json['error'] as { message: string }).message)).toMatch(/Edit/);
   });
 
   it('lets exactly one of two saves onto the same base revision win; the other gets 409', async () => {
-    const edit = await reportToken(ids.salesReport, { accessLevel: 'Edit' });
+    const edit = await calls.reportToken(ids.salesReport, { accessLevel: 'Edit' });
     const { content } = service.services;
     const base = (await content.getReport(ids.salesReport))!.revision;
     const before = await content.countRevisions(ids.salesReport);
     const save = (displayName: string) =>
-      embedCall(`/v1.0/embed/reports/${ids.salesReport}/revisions`, edit, {
+      calls.embedCall(`/v1.0/embed/reports/${ids.salesReport}/revisions`, edit, {
         definition: { pages: [{ ...definition.pages[0], displayName }] },
         baseRevision: base,
       });
@@ -117,8 +101,11 @@ describe('saving revisions', () => {
 
 describe('save as and create', () => {
   it('save as makes a new report in the workspace, which the same token then opens and saves', async () => {
-    const copy = await reportToken(ids.marginReport, { accessLevel: 'Edit', allowSaveAs: true });
-    const saved = await embedCall(`/v1.0/embed/reports/${ids.marginReport}/saveAs`, copy, {
+    const copy = await calls.reportToken(ids.marginReport, {
+      accessLevel: 'Edit',
+      allowSaveAs: true,
+    });
+    const saved = await calls.embedCall(`/v1.0/embed/reports/${ids.marginReport}/saveAs`, copy, {
       name: 'Margen (copia)',
       definition,
     });
@@ -129,36 +116,40 @@ describe('save as and create', () => {
       revision: 1,
     });
     const reportId = String(saved.json['id']);
-    const reread = await embedCall(`/v1.0/embed/reports/${reportId}`, copy);
+    const reread = await calls.embedCall(`/v1.0/embed/reports/${reportId}`, copy);
     expect(reread.json).toMatchObject({ id: reportId, datasetId: ids.salesDataset, definition });
-    const again = await embedCall(`/v1.0/embed/reports/${reportId}/revisions`, copy, {
+    const again = await calls.embedCall(`/v1.0/embed/reports/${reportId}/revisions`, copy, {
       definition,
       baseRevision: 1,
     });
     expect(again.json).toEqual({ revision: 2 });
     // Another report token of the same caller, without save as, does not reach the copy.
-    const other = await reportToken(ids.salesReport, { accessLevel: 'Edit' });
-    const refused = await embedCall(`/v1.0/embed/reports/${reportId}`, other);
+    const other = await calls.reportToken(ids.salesReport, { accessLevel: 'Edit' });
+    const refused = await calls.embedCall(`/v1.0/embed/reports/${reportId}`, other);
     expect(errorOf(refused)).toEqual([403, 'PowerBINotAuthorizedException']);
-    const listed = await rest('/reports', 'GET');
+    const listed = await calls.rest('/reports', 'GET');
     const names = (listed.json['value'] as { name: string }[]).map((report) => report.name);
     expect(names).toContain('Margen (copia)');
   });
 
   it('refuses save as to tokens without allowSaveAs, whatever their access level', async () => {
     for (const body of [{ accessLevel: 'Edit' }, {}]) {
-      const token = await reportToken(ids.marginReport, body);
-      const refused = await embedCall(`/v1.0/embed/reports/${ids.marginReport}/saveAs`, token, {
-        name: 'No',
-        definition,
-      });
+      const token = await calls.reportToken(ids.marginReport, body);
+      const refused = await calls.embedCall(
+        `/v1.0/embed/reports/${ids.marginReport}/saveAs`,
+        token,
+        {
+          name: 'No',
+          definition,
+        },
+      );
       expect(errorOf(refused)).toEqual([403, 'PowerBINotAuthorizedException']);
     }
   });
 
   it('create makes a report on the dataset with a Create token, and only with one', async () => {
-    const token = await createToken();
-    const schema = await embedCall(`/v1.0/embed/datasets/${ids.salesDataset}`, token);
+    const token = await calls.createToken();
+    const schema = await calls.embedCall(`/v1.0/embed/datasets/${ids.salesDataset}`, token);
     expect(schema.json).toEqual({
       id: ids.salesDataset,
       name: 'Ventas',
@@ -167,23 +158,26 @@ describe('save as and create', () => {
     });
     const path = `/v1.0/embed/datasets/${ids.salesDataset}/reports`;
     const body = { name: 'Nuevo', definition };
-    const created = await embedCall(path, token, body);
+    const created = await calls.embedCall(path, token, body);
     expect(created.status).toBe(200);
     const report = await service.services.content.getReport(String(created.json['id']));
     expect(report).toMatchObject({ workspaceId: comercialGroup, name: 'Nuevo', revision: 1 });
     // After the first save the create embed becomes a report: the same token opens it.
-    const opened = await embedCall(`/v1.0/embed/reports/${report!.id}`, token);
+    const opened = await calls.embedCall(`/v1.0/embed/reports/${report!.id}`, token);
     expect(opened.json).toMatchObject({ name: 'Nuevo', revision: 1 });
 
-    const edit = await reportToken(ids.salesReport, { accessLevel: 'Edit', allowSaveAs: true });
-    const refused = await embedCall(path, edit, body);
+    const edit = await calls.reportToken(ids.salesReport, {
+      accessLevel: 'Edit',
+      allowSaveAs: true,
+    });
+    const refused = await calls.embedCall(path, edit, body);
     expect(errorOf(refused)).toEqual([403, 'PowerBINotAuthorizedException']);
   });
 });
 
 describe('Power BI REST report writes', () => {
   it('Clone copies the current revision; UpdateReportContent replaces it; Delete removes it', async () => {
-    const cloned = await rest(`/reports/${ids.marginReport}/Clone`, 'POST', { name: 'Clon' });
+    const cloned = await calls.rest(`/reports/${ids.marginReport}/Clone`, 'POST', { name: 'Clon' });
     expect(cloned.status).toBe(200);
     expect(cloned.json).toMatchObject({ name: 'Clon', datasetId: ids.salesDataset });
     const cloneId = String(cloned.json['id']);
@@ -192,7 +186,7 @@ describe('Power BI REST report writes', () => {
       await content.getDefinition(ids.marginReport),
     );
 
-    const updated = await rest(`/reports/${cloneId}/UpdateReportContent`, 'POST', {
+    const updated = await calls.rest(`/reports/${cloneId}/UpdateReportContent`, 'POST', {
       sourceReport: { sourceReportId: ids.salesReport, sourceWorkspaceId: comercialGroup },
       sourceType: 'ExistingReport',
     });
@@ -202,9 +196,9 @@ describe('Power BI REST report writes', () => {
       await content.getDefinition(ids.salesReport),
     );
 
-    const deleted = await rest(`/reports/${cloneId}`, 'DELETE');
+    const deleted = await calls.rest(`/reports/${cloneId}`, 'DELETE');
     expect(deleted.status).toBe(200);
-    expect((await rest(`/reports/${cloneId}`, 'GET')).status).toBe(404);
+    expect((await calls.rest(`/reports/${cloneId}`, 'GET')).status).toBe(404);
     expect(await content.countRevisions(cloneId)).toBe(0);
   });
 
@@ -222,7 +216,7 @@ describe('Power BI REST report writes', () => {
       call(service.url, `${path}${suffix}`, { token: viewer, method, body });
     expect((await asViewer('', 'DELETE')).status).toBe(403);
     expect((await asViewer('/Clone', 'POST', { name: 'x' })).status).toBe(403);
-    const mismatch = await rest(`/reports/${ids.marginReport}/UpdateReportContent`, 'POST', {
+    const mismatch = await calls.rest(`/reports/${ids.marginReport}/UpdateReportContent`, 'POST', {
       sourceReport: { sourceReportId: ids.listingReport, sourceWorkspaceId: comercialGroup },
       sourceType: 'ExistingReport',
     });

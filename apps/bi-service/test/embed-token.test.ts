@@ -75,7 +75,7 @@ describe('verifyEmbedToken', () => {
 });
 
 describe('scope checks', () => {
-  const claims: EmbedTokenClaims = { ...grant, ver: 1, iat: 0, exp: inAnHour() };
+  const claims: EmbedTokenClaims = { ...grant, ver: 1, jti: 'token-1', iat: 0, exp: inAnHour() };
 
   it('accepts granted items (any case) and refuses others with 403', () => {
     expect(() => assertTokenCovers(claims, 'report', 'R1')).not.toThrow();

@@ -57,6 +57,8 @@ describe('report GenerateToken', () => {
       workspaces: [comercialGroup],
       accessLevel: 'View',
       identities: [regionIdentity],
+      // The answer's tokenId is the token's own id, the one its reports are bound to (0224).
+      jti: json['tokenId'],
     });
     expect(new Date(String(json['expiration'])).getTime()).toBe(claims.exp * 1000);
   });

@@ -223,6 +223,7 @@ describe('the opening page, started when the frame reads the report', () => {
     const claims: EmbedTokenClaims = {
       ...viewGrant(salesOverviewReport.id, salesDataset.id),
       ver: 1,
+      jti: 'read-ahead-off',
       iat: 0,
     };
     const dataset = registry.schema(salesDataset.id)!;

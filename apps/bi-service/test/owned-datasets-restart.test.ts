@@ -47,6 +47,7 @@ it('opens the datasets filled at run time again after a restart, data and versio
     const claims: EmbedTokenClaims = {
       sub: 'test',
       ver: 1,
+      jti: 'after-restart',
       iat: 0,
       reports: [],
       datasets: [id],

@@ -37,6 +37,7 @@ const claims = (identity?: { username: string; roles: string[] }): EmbedTokenCla
   tiles: [],
   workspaces: [],
   accessLevel: 'View',
+  jti: 'cached-results',
   ...(identity ? { identities: [{ ...identity, datasets: [securedMiniRetail.id] }] } : {}),
   iat: 0,
   exp: Math.floor(Date.now() / 1000) + 3600,

@@ -76,7 +76,7 @@ export function rateLimitKey(request: FastifyRequest): string {
   const auth = request.auth;
   if (auth?.kind === 'caller') return `${auth.caller.principal.kind}:${auth.caller.principal.id}`;
   if (auth?.kind === 'embed') {
-    return `embed:${auth.claims.sub}:${auth.claims.jti ?? ''}:${request.ip}`;
+    return `embed:${auth.claims.sub}:${auth.claims.jti}:${request.ip}`;
   }
   return `ip:${request.ip}`;
 }

@@ -21,7 +21,8 @@ interface Dependencies {
 /**
  * What the frame does as an author, on the embed token's word only: save as (a copy in the
  * report's workspace) and create (a first report on a dataset). Each new report starts at
- * revision 1 (decision 0053); the same token may then load and save it (decision 0165).
+ * revision 1 (decision 0053); the token that made it may then load and save it, any other one
+ * only when it was generated for the new report (decision 0224).
  */
 export function createAuthoringService({ content, access, datasetSchemas }: Dependencies) {
   async function newReport(
@@ -37,7 +38,8 @@ export function createAuthoringService({ content, access, datasetSchemas }: Depe
       reportType: 'PowerBIReport' as const,
       definition: request.definition,
     };
-    await content.insertReport(workspaceId, report, claims.sub);
+    // Bound to this token's jti: the token that made the report goes on saving it (decision 0224).
+    await content.insertReport(workspaceId, report, claims.sub, claims.jti);
     return { id: report.id, name: report.name, datasetId, revision: 1 };
   }
 

@@ -13,6 +13,8 @@ import {
   assertAccessLevel,
   assertTokenCovers,
   accessOf,
+  notGranted,
+  tokenCovers,
   type AccessLevel,
   type EmbedTokenClaims,
 } from '../tokens/embed-token.ts';
@@ -48,15 +50,13 @@ export function createContentService(repositories: Repositories, datasets: Datas
   const { principals, workspaces, content } = repositories;
 
   /**
-   * Whether the report was made with this token: a token that may make reports (save as or
-   * Create), by the same principal, in one of the token's workspaces, while the token was valid.
+   * Whether the embed token reaches the report: it was generated for it, or this very token
+   * made it by save as or create (its jti is recorded with the report). Who minted the token
+   * does not matter: every portal viewer of an account shares one principal (decision 0224).
    */
-  async function createdUnder(claims: EmbedTokenClaims, report: ReportRow): Promise<boolean> {
-    if (!accessOf(claims).allowSaveAs || !claims.workspaces.includes(report.workspaceId)) {
-      return false;
-    }
-    const creator = await content.creatorOf(report.id);
-    return creator?.savedBy === claims.sub && Date.parse(creator.savedAt) >= claims.iat * 1000;
+  async function tokenReaches(claims: EmbedTokenClaims, report: ReportRow): Promise<boolean> {
+    if (tokenCovers(claims, 'report', report.id)) return true;
+    return (await content.creatorTokenOf(report.id)) === claims.jti;
   }
 
   const service = {
@@ -112,13 +112,14 @@ export function createContentService(repositories: Repositories, datasets: Datas
     },
 
     /**
-     * A report the embed token was generated for, or one it created by save as or create
-     * (decision 0165); 404 unknown, 403 not granted.
+     * A report the embed token was generated for, or one this token created by save as or
+     * create (decision 0224); 404 unknown, 403 not granted. Every embed read and write of a
+     * report goes through here.
      */
     async embeddedReport(claims: EmbedTokenClaims, reportId: string) {
       const report = await content.getReport(reportId);
       if (!report) throw entityNotFound(`Report ${reportId}`);
-      if (!(await createdUnder(claims, report))) assertTokenCovers(claims, 'report', report.id);
+      if (!(await tokenReaches(claims, report))) throw notGranted('report');
       return report;
     },
 

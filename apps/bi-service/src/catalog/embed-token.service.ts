@@ -115,7 +115,11 @@ export function createEmbedTokenService({
       options.lifetimeInMinutes === undefined ? Infinity : now + options.lifetimeInMinutes * 60;
     const ceiling = maxLifetimeSeconds === undefined ? Infinity : now + maxLifetimeSeconds;
     const exp = Math.min(caller.exp, requested, ceiling);
+    // The token's id, answered as Power BI's `tokenId`: the reports the token makes are bound to
+    // it (decision 0224).
+    const tokenId = randomUUID();
     const claims = {
+      jti: tokenId,
       sub: caller.principal.id,
       reports: unique(scope.reports),
       datasets: datasetIds,
@@ -129,7 +133,7 @@ export function createEmbedTokenService({
       exp,
     };
     const token = await signEmbedToken(key, claims, clock);
-    return { token, tokenId: randomUUID(), expiration: new Date(exp * 1000).toISOString() };
+    return { token, tokenId, expiration: new Date(exp * 1000).toISOString() };
   }
 
   return {

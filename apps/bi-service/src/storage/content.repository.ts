@@ -214,24 +214,24 @@ export function createContentRepository(db: BiDb, clock: Clock) {
       });
     },
 
-    /** Deletes a report with its revisions and the dashboard tiles pinned from it. */
+    /** Deletes a report with its revisions, its creator token and the tiles pinned from it. */
     async deleteReport(reportId: string): Promise<void> {
       await inOneTransaction(db, async (trx) => {
         await trx.deleteFrom('tiles').where('report_id', '=', reportId).execute();
         await trx.deleteFrom('report_revisions').where('report_id', '=', reportId).execute();
+        await trx.deleteFrom('report_creator_tokens').where('report_id', '=', reportId).execute();
         await trx.deleteFrom('reports').where('id', '=', reportId).execute();
       });
     },
 
-    /** Who saved a report's first revision, and when (ISO): its creator. */
-    async creatorOf(reportId: string): Promise<{ savedBy: string; savedAt: string } | undefined> {
+    /** The id of the embed token that made the report by save as or create, if one did. */
+    async creatorTokenOf(reportId: string): Promise<string | undefined> {
       const row = await db
-        .selectFrom('report_revisions')
-        .select(['saved_by', 'saved_at'])
+        .selectFrom('report_creator_tokens')
+        .select('token_id')
         .where('report_id', '=', reportId)
-        .orderBy('revision')
         .executeTakeFirst();
-      return row ? { savedBy: row.saved_by, savedAt: row.saved_at } : undefined;
+      return row?.token_id;
     },
 
     async countRevisions(reportId: string): Promise<number> {
@@ -255,21 +255,37 @@ export function createContentRepository(db: BiDb, clock: Clock) {
         .execute();
     },
 
-    /** Creates the report with revision 1 holding `report.definition`. */
-    async insertReport(workspaceId: string, report: ReportItem, savedBy: string): Promise<void> {
+    /**
+     * Creates the report with revision 1 holding `report.definition`, in one transaction;
+     * `creatorTokenId` is the jti of the embed token that made it (save as or create).
+     */
+    async insertReport(
+      workspaceId: string,
+      report: ReportItem,
+      savedBy: string,
+      creatorTokenId?: string,
+    ): Promise<void> {
       const id = report.id.toLowerCase();
-      await db
-        .insertInto('reports')
-        .values({
-          id,
-          workspace_id: workspaceId,
-          dataset_id: report.datasetId.toLowerCase(),
-          name: report.name,
-          report_type: report.reportType,
-          current_revision: 0,
-        })
-        .execute();
-      await this.addRevision(id, report.definition, savedBy);
+      await inOneTransaction(db, async (trx) => {
+        await trx
+          .insertInto('reports')
+          .values({
+            id,
+            workspace_id: workspaceId,
+            dataset_id: report.datasetId.toLowerCase(),
+            name: report.name,
+            report_type: report.reportType,
+            current_revision: 0,
+          })
+          .execute();
+        if (creatorTokenId !== undefined) {
+          await trx
+            .insertInto('report_creator_tokens')
+            .values({ report_id: id, token_id: creatorTokenId })
+            .execute();
+        }
+        await createContentRepository(trx, clock).addRevision(id, report.definition, savedBy);
+      });
     },
 
     async insertDashboard(workspaceId: string, dashboard: DashboardItem): Promise<void> {

@@ -57,6 +57,13 @@ CREATE TABLE IF NOT EXISTS report_revisions (
   saved_at TEXT NOT NULL,
   PRIMARY KEY (report_id, revision)
 );
+-- The embed token (jti) that made a report by save as or create: besides the tokens generated for
+-- the report, only that one reaches it (decision 0224). A table of its own, so that a database
+-- made before it gains it with CREATE TABLE IF NOT EXISTS.
+CREATE TABLE IF NOT EXISTS report_creator_tokens (
+  report_id TEXT PRIMARY KEY REFERENCES reports(id) ON DELETE CASCADE,
+  token_id TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS dashboards (
   id TEXT PRIMARY KEY,
   workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,

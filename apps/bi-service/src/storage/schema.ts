@@ -56,6 +56,12 @@ export interface ReportRevisionsTable {
   saved_at: string;
 }
 
+/** The embed token (its `jti`) that made a report by save as or create (decision 0224). */
+export interface ReportCreatorTokensTable {
+  report_id: string;
+  token_id: string;
+}
+
 export interface DashboardsTable {
   id: string;
   workspace_id: string;
@@ -120,6 +126,7 @@ export interface BiDatabase {
   datasets: DatasetsTable;
   reports: ReportsTable;
   report_revisions: ReportRevisionsTable;
+  report_creator_tokens: ReportCreatorTokensTable;
   dashboards: DashboardsTable;
   tiles: TilesTable;
   owned_datasets: OwnedDatasetsTable;

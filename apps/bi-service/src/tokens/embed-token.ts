@@ -29,8 +29,11 @@ export interface EmbedTokenClaims {
   /** Where a Create token may put new reports. */
   targetWorkspaces?: string[];
   identities?: EffectiveIdentityClaim[];
-  /** This token's own id: the rate limit gives each token its own budget (see rateLimitKey). */
-  jti?: string;
+  /**
+   * This token's own id: the rate limit gives each token its own budget (see rateLimitKey), and
+   * the reports the token makes by save as or create are bound to it (decision 0224).
+   */
+  jti: string;
   iat: number;
   exp: number;
 }
@@ -65,7 +68,7 @@ const claimsSchema = z.object({
       z.object({ username: z.string(), roles: z.array(z.string()), datasets: z.array(z.string()) }),
     )
     .optional(),
-  jti: z.string().optional(),
+  jti: z.string().min(1),
   iat: z.number(),
   exp: z.number(),
 });
@@ -74,19 +77,22 @@ const claimsSchema = z.object({
 export const embedTokenIssuer = 'vitrina-bi';
 export const embedTokenAudience = 'vitrina-bi/embed';
 
-/** Signs an embed token; `claims.exp` is seconds since the epoch, `iat` is the clock's now. */
+/**
+ * Signs an embed token; `claims.exp` is seconds since the epoch, `iat` is the clock's now, and
+ * `jti` a new random id unless the caller chose one (GenerateToken answers it as `tokenId`).
+ */
 export async function signEmbedToken(
   key: SigningKey,
-  claims: Omit<EmbedTokenClaims, 'iat' | 'ver' | 'jti'>,
+  claims: Omit<EmbedTokenClaims, 'iat' | 'ver' | 'jti'> & { jti?: string },
   clock: Clock = systemClock,
 ): Promise<string> {
-  const { exp, ...grant } = claims;
+  const { exp, jti = randomUUID(), ...grant } = claims;
   return new SignJWT({ ...grant, ver: 1 })
     .setProtectedHeader({ alg: 'HS256', kid: key.kid, typ: 'JWT' })
     .setIssuer(embedTokenIssuer)
     .setAudience(embedTokenAudience)
     .setIssuedAt(epochSeconds(clock))
-    .setJti(randomUUID())
+    .setJti(jti)
     .setExpirationTime(exp)
     .sign(key.secret);
 }
@@ -123,7 +129,7 @@ export async function verifyEmbedToken(
       algorithms: ['HS256'],
       issuer: embedTokenIssuer,
       audience: embedTokenAudience,
-      requiredClaims: ['exp', 'iat', 'iss', 'aud'],
+      requiredClaims: ['exp', 'iat', 'iss', 'aud', 'jti'],
       currentDate: clock.now(),
     });
     const claims = claimsSchema.safeParse(payload);
@@ -151,15 +157,23 @@ const claimFor = {
   tile: 'tiles',
 } as const;
 
+/** Whether the token was generated for this item. */
+export function tokenCovers(claims: EmbedTokenClaims, kind: EmbedItemKind, id: string): boolean {
+  return claims[claimFor[kind]].includes(id.toLowerCase());
+}
+
+/** The 403 PowerBINotAuthorizedException for an item the token does not reach. */
+export function notGranted(kind: EmbedItemKind): EmbedTokenError {
+  return new EmbedTokenError(
+    'PowerBINotAuthorizedException',
+    403,
+    `The embed token does not grant this ${kind}`,
+  );
+}
+
 /** Throws 403 PowerBINotAuthorizedException unless the token was generated for this item. */
 export function assertTokenCovers(claims: EmbedTokenClaims, kind: EmbedItemKind, id: string): void {
-  if (!claims[claimFor[kind]].includes(id.toLowerCase())) {
-    throw new EmbedTokenError(
-      'PowerBINotAuthorizedException',
-      403,
-      `The embed token does not grant this ${kind}`,
-    );
-  }
+  if (!tokenCovers(claims, kind, id)) throw notGranted(kind);
 }
 
 /** Throws 403 unless the token allows saving (Edit) or creating (Create) reports. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -19,8 +20,10 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const now = () => Math.floor(Date.now() / 1000);
-type Claim = 'exp' | 'iat' | 'iss' | 'aud';
+type Claim = 'exp' | 'iat' | 'iss' | 'aud' | 'jti';
 const claims: Claim[] = ['exp', 'iat', 'iss', 'aud'];
+// An embed token's id is required too: the reports it makes are bound to it (decision 0224).
+const embedClaims: Claim[] = [...claims, 'jti'];
 
 /** A token signed with the right key, carrying every registered claim except `omitted`. */
 function withoutClaim(
@@ -33,6 +36,7 @@ function withoutClaim(
   if (omitted !== 'iat') jwt = jwt.setIssuedAt(now());
   if (omitted !== 'iss') jwt = jwt.setIssuer(registered.iss);
   if (omitted !== 'aud') jwt = jwt.setAudience(registered.aud);
+  if (omitted !== 'jti') jwt = jwt.setJti(randomUUID());
   return jwt;
 }
 
@@ -55,7 +59,7 @@ describe('registered claims are required on every token the service verifies', (
     expect(response.status).toBe(401);
   });
 
-  it.each(claims)('refuses an embed token without %s', async (omitted) => {
+  it.each(embedClaims)('refuses an embed token without %s', async (omitted) => {
     const key = service.services.embedTokenKey;
     const grant = {
       sub: 'someone',
