@@ -5,6 +5,8 @@ interface ZipEntry {
   name: Buffer;
   crc: number;
   size: number;
+  /** The size the archive's headers state, when it is not the true one (a lying archive). */
+  declaredSize?: number;
   compressed: Buffer;
 }
 
@@ -31,7 +33,7 @@ function zipArchive(entries: ZipEntry[]): Buffer {
     local.writeUInt16LE(0x21, 12); // 1980-01-01
     local.writeUInt32LE(entry.crc, 14);
     local.writeUInt32LE(entry.compressed.length, 18);
-    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt32LE(entry.declaredSize ?? entry.size, 22);
     local.writeUInt16LE(entry.name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -41,7 +43,7 @@ function zipArchive(entries: ZipEntry[]): Buffer {
     central.writeUInt16LE(0x21, 14);
     central.writeUInt32LE(entry.crc, 16);
     central.writeUInt32LE(entry.compressed.length, 20);
-    central.writeUInt32LE(entry.size, 24);
+    central.writeUInt32LE(entry.declaredSize ?? entry.size, 24);
     central.writeUInt16LE(entry.name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, entry.name, entry.compressed);
@@ -95,12 +97,18 @@ async function bombSheet(inflatedBytes: number): Promise<ZipEntry> {
   };
 }
 
+/** The sheet is the slow part to build (about 2 s): both bombs share one. */
+let sheet: Promise<ZipEntry> | undefined;
+
 /**
- * A valid XLSX workbook of one sheet whose XML inflates to about `inflatedBytes` (500 MB by
- * default) from a file of well under 1 MB: a cell of 256 KB of text in each of some 2,000 rows.
- * Its declared sizes are honest (a reader may check them before inflating, or count as it goes).
+ * An XLSX workbook of one sheet whose XML inflates to 500 MB from a file of well under 1 MB: a
+ * cell of 256 KB of text in each of some 2,000 rows. Honest, its headers state the sheet's real
+ * size (a reader may refuse it from the directory alone); `understated`, they claim 1 MB, so
+ * only a reader that counts the bytes as it inflates them can stop it in time.
  */
-export async function xlsxBomb(inflatedBytes = 500 * 1024 * 1024): Promise<Buffer> {
+export async function xlsxBomb({ understated = false } = {}): Promise<Buffer> {
+  sheet ??= bombSheet(500 * 1024 * 1024);
+  const bomb = await sheet;
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const packageRels = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -129,7 +137,7 @@ export async function xlsxBomb(inflatedBytes = 500 * 1024 * 1024): Promise<Buffe
       `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${packageRels}">` +
         `<Relationship Id="rId1" Type="${relationships}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
     ),
-    await bombSheet(inflatedBytes),
+    understated ? { ...bomb, declaredSize: 1024 * 1024 } : bomb,
   ]);
 }
 

@@ -53,6 +53,11 @@ export function leftoverUploadCases(suite: ContextOf): void {
 
 const hostileFiles = [
   { label: 'XLSX bomb (500 MB of sheet XML)', fileName: 'bomba.xlsx', make: () => xlsxBomb() },
+  {
+    label: 'XLSX bomb understating its size',
+    fileName: 'bomba-oculta.xlsx',
+    make: () => xlsxBomb({ understated: true }),
+  },
   { label: 'CSV of 10,000 columns', fileName: 'ancho.csv', make: async () => wideCsv() },
 ];
 
@@ -75,7 +80,8 @@ export function hostileImportCases(suite: ContextOf): void {
         `[${file.label}] ${(bytes.length / mib).toFixed(1)} MB file answered ` +
           `${answer?.status ?? 'nothing'} in ${(elapsedMs / 1000).toFixed(1)} s; BI peak RSS ` +
           `${(figures.peakRssBytes / mib).toFixed(0)} MB${figures.killed ? ' (killed)' : ''}; ` +
-          `longest /health stall ${figures.longestHealthStallMs.toFixed(0)} ms`,
+          `longest /health stall ${figures.longestHealthStallMs.toFixed(0)} ms` +
+          (answer ? ` (${powerBiError(answer)?.message ?? answer.text.slice(0, 80)})` : ''),
       );
       expect(figures.killed).toBe(false);
       expect(figures.peakRssBytes).toBeLessThan(rssBound);
