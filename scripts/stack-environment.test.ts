@@ -2,13 +2,13 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadConfig as loadBiConfig } from '../apps/bi-service/src/config.ts';
 import { loadConfig as loadPortalConfig } from '../apps/server/src/config.ts';
-import { stackEnvironment } from './stack-environment.ts';
+import { stackEnvironment, trialEnvironment } from './stack-environment.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
 /** What each process of `npm start` concludes from the same shell environment. */
 function bothConfigs(shell: NodeJS.ProcessEnv) {
-  const env = stackEnvironment(shell, root);
+  const env = trialEnvironment(shell, root);
   return { portal: loadPortalConfig(env), bi: loadBiConfig(env) };
 }
 
@@ -49,5 +49,28 @@ describe('npm start hands both processes one environment they agree on', () => {
   test('a VITRINA_DEMO that is neither on nor off stops both, naming it', () => {
     expect(() => loadPortalConfig({ VITRINA_DEMO: 'no' })).toThrow(/VITRINA_DEMO/);
     expect(() => loadBiConfig({ VITRINA_DEMO: 'no' })).toThrow(/VITRINA_DEMO/);
+  });
+});
+
+describe('run mode and demo: npm start is the trial, start:portal and start:bi deploy', () => {
+  test('npm start runs as development with the demo unless NODE_ENV says otherwise', () => {
+    const { portal, bi } = bothConfigs({ NODE_ENV: ' ' });
+    expect([portal.runMode, bi.runMode, portal.demo, bi.demo]).toEqual([
+      'development',
+      'development',
+      true,
+      true,
+    ]);
+    const production = bothConfigs({ NODE_ENV: 'production' });
+    expect([production.portal.demo, production.bi.demo]).toEqual([false, false]);
+  });
+
+  test('start:portal and start:bi are production with no demo unless told otherwise', () => {
+    const env = stackEnvironment({}, root);
+    expect(env['NODE_ENV']).toBeUndefined();
+    expect(loadPortalConfig(env)).toMatchObject({ runMode: 'production', demo: false });
+    expect(loadBiConfig(env)).toMatchObject({ runMode: 'production', demo: false });
+    const demo = stackEnvironment({ VITRINA_DEMO: 'true' }, root);
+    expect([loadPortalConfig(demo).demo, loadBiConfig(demo).demo]).toEqual([true, true]);
   });
 });

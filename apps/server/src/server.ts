@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ensureFirstAdministrator, firstAdminBanner } from './bootstrap/first-admin.ts';
+import { tightenPrivateTree } from '@vitrina/env/private-tree';
 import { loadConfig } from './config.ts';
 import { createPrivateDir } from './private-files.ts';
 
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const config = loadConfig();
   createPrivateDir(config.dataDir);
+  // What an older version, a restore or a copy left readable is tightened too (0700 / 0600).
+  tightenPrivateTree(config.dataDir);
   const app = await buildApp({ config });
   const firstAdmin = await ensureFirstAdministrator(app.context);
   if (firstAdmin.generatedPassword)

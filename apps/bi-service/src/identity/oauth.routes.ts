@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Reservation } from '../auth/failure-limiter.ts';
 import type { BiServices } from '../services.ts';
 import type { ZodApp } from '../zod-app.ts';
+import { noStore } from '../http/no-store.ts';
 import type { AppRow } from '../storage/principals.repository.ts';
 import {
   accessTokenLifetimeSeconds,
@@ -51,6 +52,7 @@ export function registerOAuthRoutes(app: ZodApp, services: BiServices): void {
   app.post(
     '/:tenant/oauth2/v2.0/token',
     {
+      onRequest: noStore,
       config: { rateLimit: {} },
       schema: { params: tenantParams, body: tokenForm, response: tokenResponses },
     },
@@ -164,7 +166,7 @@ async function clientCredentialsGrant(grant: Grant) {
 }
 
 function sendTokens(reply: FastifyReply, accessToken: string, extra: Record<string, string>) {
-  return reply.header('cache-control', 'no-store').send({
+  return reply.send({
     token_type: 'Bearer',
     expires_in: accessTokenLifetimeSeconds,
     ext_expires_in: accessTokenLifetimeSeconds,

@@ -1,5 +1,6 @@
 import { callerOf, requireCaller } from '../auth/request-auth.ts';
 import { powerBiErrors } from '../http/error-schemas.ts';
+import { noStore } from '../http/no-store.ts';
 import type { BiServices } from '../services.ts';
 import type { ZodApp } from '../zod-app.ts';
 import {
@@ -24,11 +25,15 @@ export function registerGenerateTokenRoutes(
   services: Pick<BiServices, 'contentAccess' | 'embedTokens'>,
 ): void {
   const tokens = services.embedTokens;
-  const member = [requireCaller, requireWorkspaceMember(services.contentAccess)];
+  // Every answer carries an embed token (or refuses one): no browser or proxy may keep it.
+  const member = {
+    onRequest: noStore,
+    preHandler: [requireCaller, requireWorkspaceMember(services.contentAccess)],
+  };
 
   app.post(
     '/v1.0/myorg/groups/:groupId/reports/:reportId/GenerateToken',
-    { preHandler: member, schema: { params: reportParams, body: itemTokenBody, response } },
+    { ...member, schema: { params: reportParams, body: itemTokenBody, response } },
     async (request) =>
       tokens.forReport(
         callerOf(request),
@@ -40,7 +45,7 @@ export function registerGenerateTokenRoutes(
 
   app.post(
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/GenerateToken',
-    { preHandler: member, schema: { params: dashboardParams, body: itemTokenBody, response } },
+    { ...member, schema: { params: dashboardParams, body: itemTokenBody, response } },
     async (request) =>
       tokens.forDashboard(
         callerOf(request),
@@ -52,20 +57,24 @@ export function registerGenerateTokenRoutes(
 
   app.post(
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles/:tileId/GenerateToken',
-    { preHandler: member, schema: { params: tileParams, body: itemTokenBody, response } },
+    { ...member, schema: { params: tileParams, body: itemTokenBody, response } },
     async (request) =>
       tokens.forTile(callerOf(request), membershipOf(request), request.params, request.body),
   );
 
   app.post(
     '/v1.0/myorg/groups/:groupId/reports/GenerateToken',
-    { preHandler: member, schema: { params: groupParams, body: createReportTokenBody, response } },
+    { ...member, schema: { params: groupParams, body: createReportTokenBody, response } },
     async (request) => tokens.forNewReport(callerOf(request), membershipOf(request), request.body),
   );
 
   app.post(
     '/v1.0/myorg/GenerateToken',
-    { preHandler: requireCaller, schema: { body: multiResourceTokenBody, response } },
+    {
+      onRequest: noStore,
+      preHandler: requireCaller,
+      schema: { body: multiResourceTokenBody, response },
+    },
     async (request) => tokens.forResources(callerOf(request), request.body),
   );
 }

@@ -55,6 +55,8 @@ describe('portal with the bundled BI service (demo mode)', () => {
         token: adminToken,
       });
       expect(response.statusCode).toBe(200);
+      // It carries an embed token: no browser or proxy may keep it.
+      expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json();
       expect(body.type).toBe(kind);
       expect(body.embedUrl).toContain(
@@ -76,6 +78,7 @@ describe('portal with the bundled BI service (demo mode)', () => {
       token: adminToken,
     });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json().accessToken.split('.')).toHaveLength(3);
   });
 
@@ -118,15 +121,15 @@ describe('administrators author reports through the portal (issue 13)', () => {
     const report = items.find((i) => i.kind === 'report')!;
     const edit = await adminCall('GET', `/api/viewer/report/${report.uId}/edit`);
     expect(edit.statusCode).toBe(200);
+    expect(edit.headers['cache-control']).toBe('no-store');
     expect(edit.json().accountId).toBe(account.id);
     expect(claimsOf(edit.json().accessToken)).toMatchObject({
       accessLevel: 'Edit',
       allowSaveAs: true,
     });
     const dashboard = items.find((i) => i.kind === 'dashboard')!;
-    expect((await adminCall('GET', `/api/viewer/report/${dashboard.uId}/edit`)).statusCode).toBe(
-      404,
-    );
+    const refused = await adminCall('GET', `/api/viewer/report/${dashboard.uId}/edit`);
+    expect([refused.statusCode, refused.headers['cache-control']]).toEqual([404, 'no-store']);
   });
 
   it('creates a report on a workspace dataset and shows it after the sync call', async () => {
@@ -139,6 +142,7 @@ describe('administrators author reports through the portal (issue 13)', () => {
     expect(dataset).toBeDefined();
     const create = await adminCall('GET', `${base}/dataset/${dataset!.id}/create`);
     expect(create.statusCode).toBe(200);
+    expect(create.headers['cache-control']).toBe('no-store');
     const embed = create.json();
     expect(embed.embedUrl).toContain(`datasetId=${dataset!.id}`);
     expect(claimsOf(embed.accessToken)).toMatchObject({

@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -45,8 +53,8 @@ describe('file modes of the data directory', () => {
     }
   });
 
-  it('the server entry creates DATA_DIR 0700 and its files 0600', async () => {
-    const dataDir = join(root, 'process', 'data');
+  /** Starts the server entry on `dataDir`, runs `check` once it listens, then stops it. */
+  async function whileServerRuns(dataDir: string, check: () => void) {
     const server = spawn(process.execPath, [resolve(import.meta.dirname, '../../src/server.ts')], {
       env: {
         ...process.env,
@@ -75,12 +83,36 @@ describe('file modes of the data directory', () => {
         server.stderr.on('data', read);
         server.once('exit', (code) => fail(new Error(`server exited (${code}): ${output}`)));
       });
+      check();
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }
+
+  it('the server entry creates DATA_DIR 0700 and its files 0600', async () => {
+    const dataDir = join(root, 'process', 'data');
+    await whileServerRuns(dataDir, () => {
       expect(modeOf(dataDir).toString(8)).toBe('700');
       const files = ['vitrina.db', 'vitrina.db-wal', 'keys/jwt.key', 'keys/accounts.key'];
       for (const file of files) expect(modeOf(join(dataDir, file)).toString(8), file).toBe('600');
       expect(modeOf(join(dataDir, 'keys')).toString(8)).toBe('700');
-    } finally {
-      server.kill('SIGTERM');
-    }
+    });
+  });
+
+  it('the server entry tightens an existing DATA_DIR left readable by others', async () => {
+    const dataDir = join(root, 'existing', 'data');
+    const dirs = ['', 'keys', 'outbox', 'bi', 'bi/keys'];
+    const files = ['keys/jwt.key', 'outbox/temporal.eml', 'bi/keys/embed-token.key', 'notas.txt'];
+    for (const dir of dirs) mkdirSync(join(dataDir, dir), { recursive: true });
+    for (const file of files) writeFileSync(join(dataDir, file), 'ab'.repeat(32));
+    // As a restore with a loose umask, or an older version, would leave it.
+    for (const dir of dirs) chmodSync(join(dataDir, dir), 0o755);
+    for (const file of files) chmodSync(join(dataDir, file), 0o644);
+
+    await whileServerRuns(dataDir, () => {
+      for (const dir of dirs) expect(modeOf(join(dataDir, dir)).toString(8), dir).toBe('700');
+      for (const file of [...files, 'vitrina.db'])
+        expect(modeOf(join(dataDir, file)).toString(8), file).toBe('600');
+    });
   });
 });

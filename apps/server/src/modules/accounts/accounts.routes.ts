@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { noStore } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -106,6 +107,8 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account/token/:id',
       {
         ...admin,
+        // It carries the BI service's access token: no browser or proxy may keep it.
+        onRequest: noStore,
         schema: {
           tags,
           security,

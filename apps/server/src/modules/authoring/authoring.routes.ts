@@ -10,6 +10,7 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
+import { noStore } from '../../plugins/security.ts';
 import type { AuthoringService } from './authoring.service.ts';
 
 const tags = ['autoría'];
@@ -21,11 +22,13 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
   name: 'authoring',
   register(app) {
     const admin = { preHandler: app.requireAdmin };
+    /** Answers that carry an embed token: no browser or proxy may keep them. */
+    const adminToken = { ...admin, onRequest: noStore };
 
     app.get(
       '/viewer/report/:uid/edit',
       {
-        ...admin,
+        ...adminToken,
         schema: {
           tags,
           security,
@@ -55,7 +58,7 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
     app.get(
       '/authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create',
       {
-        ...admin,
+        ...adminToken,
         schema: {
           tags,
           security,

@@ -1,6 +1,7 @@
 import { errorResponseSchema, reportUidParamsSchema, viewerReportSchema } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { sessionUser } from '../../plugins/auth.ts';
+import { noStore } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
 import type { ViewerService } from './viewer.service.ts';
 
@@ -11,6 +12,8 @@ export const viewerModule = (viewer: ViewerService): ApiModule => ({
     app.get(
       '/viewer/report/:uid',
       {
+        // It carries an embed token: no browser or proxy may keep it.
+        onRequest: noStore,
         preHandler: app.requireAuth,
         // One answer object per report and embed token (viewer.service.ts): written once.
         serializerCompiler: serializeEachObjectOnce,
