@@ -46,23 +46,13 @@ export class BiServiceError extends Error {
 }
 
 /**
- * The BI service refused for load (429). With the wait it announced, the message says when to try
- * again; `retryAfterSeconds` carries it for callers that wait.
+ * The BI service refused for load (429). With the wait it announced, in milliseconds, the message
+ * says when to try again.
  */
-export class BiThrottledError extends BiServiceError {
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(detail: string, retryAfterMs: number | undefined) {
-    const seconds =
-      retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super(
-      BiFailure.throttled,
-      detail,
-      seconds === undefined
-        ? undefined
-        : `El servicio de BI limitó las solicitudes; reintente en ${seconds} s.`,
-    );
-    this.name = 'BiThrottledError';
-    this.retryAfterSeconds = seconds;
-  }
+export function throttledError(detail: string, retryAfterMs: number | undefined): BiServiceError {
+  const message =
+    retryAfterMs === undefined
+      ? undefined
+      : `El servicio de BI limitó las solicitudes; reintente en ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`;
+  return new BiServiceError(BiFailure.throttled, detail, message);
 }

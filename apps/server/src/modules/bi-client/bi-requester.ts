@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { BiFailure, BiServiceError, BiThrottledError } from './bi-errors.ts';
+import { BiFailure, BiServiceError, throttledError } from './bi-errors.ts';
 import type { HttpTransport, TransportResponse } from './http-transport.ts';
 import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
 import { retryAfterMs } from './retry-after.ts';
@@ -72,7 +72,7 @@ export function createBiRequester(options: BiRequesterOptions) {
         { accountId: credentials.accountId, path, retryAfter },
         'BI service throttled',
       );
-      throw new BiThrottledError(detail, throttledFor(response));
+      throw throttledError(detail, throttledFor(response));
     }
     throw new BiServiceError(
       failureFor(response.status),

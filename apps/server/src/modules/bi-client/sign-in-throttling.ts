@@ -1,6 +1,6 @@
 import type { INetworkModule, NetworkRequestOptions, NetworkResponse } from '@azure/msal-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { BiThrottledError } from './bi-errors.ts';
+import { throttledError, type BiServiceError } from './bi-errors.ts';
 import { retryAfterMs } from './retry-after.ts';
 
 /**
@@ -39,19 +39,16 @@ export function createSignInHolds(now: () => number, log: Pick<FastifyBaseLogger
       const end = heldUntil.get(accountId);
       if (end === undefined) return;
       if (end > now()) {
-        throw new BiThrottledError(
-          `sign-in held until ${new Date(end).toISOString()}`,
-          end - now(),
-        );
+        throw throttledError(`sign-in held until ${new Date(end).toISOString()}`, end - now());
       }
       heldUntil.delete(accountId);
     },
     /** Records a 429 on the account's sign-in and returns the error that says so. */
-    throttled(accountId: number, retryAfter: string | undefined): BiThrottledError {
+    throttled(accountId: number, retryAfter: string | undefined): BiServiceError {
       log.warn({ accountId, retryAfter }, 'BI service throttled the sign-in');
       const waitMs = retryAfterMs(retryAfter, now());
       if (waitMs) heldUntil.set(accountId, now() + waitMs);
-      return new BiThrottledError(
+      return throttledError(
         `token request: HTTP 429 (Retry-After: ${retryAfter ?? 'none'})`,
         waitMs,
       );
