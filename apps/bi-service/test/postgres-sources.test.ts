@@ -31,7 +31,10 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
   afterAll(() => database.drop());
   // Started after the source database is made, and closed before it is dropped; in the npm start
   // trial's run mode, where a loopback PostgreSQL may be a source.
-  const { service, token, rest, frameQueryRows } = useComercialWorkspace({ NODE_ENV: 'test' });
+  const { service, token, rest, frameQueryRows } = useComercialWorkspace(
+    { NODE_ENV: 'test' },
+    { sourceLog: () => undefined },
+  );
 
   /** Stores per city, read through the frame's API with an embed token from GenerateToken. */
   async function storesByCity(datasetId: string) {

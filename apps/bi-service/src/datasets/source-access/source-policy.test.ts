@@ -4,6 +4,7 @@ import { readConnectionString } from './connection-string.ts';
 import {
   checkedAddress,
   SourceRefused,
+  systemResolver,
   type Resolver,
   type SourcePolicy,
 } from './source-policy.ts';
@@ -62,6 +63,13 @@ describe('checkedAddress in production', () => {
   test('a name is judged by every address it resolves to (DNS rebinding)', async () => {
     await expect(addressFor('postgres://u@localhost.example/db')).rejects.toThrow(/loopback/);
     await expect(addressFor('postgres://u@mezclado.example/db')).rejects.toThrow(/loopback/);
+  });
+
+  test("the system resolver's numeric spellings of loopback are judged as loopback", async () => {
+    // getaddrinfo reads these without asking any DNS server.
+    const system = policy({ resolve: systemResolver });
+    for (const host of ['127.1', '0x7f000001', '2130706433', 'localhost'])
+      await expect(addressFor(`postgres://u@${host}/db`, system)).rejects.toThrow(/loopback/);
   });
 
   test('several hosts must all pass', async () => {
