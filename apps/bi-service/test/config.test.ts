@@ -41,6 +41,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_RESULT_CACHE_MB: '-1' })).toThrow(/BI_RESULT_CACHE_MB/);
   });
 
+  it('reads the import limits: 100 MB, 1000 columns, 10 times the bytes inflated, 300 s, 256 MB', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig({}).imports).toEqual({
+      maxBytes: 100 * MB,
+      maxColumns: 1000,
+      maxXlsxExpandedBytes: 1000 * MB,
+      timeoutMs: 300_000,
+      memoryMb: 256,
+    });
+    const set = loadConfig({
+      BI_IMPORT_MAX_BYTES: String(10 * MB),
+      BI_IMPORT_MAX_COLUMNS: '50',
+      BI_IMPORT_TIMEOUT_S: '2.5',
+      BI_IMPORT_MEMORY_MB: '512',
+    }).imports;
+    expect(set).toEqual({
+      maxBytes: 10 * MB,
+      maxColumns: 50,
+      maxXlsxExpandedBytes: 100 * MB,
+      timeoutMs: 2500,
+      memoryMb: 512,
+    });
+    expect(
+      loadConfig({ BI_IMPORT_MAX_XLSX_EXPANDED_BYTES: '5' }).imports.maxXlsxExpandedBytes,
+    ).toBe(5);
+    expect(() => loadConfig({ BI_IMPORT_MAX_COLUMNS: '20000' })).toThrow(/BI_IMPORT_MAX_COLUMNS/);
+  });
+
   it('derives the public URL from BI_PORT and splits the allowed origins', () => {
     const config = loadConfig({
       BI_PORT: '9001',

@@ -108,6 +108,17 @@ describe('the Datos page API with the bundled BI service', () => {
     expect(message).toContain('Fila 3: se esperaban 2 columnas y hay 3.');
   });
 
+  it("relays the BI service's import limits in Spanish", async () => {
+    const empty = await upload('Vacío', '');
+    expect([empty.statusCode, empty.json().message]).toEqual([400, 'El archivo está vacío.']);
+    const header = Array.from({ length: 1001 }, (_, index) => `C${index}`).join(';');
+    const wide = await upload('Ancho', `${header}\n`);
+    expect([wide.statusCode, wide.json().message]).toEqual([
+      400,
+      'El archivo tiene 1001 columnas; se admiten como máximo 1000.',
+    ]);
+  });
+
   it('says in Spanish that an upload has no source to refresh; deletes an upload', async () => {
     const list = (await adminCall('GET', base)).json();
     const uploaded = list.find((d: { name: string }) => d.name === 'Ventas subidas');

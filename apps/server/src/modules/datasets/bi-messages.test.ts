@@ -18,4 +18,36 @@ describe('spanishBiMessage', () => {
     expect(spanishBiMessage('Something else', 'Error general.')).toBe('Error general.');
     expect(spanishBiMessage(undefined, 'Error general.')).toBe('Error general.');
   });
+
+  it('translates the limits of a file import', () => {
+    const cases: [string, string][] = [
+      ['The file is empty', 'El archivo está vacío.'],
+      [
+        'The file is larger than the 100 MB the service accepts',
+        'El archivo supera los 100 MB que acepta el servicio de BI.',
+      ],
+      [
+        'The file has 10000 columns; an import takes at most 1000',
+        'El archivo tiene 10000 columnas; se admiten como máximo 1000.',
+      ],
+      ['The sheet has more than 1000 columns', 'La hoja tiene más de 1000 columnas.'],
+      [
+        'The workbook part xl/worksheets/sheet1.xml inflates more than 100 times: it is not read',
+        'El libro XLSX se descomprime más de 100 veces su tamaño: no se lee, por seguridad.',
+      ],
+      [
+        'The workbook inflates to more than the 1048576000 bytes an import may read',
+        'El libro XLSX descomprimido supera los 1000 MB que admite una importación.',
+      ],
+      [
+        'The file needs more than the 256 MB an import may use',
+        'El archivo necesita más memoria de la que puede usar una importación (256 MB).',
+      ],
+      [
+        'The import took longer than 300 s and was stopped',
+        'La importación tardó más de 300 s y se detuvo.',
+      ],
+    ];
+    for (const [english, spanish] of cases) expect(spanishBiMessage(english, 'x')).toBe(spanish);
+  });
 });

@@ -45,7 +45,57 @@ const translations: [RegExp, (...parts: string[]) => string][] = [
     /^Dataset .+ has no PostgreSQL source to refresh$/,
     () => 'El conjunto de datos no tiene un origen PostgreSQL que actualizar.',
   ],
-  [/^The file is larger than the service accepts$/, () => 'El archivo es demasiado grande.'],
+  // The limits of a file import (BI service, decision 0223).
+  [
+    /^The file is larger than the (\d+) MB the service accepts$/,
+    (megabytes) => `El archivo supera los ${megabytes} MB que acepta el servicio de BI.`,
+  ],
+  [/^The file is empty$/, () => 'El archivo está vacío.'],
+  [
+    /^The first line is longer than (\d+) MB$/,
+    (megabytes) => `La primera fila del archivo ocupa más de ${megabytes} MB.`,
+  ],
+  [
+    /^The file has (\d+) columns; an import takes at most (\d+)$/,
+    (columns, most) => `El archivo tiene ${columns} columnas; se admiten como máximo ${most}.`,
+  ],
+  [
+    /^The sheet has more than (\d+) (columns|rows)$/,
+    (most, what) => `La hoja tiene más de ${most} ${what === 'rows' ? 'filas' : 'columnas'}.`,
+  ],
+  [
+    /^The workbook part .+ inflates more than (\d+) times: it is not read$/,
+    (times) =>
+      `El libro XLSX se descomprime más de ${times} veces su tamaño: no se lee, por seguridad.`,
+  ],
+  [
+    /^The (?:workbook inflates to|sheet as CSV is larger than the) .*?(\d+) bytes an import may (?:read|write)$/,
+    (bytes) =>
+      `El libro XLSX descomprimido supera los ${Math.round(Number(bytes) / 1024 / 1024)} MB que admite una importación.`,
+  ],
+  [
+    /^The workbook's shared strings hold more than/,
+    () => 'El libro XLSX tiene más textos de los que admite una importación.',
+  ],
+  [
+    /^The (?:workbook|file) needs more than the (\d+) MB an import may use$/,
+    (megabytes) =>
+      `El archivo necesita más memoria de la que puede usar una importación (${megabytes} MB).`,
+  ],
+  [
+    /^The import took longer than (\d+) s and was stopped$/,
+    (seconds) => `La importación tardó más de ${seconds} s y se detuvo.`,
+  ],
+  [
+    /^The service is shutting down: the import was cancelled$/,
+    () => 'El servicio de BI se está deteniendo: la importación se canceló; vuelva a intentarlo.',
+  ],
+  [/^The workbook has no rows$/, () => 'La primera hoja del libro no tiene filas.'],
+  [
+    /^Unsupported file type (.+): use \.csv, \.parquet or \.xlsx$/,
+    (extension) =>
+      `Tipo de archivo no admitido (${extension}): use un archivo .csv, .txt, .xlsx o .parquet.`,
+  ],
 ];
 
 /** Spanish for a BI service message, or `fallback` when the message is not one it knows. */
