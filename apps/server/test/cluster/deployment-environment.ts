@@ -9,7 +9,7 @@ const deploymentDoc = resolve(import.meta.dirname, '../../../../docs/deployment.
  * follows the file's name, one KEY=VALUE a line. The suite runs this very block, so what an
  * operator copies is what was attacked.
  */
-export function documentedEnvironment(markdown = readFileSync(deploymentDoc, 'utf8')) {
+function documentedEnvironment(markdown = readFileSync(deploymentDoc, 'utf8')) {
   const block = /`\/etc\/vitrina\/environment`[^\n]*\n+```sh\n([\s\S]*?)```/.exec(markdown)?.[1];
   if (!block) throw new Error('docs/deployment.md has no ```sh block for /etc/vitrina/environment');
   const env: Record<string, string> = {};
