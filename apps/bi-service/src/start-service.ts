@@ -13,7 +13,7 @@ export interface StartOptions {
   configureApp?: (app: FastifyInstance) => void;
 }
 
-export interface StartedBiService {
+interface StartedBiService {
   running: RunningService;
   /** Stops listening, the scheduled refreshes and the stores. */
   close(): Promise<void>;
@@ -24,7 +24,7 @@ export interface StartedBiService {
  * datasets, HTTP and HTTPS listeners, scheduled refreshes. Process concerns (umask, signals,
  * exit) belong to the caller (`runBiServiceProcess`).
  */
-export async function startBiService(
+async function startBiService(
   config: BiConfig,
   options: StartOptions = {},
 ): Promise<StartedBiService> {
