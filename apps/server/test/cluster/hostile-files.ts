@@ -60,18 +60,28 @@ function zipArchive(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** The text of one cell: long runs of one letter are what deflate shrinks most (about 1000:1). */
-const cellText = Buffer.alloc(256 * 1024, 'x');
+/**
+ * How a bomb's 500 MB of sheet XML are made: cells of one repeated letter, which deflate shrinks
+ * by up to 1000:1. `dense`: one cell of 256 KB a row, deflated hard (about 850:1). `moderate`: ten
+ * cells of 1,000 characters a row, deflated fast (about 75:1), under the 100:1 past which a reader
+ * may call a part a bomb unread, and still far past any sheet a user means to import.
+ */
+const shapes = {
+  dense: { cellBytes: 256 * 1024, columns: ['A'], level: 9 },
+  moderate: { cellBytes: 1000, columns: 'ABCDEFGHIJ'.split(''), level: 1 },
+};
+export type BombShape = keyof typeof shapes;
 
-/** Deflates the sheet as it is generated, so the ~500 MB of XML never sit in memory at once. */
-async function bombSheet(inflatedBytes: number): Promise<ZipEntry> {
-  const deflate = createDeflateRaw({ level: 9 });
+/** Deflates the sheet as it is generated, so the 500 MB of XML never sit in memory at once. */
+async function bombSheet(shape: BombShape): Promise<ZipEntry> {
+  const { cellBytes, columns, level } = shapes[shape];
+  const deflate = createDeflateRaw({ level });
   const compressed: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
   const finished = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
   let crc = 0;
   let size = 0;
-  const write = async (text: string | Buffer) => {
+  const write = async (text: string) => {
     const data = Buffer.from(text);
     crc = crc32(data, crc);
     size += data.length;
@@ -81,10 +91,12 @@ async function bombSheet(inflatedBytes: number): Promise<ZipEntry> {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
       '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
   );
-  for (let row = 1; size < inflatedBytes; row++) {
-    await write(`<row r="${row}"><c r="A${row}" t="inlineStr"><is><t>`);
-    await write(cellText);
-    await write('</t></is></c></row>');
+  const text = 'x'.repeat(cellBytes);
+  for (let row = 1; size < 500 * 1024 * 1024; row++) {
+    const cells = columns.map(
+      (column) => `<c r="${column}${row}" t="inlineStr"><is><t>${text}</t></is></c>`,
+    );
+    await write(`<row r="${row}">${cells.join('')}</row>`);
   }
   await write('</sheetData></worksheet>');
   deflate.end();
@@ -97,18 +109,18 @@ async function bombSheet(inflatedBytes: number): Promise<ZipEntry> {
   };
 }
 
-/** The sheet is the slow part to build (about 2 s): both bombs share one. */
-let sheet: Promise<ZipEntry> | undefined;
+/** Building a sheet is the slow part (2 to 3 s): bombs of one shape share it. */
+const sheets = new Map<BombShape, Promise<ZipEntry>>();
 
 /**
- * An XLSX workbook of one sheet whose XML inflates to 500 MB from a file of well under 1 MB: a
- * cell of 256 KB of text in each of some 2,000 rows. Honest, its headers state the sheet's real
- * size (a reader may refuse it from the directory alone); `understated`, they claim 1 MB, so
- * only a reader that counts the bytes as it inflates them can stop it in time.
+ * An XLSX workbook of one sheet whose XML inflates to 500 MB from a file of a few MB (see
+ * `shapes`). Honest, its headers state the sheet's real size (a reader may refuse it from the
+ * directory alone); `understated`, they claim 1 MB, so only a reader that counts the bytes as it
+ * inflates them can stop it in time.
  */
-export async function xlsxBomb({ understated = false } = {}): Promise<Buffer> {
-  sheet ??= bombSheet(500 * 1024 * 1024);
-  const bomb = await sheet;
+export async function xlsxBomb(shape: BombShape, understated = false): Promise<Buffer> {
+  if (!sheets.has(shape)) sheets.set(shape, bombSheet(shape));
+  const bomb = await sheets.get(shape)!;
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const packageRels = 'http://schemas.openxmlformats.org/package/2006/relationships';

@@ -51,24 +51,48 @@ export function leftoverUploadCases(suite: ContextOf): void {
   });
 }
 
+/**
+ * `mayImport`: the file stays inside the configured limits (the moderate bomb's 500 MB are under
+ * the default XLSX expansion of 1 GB), so the service may import it; the memory bound still holds.
+ * It runs last: the memory it leaves in the process would blur the next case's figure.
+ */
 const hostileFiles = [
-  { label: 'XLSX bomb (500 MB of sheet XML)', fileName: 'bomba.xlsx', make: () => xlsxBomb() },
   {
-    label: 'XLSX bomb understating its size',
-    fileName: 'bomba-oculta.xlsx',
-    make: () => xlsxBomb({ understated: true }),
+    label: 'XLSX bomb, 500 MB of sheet XML at 850:1',
+    fileName: 'bomba.xlsx',
+    make: () => xlsxBomb('dense'),
+    mayImport: false,
   },
-  { label: 'CSV of 10,000 columns', fileName: 'ancho.csv', make: async () => wideCsv() },
+  {
+    label: 'XLSX bomb whose zip headers understate the sheet',
+    fileName: 'bomba-oculta.xlsx',
+    make: () => xlsxBomb('dense', true),
+    mayImport: false,
+  },
+  {
+    label: 'CSV of 10,000 columns',
+    fileName: 'ancho.csv',
+    make: async () => wideCsv(),
+    mayImport: false,
+  },
+  {
+    label: 'XLSX bomb, 500 MB of sheet XML at 75:1',
+    fileName: 'bomba-moderada.xlsx',
+    make: () => xlsxBomb('moderate'),
+    mayImport: true,
+  },
 ];
 
 /**
- * The hostile imports, uploaded through nginx to the BI host's Imports API: each is refused
- * (400-class, Power BI's error shape) within 60 s while the BI process stays under 1 GB. The peak
- * memory and the longest /health stall are printed for the record, not asserted.
+ * The hostile imports, uploaded through nginx to the BI host's Imports API: each is answered
+ * within 60 s while the BI process stays under 1 GB, and refused (400-class, Power BI's error
+ * shape) unless it is inside the limits. The peak memory and the longest /health stall are
+ * printed for the record, not asserted.
  */
 export function hostileImportCases(suite: ContextOf): void {
   for (const file of hostileFiles) {
-    it(`${file.label}: refused within 60 s, the BI service under 1 GB`, async () => {
+    const outcome = file.mayImport ? 'answered' : 'refused';
+    it(`${file.label}: ${outcome} within 60 s, the BI service under 1 GB`, async () => {
       const { stack, calls, content, principal } = suite();
       const bytes = await file.make();
       const { answer, elapsedMs, figures } = await watchedImport(
@@ -86,8 +110,11 @@ export function hostileImportCases(suite: ContextOf): void {
       expect(figures.killed).toBe(false);
       expect(figures.peakRssBytes).toBeLessThan(rssBound);
       expect(elapsedMs).toBeLessThan(60_000);
-      expect(answer && refused(answer), `${answer?.status} ${answer?.text}`).toBe(true);
-      expect(answer && powerBiError(answer), answer?.text).toBeDefined();
+      const imported = file.mayImport && answer?.status === 202;
+      if (!imported) {
+        expect(answer && refused(answer), `${answer?.status} ${answer?.text}`).toBe(true);
+        expect(answer && powerBiError(answer), answer?.text).toBeDefined();
+      }
     }, 120_000);
   }
 }
