@@ -102,7 +102,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
       }
     });
 
-    it('PostgreSQL sources cannot reach the host (socket, loopback, closed port); errors tell nothing', async () => {
+    it('PostgreSQL sources cannot reach the host (socket, loopback by address or name); errors tell nothing', async () => {
       const portalDatabase = new URL(suite().stack.database.url).pathname.slice(1);
       const sources = [
         [
@@ -110,6 +110,8 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
           'select username, password_hash from users',
         ],
         ['postgresql://postgres@127.0.0.1:5432/test', 'select 1 as uno'],
+        // A name is judged by the addresses it resolves to.
+        ['postgresql://postgres@localhost:5432/test', 'select 1 as uno'],
         [`postgresql://postgres@127.0.0.1:${await freePort()}/nada`, 'select 1 as uno'],
       ] as const;
       for (const [index, [connection, sql]] of sources.entries()) {

@@ -83,6 +83,9 @@ const hostileFiles = [
   },
 ];
 
+/** Vitest's limit per case: 60 s to refuse, or the import time limit (300 s) to import. */
+const timeoutOf = (file: { mayImport: boolean }) => (file.mayImport ? 330_000 : 120_000);
+
 /**
  * The hostile imports, uploaded through nginx to the BI host's Imports API: each is answered
  * within 60 s while the BI process stays under 1 GB, and refused (400-class, Power BI's error
@@ -91,30 +94,35 @@ const hostileFiles = [
  */
 export function hostileImportCases(suite: ContextOf): void {
   for (const file of hostileFiles) {
-    const outcome = file.mayImport ? 'answered' : 'refused';
-    it(`${file.label}: ${outcome} within 60 s, the BI service under 1 GB`, async () => {
-      const { stack, calls, content, principal } = suite();
-      const bytes = await file.make();
-      const { answer, elapsedMs, figures } = await watchedImport(
-        { pid: stack.bi.child.pid!, healthUrl: `${stack.biUrl}/health` },
-        () => importFile(calls, principal, content.workspaceId, file.fileName, bytes),
-        killAbove,
-      );
-      console.info(
-        `[${file.label}] ${(bytes.length / mib).toFixed(1)} MB file answered ` +
-          `${answer?.status ?? 'nothing'} in ${(elapsedMs / 1000).toFixed(1)} s; BI peak RSS ` +
-          `${(figures.peakRssBytes / mib).toFixed(0)} MB${figures.killed ? ' (killed)' : ''}; ` +
-          `longest /health stall ${figures.longestHealthStallMs.toFixed(0)} ms` +
-          (answer ? ` (${powerBiError(answer)?.message ?? answer.text.slice(0, 80)})` : ''),
-      );
-      expect(figures.killed).toBe(false);
-      expect(figures.peakRssBytes).toBeLessThan(rssBound);
-      expect(elapsedMs).toBeLessThan(60_000);
-      const imported = file.mayImport && answer?.status === 202;
-      if (!imported) {
-        expect(answer && refused(answer), `${answer?.status} ${answer?.text}`).toBe(true);
-        expect(answer && powerBiError(answer), answer?.text).toBeDefined();
-      }
-    }, 120_000);
+    const outcome = file.mayImport ? 'answered' : 'refused within 60 s';
+    it(
+      `${file.label}: ${outcome}, the BI service under 1 GB`,
+      async () => {
+        const { stack, calls, content, principal } = suite();
+        const bytes = await file.make();
+        const { answer, elapsedMs, figures } = await watchedImport(
+          { pid: stack.bi.child.pid!, healthUrl: `${stack.biUrl}/health` },
+          () => importFile(calls, principal, content.workspaceId, file.fileName, bytes),
+          killAbove,
+        );
+        console.info(
+          `[${file.label}] ${(bytes.length / mib).toFixed(1)} MB file answered ` +
+            `${answer?.status ?? 'nothing'} in ${(elapsedMs / 1000).toFixed(1)} s; BI peak RSS ` +
+            `${(figures.peakRssBytes / mib).toFixed(0)} MB${figures.killed ? ' (killed)' : ''}; ` +
+            `longest /health stall ${figures.longestHealthStallMs.toFixed(0)} ms` +
+            (answer ? ` (${powerBiError(answer)?.message ?? answer.text.slice(0, 80)})` : ''),
+        );
+        expect(figures.killed).toBe(false);
+        expect(figures.peakRssBytes).toBeLessThan(rssBound);
+        // A refusal comes within 60 s (issue 24); an import inside the limits may take longer.
+        if (!file.mayImport) expect(elapsedMs).toBeLessThan(60_000);
+        const imported = file.mayImport && answer?.status === 202;
+        if (!imported) {
+          expect(answer && refused(answer), `${answer?.status} ${answer?.text}`).toBe(true);
+          expect(answer && powerBiError(answer), answer?.text).toBeDefined();
+        }
+      },
+      timeoutOf(file),
+    );
   }
 }

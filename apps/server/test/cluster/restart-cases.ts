@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { freePort } from '@vitrina/e2e/stack';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, tokenPath } from './bi-requests.ts';
 import { principalToken } from './production-content.ts';
 import { addresses, powerBiError } from './proxy-client.ts';
 import {
   createSource,
+  internals,
   openReport,
   publishedDemoAttempts,
   refused,
@@ -51,6 +53,14 @@ export function restartedBiCases(suite: ContextOf): void {
         expect(answer.status, answer.text).not.toBe(200);
         expect(answer.json?.['access_token']).toBeUndefined();
       }
+    });
+
+    it('a connection that fails on an allow-listed host says so without addresses or ports', async () => {
+      const closed = `postgresql://postgres@127.0.0.1:${await freePort()}/nada`;
+      const answer = await createSource(suite(), 'Puerto cerrado', closed, 'select 1 as uno');
+      expect(refused(answer), `${answer.status} ${answer.text}`).toBe(true);
+      expect(powerBiError(answer), answer.text).toBeDefined();
+      expect(powerBiError(answer)?.message).not.toMatch(internals);
     });
 
     it("an allow-listed source still cannot read the database server's files", async () => {
