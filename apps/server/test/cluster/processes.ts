@@ -29,7 +29,7 @@ function startNode(
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'vitrina-process-'));
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { DATA_DIR: dataDir, ...env },
+    env: { ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | string>((done) =>
