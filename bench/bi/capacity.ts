@@ -28,12 +28,7 @@ const boundMs = 500;
 /** A viewer at a human pace: a slicer click or a page change every 5 s (a busy analyst). */
 const pausedViewerMs = 5_000;
 
-// A trial run (as `npm start`): the demo's published secret works outside production only.
-const bi = await startBiProcess({
-  NODE_ENV: 'development',
-  VITRINA_DEMO: 'true',
-  BI_RATE_LIMIT_PER_MINUTE: '100000000',
-});
+const bi = await startBiProcess({ VITRINA_DEMO: 'true', BI_RATE_LIMIT_PER_MINUTE: '100000000' });
 
 /** A POST to the BI process that must succeed; its JSON answer. */
 async function postFor(path: string, init: RequestInit): Promise<Record<string, unknown>> {

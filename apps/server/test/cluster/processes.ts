@@ -51,8 +51,15 @@ function startNode(
   return waitForHealthy(`${url}${health}`, child, 120_000).then(() => server);
 }
 
-/** The test runner's environment (NODE_ENV=test among it) under a test's own variables. */
-const inherited = (env: NodeJS.ProcessEnv) => ({ ...process.env, LOG_LEVEL: 'warn', ...env });
+/** The test runner's environment under a test's own variables. */
+const inherited = (env: NodeJS.ProcessEnv) => ({
+  ...process.env,
+  // Test processes, also when a benchmark (no Vitest to set it) starts them: the demo, when
+  // asked for, uses its published credentials (decision 0220).
+  NODE_ENV: process.env['NODE_ENV'] ?? 'test',
+  LOG_LEVEL: 'warn',
+  ...env,
+});
 
 /** Where a BI service process listens and keeps its files, to start it again in the same place. */
 export interface BiPlacement {
