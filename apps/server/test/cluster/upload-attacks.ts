@@ -48,7 +48,7 @@ export async function oversizedImport(
   totalBytes: number,
 ): Promise<Answer | undefined> {
   const frame = filePartFrame('enorme.csv');
-  const chunk = Buffer.alloc(1024 * 1024, '1,2,3\n');
+  const chunk = Buffer.alloc(512 * 1024, '1,2,3\n');
   const body = Readable.from(
     (function* () {
       yield frame.head;
