@@ -60,12 +60,12 @@ export interface BiConfig {
   readonly port: number;
   readonly tlsPort: number;
   readonly host: string;
+  /** The proxies whose X-Forwarded-For gives `request.ip`; false: the peer's own address. */
+  readonly trustProxy: TrustedProxies;
   /** Production unless NODE_ENV says development or test. */
   readonly runMode: RunMode;
   /** DATA_DIR itself, shared with the portal (the demo credentials file lives there). */
   readonly dataRoot: string;
-  /** The proxies whose X-Forwarded-For gives `request.ip`; false: the peer's own address. */
-  readonly trustProxy: TrustedProxies;
   /** Where the service keeps its own files: DATA_DIR/bi. */
   readonly dataDir: string;
   readonly publicUrl: string;
@@ -85,10 +85,10 @@ export interface BiConfig {
   readonly earlyQueries: boolean;
   /** Bytes of query results kept in memory (0: none). */
   readonly resultCacheBytes: number;
-  /** What PostgreSQL sources may reach (decision 0222). */
-  readonly sourceAccess: SourceAccessConfig;
   /** What one file import may take: size, columns, expansion, time and memory. */
   readonly imports: Readonly<ImportLimits>;
+  /** What PostgreSQL sources may reach (decision 0222). */
+  readonly sourceAccess: SourceAccessConfig;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -127,7 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
-    sourceAccess: sourceAccessOf(values),
     imports: Object.freeze({
       maxBytes: values.BI_IMPORT_MAX_BYTES,
       maxColumns: values.BI_IMPORT_MAX_COLUMNS,
@@ -136,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
       timeoutMs: values.BI_IMPORT_TIMEOUT_S * 1000,
       memoryMb: values.BI_IMPORT_MEMORY_MB,
     }),
+    sourceAccess: sourceAccessOf(values),
   });
 }

@@ -78,28 +78,6 @@ describe('NODE_ENV', () => {
   });
 });
 
-describe('VITRINA_DEMO', () => {
-  const demoFor = (env: Record<string, string>) => demoModeOf(z.object(runModeEnvShape).parse(env));
-
-  test('is on by default outside production only', () => {
-    expect(demoFor({ NODE_ENV: 'development' })).toBe(true);
-    expect(demoFor({ NODE_ENV: 'test', VITRINA_DEMO: ' ' })).toBe(true);
-    expect(demoFor({})).toBe(false);
-    expect(demoFor({ NODE_ENV: 'production' })).toBe(false);
-  });
-
-  test('an explicit value wins in every run mode', () => {
-    expect(demoFor({ NODE_ENV: 'production', VITRINA_DEMO: 'true' })).toBe(true);
-    expect(demoFor({ VITRINA_DEMO: '1' })).toBe(true);
-    expect(demoFor({ NODE_ENV: 'development', VITRINA_DEMO: 'FALSE' })).toBe(false);
-  });
-
-  test('anything else is an error on that variable', () => {
-    const result = z.object(runModeEnvShape).safeParse({ VITRINA_DEMO: 'sí' });
-    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['VITRINA_DEMO']);
-  });
-});
-
 describe('TRUST_PROXY', () => {
   const proxy = z.object({ TRUST_PROXY: trustProxyField });
   const parse = (value: string | undefined) => proxy.safeParse({ TRUST_PROXY: value });
@@ -134,5 +112,27 @@ describe('TRUST_PROXY', () => {
   test('a configured proxy makes loopback the default listen address', () => {
     expect(defaultListenHost(['127.0.0.1'])).toBe('127.0.0.1');
     expect(defaultListenHost(false)).toBe('0.0.0.0');
+  });
+});
+
+describe('VITRINA_DEMO', () => {
+  const demoFor = (env: Record<string, string>) => demoModeOf(z.object(runModeEnvShape).parse(env));
+
+  test('is on by default outside production only', () => {
+    expect(demoFor({ NODE_ENV: 'development' })).toBe(true);
+    expect(demoFor({ NODE_ENV: 'test', VITRINA_DEMO: ' ' })).toBe(true);
+    expect(demoFor({})).toBe(false);
+    expect(demoFor({ NODE_ENV: 'production' })).toBe(false);
+  });
+
+  test('an explicit value wins in every run mode', () => {
+    expect(demoFor({ NODE_ENV: 'production', VITRINA_DEMO: 'true' })).toBe(true);
+    expect(demoFor({ VITRINA_DEMO: '1' })).toBe(true);
+    expect(demoFor({ NODE_ENV: 'development', VITRINA_DEMO: 'FALSE' })).toBe(false);
+  });
+
+  test('anything else is an error on that variable', () => {
+    const result = z.object(runModeEnvShape).safeParse({ VITRINA_DEMO: 'sí' });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['VITRINA_DEMO']);
   });
 });

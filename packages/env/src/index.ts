@@ -63,20 +63,6 @@ export function runModeOf(nodeEnv: string | undefined): RunMode {
 export const nodeEnvField = z.string().optional().transform(runModeOf);
 
 /**
- * How both servers run: the run mode, and demo mode (`VITRINA_DEMO`), which is on by default only
- * outside production. In production the demo takes an explicit `VITRINA_DEMO=true`, and then uses
- * the installation's own credentials, never the published ones (decision 0220).
- */
-export const runModeEnvShape = { NODE_ENV: nodeEnvField, VITRINA_DEMO: optionalEnvFlag };
-
-export function demoModeOf(values: {
-  NODE_ENV: RunMode;
-  VITRINA_DEMO?: boolean | undefined;
-}): boolean {
-  return values.VITRINA_DEMO ?? values.NODE_ENV !== 'production';
-}
-
-/**
  * The reverse proxies whose `X-Forwarded-For` a server believes: a list of addresses and CIDR
  * ranges (Fastify's `trustProxy` list, matched by proxy-addr against the connecting peer), or
  * `false` to believe none and take the peer's own address.
@@ -130,4 +116,18 @@ export const trustProxyField = z
  */
 export function defaultListenHost(trustedProxies: TrustedProxies): string {
   return trustedProxies ? '127.0.0.1' : '0.0.0.0';
+}
+
+/**
+ * How both servers run: the run mode, and demo mode (`VITRINA_DEMO`), which is on by default only
+ * outside production. In production the demo takes an explicit `VITRINA_DEMO=true`, and then uses
+ * the installation's own credentials, never the published ones (decision 0220).
+ */
+export const runModeEnvShape = { NODE_ENV: nodeEnvField, VITRINA_DEMO: optionalEnvFlag };
+
+export function demoModeOf(values: {
+  NODE_ENV: RunMode;
+  VITRINA_DEMO?: boolean | undefined;
+}): boolean {
+  return values.VITRINA_DEMO ?? values.NODE_ENV !== 'production';
 }
