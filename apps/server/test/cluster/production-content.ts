@@ -51,13 +51,13 @@ function expectStatus(answer: Answer, status: number, what: string): Record<stri
 
 const newPrincipal = (): Principal => ({
   clientId: randomUUID(),
-  secret: randomBytes(24).toString('base64url'),
+  secret: randomBytes(24).toString('hex'),
 });
 
 /** `npm run bi -- …`: the principals and the workspace, as docs/deployment.md tells operators. */
 async function provisionBi(stack: DeployedStack, portal: Principal, reader: Principal) {
-  await stack.biCli('app', 'add', portal.clientId, 'Portal Vitrina', '--secret', portal.secret);
-  await stack.biCli('app', 'add', reader.clientId, 'Solo lectura', '--secret', reader.secret);
+  await stack.biCli('app', 'add', portal.clientId, 'Portal Vitrina', `--secret=${portal.secret}`);
+  await stack.biCli('app', 'add', reader.clientId, 'Solo lectura', `--secret=${reader.secret}`);
   const added = await stack.biCli('workspace', 'add', 'Ventas');
   await stack.biCli('workspace', 'grant', 'Ventas', '--app', portal.clientId, '--role', 'Admin');
   await stack.biCli('workspace', 'grant', 'Ventas', '--app', reader.clientId, '--role', 'Viewer');
