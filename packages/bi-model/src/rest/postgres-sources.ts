@@ -27,6 +27,14 @@ export const postgresDatasetRequestSchema = z
   .meta({ id: 'PostgresDatasetRequest' });
 export type PostgresDatasetRequest = z.infer<typeof postgresDatasetRequestSchema>;
 
+/** `POST …/refreshes` body: Power BI's options; a refresh of the bundled service copies everything. */
+export const refreshRequestSchema = z
+  .object({
+    notifyOption: z.enum(['NoNotification', 'MailOnFailure', 'MailOnCompletion']).optional(),
+  })
+  .meta({ id: 'RefreshRequest' });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
 export const refreshStatusSchema = z.enum(['Unknown', 'Completed', 'Failed', 'Disabled']);
 
 /** One entry of `GET …/refreshes` (Power BI's Refresh). */
