@@ -11,6 +11,7 @@ export type ImportState = z.infer<typeof importStateSchema>;
 
 /** `POST …/imports?datasetDisplayName=…`: what to do when a dataset of that name exists. */
 export const nameConflictSchema = z.enum(['Abort', 'Overwrite', 'CreateOrOverwrite', 'Ignore']);
+export type NameConflict = z.infer<typeof nameConflictSchema>;
 
 /** `POST …/imports`'s answer (202): the import to follow with `GET …/imports/{id}`. */
 export const importCreatedSchema = z.object({ id: z.string() });

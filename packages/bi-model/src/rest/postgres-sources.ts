@@ -52,6 +52,12 @@ export const refreshSchema = z
   .meta({ id: 'Refresh' });
 export type Refresh = z.infer<typeof refreshSchema>;
 
+/** What a failed refresh's `serviceExceptionJson` holds. */
+export const serviceExceptionSchema = z.object({
+  errorCode: z.string().optional(),
+  errorDescription: z.string().optional(),
+});
+
 export const weekDays = [
   'Sunday',
   'Monday',
