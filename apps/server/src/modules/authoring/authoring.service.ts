@@ -48,7 +48,7 @@ export function createAuthoringService(deps: {
         groupId: workspace.id,
         embedUrl: report.embedUrl,
         type: report.kind,
-        expiration: token.expiration.toISOString(),
+        expiration: token.expiration,
         accountId: account.id,
       };
     },
@@ -78,7 +78,7 @@ export function createAuthoringService(deps: {
           datasetId: dataset.id,
           groupId: workspaceId,
           embedUrl: dataset.createReportEmbedURL,
-          expiration: token.expiration.toISOString(),
+          expiration: token.expiration,
         };
       });
     },

@@ -146,7 +146,7 @@ export function createViewerService(deps: {
         groupId: workspace.id,
         embedUrl: report.embedUrl,
         type: report.kind,
-        expiration: token.expiration.toISOString(),
+        expiration: token.expiration,
       });
       answers.set(placement, { token, answer });
       return answer;
