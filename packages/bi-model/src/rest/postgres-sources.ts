@@ -42,7 +42,15 @@ export const refreshSchema = z
   .object({
     requestId: z.string(),
     id: z.number(),
-    refreshType: z.enum(['Scheduled', 'OnDemand', 'ViaApi']),
+    /** Power BI's kinds; the bundled service answers the first three. */
+    refreshType: z.enum([
+      'Scheduled',
+      'OnDemand',
+      'ViaApi',
+      'ViaEnhancedApi',
+      'ViaXmlaEndpoint',
+      'OnDemandTraining',
+    ]),
     startTime: z.string(),
     endTime: z.string().optional(),
     status: refreshStatusSchema,
