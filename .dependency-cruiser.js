@@ -53,9 +53,18 @@ const config = {
     },
     forbid(
       'leaf-packages-stand-alone',
-      'contracts, env and the node:sqlite adapter import nothing of ours',
+      "contracts, env and the node:sqlite adapter import nothing of ours but the Power BI REST contract (zod only), whose lists the portal's API repeats",
       { path: '^packages/(contracts|env|node-sqlite-kysely)/' },
-      { path: '^(apps|packages|e2e|bench|scripts)/', pathNot: '^packages/$1/' },
+      {
+        path: '^(apps|packages|e2e|bench|scripts)/',
+        pathNot: '^packages/($1|bi-model/src/rest)/',
+      },
+    ),
+    forbid(
+      'bi-model-rest-is-zod-only',
+      'the Power BI REST contract imports zod and itself only, so the portal contract may take it',
+      { path: '^packages/bi-model/src/rest/' },
+      { pathNot: '^packages/bi-model/src/rest/|(^|/)node_modules/zod/' },
     ),
     forbid(
       'bi-model-imports-zod-and-protocol-only',

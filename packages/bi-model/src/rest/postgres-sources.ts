@@ -27,6 +27,14 @@ export const postgresDatasetRequestSchema = z
   .meta({ id: 'PostgresDatasetRequest' });
 export type PostgresDatasetRequest = z.infer<typeof postgresDatasetRequestSchema>;
 
+/** `POST …/refreshes` body: Power BI's options; a refresh of the bundled service copies everything. */
+export const refreshRequestSchema = z
+  .object({
+    notifyOption: z.enum(['NoNotification', 'MailOnFailure', 'MailOnCompletion']).optional(),
+  })
+  .meta({ id: 'RefreshRequest' });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
 export const refreshStatusSchema = z.enum(['Unknown', 'Completed', 'Failed', 'Disabled']);
 
 /** One entry of `GET …/refreshes` (Power BI's Refresh). */
@@ -34,7 +42,15 @@ export const refreshSchema = z
   .object({
     requestId: z.string(),
     id: z.number(),
-    refreshType: z.enum(['Scheduled', 'OnDemand', 'ViaApi']),
+    /** Power BI's kinds; the bundled service answers the first three. */
+    refreshType: z.enum([
+      'Scheduled',
+      'OnDemand',
+      'ViaApi',
+      'ViaEnhancedApi',
+      'ViaXmlaEndpoint',
+      'OnDemandTraining',
+    ]),
     startTime: z.string(),
     endTime: z.string().optional(),
     status: refreshStatusSchema,
@@ -43,6 +59,12 @@ export const refreshSchema = z
   })
   .meta({ id: 'Refresh' });
 export type Refresh = z.infer<typeof refreshSchema>;
+
+/** What a failed refresh's `serviceExceptionJson` holds. */
+export const serviceExceptionSchema = z.object({
+  errorCode: z.string().optional(),
+  errorDescription: z.string().optional(),
+});
 
 export const weekDays = [
   'Sunday',

@@ -96,10 +96,10 @@ export type PostRowsRequest = z.infer<typeof postRowsRequestSchema>;
 
 /**
  * A table as GetTables lists it. `rowCount` is a Vitrina extension (Power BI's GetTables has no
- * count): how many rows the table holds now.
+ * count): how many rows the table holds now. The bundled service always sends it.
  */
 export const listedTableSchema = pushTableSchema
-  .extend({ rowCount: z.number().int().nonnegative() })
+  .extend({ rowCount: z.number().int().nonnegative().optional() })
   .meta({ id: 'ListedTable' });
 export type ListedTable = z.infer<typeof listedTableSchema>;
 

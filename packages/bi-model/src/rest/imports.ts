@@ -4,11 +4,16 @@
  */
 import { z } from 'zod';
 
-export const importStateSchema = z.enum(['Publishing', 'Succeeded', 'Failed']);
+/** Where an import stands: still being read (`Publishing`), done, or refused with an `error`. */
+export const importStates = ['Publishing', 'Succeeded', 'Failed'] as const;
+export const importStateSchema = z.enum(importStates);
+export type ImportState = z.infer<typeof importStateSchema>;
 
 /** `POST …/imports?datasetDisplayName=…`: what to do when a dataset of that name exists. */
 export const nameConflictSchema = z.enum(['Abort', 'Overwrite', 'CreateOrOverwrite', 'Ignore']);
+export type NameConflict = z.infer<typeof nameConflictSchema>;
 
+/** `POST …/imports`'s answer (202): the import to follow with `GET …/imports/{id}`. */
 export const importCreatedSchema = z.object({ id: z.string() });
 
 export const importSchema = z
