@@ -1,6 +1,6 @@
 /**
  * The demo plug-in: Retail Andino's datasets, reports and identities, and the user flagged "MFA
- * required". `src/server.ts` imports this file only when demo mode is on, so a production start
+ * required". `main.ts` imports this file only when demo mode is on, so a production start
  * never loads it.
  */
 import { demoMfaUsername } from '@vitrina/env/demo';

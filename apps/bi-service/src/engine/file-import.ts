@@ -27,7 +27,9 @@ const stageFirst = (connection: DuckDBConnection, source: FileSource) =>
   stageFile(
     connection,
     source,
-    source.format === 'csv' ? inferenceRows(source.dialect!.columns.length) : undefined,
+    source.format === 'csv'
+      ? inferenceRows(source.dialect!.columns.length, source.path)
+      : undefined,
   );
 
 /**

@@ -19,7 +19,7 @@ export interface ServerProcess {
 }
 
 function startNode(
-  script: string,
+  args: string[],
   env: NodeJS.ProcessEnv,
   url: string,
   health: string,
@@ -27,17 +27,9 @@ function startNode(
   keptDataDir?: string,
 ) {
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'vitrina-process-'));
-  const child = spawn(process.execPath, [join(repoRoot, script)], {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      // Test processes, also when a benchmark (no Vitest to set it) starts them: the demo, when
-      // asked for, uses its published credentials (decision 0220).
-      NODE_ENV: process.env['NODE_ENV'] ?? 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | string>((done) =>
@@ -58,6 +50,16 @@ function startNode(
   };
   return waitForHealthy(`${url}${health}`, child, 120_000).then(() => server);
 }
+
+/** The test runner's environment under a test's own variables. */
+const inherited = (env: NodeJS.ProcessEnv) => ({
+  ...process.env,
+  // Test processes, also when a benchmark (no Vitest to set it) starts them: the demo, when
+  // asked for, uses its published credentials (decision 0220).
+  NODE_ENV: process.env['NODE_ENV'] ?? 'test',
+  LOG_LEVEL: 'warn',
+  ...env,
+});
 
 /** Where a BI service process listens and keeps its files, to start it again in the same place. */
 export interface BiPlacement {
@@ -88,14 +90,14 @@ export async function startBiProcess(
   const tlsPort = placement?.tlsPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const server = await startNode(
-    biEntryPoints[entry],
-    {
+    [join(repoRoot, biEntryPoints[entry])],
+    inherited({
       BI_PORT: String(port),
       BI_TLS_PORT: String(tlsPort),
       BI_PUBLIC_URL: url,
       VITRINA_DEMO: 'false',
       ...env,
-    },
+    }),
     url,
     '/health',
     placement?.dataDir,
@@ -114,16 +116,36 @@ export async function startPortalProcess(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return startNode(
-    'apps/server/main.ts',
-    {
+    [join(repoRoot, 'apps/server/main.ts')],
+    inherited({
       HOST: '127.0.0.1',
       PORT: String(port),
       VITRINA_DEMO: 'false',
       SYNC_INTERVAL_MINUTES: '0',
       ...env,
-    },
+    }),
     url,
     '/api/health',
     keptDataDir,
+  );
+}
+
+/**
+ * `npm run start:portal` or `npm run start:bi` as a service manager runs it (scripts/start-one.ts,
+ * what npm runs, in this very process) with exactly `env`, the environment file: nothing is
+ * inherited from the test runner, whose NODE_ENV=test would hide production behaviour. PATH stays,
+ * as systemd provides one. The DATA_DIR in `env` is the deployment's and is left in place.
+ */
+export function startDeployedServer(
+  server: 'portal' | 'bi',
+  env: Record<string, string>,
+  url: string,
+): Promise<ServerProcess> {
+  return startNode(
+    [join(repoRoot, 'scripts/start-one.ts'), server],
+    { PATH: process.env['PATH'], ...env },
+    url,
+    server === 'bi' ? '/health' : '/api/health',
+    env['DATA_DIR'],
   );
 }
