@@ -5,7 +5,7 @@
  * opens a report (viewer call with its embed token) again and again, with no pause (a closed
  * loop). Prints tried/failed, p50/p99 per step and each instance's resident memory before and
  * after. Bounded in count and time; stops by itself. The same deployment, for 60 s and a
- * 10-minute soak with pass/fail, is `npm run test:reliability`.
+ * 10-minute soak with pass/fail, is `npm run test:soak`.
  * Needs PostgreSQL (VITRINA_TEST_PG_URL), redis-server and nginx.
  */
 import { readFileSync } from 'node:fs';
