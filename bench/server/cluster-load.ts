@@ -13,7 +13,7 @@ import {
   describeLoad,
   startViewerCluster,
 } from '../../apps/server/test/reliability/viewer-cluster.ts';
-import type { ServerProcess } from '../../apps/server/test/cluster/processes.ts';
+import type { ServerProcess } from '@vitrina/test-support/processes';
 
 const viewers = Math.min(Number(process.env['BENCH_VIEWERS'] ?? 50), 200);
 const seconds = Math.min(Number(process.env['BENCH_SECONDS'] ?? 20), 60);

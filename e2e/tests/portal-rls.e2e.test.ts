@@ -1,3 +1,4 @@
+import { demoServicePrincipal, publishedDemoCredentials } from '@vitrina/env/demo';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
@@ -61,8 +62,10 @@ describe.skipIf(!chromiumAvailable)('portal: service principal and row-level sec
     await box.getByLabel('Descripción').fill('Retail Andino - Entidad de servicio');
     await box.getByLabel('Usuario', { exact: true }).fill('vitrina-embed');
     await box.getByLabel('Tenant ID').fill('vitrina');
-    await box.getByLabel('Application ID').fill('3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03');
-    await box.getByLabel('Secreto de cliente').fill('vitrina-demo-secret');
+    await box.getByLabel('Application ID').fill(demoServicePrincipal.clientId);
+    await box
+      .getByLabel('Secreto de cliente')
+      .fill(publishedDemoCredentials.servicePrincipalSecret);
     await snap(admin(), 'cuenta-entidad-de-servicio', 'desktop');
     await pressInDialog(box, 'Grabar');
     await expectToast(admin(), 'Agregar cuenta', 'Se agrego la cuenta vitrina-embed');

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
+import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
 import { faultSwitchPath, installFaultSwitch } from './support/fault-switch.ts';

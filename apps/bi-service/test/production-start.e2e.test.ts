@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
+import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
 import {
   demoCredentialsFileName,
   publishedDemoCredentials,

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfidentialClientApplication } from '@azure/msal-node';
-import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
+import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caTrustingNetworkClient } from './msal-network-client.ts';
 import { call, powerBiScope, servicePrincipal } from './harness.ts';

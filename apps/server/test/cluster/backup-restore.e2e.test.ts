@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '@vitrina/e2e/stack';
+import { freePort } from '@vitrina/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../helper.ts';
 import {
@@ -11,7 +11,7 @@ import {
   startPortalProcess,
   type BiPlacement,
   type ServerProcess,
-} from './processes.ts';
+} from '@vitrina/test-support/processes';
 import { portalRequest } from './portal-request.ts';
 
 const shell = promisify(execFile);
@@ -56,7 +56,7 @@ describe.each(variants)('backup and restore as documented ($dialect)', ({ dialec
   beforeAll(async () => {
     if (!available) return;
     placement = { port: await freePort(), tlsPort: await freePort(), dataDir: join(root, 'bi') };
-    bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
+    bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, placement });
     database = dialect === 'postgres' ? await createTestDatabase('postgres') : undefined;
     env = {
       ...(database ? { DATABASE_URL: database.url } : {}),
@@ -68,7 +68,7 @@ describe.each(variants)('backup and restore as documented ($dialect)', ({ dialec
       BI_AUTHORITY_URL: `https://localhost:${placement.tlsPort}/vitrina`,
       BI_TLS_CA_FILE: join(placement.dataDir, 'bi/tls/cert.pem'),
     };
-    portal = await startPortalProcess(env, portalDataDir);
+    portal = await startPortalProcess({ env, keptDataDir: portalDataDir });
   }, 240_000);
   afterAll(async () => {
     await portal?.stop('SIGKILL');
@@ -148,7 +148,7 @@ describe.each(variants)('backup and restore as documented ($dialect)', ({ dialec
       cpSync(join(portalDataDir, 'keys'), join(backupDir, 'keys'), { recursive: true });
       await bi.stop();
       cpSync(join(placement.dataDir, 'bi'), join(backupDir, 'bi'), { recursive: true });
-      bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
+      bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, placement });
 
       // Lose the data through the API, then lose the files.
       expect((await call('DELETE', `/api/user/${viewerId}`, admin.token)).status).toBe(204);
@@ -173,8 +173,8 @@ describe.each(variants)('backup and restore as documented ($dialect)', ({ dialec
       }
       cpSync(join(backupDir, 'keys'), join(portalDataDir, 'keys'), { recursive: true });
       cpSync(join(backupDir, 'bi'), join(placement.dataDir, 'bi'), { recursive: true });
-      bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
-      portal = await startPortalProcess(env, portalDataDir);
+      bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, placement });
+      portal = await startPortalProcess({ env, keptDataDir: portalDataDir });
 
       // Everything is back and works.
       const again = await login();

@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@vitrina/e2e/stack';
+import { freePort } from '@vitrina/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
-import { startBiProcess, type BiPlacement, type ServerProcess } from './processes.ts';
+import {
+  startBiProcess,
+  type BiPlacement,
+  type ServerProcess,
+} from '@vitrina/test-support/processes';
 
 interface TreeAccount {
   error: boolean;
@@ -25,7 +29,7 @@ describe('BI service down and back', () => {
   let adminId: number;
   beforeAll(async () => {
     placement = { port: await freePort(), tlsPort: await freePort(), dataDir: biDataDir };
-    const started = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
+    const started = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, placement });
     bi = started;
     portal = await buildTestApp('sqlite', {
       env: {
@@ -80,7 +84,7 @@ describe('BI service down and back', () => {
     expect(refused.statusCode).toBe(502);
     expect(refused.json<{ message: string }>().message).toMatch(/servicio de BI/i);
 
-    bi = await startBiProcess({ VITRINA_DEMO: 'true' }, placement);
+    bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, placement });
     await portal.app.services.sync.syncAll();
     const after = await tree();
     expect(after.accounts.every((account) => !account.error)).toBe(true);

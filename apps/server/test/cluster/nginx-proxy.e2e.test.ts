@@ -2,7 +2,11 @@ import { get, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../helper.ts';
 import { nginxAvailable, startTestNginx, type TestNginx } from './nginx.ts';
-import { startBiProcess, startPortalProcess, type ServerProcess } from './processes.ts';
+import {
+  startBiProcess,
+  startPortalProcess,
+  type ServerProcess,
+} from '@vitrina/test-support/processes';
 import { portalRequest } from './portal-request.ts';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
 
@@ -28,7 +32,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
       [database, redis, bi] = await Promise.all([
         createTestDatabase('postgres'),
         startTestRedis(),
-        startBiProcess({ TRUST_PROXY: '127.0.0.1' }),
+        startBiProcess({ env: { TRUST_PROXY: '127.0.0.1' } }),
       ]);
       const env = {
         DATABASE_URL: database.url,
@@ -42,7 +46,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
         ARGON2_TIME_COST: '1',
       };
       // One after the other: the first creates the administrator, the others find it.
-      for (let i = 0; i < 3; i++) portals.push(await startPortalProcess(env));
+      for (let i = 0; i < 3; i++) portals.push(await startPortalProcess({ env }));
       nginx = await startTestNginx(
         portals.map((portal) => Number(new URL(portal.url).port)),
         Number(new URL(bi.url).port),

@@ -5,7 +5,7 @@ import { createPasswordHasher } from '../../src/lib/passwords.ts';
 import { seedFixture, type Fixture } from '../fixtures.ts';
 import { callApi, createUser, postgresAvailable } from '../helper.ts';
 import { startTestCluster, type TestCluster } from './cluster-apps.ts';
-import { startPortalProcess } from './processes.ts';
+import { startPortalProcess } from '@vitrina/test-support/processes';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
 
 /** Portal instances as separate processes, on PostgreSQL and Redis, as a deployment runs them. */
@@ -26,7 +26,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable))('portal instances as pro
   });
 
   it('a grant revoked on A is refused by process B, counting what B allowed after the acknowledgement', async () => {
-    const b = await startPortalProcess(cluster.env);
+    const b = await startPortalProcess({ env: cluster.env });
     try {
       const openOnB = async () =>
         (
@@ -77,7 +77,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable))('portal instances as pro
         users.map((user) => user.id),
       )
       .execute();
-    const portal = await startPortalProcess(cluster.env);
+    const portal = await startPortalProcess({ env: cluster.env });
     const { port } = new URL(portal.url);
     const login = (username: string) =>
       new Promise<number>((resolve, reject) => {

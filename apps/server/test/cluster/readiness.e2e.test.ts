@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { callApi, postgresAvailable } from '../helper.ts';
 import { startTestCluster, type TestCluster } from './cluster-apps.ts';
-import { startBiProcess, type ServerProcess } from './processes.ts';
+import { startBiProcess, type ServerProcess } from '@vitrina/test-support/processes';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
 
 interface Readiness {

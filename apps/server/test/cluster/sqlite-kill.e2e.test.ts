@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
-import { startPortalProcess } from './processes.ts';
+import { startPortalProcess } from '@vitrina/test-support/processes';
 import { portalRequest } from './portal-request.ts';
 
 const adminPassword = 'Admin1234';
@@ -19,10 +19,12 @@ describe('kill -9 during writes on SQLite', () => {
   it('loses no acknowledged write', async () => {
     const file = join(dir, 'vitrina.db');
     const portal = await startPortalProcess({
-      DATABASE_URL: `sqlite://${file}`,
-      VITRINA_ADMIN_PASSWORD: adminPassword,
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
+      env: {
+        DATABASE_URL: `sqlite://${file}`,
+        VITRINA_ADMIN_PASSWORD: adminPassword,
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
+      },
     });
     const login = await portalRequest(portal.url, 'POST', '/api/user/authenticate', {
       body: { username: 'admin', password: adminPassword },

@@ -5,9 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { callApi, createUser, postgresAvailable, tokenFor } from '../helper.ts';
-import { demoServicePrincipal } from '../portal-content/bundled-bi-process.ts';
+import { demoServicePrincipalAccount } from '@vitrina/test-support/demo';
 import { startTestCluster, type TestCluster } from './cluster-apps.ts';
-import { startBiProcess, startPortalProcess, type ServerProcess } from './processes.ts';
+import {
+  startBiProcess,
+  startPortalProcess,
+  type ServerProcess,
+} from '@vitrina/test-support/processes';
 
 /** Seconds between periodic rounds: every candidate asks for the lock this often. */
 const roundSeconds = 2;
@@ -43,7 +47,7 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
     ((await (await fetch(`${bi.url}/_test/faults`)).json()) as { seen: number }[])[0]?.seen ?? 0;
 
   beforeAll(async () => {
-    bi = await startBiProcess({ VITRINA_DEMO: 'true' }, undefined, 'withFaultSwitch');
+    bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, entry: 'withFaultSwitch' });
     const biEnv = {
       BI_URL: bi.url,
       BI_API_URL: bi.url,
@@ -60,15 +64,14 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
       method: 'POST',
       url: '/api/account',
       token: await tokenFor(writer, admin.id),
-      body: demoServicePrincipal,
+      body: demoServicePrincipalAccount,
     });
     expect(created.statusCode).toBe(201);
     accountId = created.json<{ id: number; error: boolean }>().id;
     for (let i = 0; i < 3; i++) {
       candidates.push(
         await startPortalProcess({
-          ...cluster.env,
-          SYNC_INTERVAL_MINUTES: String(roundSeconds / 60),
+          env: { ...cluster.env, SYNC_INTERVAL_MINUTES: String(roundSeconds / 60) },
         }),
       );
     }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
-import { demoServicePrincipal, startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { demoMfaUsername, publishedDemoCredentials } from '@vitrina/env/demo';
+import { demoServicePrincipalAccount } from '@vitrina/test-support/demo';
+import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
 
 /**
  * Issue 15 against the bundled BI service: a service-principal account syncs and embeds, wrong
@@ -11,7 +13,7 @@ let bi: BundledBi;
 let portal: TestApp;
 let adminToken: string;
 
-const servicePrincipal = demoServicePrincipal;
+const servicePrincipal = demoServicePrincipalAccount;
 const rlsReportName = 'Ventas por país (seguridad por filas)';
 
 beforeAll(async () => {
@@ -134,8 +136,8 @@ describe('master users', () => {
   it('warn that ROPC does not work with MFA, and name AADSTS50076 when MFA is required', async () => {
     const mfa = await createAccount({
       description: 'Usuario con MFA',
-      username: 'integracion.mfa@vitrina.demo',
-      password: 'Multifactor2024',
+      username: demoMfaUsername,
+      password: publishedDemoCredentials.passwords[demoMfaUsername],
       clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a01',
     });
     expect(mfa).toMatchObject({

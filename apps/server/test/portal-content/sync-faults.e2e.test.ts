@@ -7,7 +7,8 @@ import {
   tokenFor,
   type TestApp,
 } from '../helper.ts';
-import { demoServicePrincipal, startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { demoServicePrincipalAccount } from '@vitrina/test-support/demo';
+import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
 
 /**
  * Sync failures produced by the real bundled BI service through the tests' fault switch (issue
@@ -43,7 +44,7 @@ for (const { dialect, available } of testDialects) {
         method: 'POST',
         url: '/api/account',
         token: adminToken,
-        body: demoServicePrincipal,
+        body: demoServicePrincipalAccount,
       });
       expect(created.statusCode).toBe(201);
       account = created.json();
