@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
+import { join } from 'node:path';
+import { freePort, startBiProcess } from '@vitrina/test-support/processes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
 import { faultSwitchPath, installFaultSwitch } from './support/fault-switch.ts';
@@ -85,38 +84,29 @@ describe('the fault switch in a process', () => {
   const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-faults-'));
   afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
 
-  async function faultSwitchStatus(entry: string, dataDir: string) {
-    const [port, tlsPort] = [await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: join(dataRoot, dataDir),
-      BI_PORT: String(port),
-      BI_TLS_PORT: String(tlsPort),
-      VITRINA_DEMO: 'false',
-      BI_TEST_FAULTS: 'true',
-    };
-    // Unset NODE_ENV is a production start, as a service manager runs it.
-    delete env['NODE_ENV'];
-    const child = spawn(process.execPath, [resolve(import.meta.dirname, entry)], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
+  async function faultSwitchStatus(entry: 'shipped' | 'withFaultSwitch', dataDir: string) {
+    const bi = await startBiProcess({
+      entry,
+      // Unset NODE_ENV is a production start, as a service manager runs it.
+      env: { NODE_ENV: undefined, BI_TEST_FAULTS: 'true' },
+      placement: {
+        port: await freePort(),
+        tlsPort: await freePort(),
+        dataDir: join(dataRoot, dataDir),
+      },
     });
-    const exited = new Promise((done) => child.once('exit', done));
     try {
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHealthy(`${url}/health`, child, 60_000);
-      return (await call(url, faultSwitchPath, { method: 'PUT', body: [] })).status;
+      return (await call(bi.url, faultSwitchPath, { method: 'PUT', body: [] })).status;
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      await bi.stop();
     }
   }
 
   it('the shipped server answers 404 at /_test/faults even with BI_TEST_FAULTS=true', async () => {
-    expect(await faultSwitchStatus('../src/server.ts', 'shipped')).toBe(404);
+    expect(await faultSwitchStatus('shipped', 'shipped')).toBe(404);
   }, 70_000);
 
   it('the tests’ entry point starts the same server with the switch', async () => {
-    expect(await faultSwitchStatus('support/server-with-faults.ts', 'tests')).toBe(204);
+    expect(await faultSwitchStatus('withFaultSwitch', 'tests')).toBe(204);
   }, 70_000);
 });

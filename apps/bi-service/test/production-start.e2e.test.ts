@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
+import { join } from 'node:path';
+import { freePort, startBiProcess } from '@vitrina/test-support/processes';
 import {
   demoCredentialsFileName,
   publishedDemoCredentials,
@@ -21,31 +20,19 @@ import { comercial, requestToken, servicePrincipal, powerBiScope } from './harne
 const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-production-'));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
 
-/** Runs `check` against the shipped server started in production on `dataDir`. */
+/** Runs `check` against the shipped server started in production on `dataDir`; returns its output. */
 async function inProduction(dataDir: string, check: (url: string) => Promise<void>) {
-  const [port, tlsPort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    BI_PORT: String(port),
-    BI_TLS_PORT: String(tlsPort),
-  };
-  delete env['NODE_ENV'];
-  delete env['VITRINA_DEMO'];
-  const child = spawn(process.execPath, [resolve(import.meta.dirname, '../src/server.ts')], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((done) => child.once('exit', done));
+  const bi = await startBiProcess({
+    // Unset, as a service manager starts it: production, with no VITRINA_DEMO, at the default log level.
+    env: { NODE_ENV: undefined, VITRINA_DEMO: undefined, LOG_LEVEL: undefined },
+    placement: { port: await freePort(), tlsPort: await freePort(), dataDir },
+    onStdout: (chunk) => (output += chunk),
+  });
   try {
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealthy(`${url}/health`, child, 60_000);
-    await check(url);
+    await check(bi.url);
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await bi.stop();
   }
   return output;
 }

@@ -1,45 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfidentialClientApplication } from '@azure/msal-node';
-import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
+import { startBiProcess, type BiProcess } from '@vitrina/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caTrustingNetworkClient } from './msal-network-client.ts';
 import { call, powerBiScope, servicePrincipal } from './harness.ts';
 
-const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-server-'));
-let child: ChildProcess;
+let bi: BiProcess;
 let url: string;
 let tlsPort: number;
+let dataRoot: string;
 
 // A real first start: the demo datasets are generated before the service reports healthy.
 beforeAll(async () => {
-  const [port, securePort] = [await freePort(), await freePort()];
-  tlsPort = securePort;
-  url = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [resolve(import.meta.dirname, '../src/server.ts')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataRoot,
-      BI_PORT: String(port),
-      BI_TLS_PORT: String(tlsPort),
-      VITRINA_DEMO: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealthy(`${url}/health`, child, 120_000);
+  bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' } });
+  ({ url, tlsPort, dataDir: dataRoot } = bi);
 }, 130_000);
 
-afterAll(async () => {
-  if (child.exitCode === null) {
-    await new Promise<void>((done) => {
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
-  }
-  rmSync(dataRoot, { recursive: true, force: true });
-});
+afterAll(() => bi?.stop());
 
 describe('server.ts (demo mode, first start)', () => {
   it('answers /health with { status: "ok" }', async () => {
