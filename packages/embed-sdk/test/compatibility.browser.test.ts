@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ourSdkScript } from './support/bundles.ts';
 import {
   frameOf,
@@ -12,9 +13,6 @@ import {
   type Harness,
   type Sdk,
 } from './support/harness.ts';
-import { chromiumAvailable, warnIfNoBrowser } from './support/suite.ts';
-
-warnIfNoBrowser();
 
 const report = `powerbi.get(document.getElementById('c1'))`;
 const calls = [
@@ -144,44 +142,41 @@ async function runScenario(harness: Harness, sdk: Sdk) {
   return normalise({ iframe, received, outcomes, replies, seen, surface });
 }
 
-describe.skipIf(!chromiumAvailable)(
-  'compatibility: the same host code against powerbi-client 2.8.0 and ours',
-  () => {
-    let harness: Harness;
-    let official: Record<string, unknown>;
-    let ours: Record<string, unknown>;
+describeInBrowser('compatibility: the same host code against powerbi-client 2.8.0 and ours', () => {
+  let harness: Harness;
+  let official: Record<string, unknown>;
+  let ours: Record<string, unknown>;
 
-    beforeAll(async () => {
-      harness = await startHarness(await ourSdkScript());
-      official = (await runScenario(harness, 'official')) as Record<string, unknown>;
-      ours = (await runScenario(harness, 'ours')) as Record<string, unknown>;
-    });
-    afterAll(async () => harness?.close());
+  beforeAll(async () => {
+    harness = await startHarness(await ourSdkScript());
+    official = (await runScenario(harness, 'official')) as Record<string, unknown>;
+    ours = (await runScenario(harness, 'ours')) as Record<string, unknown>;
+  });
+  afterAll(async () => harness?.close());
 
-    it('the frame receives the same messages: methods, urls, header keys in order, header values and bodies', () => {
-      expect(ours['received']).toEqual(official['received']);
-      expect((official['received'] as unknown[]).length).toBeGreaterThan(calls.length);
-    });
+  it('the frame receives the same messages: methods, urls, header keys in order, header values and bodies', () => {
+    expect(ours['received']).toEqual(official['received']);
+    expect((official['received'] as unknown[]).length).toBeGreaterThan(calls.length);
+  });
 
-    it('every call settles the same way with the same value', () => {
-      expect(ours['outcomes']).toEqual(official['outcomes']);
-      const outcomes = official['outcomes'] as unknown[];
-      expect(outcomes[2]).toEqual({ resolved: [['P1', 'Uno', true]] });
-      expect(outcomes[3]).toEqual({ rejected: [{ message: 'page not found' }] });
-      expect(outcomes[11]).toEqual({ resolved: true });
-      expect(outcomes[calls.length - 1]).toEqual({
-        threw: { error: expect.stringContaining('You passed: bogus') },
-      });
+  it('every call settles the same way with the same value', () => {
+    expect(ours['outcomes']).toEqual(official['outcomes']);
+    const outcomes = official['outcomes'] as unknown[];
+    expect(outcomes[2]).toEqual({ resolved: [['P1', 'Uno', true]] });
+    expect(outcomes[3]).toEqual({ rejected: [{ message: 'page not found' }] });
+    expect(outcomes[11]).toEqual({ resolved: true });
+    expect(outcomes[calls.length - 1]).toEqual({
+      threw: { error: expect.stringContaining('You passed: bogus') },
     });
+  });
 
-    it('the script bundle exposes the same globals and module keys', () => {
-      expect(ours['surface']).toEqual(official['surface']);
-    });
+  it('the script bundle exposes the same globals and module keys', () => {
+    expect(ours['surface']).toEqual(official['surface']);
+  });
 
-    it('the iframe markup, the event replies and the dispatched events are the same', () => {
-      expect(ours['iframe']).toEqual(official['iframe']);
-      expect(ours['replies']).toEqual(official['replies']);
-      expect(ours['seen']).toEqual(official['seen']);
-    });
-  },
-);
+  it('the iframe markup, the event replies and the dispatched events are the same', () => {
+    expect(ours['iframe']).toEqual(official['iframe']);
+    expect(ours['replies']).toEqual(official['replies']);
+    expect(ours['seen']).toEqual(official['seen']);
+  });
+});

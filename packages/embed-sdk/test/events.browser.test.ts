@@ -1,15 +1,8 @@
 import type { Frame, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { beforeAll, expect, it } from 'vitest';
 import { frameRequest, outcome, waitForRequest } from './support/harness.ts';
-import {
-  chromiumAvailable,
-  embedAndWait,
-  reportConfig,
-  useOurSdk,
-  warnIfNoBrowser,
-} from './support/suite.ts';
-
-warnIfNoBrowser();
+import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
 
 interface SeenEvent {
   name: string;
@@ -33,7 +26,7 @@ const eventNames = [
 ];
 const ok = (id: string) => ({ statusCode: 200, headers: { id }, body: null });
 
-describe.skipIf(!chromiumAvailable)('inbound event routes (our SDK)', () => {
+describeInBrowser('inbound event routes (our SDK)', () => {
   const state = useOurSdk();
   let page: Page;
   const frames: Record<string, Frame> = {};

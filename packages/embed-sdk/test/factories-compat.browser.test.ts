@@ -1,18 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { hostMockAppScript, microsoftFrameScript, ourSdkScript } from './support/bundles.ts';
 import { outcome, startHarness, type Harness, type Sdk } from './support/harness.ts';
 import { loadsReceived, microsoftFrameIn } from './support/microsoft-frame-probe.ts';
 import { html, js } from './support/origins.ts';
-import { chromiumAvailable, warnIfNoBrowser } from './support/suite.ts';
-
-warnIfNoBrowser();
 
 /**
  * Host code written against 2.8.0's public API, run on our SDK and on powerbi-client 2.8.0 with
  * frames on Microsoft's own libraries: both must end the same way (decisions 0090, 0091, 0094).
  */
-describe.skipIf(!chromiumAvailable)('2.8.0 host code that goes beyond Service.embed', () => {
+describeInBrowser('2.8.0 host code that goes beyond Service.embed', () => {
   let harness: Harness;
   let page: Page | undefined;
 

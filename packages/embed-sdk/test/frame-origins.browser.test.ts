@@ -1,19 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { microsoftFrameScript, ourSdkScript } from './support/bundles.ts';
 import { outcome, startHarness, type Harness } from './support/harness.ts';
 import { loadsReceived, loadsSoFar, microsoftFrameIn } from './support/microsoft-frame-probe.ts';
 import { html, js, startOrigin, type Origin } from './support/origins.ts';
-import { chromiumAvailable, warnIfNoBrowser } from './support/suite.ts';
-
-warnIfNoBrowser();
 
 /**
  * A frame on Microsoft's libraries whose embed URL redirects it to another origin: it loads when
  * that origin is allowed and it announces itself, and otherwise the embed says why in an `error`
  * event instead of waiting forever (decisions 0092, 0093).
  */
-describe.skipIf(!chromiumAvailable)('a frame that ends up on another origin', () => {
+describeInBrowser('a frame that ends up on another origin', () => {
   let harness: Harness;
   let moved: Origin;
   let page: Page;

@@ -1,20 +1,13 @@
 import type { Service } from '../src/service.ts';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { afterEach, expect, it } from 'vitest';
 import { frameOf, frameRequest, outcome, waitForRequest } from './support/harness.ts';
-import {
-  chromiumAvailable,
-  embedAndWait,
-  reportConfig,
-  useOurSdk,
-  warnIfNoBrowser,
-} from './support/suite.ts';
-
-warnIfNoBrowser();
+import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
 
 const get = (id: string) => `powerbi.get(document.getElementById('${id}'))`;
 
-describe.skipIf(!chromiumAvailable)('embed lifecycle (our SDK)', () => {
+describeInBrowser('embed lifecycle (our SDK)', () => {
   const state = useOurSdk();
   let page: Page;
   afterEach(async () => page?.close());

@@ -1,18 +1,11 @@
 import type { Frame, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { beforeAll, expect, it } from 'vitest';
 import { outcome, setReply, waitForRequest } from './support/harness.ts';
 import { cases, report } from './support/report-api-cases.ts';
-import {
-  chromiumAvailable,
-  embedAndWait,
-  reportConfig,
-  useOurSdk,
-  warnIfNoBrowser,
-} from './support/suite.ts';
+import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
 
-warnIfNoBrowser();
-
-describe.skipIf(!chromiumAvailable)('report API on the wire (our SDK, two origins)', () => {
+describeInBrowser('report API on the wire (our SDK, two origins)', () => {
   const state = useOurSdk();
   let page: Page;
   let frame: Frame;

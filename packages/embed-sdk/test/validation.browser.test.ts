@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ourSdkScript } from './support/bundles.ts';
 import { startHarness, type Harness } from './support/harness.ts';
-import { chromiumAvailable, warnIfNoBrowser } from './support/suite.ts';
-
-warnIfNoBrowser();
 
 type Kind = 'embed' | 'create' | 'createMethod';
 type Case = [Kind, Record<string, unknown>];
@@ -176,68 +174,65 @@ function runCases(page: Page, all: Case[]): Promise<unknown[]> {
   }, all);
 }
 
-describe.skipIf(!chromiumAvailable)(
-  'validation through embed(): same errors as powerbi-client 2.8.0',
-  () => {
-    let harness: Harness;
-    let ours: unknown[];
-    let official: unknown[];
-    let all: Case[];
+describeInBrowser('validation through embed(): same errors as powerbi-client 2.8.0', () => {
+  let harness: Harness;
+  let ours: unknown[];
+  let official: unknown[];
+  let all: Case[];
 
-    beforeAll(async () => {
-      harness = await startHarness(await ourSdkScript());
-      all = cases(harness.frames.url);
-      const [ourPage, officialPage] = [
-        await harness.newPage('ours'),
-        await harness.newPage('official'),
-      ];
-      [ours, official] = [await runCases(ourPage, all), await runCases(officialPage, all)];
-    });
-    afterAll(async () => harness?.close());
+  beforeAll(async () => {
+    harness = await startHarness(await ourSdkScript());
+    all = cases(harness.frames.url);
+    const [ourPage, officialPage] = [
+      await harness.newPage('ours'),
+      await harness.newPage('official'),
+    ];
+    [ours, official] = [await runCases(ourPage, all), await runCases(officialPage, all)];
+  });
+  afterAll(async () => harness?.close());
 
-    it('throws the same error, message for message, for every case (visual name checks aside)', () => {
-      const visualTarget = /^Error: (Page|Visual) name is required/;
-      const compared = all.map((c, i) => [
-        JSON.stringify(c),
-        typeof ours[i] === 'string' && visualTarget.test(ours[i]) ? 'skip' : ours[i],
-      ]);
-      const expected = all.map((c, i) => [
-        JSON.stringify(c),
-        typeof ours[i] === 'string' && visualTarget.test(ours[i]) ? 'skip' : official[i],
-      ]);
-      expect(compared).toEqual(expected);
-    });
+  it('throws the same error, message for message, for every case (visual name checks aside)', () => {
+    const visualTarget = /^Error: (Page|Visual) name is required/;
+    const compared = all.map((c, i) => [
+      JSON.stringify(c),
+      typeof ours[i] === 'string' && visualTarget.test(ours[i]) ? 'skip' : ours[i],
+    ]);
+    const expected = all.map((c, i) => [
+      JSON.stringify(c),
+      typeof ours[i] === 'string' && visualTarget.test(ours[i]) ? 'skip' : official[i],
+    ]);
+    expect(compared).toEqual(expected);
+  });
 
-    it('includes the documented messages', () => {
-      const flat = ours.map((o) => (Array.isArray(o) ? (o[0] as { message: string }).message : o));
-      expect(flat).toEqual(
-        expect.arrayContaining([
-          'Error: Attempted to embed using config {} on element <div></div>, but could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as \'powerbi-type="report"\'.',
-          'Error: Attempted to embed component of type: Report but did not find any matching component.  Please verify the type you specified is intended.',
-          "Error: Embed Url is required, but it was not found. You must provide an embed url either as part of embed configuration or as attribute 'powerbi-embed-url'.",
-          "Error: No access token was found for element. You must specify an access token directly on the element using attribute 'powerbi-access-token' or specify a global token at: powerbi.accessToken.",
-          "Error: Report id is required, but it was not found. You must provide an id either as part of embed configuration or as attribute 'powerbi-report-id'.",
-          "Error: Dashboard id is required, but it was not found. You must provide an id either as part of embed configuration or as attribute 'powerbi-dashboard-id'.",
-          'Error: Tile id is required, but it was not found. You must provide an id either as part of embed configuration.',
-          'Error: Dataset id is required, but it was not found. You must provide an id either as part of embed configuration.',
-          'viewMode property is invalid',
-          'tokenType must be a number',
-          'settings must be an object',
-          'themeJson must be an object',
-          'filterPaneEnabled must be a boolean',
-          'dashboardId is required',
-          'datasetId is required',
-          'datasetIds must be an array of strings',
-          'pageView must be a string with one of the following values: "actualSize", "fitToWidth", "oneColumn"',
-        ]),
-      );
-    });
+  it('includes the documented messages', () => {
+    const flat = ours.map((o) => (Array.isArray(o) ? (o[0] as { message: string }).message : o));
+    expect(flat).toEqual(
+      expect.arrayContaining([
+        'Error: Attempted to embed using config {} on element <div></div>, but could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as \'powerbi-type="report"\'.',
+        'Error: Attempted to embed component of type: Report but did not find any matching component.  Please verify the type you specified is intended.',
+        "Error: Embed Url is required, but it was not found. You must provide an embed url either as part of embed configuration or as attribute 'powerbi-embed-url'.",
+        "Error: No access token was found for element. You must specify an access token directly on the element using attribute 'powerbi-access-token' or specify a global token at: powerbi.accessToken.",
+        "Error: Report id is required, but it was not found. You must provide an id either as part of embed configuration or as attribute 'powerbi-report-id'.",
+        "Error: Dashboard id is required, but it was not found. You must provide an id either as part of embed configuration or as attribute 'powerbi-dashboard-id'.",
+        'Error: Tile id is required, but it was not found. You must provide an id either as part of embed configuration.',
+        'Error: Dataset id is required, but it was not found. You must provide an id either as part of embed configuration.',
+        'viewMode property is invalid',
+        'tokenType must be a number',
+        'settings must be an object',
+        'themeJson must be an object',
+        'filterPaneEnabled must be a boolean',
+        'dashboardId is required',
+        'datasetId is required',
+        'datasetIds must be an array of strings',
+        'pageView must be a string with one of the following values: "actualSize", "fitToWidth", "oneColumn"',
+      ]),
+    );
+  });
 
-    it('reports a visual without page or visual name synchronously (2.8.0 threw later, on iframe load)', () => {
-      expect(ours).toContain('Error: Page name is required when embedding a visual.');
-      expect(ours).toContain(
-        'Error: Visual name is required, but it was not found. You must provide a visual name as part of embed configuration.',
-      );
-    });
-  },
-);
+  it('reports a visual without page or visual name synchronously (2.8.0 threw later, on iframe load)', () => {
+    expect(ours).toContain('Error: Page name is required when embedding a visual.');
+    expect(ours).toContain(
+      'Error: Visual name is required, but it was not found. You must provide a visual name as part of embed configuration.',
+    );
+  });
+});
