@@ -39,11 +39,32 @@ const config = {
       // Judged on the graph of folders: a module is the folder, whatever file imports.
       scope: 'folder',
     },
+    {
+      ...forbid(
+        'no-app-folder-cycles',
+        "the report frame's and the web's folders under src (at every depth) import one way",
+        { path: '^apps/(report-frame|web)/src/.+' },
+        // A test beside the code may use the app's test helpers (apps/*/test), which import the
+        // code back: a circle whose first step leaves src is the helpers', not the folders'.
+        { path: '^apps/$1/src/', circular: true },
+      ),
+      // Judged on the graph of folders, as no-module-cycles; the servers are left to that rule.
+      scope: 'folder',
+    },
     forbid(
       'leaf-packages-stand-alone',
-      'contracts, env and the node:sqlite adapter import nothing of ours',
+      "contracts, env and the node:sqlite adapter import nothing of ours but the Power BI REST contract (zod only), whose lists the portal's API repeats",
       { path: '^packages/(contracts|env|node-sqlite-kysely)/' },
-      { path: '^(apps|packages|e2e|bench|scripts)/', pathNot: '^packages/$1/' },
+      {
+        path: '^(apps|packages|e2e|bench|scripts)/',
+        pathNot: '^packages/($1|bi-model/src/rest)/',
+      },
+    ),
+    forbid(
+      'bi-model-rest-is-zod-only',
+      'the Power BI REST contract imports zod and itself only, so the portal contract may take it',
+      { path: '^packages/bi-model/src/rest/' },
+      { pathNot: '^packages/bi-model/src/rest/|(^|/)node_modules/zod/' },
     ),
     forbid(
       'bi-model-imports-zod-and-protocol-only',

@@ -87,7 +87,7 @@ const { account_id } = await database.db
   .executeTakeFirstOrThrow();
 await app.services.embedTokens.get(embedTokenKey(account_id, seeded.report.biId), async () => ({
   token: `bench.${randomBytes(300).toString('base64url')}`,
-  expiration: new Date(Date.now() + 3_600_000),
+  expiration: new Date(Date.now() + 3_600_000).toISOString(),
 }));
 
 const routes = [];

@@ -56,11 +56,11 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
       .toBeGreaterThan(firstExpiry);
     await addVisual(frame, 'clusteredColumnChart', ['Canal', 'Ventas']);
 
-    // Hold the sync: until it answers, the page must not say the report is on the portal.
+    // Hold the saved-report call: until it answers, the page must not say the report is on the portal.
     let releaseSync: () => void = () => {};
     const held = new Promise<void>((resolve) => (releaseSync = resolve));
     let syncRequested = false;
-    await admin().route('**/api/authoring/sync', async (route: Route) => {
+    await admin().route('**/api/authoring/saved-report', async (route: Route) => {
       syncRequested = true;
       await held;
       await route.continue();
@@ -71,11 +71,11 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     await saveAs.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect.poll(() => syncRequested, { timeout: 20_000 }).toBe(true);
     expect(await admin().getByText(SAVED).count()).toBe(0);
-    const synced = admin().waitForResponse((r) => pathOf(r) === '/api/authoring/sync');
+    const synced = admin().waitForResponse((r) => pathOf(r) === '/api/authoring/saved-report');
     releaseSync();
     expect((await synced).status()).toBe(204);
     await admin().getByText(SAVED).waitFor();
-    await admin().unroute('**/api/authoring/sync');
+    await admin().unroute('**/api/authoring/saved-report');
 
     // Renewals now come from the saved report's Edit route; a save with such a token works.
     await expect
@@ -84,7 +84,7 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     expect(editCalls.every((call) => call.status() === 200)).toBe(true);
     await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
     await frame.locator('.visual-types [data-visual-type="pieChart"]').click();
-    const again = admin().waitForResponse((r) => pathOf(r) === '/api/authoring/sync');
+    const again = admin().waitForResponse((r) => pathOf(r) === '/api/authoring/saved-report');
     await frame.getByRole('button', { name: 'Guardar', exact: true }).click();
     expect((await again).status()).toBe(204);
     expect(await frame.locator('.editor-failure').count()).toBe(0);

@@ -20,10 +20,10 @@ const CSV_DATASET = 'Ventas por región (CSV)';
 const CSV = 'Región,Importe\nNorte,120\nSur,80\nCentro,45\nNorte,30\n';
 const reader = { username: 'lectora', mail: 'lectora@vitrina.demo', password: 'Clave2024' };
 
-/** The POST /api/authoring/sync that the portal sends after the frame's `saved`. */
+/** The POST /api/authoring/saved-report that the portal sends after the frame's `saved`. */
 const syncAnswer = (page: Page) =>
   page.waitForResponse(
-    (r) => r.url().endsWith('/api/authoring/sync') && r.request().method() === 'POST',
+    (r) => r.url().endsWith('/api/authoring/saved-report') && r.request().method() === 'POST',
   );
 
 /**

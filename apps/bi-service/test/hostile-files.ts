@@ -13,6 +13,8 @@ interface ZipPart {
   name: string;
   /** The part's bytes, given in pieces so that a huge part is never whole in memory. */
   pieces: () => Iterable<Buffer>;
+  /** zlib's level: 9 (the default) packs repeats hardest, 1 leaves a ratio real workbooks reach. */
+  level?: number;
 }
 
 /** Deflates the pieces as a stream; answers the deflated bytes, the inflated size and CRC. */
@@ -28,7 +30,7 @@ async function deflated(part: ZipPart) {
       }
     })(),
   );
-  const data = await buffer(counted.pipe(createDeflateRaw({ level: 9 })));
+  const data = await buffer(counted.pipe(createDeflateRaw({ level: part.level ?? 9 })));
   return { data, size, crc };
 }
 
@@ -75,8 +77,11 @@ const text =
   (value: string): ZipPart['pieces'] =>
   () => [Buffer.from(value)];
 
-/** A workbook whose one sheet is `rows` (its XML in pieces, between the sheet's own tags). */
-export function workbook(rows: () => Iterable<string>): Promise<Buffer> {
+/**
+ * A workbook whose one sheet is `rows` (its XML in pieces, between the sheet's own tags), the
+ * sheet deflated at `level`.
+ */
+export function workbook(rows: () => Iterable<string>, level = 9): Promise<Buffer> {
   const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   return zip([
     {
@@ -98,6 +103,7 @@ export function workbook(rows: () => Iterable<string>): Promise<Buffer> {
         for (const piece of rows()) yield Buffer.from(piece);
         yield Buffer.from('</sheetData></worksheet>');
       },
+      level,
     },
   ]);
 }
@@ -108,6 +114,25 @@ export function xlsxBomb(megabytes: number): Promise<Buffer> {
   return workbook(function* () {
     for (let written = 0; written < megabytes * 1024 * 1024; written += block.length) yield block;
   });
+}
+
+/**
+ * The deployment suite's moderate bomb: 500 MB of sheet XML in rows of ten 1,000-character inline
+ * strings, deflated fast to about 75:1, under the ratio past which a part is refused unread. It
+ * is inside the default limits, so it is imported: about 50,000 rows and a 500 MB CSV.
+ */
+export function moderateXlsxBomb(): Promise<Buffer> {
+  const cell = `<is><t>${'x'.repeat(1000)}</t></is></c>`;
+  const columns = 'ABCDEFGHIJ'.split('');
+  return workbook(function* () {
+    let written = 0;
+    for (let row = 1; written < 500 * 1024 * 1024; row++) {
+      const cells = columns.map((column) => `<c r="${column}${row}" t="inlineStr">${cell}`);
+      const piece = `<row r="${row}">${cells.join('')}</row>`;
+      written += piece.length;
+      yield piece;
+    }
+  }, 1);
 }
 
 /** A CSV `columns` wide and about `bytes` long: a header, then rows of numbers. */

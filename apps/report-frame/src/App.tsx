@@ -1,7 +1,7 @@
 /** The frame's screen: waiting, loading, an error, or what was loaded. */
 import { lazy, Suspense } from 'react';
+import type { EditorChunk } from './editor-chunk.ts';
 import type { FrameSession } from './embed/session.ts';
-import { editorChunk } from './report/editor-chunk.ts';
 import type { ReportController } from './report/report-controller.ts';
 import { ReportView } from './report/ReportView.tsx';
 import { useStore } from './state/store.ts';
@@ -18,13 +18,22 @@ const QnaPage = lazy(() => import('./qna/QnaPage.tsx').then((m) => ({ default: m
 /** A report: its reading view, or, once the editor chunk is there, the view with its editor. */
 function ReportScreen({
   session,
+  editor,
   controller,
 }: {
   session: FrameSession;
+  editor: EditorChunk;
   controller: ReportController;
 }) {
-  const { loaded } = useStore(editorChunk);
-  if (loaded) return <loaded.AuthoringView session={session} controller={controller} />;
+  const { loaded } = useStore(editor.store);
+  if (loaded)
+    return (
+      <loaded.AuthoringView
+        session={session}
+        authoring={loaded.authoring}
+        controller={controller}
+      />
+    );
   return (
     <ReportView
       controller={controller}
@@ -34,7 +43,7 @@ function ReportScreen({
   );
 }
 
-export function App({ session }: { session: FrameSession }) {
+export function App({ session, editor }: { session: FrameSession; editor: EditorChunk }) {
   const { screen } = useStore(session.screen);
   const { messages } = session;
   switch (screen.kind) {
@@ -60,6 +69,7 @@ export function App({ session }: { session: FrameSession }) {
         <ReportScreen
           key={screen.controller.state.report.id + session.loadNumber}
           session={session}
+          editor={editor}
           controller={screen.controller}
         />
       );

@@ -5,12 +5,13 @@
  */
 import { Router } from '@vitrina/embed-sdk/protocol';
 import { readEmbedContext, type EmbedKind } from './embed/context.ts';
+import { EditorChunk } from './editor-chunk.ts';
 import { FrameSession } from './embed/session.ts';
 import { FrameEndpoint } from './protocol/endpoint.ts';
-import { registerVisualRoutes } from './protocol/filter-routes.ts';
-import { registerLoadRoutes } from './protocol/load-routes.ts';
-import { registerReportRoutes } from './protocol/report-routes.ts';
-import { registerEditRoutesOnDemand } from './report/editor-chunk.ts';
+import { registerAuthoringRoutes } from './routes/authoring-routes.ts';
+import { registerVisualRoutes } from './routes/filter-routes.ts';
+import { registerLoadRoutes } from './routes/load-routes.ts';
+import { registerReportRoutes } from './routes/report-routes.ts';
 import { preloadChartVisuals } from './visuals/use-chart-visuals.ts';
 
 /** The embeds whose first view is drawn with charts. */
@@ -26,20 +27,27 @@ function hostOrigin(): string | undefined {
   }
 }
 
-export function bootFrame(): FrameSession {
+/** What the frame's screen is drawn from: the embed session and the editor, once fetched. */
+export interface Frame {
+  session: FrameSession;
+  editor: EditorChunk;
+}
+
+export function bootFrame(): Frame {
   const context = readEmbedContext(location);
   const endpoint = new FrameEndpoint(window, window.parent, hostOrigin());
   const session = new FrameSession(context, (url, body) => void endpoint.post(url, body));
+  const editor = new EditorChunk(session);
   const router = new Router(endpoint);
-  registerLoadRoutes(router, session);
+  registerLoadRoutes(router, session, editor);
   registerReportRoutes(router, session);
   registerVisualRoutes(router, session);
-  registerEditRoutesOnDemand(router, session);
+  registerAuthoringRoutes(router, () => editor.handlers());
   document.documentElement.lang = context.language;
   if (window.parent !== window && context.uid) session.announceReady();
   if (context.kind && CHART_KINDS.has(context.kind)) preloadChartVisuals();
   // A page's first Intl formatter costs tens of milliseconds (the locale's data): made while the
   // frame waits for the report and its rows, if it has a moment, rather than at the first figure.
   if ('requestIdleCallback' in window) requestIdleCallback(() => session.format.prepare());
-  return session;
+  return { session, editor };
 }

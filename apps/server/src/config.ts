@@ -3,7 +3,6 @@ import { passwordField } from '@vitrina/contracts';
 import {
   defaultListenHost,
   demoModeOf,
-  envFlag,
   portalEnvShape,
   portalUrlOf,
   runModeEnvShape,

@@ -147,7 +147,7 @@ export function createServices(
       favorites: { invalidate: () => drop({ kind: 'favorites' }) },
     }),
     authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync }),
-    datasets: createDatasetsService({ db, secrets, call: bi.call }),
+    datasets: createDatasetsService({ db, secrets, bi: bi.client }),
     viewer: createViewerService({
       db,
       secrets,

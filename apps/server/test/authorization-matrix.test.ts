@@ -248,9 +248,12 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     }),
     expect: administratorsOnly(502),
   },
-  'POST /api/authoring/sync': {
-    // The sync cannot reach a BI service here: the account keeps its content and the call says so.
-    request: (f) => ({ url: '/api/authoring/sync', body: { accountId: f.account.id } }),
+  'POST /api/authoring/saved-report': {
+    // The saved report cannot be read from a BI service here: the call says so.
+    request: (f) => ({
+      url: '/api/authoring/saved-report',
+      body: { accountId: f.account.id, workspaceId: f.workspace.biId, reportId: f.report.biId },
+    }),
     expect: administratorsOnly(502),
   },
   // The Datos page (issue 12): the matrix's BI service is unreachable, so administrators get 502.

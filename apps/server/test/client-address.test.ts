@@ -64,8 +64,7 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
 });
 
 describe('TRUST_PROXY and HOST in the configuration', () => {
-  const configWith = (env: Record<string, string>) =>
-    loadConfig(testEnvironment('unused', env));
+  const configWith = (env: Record<string, string>) => loadConfig(testEnvironment('unused', env));
 
   it('refuses true, saying to list the proxy addresses', () => {
     expect(() => configWith({ TRUST_PROXY: 'true' })).toThrow(

@@ -8,7 +8,7 @@ import {
   tableTypesRequestSchema,
   createEmbedSchema,
   editReportSchema,
-  syncAccountRequestSchema,
+  savedReportRequestSchema,
   accountListSchema,
   accountSchema,
   connectionTestRequestSchema,
@@ -153,7 +153,7 @@ export const contractRoutes: ContractRoute[] = [
     path: 'authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create',
     response: createEmbedSchema,
   },
-  { method: 'post', path: 'authoring/sync', request: syncAccountRequestSchema },
+  { method: 'post', path: 'authoring/saved-report', request: savedReportRequestSchema },
   // The Datos page (issue 12, administrators only).
   {
     method: 'get',

@@ -7,10 +7,7 @@ import { z } from 'zod';
 import { datasetSchemaSchema } from './dataset.ts';
 import { embedReportSchema } from './embed.ts';
 import { reportDefinitionSchema } from './report.ts';
-
-/** The token's access level, as GenerateToken's `accessLevel` names it. */
-export const accessLevelSchema = z.enum(['View', 'Edit', 'Create']).meta({ id: 'AccessLevel' });
-export type AccessLevel = z.infer<typeof accessLevelSchema>;
+import { accessLevelSchema } from './rest/embed-tokens.ts';
 
 /** What the embed token grants; the frame offers edit mode and save as only when granted. */
 export const embedAccessSchema = z

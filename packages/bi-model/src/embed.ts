@@ -5,12 +5,8 @@ import { datasetSchemaSchema } from './dataset.ts';
 import { paginatedDefinitionSchema } from './paginated.ts';
 import { querySchema } from './query.ts';
 import { reportDefinitionSchema } from './report.ts';
+import { reportTypeSchema } from './rest/workspaces.ts';
 import { visualTypeSchema } from './visual-types.ts';
-
-export const reportTypeSchema = z
-  .enum(['PowerBIReport', 'PaginatedReport'])
-  .meta({ id: 'ReportType' });
-export type ReportType = z.infer<typeof reportTypeSchema>;
 
 export const anyDefinitionSchema = z.union([reportDefinitionSchema, paginatedDefinitionSchema]);
 export type AnyDefinition = z.infer<typeof anyDefinitionSchema>;
@@ -101,9 +97,3 @@ export const revisionResponseSchema = z
   .object({ revision: z.number().int() })
   .meta({ id: 'RevisionResponse' });
 export type RevisionResponse = z.infer<typeof revisionResponseSchema>;
-
-/** Every failure of the embed API: Power BI's error shape. */
-export const biErrorBodySchema = z
-  .object({ error: z.object({ code: z.string(), message: z.string() }) })
-  .meta({ id: 'BiErrorBody' });
-export type BiErrorBody = z.infer<typeof biErrorBodySchema>;

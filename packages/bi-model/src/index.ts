@@ -1,6 +1,6 @@
 /**
  * The BI contract: Zod schemas and inferred types of everything that crosses between the BI
- * service and the report frame (docs/bi-embed-api.md). Filter enums and shapes come from
+ * service and the report frame (docs/bi-embed-api.md), and the Power BI REST contract (`./rest`). Filter enums and shapes come from
  * `@vitrina/embed-sdk/protocol`. No DOM, no Node.
  */
 export * from './visual-types.ts';
@@ -12,8 +12,5 @@ export * from './dataset.ts';
 export * from './report.ts';
 export * from './paginated.ts';
 export * from './embed.ts';
-export * from './push-dataset.ts';
-export * from './imports.ts';
-export * from './sources.ts';
 export * from './authoring.ts';
-export * from './roles.ts';
+export * from './rest/index.ts';

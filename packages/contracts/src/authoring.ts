@@ -4,7 +4,7 @@ import { viewerReportSchema } from './viewer.ts';
 
 /**
  * Authoring from the portal (administrators only, beyond the portal spec): an edit token for a
- * report, the datasets of a workspace, a create token, and a sync after a save.
+ * report, the datasets of a workspace, a create token, and the saved report brought in.
  */
 
 /** `GET viewer/report/{uid}/edit`: the viewer's answer with an Edit token, and its account. */
@@ -34,6 +34,14 @@ export const createEmbedSchema = z.object({
 });
 export type CreateEmbed = z.infer<typeof createEmbedSchema>;
 
-/** `POST authoring/sync`: after a save, bring that account's content in at once. */
-export const syncAccountRequestSchema = z.object({ accountId: entityId });
-export type SyncAccountRequest = z.infer<typeof syncAccountRequestSchema>;
+/**
+ * `POST authoring/saved-report`: after a save or save as, the report the frame's `saved` event
+ * named (`reportObjectId`), in the workspace it was saved into. The portal reads that one report
+ * from the BI service; the account is not synced.
+ */
+export const savedReportRequestSchema = z.object({
+  accountId: entityId,
+  workspaceId: biGuidParam,
+  reportId: biGuidParam,
+});
+export type SavedReportRequest = z.infer<typeof savedReportRequestSchema>;

@@ -1,3 +1,4 @@
+import { importStateSchema, pushDataTypes } from '@vitrina/bi-model/rest';
 import { z } from 'zod';
 import { biGuidParam, idParam, opaqueId } from './fields.ts';
 
@@ -17,9 +18,8 @@ export const datasetImportParamsSchema = datasetsWorkspaceParamsSchema.extend({
   importId: biGuidParam,
 });
 
-/** The column types of the BI service's tables (Power BI's push types). */
-export const columnTypes = ['Int64', 'Double', 'Decimal', 'Boolean', 'DateTime', 'String'] as const;
-export const columnTypeSchema = z.enum(columnTypes, {
+/** The column types of the BI service's tables: Power BI's push types. */
+export const columnTypeSchema = z.enum(pushDataTypes, {
   error: 'El tipo de la columna no es válido.',
 });
 export type ColumnType = z.infer<typeof columnTypeSchema>;
@@ -82,7 +82,7 @@ export type DatasetUploadQuery = z.infer<typeof datasetUploadQuerySchema>;
 /** An import as the BI service reports it; `error` is Spanish, naming row and column. */
 export const datasetImportSchema = z.object({
   id: z.string(),
-  state: z.enum(['Publishing', 'Succeeded', 'Failed']),
+  state: importStateSchema,
   datasetId: z.string().nullable(),
   error: z.string().nullable(),
 });

@@ -69,6 +69,13 @@ export interface LaunchOptions {
 interface Launch extends LaunchOptions {
   /** The entry point, relative to the repository root. */
   entry: string;
+  /** Arguments after the entry point. */
+  args?: string[];
+  /**
+   * `inherited` (the default): the test runner's environment, NODE_ENV=test unless set, under
+   * `env`. `exact`: `env` alone, as a service manager gives it.
+   */
+  environment?: 'inherited' | 'exact';
   /** Prefixes the server's standard error lines, which always reach the test's. */
   label: string;
   url: string;
@@ -78,19 +85,22 @@ interface Launch extends LaunchOptions {
 
 async function launch(server: Launch): Promise<ServerProcess> {
   const dataDir = server.keptDataDir ?? mkdtempSync(join(tmpdir(), `vitrina-${server.label}-`));
-  const command = [process.execPath, join(repoRoot, server.entry)];
+  const command = [process.execPath, join(repoRoot, server.entry), ...(server.args ?? [])];
   // taskset execs the server in its own place: the child is still the server itself.
   if (server.cpus) command.unshift('taskset', '--cpu-list', server.cpus);
   const child = spawn(command[0]!, command.slice(1), {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      // Test processes, also when a benchmark (no Vitest to set it) starts them: the demo, when
-      // asked for, uses its published credentials (decision 0220).
-      NODE_ENV: process.env['NODE_ENV'] ?? 'test',
-      DATA_DIR: dataDir,
-      ...server.env,
-    },
+    env:
+      server.environment === 'exact'
+        ? { ...server.env, DATA_DIR: dataDir }
+        : {
+            ...process.env,
+            // Test processes, also when a benchmark (no Vitest to set it) starts them: the demo,
+            // when asked for, uses its published credentials (decision 0220).
+            NODE_ENV: process.env['NODE_ENV'] ?? 'test',
+            DATA_DIR: dataDir,
+            ...server.env,
+          },
     stdio: ['ignore', server.onStdout ? 'pipe' : 'ignore', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => server.onStdout?.(chunk.toString('utf8')));
@@ -199,5 +209,28 @@ export async function startPortalProcess(
       LOG_LEVEL: 'warn',
       ...env,
     },
+  });
+}
+
+/**
+ * `npm run start:portal` or `npm run start:bi` as a service manager runs it (scripts/start-one.ts,
+ * what npm runs, in this very process) with exactly `env`, the environment file: nothing is
+ * inherited from the test runner, whose NODE_ENV=test would hide production behaviour. PATH stays,
+ * as systemd provides one. The DATA_DIR in `env` is the deployment's and is left in place.
+ */
+export function startDeployedServer(
+  server: 'portal' | 'bi',
+  env: Record<string, string>,
+  url: string,
+): Promise<ServerProcess> {
+  return launch({
+    entry: 'scripts/start-one.ts',
+    args: [server],
+    label: `deployed-${server}`,
+    url,
+    health: server === 'bi' ? '/health' : '/api/health',
+    environment: 'exact',
+    env: { PATH: process.env['PATH'], ...env },
+    ...(env['DATA_DIR'] ? { keptDataDir: env['DATA_DIR'] } : {}),
   });
 }

@@ -5,6 +5,7 @@
  * booleans in English or Spanish), then write the typed table, refusing a value that does not fit
  * by its line and column before anything is replaced.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataType } from '@vitrina/bi-model';
 import { quoteIdentifier } from './sql.ts';
@@ -28,14 +29,38 @@ export const FRESH = '__vitrina_fresh';
 const MISFIT = '__vitrina_misfit';
 const STAGED_ROW = '__vitrina_staged_row';
 /**
- * Types are inferred from the first rows (as many as make about 2.5 million values, so a wide
- * file's stage stays within the import's memory); a later value that does not fit is caught on
- * write.
+ * Types are inferred from the first rows: as many as make about 2.5 million values (so a wide
+ * file's stage stays within the import's memory) and about 32 MB of the file (so a file of long
+ * values does too: 50,000 rows of ten 1,000-character values staged 500 MB). A later value that
+ * does not fit is caught on write.
  */
 const INFERENCE_ROWS = 50_000;
 const INFERENCE_VALUES = 2_500_000;
-export const inferenceRows = (columns: number) =>
-  Math.min(INFERENCE_ROWS, Math.ceil(INFERENCE_VALUES / columns));
+const INFERENCE_BYTES = 32 * 1024 * 1024;
+/** However long its lines, a file's types come from at least its first rows (Power BI's 200). */
+const INFERENCE_MIN_ROWS = 200;
+const SAMPLE_BYTES = 1024 * 1024;
+
+/** The average length of the file's first lines, from its first megabyte. */
+function lineBytes(path: string): number {
+  const sample = Buffer.alloc(SAMPLE_BYTES);
+  const file = openSync(path, 'r');
+  try {
+    const length = readSync(file, sample, 0, SAMPLE_BYTES, 0);
+    let lines = 0;
+    for (let at = sample.indexOf(0x0a); at !== -1 && at < length; at = sample.indexOf(0x0a, at + 1))
+      lines++;
+    // A sample without a line break is one line at least that long.
+    return length / Math.max(1, lines);
+  } finally {
+    closeSync(file);
+  }
+}
+
+export function inferenceRows(columns: number, path: string) {
+  const byBytes = Math.max(INFERENCE_MIN_ROWS, Math.floor(INFERENCE_BYTES / lineBytes(path)));
+  return Math.min(INFERENCE_ROWS, Math.ceil(INFERENCE_VALUES / columns), byBytes);
+}
 /** Columns whose types one inference query counts. */
 const INFERENCE_BATCH = 32;
 

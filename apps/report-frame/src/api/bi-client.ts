@@ -11,6 +11,7 @@ import {
   queryResultSchema,
   type EmbedDashboard,
   type EmbedReportQuery,
+  powerBiErrorCodeSchema,
   type AuthoringReport,
   type ExportRequest,
   type QnaAnswer,
@@ -20,13 +21,19 @@ import {
 import type { z } from 'zod';
 import { readLines } from './ndjson.ts';
 
-export type BiErrorCode =
-  | 'TokenExpired'
-  | 'PowerBIEntityNotFound'
-  | 'PowerBINotAuthorizedException'
-  | 'LoadReportFailed'
-  | 'InvalidRequest'
-  | 'ReportRevisionConflict';
+/**
+ * The BI service's codes that the frame passes on to the host (its messages name each); any other
+ * failure is the frame's own `LoadReportFailed`.
+ */
+const passedOnCodes = powerBiErrorCodeSchema.extract([
+  'TokenExpired',
+  'PowerBIEntityNotFound',
+  'PowerBINotAuthorizedException',
+  'InvalidRequest',
+  'ReportRevisionConflict',
+]);
+export type BiErrorCode = z.infer<typeof passedOnCodes> | 'LoadReportFailed';
+const passedOn = (code: string) => passedOnCodes.safeParse(code).data;
 
 export class BiError extends Error {
   readonly code: BiErrorCode;
@@ -39,20 +46,12 @@ export class BiError extends Error {
   }
 }
 
-const KNOWN_CODES: BiErrorCode[] = [
-  'TokenExpired',
-  'PowerBIEntityNotFound',
-  'PowerBINotAuthorizedException',
-  'InvalidRequest',
-  'ReportRevisionConflict',
-];
-
 async function toBiError(response: Response): Promise<BiError> {
   let code: BiErrorCode = 'LoadReportFailed';
   let message = `HTTP ${response.status}`;
   const body = biErrorBodySchema.safeParse(await response.json().catch(() => undefined));
   if (body.success) {
-    code = KNOWN_CODES.find((known) => known === body.data.error.code) ?? code;
+    code = passedOn(body.data.error.code) ?? code;
     message = body.data.error.message || message;
   }
   if (code === 'LoadReportFailed' && response.status === 404) code = 'PowerBIEntityNotFound';
@@ -93,7 +92,7 @@ async function settleFromLines(response: Response, pending: PendingResult[]): Pr
     if (!target || !open.delete(line.index)) return;
     if ('result' in line) target.resolve(line.result);
     else {
-      const code = KNOWN_CODES.find((known) => known === line.error.code) ?? 'LoadReportFailed';
+      const code = passedOn(line.error.code) ?? 'LoadReportFailed';
       target.reject(new BiError(code, line.error.message, 400));
     }
   });

@@ -7,9 +7,9 @@ import {
   type EmbedReport,
   type VisualDefinition,
 } from '../api/types.ts';
-import type { ViewContext } from '../embed/view-context.ts';
+import type { ViewContext } from '../protocol/view-context.ts';
 import { ReportController } from '../report/report-controller.ts';
-import { loadVisualData, type VisualData } from '../state/page-data.ts';
+import { loadVisualData, type VisualData } from '../visuals/visual-data.ts';
 
 export type PageView = 'fitToWidth' | 'oneColumn' | 'actualSize';
 

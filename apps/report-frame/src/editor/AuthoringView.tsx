@@ -3,22 +3,24 @@ import type { FrameSession } from '../embed/session.ts';
 import type { ReportController } from '../report/report-controller.ts';
 import { ReportView } from '../report/ReportView.tsx';
 import { useStore } from '../state/store.ts';
+import type { Authoring } from './authoring.ts';
 import { EditOverlay } from './EditOverlay.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { editorMessagesFor } from './editor-messages.ts';
 import { FieldsPane } from './FieldsPane.tsx';
 import { PageTabsEditor } from './PageTabsEditor.tsx';
-import { editorOf } from './report-editor.ts';
 import { VisualizationsPane } from './VisualizationsPane.tsx';
 
 export function AuthoringView({
   session,
+  authoring,
   controller,
 }: {
   session: FrameSession;
+  authoring: Authoring;
   controller: ReportController;
 }) {
-  const editor = editorOf(controller);
+  const editor = authoring.editorOf(controller);
   const { mode } = useStore(editor.store);
   const view = (editing: boolean) => (
     <ReportView

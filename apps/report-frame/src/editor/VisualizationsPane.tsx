@@ -10,7 +10,7 @@ import { aggregationSchema } from '@vitrina/bi-model';
 import { useStore } from '../state/store.ts';
 import { FIELD_MIME, readDraggedField } from './drag-field.ts';
 import type { EditorMessages } from './editor-messages.ts';
-import { formatOf, legendPositions } from './format-options.ts';
+import { formatOf, legendPositions } from '../visuals/format-options.ts';
 import type { ReportEditor } from './report-editor.ts';
 import { VisualIcon } from './VisualIcon.tsx';
 import {

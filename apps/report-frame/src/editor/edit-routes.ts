@@ -2,15 +2,17 @@
  * The SDK's authoring calls (issue 13, replacing decision 0072): switchMode, hasUnsavedChanges,
  * save, saveAs, create and clone, with the status codes powerbi-client expects.
  */
-import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
+import type { IExtendedRequest } from '@vitrina/embed-sdk/protocol';
 import { BiError } from '../api/bi-client.ts';
 import type { FrameSession } from '../embed/session.ts';
 import { isRecord } from '../lib/is-record.ts';
-import { currentReport, pageOf } from '../protocol/report-lookup.ts';
+import { currentReport, pageOf } from '../routes/report-lookup.ts';
 import { RequestError } from '../protocol/request-error.ts';
 import { param, respond } from '../protocol/respond.ts';
+import type { AuthoringHandlers } from '../routes/authoring-routes.ts';
+import type { Authoring } from './authoring.ts';
 import { loadCreate } from './load-create.ts';
-import { editorOf, type ReportEditor } from './report-editor.ts';
+import type { ReportEditor } from './report-editor.ts';
 import { cloneVisual, placeVisual } from './visual-edits.ts';
 import { parseCreateReport, parseFilters } from '../protocol/parsers.ts';
 import type { PageDefinition } from '../api/types.ts';
@@ -77,13 +79,13 @@ function withCloneRequest(page: PageDefinition, name: string, body: unknown): Pa
   return next;
 }
 
-export function registerEditRoutes(router: Router, session: FrameSession): void {
+/** The editor's answers to the authoring routes (routes/authoring-routes.ts lists their paths). */
+export function authoringHandlers(session: FrameSession, authoring: Authoring): AuthoringHandlers {
   const on = (handler: (editor: ReportEditor, request: IExtendedRequest) => unknown) =>
-    respond((request) => handler(editorOf(currentReport(session)), request));
+    respond((request) => handler(authoring.editorOf(currentReport(session)), request));
 
-  router.post(
-    '/report/switchMode/:mode',
-    on(async (editor, r) => {
+  return {
+    switchMode: on(async (editor, r) => {
       const mode = param(r, 'mode');
       if (mode !== 'view' && mode !== 'edit')
         throw new RequestError(400, [{ message: `Unknown view mode ${mode}` }]);
@@ -91,44 +93,28 @@ export function registerEditRoutes(router: Router, session: FrameSession): void 
         await requireGrant(editor, () => editor.canEdit, 'edit access (ReadWrite)');
       editor.setMode(mode);
     }),
-  );
-  router.get(
-    '/report/hasUnsavedChanges',
-    on((editor) => editor.hasUnsavedChanges),
-  );
-  router.post(
-    '/report/save',
-    on(async (editor) => {
+    hasUnsavedChanges: on((editor) => editor.hasUnsavedChanges),
+    save: on(async (editor) => {
       await requireGrant(editor, () => editor.canEdit, 'saving (ReadWrite)');
       return passingBiErrors(() => editor.save());
     }),
-  );
-  router.post(
-    '/report/saveAs',
-    on(async (editor, r) => {
+    saveAs: on(async (editor, r) => {
       await requireGrant(editor, () => editor.canSaveAs, 'save as (Copy)');
       const name = saveAsName(r.body);
       return passingBiErrors(() => editor.saveAs(name));
     }),
-  );
-  router.post(
-    '/report/create',
-    respond((r) => {
+    create: respond((r) => {
       const { datasetId, accessToken, theme } = parseCreateReport(r.body);
-      void loadCreate(session, {
+      void loadCreate(session, authoring, {
         uid: r.headers['uid'],
         datasetId,
         accessToken,
         themeJson: theme?.themeJson,
       });
     }),
-  );
-  router.post(
-    '/report/pages/:page/visuals/:visual/clone',
-    on((editor, r) => {
+    cloneVisual: on((editor, r) => {
       if (!editor.canEdit) throw notGranted('edit access (ReadWrite)');
-      const controller = currentReport(session);
-      const page = pageOf(controller, param(r, 'page'));
+      const page = pageOf(editor.controller, param(r, 'page'));
       const cloned = cloneVisual(page, param(r, 'visual'));
       if (!cloned)
         throw new RequestError(400, [{ message: `Visual ${param(r, 'visual')} was not found` }]);
@@ -136,5 +122,5 @@ export function registerEditRoutes(router: Router, session: FrameSession): void 
       editor.apply((def) => editPage(def, page.name, () => placed));
       return { visualName: cloned.name };
     }),
-  );
+  };
 }

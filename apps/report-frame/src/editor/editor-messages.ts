@@ -1,7 +1,7 @@
 /** The editor's texts, in the viewer's language like the rest of the frame (i18n/messages.ts). */
 import type { DataRole, VisualType } from '../api/types.ts';
 import type { NewFilterKind } from './filter-edits.ts';
-import type { LegendPositionName } from './format-options.ts';
+import type { LegendPositionName } from '../visuals/format-options.ts';
 
 const es = {
   newReportName: 'Informe nuevo',

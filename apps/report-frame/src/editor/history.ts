@@ -1,18 +1,29 @@
 /**
  * Undo and redo over immutable snapshots, with a mark on the last saved one so that
- * `hasUnsavedChanges` is simply "the present is not what was saved".
+ * `hasUnsavedChanges` is simply "the present is not what was saved". The present itself is not
+ * kept here but where it is shown (the report's view state), so that there is one copy of it.
  */
 const LIMIT = 100;
+
+/** Where the present snapshot lives: read it, and replace it (which shows it). */
+export interface PresentCell<T> {
+  get(): T;
+  set(value: T): void;
+}
 
 export class EditHistory<T> {
   private past: T[] = [];
   private future: T[] = [];
   private saved: T;
-  present: T;
+  private readonly cell: PresentCell<T>;
 
-  constructor(initial: T) {
-    this.present = initial;
-    this.saved = initial;
+  constructor(cell: PresentCell<T>) {
+    this.cell = cell;
+    this.saved = cell.get();
+  }
+
+  get present(): T {
+    return this.cell.get();
   }
 
   get canUndo(): boolean {
@@ -29,10 +40,11 @@ export class EditHistory<T> {
 
   /** A new present; a no-op edit (same snapshot) records nothing. */
   push(next: T): void {
-    if (next === this.present) return;
-    this.past = [...this.past, this.present].slice(-LIMIT);
+    const present = this.present;
+    if (next === present) return;
+    this.past = [...this.past, present].slice(-LIMIT);
     this.future = [];
-    this.present = next;
+    this.cell.set(next);
   }
 
   undo(): void {
@@ -40,7 +52,7 @@ export class EditHistory<T> {
     if (previous === undefined) return;
     this.past = this.past.slice(0, -1);
     this.future = [this.present, ...this.future];
-    this.present = previous;
+    this.cell.set(previous);
   }
 
   redo(): void {
@@ -48,10 +60,11 @@ export class EditHistory<T> {
     if (next === undefined) return;
     this.future = this.future.slice(1);
     this.past = [...this.past, this.present];
-    this.present = next;
+    this.cell.set(next);
   }
 
-  markSaved(): void {
-    this.saved = this.present;
+  /** Marks what a save sent, which is the present unless edits came while the save was on its way. */
+  markSaved(snapshot: T = this.present): void {
+    this.saved = snapshot;
   }
 }

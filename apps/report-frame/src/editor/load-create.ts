@@ -5,10 +5,10 @@ import { isRecord } from '../lib/is-record.ts';
 import { ReportController } from '../report/report-controller.ts';
 import { applyThemeJson } from '../report/theme.ts';
 import { baseTheme } from '../state/report-state.ts';
+import type { Authoring } from './authoring.ts';
 import { getDataset } from './authoring-api.ts';
 import { editorMessagesFor } from './editor-messages.ts';
 import { emptyReport } from './page-edits.ts';
-import { startCreateEditor } from './report-editor.ts';
 
 interface CreateRequest {
   uid: string | undefined;
@@ -38,7 +38,11 @@ function withTheme<R extends EmbedReport & { definition: ReportDefinition }>(
   return { ...report, definition: { ...report.definition, theme: saved } };
 }
 
-export function loadCreate(session: FrameSession, request: CreateRequest): Promise<void> {
+export function loadCreate(
+  session: FrameSession,
+  authoring: Authoring,
+  request: CreateRequest,
+): Promise<void> {
   const texts = editorMessagesFor(session.context.language);
   const load = {
     kind: 'report' as const,
@@ -73,7 +77,7 @@ export function loadCreate(session: FrameSession, request: CreateRequest): Promi
     );
     // A theme font is not part of the saved theme: it applies to this session, as at load.
     if (request.themeJson) controller.applyTheme(request.themeJson);
-    startCreateEditor(controller, access ?? { accessLevel: 'Create' });
+    authoring.startCreate(controller, access ?? { accessLevel: 'Create' });
     return { screen: { kind: 'report', controller } };
   });
 }

@@ -7,7 +7,8 @@ import { ReportController } from '../report/report-controller.ts';
 import { visualKey } from '../state/report-state.ts';
 import { addFilter, newFilter } from './filter-edits.ts';
 import { addPage } from './page-edits.ts';
-import { editorOf, ReportEditor } from './report-editor.ts';
+import { Authoring } from './authoring.ts';
+import { ReportEditor } from './report-editor.ts';
 import { changeVisualType } from './visual-edits.ts';
 
 function controllerWith(access?: { accessLevel: 'View' | 'Edit' | 'Create' }) {
@@ -22,14 +23,18 @@ function controllerWith(access?: { accessLevel: 'View' | 'Edit' | 'Create' }) {
   return new ReportController(new BiClient('token'), setup, context);
 }
 
+/** The editor of a report, as the authoring routes and view reach it. */
+const editorOf = (controller: ReportController) => new Authoring().editorOf(controller);
+
 const typeOf = (c: ReportController, name: string) =>
   c.state.report.definition.pages[0]!.visuals.find((v) => v.name === name)?.type;
 
 describe('ReportEditor', () => {
   it('shows each edit at once and undoes and redoes it, tracking unsaved changes', () => {
     const controller = controllerWith({ accessLevel: 'Edit' });
-    const editor = editorOf(controller);
-    expect(editor).toBe(editorOf(controller));
+    const authoring = new Authoring();
+    const editor = authoring.editorOf(controller);
+    expect(editor).toBe(authoring.editorOf(controller));
     expect(editor.hasUnsavedChanges).toBe(false);
     editor.applyToPage((p) => changeVisualType(p, 'V4', 'pieChart'));
     expect(typeOf(controller, 'V4')).toBe('pieChart');

@@ -1,17 +1,12 @@
 /**
  * Authoring of one loaded report: the mode, the selected visual, the undoable definition and the
- * saves. Every edit goes through `apply`, which records it and shows it at once by writing the
- * definition (and the filters it holds) into the report controller's state.
+ * saves. Every edit goes through `apply`, which records it and shows it at once. The definition
+ * being edited is the one in the report controller's state, and nowhere else: the history keeps
+ * only what undo and redo bring back.
  */
-import type {
-  AuthoringReport,
-  EmbedAccess,
-  PageDefinition,
-  ReportDefinition,
-} from '@vitrina/bi-model';
-import type { FrameFilter } from '../query/filter-types.ts';
+import type { EmbedAccess, PageDefinition, ReportDefinition, SavedReport } from '@vitrina/bi-model';
 import type { ReportController } from '../report/report-controller.ts';
-import { visualKey } from '../state/report-state.ts';
+import { definitionFilters } from '../state/report-state.ts';
 import { Store } from '../state/store.ts';
 import { createReport, saveReportAs, saveRevision } from './authoring-api.ts';
 import { editPage } from './page-edits.ts';
@@ -30,8 +25,9 @@ interface EditorState {
 
 export class ReportEditor {
   readonly store: Store<EditorState>;
+  /** The report this editor edits (one editor per loaded report). */
+  readonly controller: ReportController;
   private readonly history: EditHistory<ReportDefinition>;
-  private readonly controller: ReportController;
   private access: EmbedAccess;
 
   constructor(
@@ -41,7 +37,10 @@ export class ReportEditor {
   ) {
     this.controller = controller;
     this.access = access ?? { accessLevel: 'View' };
-    this.history = new EditHistory(controller.state.report.definition);
+    this.history = new EditHistory({
+      get: () => controller.state.report.definition,
+      set: (definition) => this.show(definition),
+    });
     this.store = new Store<EditorState>({
       mode,
       selected: null,
@@ -86,7 +85,7 @@ export class ReportEditor {
   }
 
   get definition(): ReportDefinition {
-    return this.history.present;
+    return this.controller.state.report.definition;
   }
 
   get activePage(): PageDefinition | undefined {
@@ -103,8 +102,7 @@ export class ReportEditor {
 
   /** Records one edit of the whole definition. */
   apply(edit: (def: ReportDefinition) => ReportDefinition): void {
-    this.history.push(edit(this.history.present));
-    this.show();
+    this.history.push(edit(this.definition));
   }
 
   /** Records one edit of the active page. */
@@ -115,24 +113,22 @@ export class ReportEditor {
 
   undo(): void {
     this.history.undo();
-    this.show();
   }
 
   redo(): void {
     this.history.redo();
-    this.show();
   }
 
   /** Stores a new revision (or, for a new report, creates it) and posts `saved`. */
   async save(): Promise<void> {
     const { report } = this.controller.state;
     if (this.isNew) return this.create(report.name, false);
-    const definition = this.history.present;
+    const { definition } = report;
     const revision = await saveRevision(this.controller.client, report.id, {
       definition,
       baseRevision: report.revision,
     });
-    this.adopt(report.id, report.name, revision, definition, false);
+    this.adopt({ id: report.id, name: report.name, revision }, definition, false);
   }
 
   /**
@@ -141,61 +137,45 @@ export class ReportEditor {
    */
   async saveAs(name: string): Promise<void> {
     if (this.isNew) return this.create(name, true);
-    const { report } = this.controller.state;
-    const saved = await saveReportAs(this.controller.client, report.id, {
-      name,
-      definition: this.history.present,
-    });
-    this.adopt(saved.id, saved.name, saved.revision, this.history.present, true);
+    const { id, definition } = this.controller.state.report;
+    const saved = await saveReportAs(this.controller.client, id, { name, definition });
+    this.adopt(saved, definition, true);
   }
 
   private async create(name: string, saveAs: boolean): Promise<void> {
-    const definition = this.history.present;
-    const created = await createReport(
-      this.controller.client,
-      this.controller.state.report.datasetId,
-      {
-        name,
-        definition,
-      },
-    );
-    this.adopt(created.id, created.name, created.revision, definition, saveAs);
+    const { datasetId, definition } = this.controller.state.report;
+    const created = await createReport(this.controller.client, datasetId, { name, definition });
+    this.adopt(created, definition, saveAs);
   }
 
+  /**
+   * The saved report becomes the one being edited. `sent` is the definition the save sent: edits
+   * made while it was on its way stay unsaved.
+   */
   private adopt(
-    id: string,
-    name: string,
-    revision: number,
-    definition: ReportDefinition,
+    saved: Pick<SavedReport, 'id' | 'name' | 'revision'>,
+    sent: ReportDefinition,
     saveAs: boolean,
   ): void {
+    const { id, name, revision } = saved;
     const original = this.controller.state.report.id;
-    this.history.markSaved();
-    this.controller.store.set((s) => ({ report: { ...s.report, id, name, revision, definition } }));
+    this.history.markSaved(sent);
+    this.controller.store.set((s) => ({ report: { ...s.report, id, name, revision } }));
     this.store.set({ saveAsOpen: false });
     const body: Record<string, unknown> = { reportObjectId: id, reportName: name, saveAs };
     if (saveAs && original) body['originalReportObjectId'] = original;
     this.controller.emit('saved', body);
   }
 
-  /** Shows the present definition; the filters it holds are the ones that apply while editing. */
-  private show(): void {
-    const definition = this.history.present;
-    const pages = definition.pages;
+  /** Shows a definition; the filters it holds are the ones that apply while editing. */
+  private show(definition: ReportDefinition): void {
+    const { pages } = definition;
     this.controller.store.set((s) => ({
       report: { ...s.report, definition },
       activePage: pages.some((p) => p.name === s.activePage)
         ? s.activePage
         : (pages[0]?.name ?? ''),
-      reportFilters: (definition.filters ?? []) as FrameFilter[],
-      pageFilters: Object.fromEntries(
-        pages.map((p) => [p.name, (p.filters ?? []) as FrameFilter[]]),
-      ),
-      visualFilters: Object.fromEntries(
-        pages.flatMap((p) =>
-          p.visuals.map((v) => [visualKey(p.name, v.name), (v.filters ?? []) as FrameFilter[]]),
-        ),
-      ),
+      ...definitionFilters(definition),
       selection: null,
     }));
     const selected = this.store.get().selected;
@@ -206,33 +186,4 @@ export class ReportEditor {
       selected: stillThere ? selected : null,
     });
   }
-}
-
-const editors = new WeakMap<ReportController, ReportEditor>();
-
-/** The editor of a loaded report, made on first use with the grants the BI service returned. */
-export function editorOf(controller: ReportController): ReportEditor {
-  let editor = editors.get(controller);
-  if (!editor) {
-    const report: Partial<AuthoringReport> = controller.state.report;
-    editor = new ReportEditor(controller, report.access);
-    editors.set(controller, editor);
-  }
-  return editor;
-}
-
-/** A load config's `viewMode` 1 (Edit) opens the editor at once when the token grants it. */
-export function openInMode(controller: ReportController, viewMode: unknown): void {
-  const editor = editorOf(controller);
-  if (viewMode === 1 && editor.canEdit) editor.setMode('edit');
-}
-
-/** A create embed's editor: starts in edit mode with the grants of the dataset's answer. */
-export function startCreateEditor(
-  controller: ReportController,
-  access: EmbedAccess | undefined,
-): ReportEditor {
-  const editor = new ReportEditor(controller, access, 'edit');
-  editors.set(controller, editor);
-  return editor;
 }

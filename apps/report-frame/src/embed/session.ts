@@ -9,7 +9,7 @@ import { Store } from '../state/store.ts';
 import type { EmbedContext } from './context.ts';
 import { FrontloadEcho } from './frontload-echo.ts';
 import type { LoadedScreen, ScreenState } from './screen.ts';
-import type { ViewContext } from './view-context.ts';
+import type { ViewContext } from '../protocol/view-context.ts';
 
 export type LoadKind = 'report' | 'dashboard' | 'tile' | 'qna';
 

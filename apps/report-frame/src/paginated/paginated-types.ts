@@ -1,7 +1,7 @@
 /** A paginated report: one query, printed as a paged table (rowsPerPage rows per sheet). */
 import type { BiClient } from '../api/bi-client.ts';
 import type { EmbedReport, PaginatedDefinition, QueryResult } from '../api/types.ts';
-import type { ViewContext } from '../embed/view-context.ts';
+import type { ViewContext } from '../protocol/view-context.ts';
 import { Store } from '../state/store.ts';
 
 export interface PaginatedState {

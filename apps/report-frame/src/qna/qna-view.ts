@@ -4,8 +4,8 @@
  */
 import type { BiClient } from '../api/bi-client.ts';
 import type { QnaAnswer, VisualDefinition } from '../api/types.ts';
-import type { ViewContext } from '../embed/view-context.ts';
-import type { VisualData } from '../state/page-data.ts';
+import type { ViewContext } from '../protocol/view-context.ts';
+import type { VisualData } from '../visuals/visual-data.ts';
 import { DEFAULT_COLORS, type FrameTheme } from '../state/report-state.ts';
 import { Store } from '../state/store.ts';
 import type { ViewServices } from '../visuals/services.ts';

@@ -2,7 +2,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { PageDefinition, VisualDefinition } from '../api/types.ts';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
-import type { VisualData } from '../state/page-data.ts';
+import type { VisualData } from '../visuals/visual-data.ts';
 import { visualKey, type ReportViewState } from '../state/report-state.ts';
 import type { PageLayout } from './layout.ts';
 import { VisualContainer } from './VisualContainer.tsx';

@@ -1,7 +1,7 @@
 /** Print: every visible page at paper width, one per sheet, then the browser's print dialog. */
 import { useEffect, useState } from 'react';
 import type { PageDefinition } from '../api/types.ts';
-import { loadPageData, type VisualData } from '../state/page-data.ts';
+import { loadPageData, type VisualData } from '../visuals/visual-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 import { computeLayout, DisplayOption } from './layout.ts';
 import { PageCanvas } from './PageCanvas.tsx';

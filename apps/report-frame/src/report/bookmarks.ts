@@ -1,5 +1,5 @@
 /** A report's bookmarks: list, apply by name or state, capture, and presentation play with next/previous. */
-import type { ViewContext } from '../embed/view-context.ts';
+import type { ViewContext } from '../protocol/view-context.ts';
 import { RequestError, badRequest } from '../protocol/request-error.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 import type { Store } from '../state/store.ts';

@@ -1,7 +1,7 @@
 /** Export data: the visual's own query (summarized) or the fact rows behind it (underlying), as CSV. */
 import type { BiClient } from '../api/bi-client.ts';
 import type { ExportRequest, PageDefinition, VisualDefinition } from '../api/types.ts';
-import { queriesForPageVisual } from '../state/page-data.ts';
+import { queriesForPageVisual } from '../state/query-cache.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 
 const MAIN_QUERY_NAMES = ['main', 'rows', 'points', 'totals', 'values', 'range'];

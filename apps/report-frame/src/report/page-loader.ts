@@ -3,7 +3,8 @@
  * hands the same promises to the view, so no time is lost between a change and its queries.
  */
 import type { PageDefinition } from '../api/types.ts';
-import { startPageData, type QueryCache, type VisualData } from '../state/page-data.ts';
+import type { QueryCache } from '../state/query-cache.ts';
+import { startPageData, type VisualData } from '../visuals/visual-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 
 export interface PageLoad {

@@ -9,14 +9,15 @@ import type {
   ReportDefinition,
   VisualDefinition,
 } from '../api/types.ts';
-import type { ViewContext } from '../embed/view-context.ts';
+import type { ViewContext } from '../protocol/view-context.ts';
 import type { Formatter } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { axisDrillableDepth, openingPage } from '@vitrina/bi-model/visual-queries';
-import { QueryCache } from '../state/page-data.ts';
+import { QueryCache } from '../state/query-cache.ts';
 import { PageLoader } from './page-loader.ts';
 import {
   baseTheme,
+  definitionFilters,
   visualKey,
   type FrameSettings,
   type ReportViewState,
@@ -58,15 +59,14 @@ export class ReportController implements ViewServices {
     this.messages = context.messages;
     this.format = context.format;
     this.emit = (name, body) => context.emit(name, body);
-    const pages = setup.report.definition.pages;
+    const { definition } = setup.report;
+    const defined = definitionFilters(definition);
     this.store = new Store<ReportViewState>({
       report: setup.report,
-      activePage: openingPage(setup.report.definition, setup.pageName)?.name ?? '',
-      reportFilters: [...(setup.report.definition.filters ?? []), ...setup.filters],
-      pageFilters: Object.fromEntries(pages.map((p) => [p.name, p.filters ?? []])),
-      visualFilters: Object.fromEntries(
-        pages.flatMap((p) => p.visuals.map((v) => [visualKey(p.name, v.name), v.filters ?? []])),
-      ),
+      activePage: openingPage(definition, setup.pageName)?.name ?? '',
+      ...defined,
+      // The load config's filters apply on top of the report's own.
+      reportFilters: [...defined.reportFilters, ...setup.filters],
       slicerFilters: {},
       sorts: {},
       drill: {},

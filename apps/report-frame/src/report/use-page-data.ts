@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { VisualDefinition } from '../api/types.ts';
-import type { VisualData } from '../state/page-data.ts';
+import type { VisualData } from '../visuals/visual-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 import type { PageLoad } from './page-loader.ts';
 import type { ReportController } from './report-controller.ts';

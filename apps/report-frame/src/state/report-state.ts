@@ -89,6 +89,20 @@ export interface ReportViewState {
 
 export const visualKey = (pageName: string, visualName: string) => `${pageName}/${visualName}`;
 
+/** The filters a definition holds at its three levels, as the view state keeps them. */
+export function definitionFilters(
+  definition: ReportDefinition,
+): Pick<ReportViewState, 'reportFilters' | 'pageFilters' | 'visualFilters'> {
+  const { pages } = definition;
+  return {
+    reportFilters: definition.filters ?? [],
+    pageFilters: Object.fromEntries(pages.map((p) => [p.name, p.filters ?? []])),
+    visualFilters: Object.fromEntries(
+      pages.flatMap((p) => p.visuals.map((v) => [visualKey(p.name, v.name), v.filters ?? []])),
+    ),
+  };
+}
+
 export const DEFAULT_COLORS = [
   '#118DFF',
   '#12239E',

@@ -9,7 +9,7 @@ import type { ChartContext } from './chart-style.ts';
 import { EChart, type ChartEvent } from './EChart.tsx';
 import { partToWholeOption, pieLegendFitsBeside, scatterOption } from './other-options.ts';
 import { useServices, type PointRef } from './services.ts';
-import { withFormat } from '../editor/format-options.ts';
+import { withFormat } from './format-options.ts';
 
 interface Props {
   visual: VisualDefinition;

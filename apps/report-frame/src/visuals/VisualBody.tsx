@@ -2,7 +2,7 @@
 import type { DatasetSchema, VisualDefinition } from '../api/types.ts';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { SortState } from '@vitrina/bi-model/visual-queries';
-import type { VisualData } from '../state/page-data.ts';
+import type { VisualData } from './visual-data.ts';
 import { CardVisual, MultiRowCardVisual } from './CardVisuals.tsx';
 import { MatrixVisual } from './MatrixVisual.tsx';
 import { useServices } from './services.ts';

@@ -93,7 +93,7 @@ describe('BI client over TLS with msal-node (password grant)', () => {
       itemId: target.reports[0]!.id,
     });
     expect(report.token).toMatch(/^embed-/);
-    expect(report.expiration.getTime()).toBeGreaterThan(Date.now());
+    expect(Date.parse(report.expiration)).toBeGreaterThan(Date.now());
     const dashboard = await client.generateViewToken(credentials, {
       kind: 'dashboard',
       workspaceId: target.id,

@@ -6,7 +6,7 @@ import { createSelfSignedCertificate } from './self-signed.ts';
 
 /**
  * A minimal stand-in for Azure AD + the Power BI REST API over TLS: OpenID discovery, the
- * password grant, groups/reports/dashboards and GenerateToken. Only for tests of the portal's
+ * password grant, groups/reports/dashboards (and one report) and GenerateToken. Only for tests of the portal's
  * BI client, sync and viewer; the bundled BI service is the real counterpart.
  */
 export interface FakeWorkspace {
@@ -30,6 +30,8 @@ export interface FakeBiService {
   identities: FakeIdentity[];
   /** How many times each endpoint kind was called. */
   calls: { token: number; groups: number; generateToken: number };
+  /** Every REST call signed in, as `METHOD /v1.0/myorg/…`, in order. */
+  restCalls: string[];
   /** Embed token lifetime in seconds. */
   embedTokenSeconds: number;
   /**
@@ -56,6 +58,7 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
     ca: cert,
     identities,
     calls: { token: 0, groups: 0, generateToken: 0 },
+    restCalls: [],
     embedTokenSeconds: 3600,
     throttled: { signIn: new Map(), calls: new Map() },
     close: () =>
@@ -111,6 +114,7 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
         error: { code: 'TooManyRequests', message: 'Rate limit exceeded' },
       });
     }
+    fake.restCalls.push(`${req.method} ${path}`);
     return handleRest(req, res, path, identity);
   }
 
@@ -125,23 +129,29 @@ export async function startFakeBiService(identities: FakeIdentity[]): Promise<Fa
       return json(res, 200, { value: identity.workspaces.map(({ id, name }) => ({ id, name })) });
     }
     const match =
-      /^\/v1\.0\/myorg\/groups\/([^/]+)\/(reports|dashboards)(?:\/([^/]+)\/GenerateToken)?$/.exec(
+      /^\/v1\.0\/myorg\/groups\/([^/]+)\/(reports|dashboards)(?:\/([^/]+)(\/GenerateToken)?)?$/.exec(
         path,
       );
     const workspace = identity.workspaces.find((w) => w.id === match?.[1]);
     if (!match || !workspace) return json(res, 404, { error: { code: 'ItemNotFound' } });
     const kind = match[2] === 'reports' ? 'report' : 'dashboard';
     const items = kind === 'report' ? workspace.reports : workspace.dashboards;
+    const embedUrl = (id: string) => `${url}/${kind}Embed?${kind}Id=${id}&groupId=${workspace.id}`;
     if (match[3] === undefined) {
       return json(res, 200, {
         value: items.map((item) => ({
           id: item.id,
           [kind === 'report' ? 'name' : 'displayName']: item.name,
-          embedUrl: `${url}/${kind}Embed?${kind}Id=${item.id}&groupId=${workspace.id}`,
+          embedUrl: embedUrl(item.id),
         })),
       });
     }
-    if (req.method !== 'POST' || !items.some((item) => item.id === match[3])) {
+    const item = items.find(({ id }) => id === match[3]);
+    if (!item) return json(res, 404, { error: { code: 'ItemNotFound' } });
+    if (match[4] === undefined && req.method === 'GET' && kind === 'report') {
+      return json(res, 200, { id: item.id, name: item.name, embedUrl: embedUrl(item.id) });
+    }
+    if (req.method !== 'POST' || match[4] === undefined) {
       return json(res, 404, { error: { code: 'ItemNotFound' } });
     }
     fake.calls.generateToken += 1;

@@ -132,7 +132,7 @@ describe('administrators author reports through the portal (issue 13)', () => {
     expect([refused.statusCode, refused.headers['cache-control']]).toEqual([404, 'no-store']);
   });
 
-  it('creates a report on a workspace dataset and shows it after the sync call', async () => {
+  it('creates a report on a workspace dataset and shows it after the saved-report call', async () => {
     const account = await comercialAccount();
     const workspace = account.workspaces[0];
     const base = `/api/authoring/account/${account.id}/workspace/${workspace.id}`;
@@ -168,7 +168,12 @@ describe('administrators author reports through the portal (issue 13)', () => {
       }),
     });
     expect(saved.status).toBe(200);
-    const sync = await adminCall('POST', '/api/authoring/sync', { accountId: account.id });
+    const { id: reportId } = (await saved.json()) as { id: string };
+    const sync = await adminCall('POST', '/api/authoring/saved-report', {
+      accountId: account.id,
+      workspaceId: workspace.id,
+      reportId,
+    });
     expect(sync.statusCode).toBe(204);
     const after = await comercialAccount();
     const names = after.workspaces[0].reports.map((r: { name: string }) => r.name);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordApi, type Handler } from '../../test/api-mock.ts';
 import { createApiClient } from './api-client.ts';
+import { sendWithProgress } from './upload-request.ts';
 import type { CurrentUser } from './models.ts';
 
 const baseUser: CurrentUser = {
@@ -19,8 +20,10 @@ function setup(handler: Handler, xsrf: string | null = 'xsrf-value') {
   const server = recordApi(handler);
   const session = { user: { ...baseUser } as CurrentUser, expired: 0 };
   const client = createApiClient({
-    baseUrl: () => 'http://portal.test/api/',
+    // The page's own origin: the upload's XMLHttpRequest is held to the same-origin rule.
+    baseUrl: () => new URL('/api/', window.location.href).href,
     fetch: (input, init) => fetch(input, init),
+    sendWithProgress,
     getUser: () => session.user,
     setUser: (user) => {
       session.user = user;
@@ -109,6 +112,29 @@ describe('api client', () => {
       'La sesión expiró. Ingrese nuevamente.',
     );
     expect(session.expired).toBe(1);
+  });
+
+  it('uploads a file as the raw body with both headers, reporting progress, and replays it after a refresh', async () => {
+    const { client, server, session } = setup(refreshingApi);
+    const percents: number[] = [];
+    const file = new Blob(['Tienda;Importe\nLima;10\n']);
+    const answer = await client.request<{ path: string }>('POST', 'datasets/upload', {
+      file,
+      onUploadProgress: (percent) => percents.push(percent),
+    });
+    expect(answer.path).toBe('/api/datasets/upload');
+    const uploads = server.requests.filter((r) => r.path === '/api/datasets/upload');
+    expect(uploads.map((r) => r.headers.authorization)).toEqual([
+      'Bearer old-token',
+      'Bearer new-token',
+    ]);
+    for (const upload of uploads) {
+      expect(upload.body).toBe('Tienda;Importe\nLima;10\n');
+      expect(upload.headers['content-type']).toBe('application/octet-stream');
+      expect(upload.headers['x-xsrf-token']).toBe('xsrf-value');
+    }
+    expect(percents.at(-1)).toBe(100);
+    expect(session.user.token).toBe('new-token');
   });
 
   it('turns error bodies into ApiError with status, code and message', async () => {

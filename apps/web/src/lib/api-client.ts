@@ -1,11 +1,17 @@
 import { ApiError } from './api-error.ts';
 import type { CurrentUser } from './models.ts';
+import type { UploadInit } from './upload-request.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
+  /** Sent as JSON. */
   body?: unknown;
+  /** A file sent as it is (application/octet-stream) instead of a JSON body. */
+  file?: Blob;
+  /** With `file`: called with 0–100 as the file goes up. */
+  onUploadProgress?: (percent: number) => void;
   /** false for calls that must not trigger a token refresh on 401 (login, refresh, logout). */
   refreshOn401?: boolean;
 }
@@ -14,6 +20,12 @@ export interface ApiClientDeps {
   /** Where `/api/` is, resolved on every request. */
   baseUrl(): string;
   fetch: typeof fetch;
+  /** Sends a file reporting its progress, which `fetch` cannot (lib/upload-request.ts). */
+  sendWithProgress(
+    url: string,
+    init: UploadInit,
+    onProgress: (percent: number) => void,
+  ): Promise<Response>;
   getUser(): CurrentUser | null;
   setUser(user: CurrentUser): void;
   /** Called once the refresh has failed: clears the session and goes to the root. */
@@ -47,23 +59,34 @@ async function parseBody<T>(response: Response): Promise<T> {
  * The portal's HTTP client (spec §4, "Every request"): bearer token, anti-forgery header on non-GET,
  * and on a 401 exactly one refresh shared by every request that is waiting, each then replayed
  * with the new token. Requests started while the refresh runs wait for it instead of failing.
+ * A file upload goes through the same steps, with its progress reported when asked for.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   let refreshing: Promise<string> | null = null;
 
-  function send(method: HttpMethod, path: string, body: unknown, token: string | undefined) {
+  function send(
+    method: HttpMethod,
+    path: string,
+    { body, file, onUploadProgress }: RequestOptions,
+    token: string | undefined,
+  ) {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (file) headers['Content-Type'] = 'application/octet-stream';
+    else if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers['Authorization'] = `Bearer ${token}`;
     if (method !== 'GET') {
       const xsrf = deps.readXsrfToken();
       if (xsrf) headers[XSRF_HEADER] = xsrf;
     }
-    return deps.fetch(`${deps.baseUrl()}${path}`, {
+    const url = `${deps.baseUrl()}${path}`;
+    if (file && onUploadProgress) {
+      return deps.sendWithProgress(url, { method, headers, body: file }, onUploadProgress);
+    }
+    return deps.fetch(url, {
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   }
 
@@ -74,7 +97,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const response = await send(
         'POST',
         'user/refreshtoken',
-        { token: user.refreshToken },
+        { body: { token: user.refreshToken } },
         undefined,
       );
       if (!response.ok) throw await toApiError(response);
@@ -98,12 +121,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
       if (refreshing) await refreshing.catch(() => undefined);
       const usedToken = deps.getUser()?.token;
-      let response = await send(method, path, options.body, usedToken);
+      let response = await send(method, path, options, usedToken);
       if (response.status === 401 && options.refreshOn401 !== false && usedToken) {
         // Another request may have refreshed already while this one was in flight.
         const current = deps.getUser()?.token;
         const token = current && current !== usedToken ? current : await sharedRefresh();
-        response = await send(method, path, options.body, token);
+        // A file is sent again whole (a Blob can be read twice).
+        response = await send(method, path, options, token);
       }
       if (!response.ok) throw await toApiError(response);
       return parseBody<T>(response);

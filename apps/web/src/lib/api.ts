@@ -5,6 +5,7 @@ import {
   type RequestOptions,
 } from './api-client.ts';
 import { clearSession, getCurrentUser, setCurrentUser } from './session.ts';
+import { sendWithProgress } from './upload-request.ts';
 
 /** Where the app goes when the session cannot be refreshed: the root (login), keeping nothing. */
 function goToRoot() {
@@ -16,6 +17,7 @@ const client = createApiClient({
   // Absolute, so the same client works in the browser and under Node's fetch in tests.
   baseUrl: () => new URL('/api/', window.location.href).href,
   fetch: (input, init) => window.fetch(input, init),
+  sendWithProgress,
   getUser: getCurrentUser,
   setUser: setCurrentUser,
   onSessionExpired: goToRoot,
@@ -28,6 +30,9 @@ export const api = {
     client.request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown) => client.request<T>('PUT', path, { body }),
   delete: <T>(path: string) => client.request<T>('DELETE', path),
+  /** POSTs `file` as the raw body; `onProgress` gets 0–100 as it goes up. */
+  upload: <T>(path: string, file: Blob, onProgress: (percent: number) => void) =>
+    client.request<T>('POST', path, { file, onUploadProgress: onProgress }),
   request: <T>(method: HttpMethod, path: string, options?: RequestOptions) =>
     client.request<T>(method, path, options),
 };

@@ -1,17 +1,13 @@
-/** White-label settings served (flat, next to `embedOrigin`) by GET /api/public-config, so one build serves every provider. */
-export interface Branding {
-  title: string;
-  productName: string;
-  providerName: string;
-  providerSite: string;
-  logoUrl: string;
-  primaryColor: string;
-}
+import type { PublicConfig } from '@vitrina/contracts';
 
-export interface PublicConfig {
+/** White-label settings served (flat, next to `embedOrigin`) by GET /api/public-config, so one build serves every provider. */
+export type Branding = Omit<PublicConfig, 'embedOrigin'>;
+
+/** GET /api/public-config as the web keeps it: the branding apart, a missing embed origin null. */
+export interface PublicSettings {
   branding: Branding;
   /** Origin of the BI service's embed pages (used to preload the report frame). */
-  embedOrigin: string | null;
+  embedOrigin: PublicConfig['embedOrigin'] | null;
 }
 
 export const DEFAULT_BRANDING: Branding = {
@@ -28,7 +24,7 @@ function pickString(value: unknown, fallback: string): string {
 }
 
 /** Reads the server's answer defensively: any missing field falls back to Vitrina's default. */
-export function toPublicConfig(raw: unknown): PublicConfig {
+export function toPublicConfig(raw: unknown): PublicSettings {
   const body = (raw ?? {}) as Record<string, unknown>;
   const branding = Object.fromEntries(
     Object.entries(DEFAULT_BRANDING).map(([key, fallback]) => [
@@ -41,7 +37,7 @@ export function toPublicConfig(raw: unknown): PublicConfig {
   return { branding, embedOrigin };
 }
 
-async function fetchPublicConfig(): Promise<PublicConfig> {
+async function fetchPublicConfig(): Promise<PublicSettings> {
   const response = await fetch('/api/public-config', { headers: { Accept: 'application/json' } });
   if (!response.ok) return { branding: DEFAULT_BRANDING, embedOrigin: null };
   return toPublicConfig(await response.json());

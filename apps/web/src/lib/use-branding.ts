@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_BRANDING, publicConfigQuery, type PublicConfig } from './branding.ts';
+import { DEFAULT_BRANDING, publicConfigQuery, type PublicSettings } from './branding.ts';
 
-const FALLBACK: PublicConfig = { branding: DEFAULT_BRANDING, embedOrigin: null };
+const FALLBACK: PublicSettings = { branding: DEFAULT_BRANDING, embedOrigin: null };
 
 /** The white-label configuration; Vitrina's defaults until (or unless) the server answers. */
-export function usePublicConfig(): PublicConfig & { ready: boolean } {
+export function usePublicConfig(): PublicSettings & { ready: boolean } {
   const { data, isFetched } = useQuery(publicConfigQuery);
   return { ...(data ?? FALLBACK), ready: isFetched };
 }

@@ -8,10 +8,11 @@ import {
   type UpdateAccountRequest,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors.ts';
+import { appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
+import { portalErrorOf } from '../bi-client/portal-error.ts';
 import type { BiTokenProvider } from '../bi-client/bi-token-provider.ts';
 import type { ContentCache } from '../content/content-cache.ts';
 import { contentRepository } from '../content/content.repository.ts';
@@ -194,7 +195,7 @@ export function createAccountsService(deps: {
         const token = await deps.biTokens.getToken(credentialsOf(account, secrets));
         return { accessToken: token.accessToken, expiration: token.expiresOn.toISOString() };
       } catch (error) {
-        if (error instanceof BiServiceError) throw new AppError('bad_gateway', error.message);
+        if (error instanceof BiServiceError) throw portalErrorOf(error);
         throw error;
       }
     },

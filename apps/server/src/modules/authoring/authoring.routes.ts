@@ -6,7 +6,7 @@ import {
   createEmbedSchema,
   editReportSchema,
   reportUidParamsSchema,
-  syncAccountRequestSchema,
+  savedReportRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
@@ -76,19 +76,19 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
     );
 
     app.post(
-      '/authoring/sync',
+      '/authoring/saved-report',
       {
         ...admin,
         schema: {
           tags,
           security,
-          summary: 'Sincroniza la cuenta al instante, tras guardar un informe',
-          body: syncAccountRequestSchema,
+          summary: 'Trae al portal el informe recién guardado (guardar o guardar como)',
+          body: savedReportRequestSchema,
           response: { 204: z.undefined(), ...errors },
         },
       },
       async (request, reply) => {
-        await authoring.syncAccount(request.body.accountId);
+        await authoring.reportSaved(request.body);
         return reply.status(204).send();
       },
     );

@@ -4,28 +4,24 @@ import {
   type AuthoringDataset,
   type CreateEmbed,
   type EditReport,
+  type SavedReportRequest,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors.ts';
-import { credentialsOf } from '../accounts/account-credentials.ts';
-import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { appErrors } from '../../errors.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
+import { withAccountCredentials } from '../accounts/with-account-credentials.ts';
 import type { BiClient } from '../bi-client/bi-client.ts';
 import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
-import { BiFailure, BiServiceError } from '../bi-client/bi-errors.ts';
 import type { ContentCache } from '../content/content-cache.ts';
 import type { SyncService } from '../sync/sync.service.ts';
 import { findReport } from '../viewer/viewer.service.ts';
 
-const authoringMessages = {
-  accountNotFound: 'La cuenta de integración no existe.',
-  datasetNotFound: 'El conjunto de datos no existe en esa área de trabajo.',
-};
+const datasetNotFound = 'El conjunto de datos no existe en esa área de trabajo.';
 
 /**
  * Administrators author reports from the portal (issue 13, beyond the portal spec): edit and
  * create tokens are minted with the account's credentials, never cached (each editing session
- * gets its own), and a save brings the account's content in at once. The routes are
+ * gets its own), and a save brings the saved report in at once. The routes are
  * administrator-only; this service trusts that.
  */
 export function createAuthoringService(deps: {
@@ -33,28 +29,10 @@ export function createAuthoringService(deps: {
   secrets: SecretBox;
   bi: Pick<BiClient, 'generateEditToken' | 'listDatasets' | 'generateCreateToken'>;
   content: ContentCache;
-  sync: Pick<SyncService, 'syncAccount'>;
+  sync: Pick<SyncService, 'syncSavedReport'>;
 }) {
-  /**
-   * Runs a BI call with the account's credentials. Content the BI service does not have (a
-   * workspace or dataset gone since the last sync) is 404; any other BI failure is 502.
-   */
-  async function withAccount<T>(
-    accountId: number,
-    work: (credentials: BiCredentials) => Promise<T>,
-  ): Promise<T> {
-    const row = await accountsRepository.getById(deps.db, accountId);
-    if (!row) throw appErrors.notFound(authoringMessages.accountNotFound);
-    try {
-      return await work(credentialsOf(row, deps.secrets));
-    } catch (error) {
-      if (error instanceof BiServiceError) {
-        const code = error.failure === BiFailure.notFound ? 'not_found' : 'bad_gateway';
-        throw new AppError(code, error.message);
-      }
-      throw error;
-    }
-  }
+  const withAccount = <T>(accountId: number, work: (credentials: BiCredentials) => Promise<T>) =>
+    withAccountCredentials(deps, accountId, work);
 
   return {
     async editReport(uid: string): Promise<EditReport> {
@@ -70,7 +48,7 @@ export function createAuthoringService(deps: {
         groupId: workspace.id,
         embedUrl: report.embedUrl,
         type: report.kind,
-        expiration: token.expiration.toISOString(),
+        expiration: token.expiration,
         accountId: account.id,
       };
     },
@@ -90,7 +68,7 @@ export function createAuthoringService(deps: {
       return withAccount(accountId, async (credentials) => {
         const datasets = await deps.bi.listDatasets(credentials, workspaceId);
         const dataset = datasets.find((item) => item.id === datasetId.toLowerCase());
-        if (!dataset) throw appErrors.notFound(authoringMessages.datasetNotFound);
+        if (!dataset) throw appErrors.notFound(datasetNotFound);
         const token = await deps.bi.generateCreateToken(credentials, {
           workspaceId,
           datasetId: dataset.id,
@@ -99,19 +77,17 @@ export function createAuthoringService(deps: {
           accessToken: token.token,
           datasetId: dataset.id,
           groupId: workspaceId,
-          embedUrl: dataset.createReportEmbedUrl,
-          expiration: token.expiration.toISOString(),
+          embedUrl: dataset.createReportEmbedURL,
+          expiration: token.expiration,
         };
       });
     },
 
-    /** After a save or save as: the new report is on the gateway without waiting for the timer. */
-    async syncAccount(accountId: number): Promise<void> {
-      const row = await accountsRepository.getById(deps.db, accountId);
-      if (!row) throw appErrors.notFound(authoringMessages.accountNotFound);
-      const result = await deps.sync.syncAccount(accountId);
-      if (!result.ok)
-        throw new AppError('bad_gateway', result.message ?? errorMessages.biUnavailable);
+    /** After a save or save as: that report is on the gateway without waiting for the timer. */
+    async reportSaved({ accountId, workspaceId, reportId }: SavedReportRequest): Promise<void> {
+      await withAccount(accountId, (credentials) =>
+        deps.sync.syncSavedReport(credentials, workspaceId, reportId),
+      );
     },
   };
 }

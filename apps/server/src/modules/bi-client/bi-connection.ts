@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createBiClient } from './bi-client.ts';
-import { createBiRequester, type ThrottlePatience } from './bi-requester.ts';
+import type { ThrottlePatience } from './bi-requester.ts';
 import { createBiTokenProvider } from './bi-token-provider.ts';
 import { createHttpTransport } from './http-transport.ts';
 import { createMsalNetworkClient } from './msal-network-client.ts';
@@ -40,8 +40,6 @@ export function createBiConnection(
     client: createBiClient(rest),
     /** For the periodic account sync: waits out a 429's `Retry-After` (bounded). */
     syncClient: createBiClient({ ...rest, throttlePatience: syncThrottlePatience }),
-    /** Raw REST calls (the Datos page's datasets, imports and refreshes). */
-    call: createBiRequester(rest),
     /** Readiness: any HTTP answer below 500 from the REST base (bundled service or Power BI). */
     async reachable(): Promise<boolean> {
       try {

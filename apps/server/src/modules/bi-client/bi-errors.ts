@@ -5,6 +5,10 @@ export const BiFailure = {
   application: 'application',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  /** The BI service refused the request itself (a 4xx other than 401, 403, 404 and 429). */
+  rejected: 'rejected',
+  /** The BI service answered 2xx with a body outside the Power BI REST contract. */
+  malformedAnswer: 'malformed_answer',
   unreadableSecret: 'unreadable_secret',
   certificate: 'certificate',
   throttled: 'throttled',
@@ -19,6 +23,8 @@ const spanishMessages: Record<BiFailure, string> = {
     'El Application ID no está registrado en el servicio de BI o no admite este inicio de sesión.',
   forbidden: 'La cuenta de integración no tiene acceso a este contenido en el servicio de BI.',
   not_found: 'El contenido ya no existe en el servicio de BI.',
+  rejected: 'El servicio de BI rechazó la operación.',
+  malformed_answer: 'El servicio de BI respondió con datos que no tienen la forma esperada.',
   unreadable_secret:
     'No se pudo descifrar la contraseña guardada de la cuenta; vuelva a ingresarla.',
   certificate:

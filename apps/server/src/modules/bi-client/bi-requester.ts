@@ -1,12 +1,25 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { biErrorBodySchema } from '@vitrina/bi-model/rest';
+import { z } from 'zod';
 import { BiFailure, BiServiceError, throttledError } from './bi-errors.ts';
 import type { HttpTransport, TransportResponse } from './http-transport.ts';
 import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
 import { retryAfterMs } from './retry-after.ts';
 
 export type BiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One REST call: its answer is parsed with `answer`, a schema of the Power BI REST contract. */
+export interface BiRequest<Answer extends z.ZodType> {
+  method: BiMethod;
+  path: string;
+  body?: unknown;
+  answer: Answer;
+}
+
+/** For calls whose answer says nothing the portal reads (202, DELETE): any body, or none. */
+export const noAnswer = z.unknown().transform((): void => undefined);
 
 /** A request body streamed as is (a file upload), with its own content type. */
 export interface BiStreamBody {
@@ -39,19 +52,19 @@ export interface BiRequesterOptions {
 /**
  * Power BI REST calls with the account's access token, under `{apiUrl}/v1.0/myorg`. A JSON body
  * is sent as JSON; a stream body is piped (and, being spent, retried neither on a 401 nor on a
- * 429). A failure keeps the service's own error message (`{ error: { message } }`) as
- * `remoteMessage`; a 429 that is not waited out is logged with its Retry-After.
+ * 429). A success is parsed with the request's answer schema: an answer outside the contract
+ * fails as `malformedAnswer`, naming the call and the field. A failure keeps the service's own
+ * error message (`{ error: { message } }`) as `remoteMessage`; a 429 that is not waited out is
+ * logged with its Retry-After. Only the BI client calls this.
  */
 export function createBiRequester(options: BiRequesterOptions) {
   const base = `${options.apiUrl.replace(/\/+$/, '')}/v1.0/myorg`;
   const patience = options.throttlePatience ?? noPatience;
 
-  async function call<T>(
+  async function call<Answer extends z.ZodType>(
     credentials: BiCredentials,
-    method: BiMethod,
-    path: string,
-    body?: unknown,
-  ): Promise<T> {
+    { method, path, body, answer }: BiRequest<Answer>,
+  ): Promise<z.output<Answer>> {
     let response = await send(credentials, method, path, body);
     if (response.status === 401 && !isStream(body)) {
       // The cached token may have been revoked early: one retry with a fresh one.
@@ -64,8 +77,8 @@ export function createBiRequester(options: BiRequesterOptions) {
       await sleep(waitMs);
       response = await send(credentials, method, path, body);
     }
-    if (response.status >= 200 && response.status < 300) return parse<T>(response);
     const detail = `${method} ${path}: HTTP ${response.status}${retryAfterNote(response)}`;
+    if (response.status >= 200 && response.status < 300) return parse(response, answer, detail);
     if (response.status === 429) {
       const retryAfter = response.headers['retry-after'];
       options.log.warn(
@@ -127,24 +140,36 @@ function retryAfterNote(response: TransportResponse): string {
 function failureFor(status: number): BiFailure {
   if (status === 401 || status === 403) return BiFailure.forbidden;
   if (status === 404) return BiFailure.notFound;
+  if (status >= 400 && status < 500) return BiFailure.rejected;
   return BiFailure.unexpected;
 }
 
-function parse<T>(response: TransportResponse): T {
-  // DELETE and 202 answers may have no body at all.
-  if (response.text.trim() === '') return undefined as T;
+/** The answer as `answer` reads it; `detail` names the call in the error of a malformed one. */
+function parse<Answer extends z.ZodType>(
+  response: TransportResponse,
+  answer: Answer,
+  detail: string,
+): z.output<Answer> {
+  const parsed = answer.safeParse(jsonOf(response.text));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  throw new BiServiceError(
+    BiFailure.malformedAnswer,
+    `${detail}: answer outside the contract at ${field}: ${issue?.message ?? 'invalid'}`,
+  );
+}
+
+/** The body as JSON; undefined when there is none (DELETE and 202) or it is not JSON. */
+function jsonOf(text: string): unknown {
+  if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(response.text) as T;
+    return JSON.parse(text) as unknown;
   } catch {
-    throw new BiServiceError(BiFailure.unexpected, `invalid JSON (HTTP ${response.status})`);
+    return undefined;
   }
 }
 
 function remoteMessageOf(response: TransportResponse): string | undefined {
-  try {
-    const body = JSON.parse(response.text) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' ? body.error.message : undefined;
-  } catch {
-    return undefined;
-  }
+  return biErrorBodySchema.safeParse(jsonOf(response.text)).data?.error.message;
 }

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import {
+  serviceExceptionSchema,
+  type Import,
+  type ListedTable,
+  type Refresh,
+} from '@vitrina/bi-model/rest';
 import type {
   ColumnType,
   DatasetImport,
@@ -9,159 +15,99 @@ import type {
   DatasetUploadQuery,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors.ts';
-import { credentialsOf } from '../accounts/account-credentials.ts';
-import { accountsRepository } from '../accounts/accounts.repository.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
+import { withAccountCredentials } from '../accounts/with-account-credentials.ts';
+import type { BiClient } from '../bi-client/bi-client.ts';
 import { BiFailure, BiServiceError } from '../bi-client/bi-errors.ts';
-import type { BiCall } from '../bi-client/bi-requester.ts';
+import { spanishBiMessage } from '../bi-client/bi-messages.ts';
 import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
 import { multipartFile } from './multipart-file.ts';
-import { spanishBiMessage } from './bi-messages.ts';
 
-const messages = {
-  accountNotFound: 'La cuenta de integración no existe.',
-  datasetNotFound: 'El conjunto de datos no existe en esa área de trabajo.',
-  refused: 'El servicio de BI rechazó la operación.',
-};
-
-interface BiDatasetRow {
-  id: string;
-  name: string;
-  isRefreshable?: boolean;
-  addRowsAPIEnabled?: boolean;
-}
-/** A table as the BI service's GetTables lists it; `rowCount` is the bundled service's extension. */
-interface BiTableRow {
-  name: string;
-  columns: { name: string; dataType: ColumnType }[];
-  rowCount?: number;
-}
-interface BiRefreshRow {
-  id: number;
-  refreshType: string;
-  startTime: string;
-  endTime?: string;
-  status: string;
-  serviceExceptionJson?: string;
-}
-interface BiImportRow {
-  id: string;
-  importState: DatasetImport['state'];
-  datasets: { id: string }[];
-  error?: { message: string };
-}
+const refused = 'El servicio de BI rechazó la operación.';
 
 /** Uploads longer than this are cut off (the transport's usual 15 s is for small JSON calls). */
 const uploadTimeoutMs = 10 * 60_000;
 
+/** How a BI service says a dataset has no tables to edit (Power BI: not a push dataset). */
+const noTables = new Set<BiFailure>([BiFailure.notFound, BiFailure.rejected, BiFailure.forbidden]);
+
+type DatasetCalls = Pick<
+  BiClient,
+  | 'listDatasets'
+  | 'listTables'
+  | 'listRefreshes'
+  | 'importFile'
+  | 'getImport'
+  | 'putTable'
+  | 'refreshDataset'
+  | 'deleteDataset'
+>;
+
 /**
  * The Datos page's work (administrators only; the routes check that): a workspace's datasets,
  * file uploads streamed to the BI service's Imports API, type corrections, refreshes and
- * deletion, each with the account's credentials. The BI service's English errors come back
- * in Spanish: 400 with the row and column, 404 for what is gone, 502 for anything else.
+ * deletion, each with the account's credentials. Failures are the portal's errors for them
+ * (`portalErrorOf`): a refused file says its row and column in Spanish.
  */
 export function createDatasetsService(deps: {
   db: Kysely<Database>;
   secrets: SecretBox;
-  call: BiCall;
+  bi: DatasetCalls;
 }) {
-  async function withAccount<T>(
-    accountId: number,
-    work: (credentials: BiCredentials) => Promise<T>,
-  ): Promise<T> {
-    const row = await accountsRepository.getById(deps.db, accountId);
-    if (!row) throw appErrors.notFound(messages.accountNotFound);
-    try {
-      return await work(credentialsOf(row, deps.secrets));
-    } catch (error) {
-      if (!(error instanceof BiServiceError)) throw error;
-      if (error.failure === BiFailure.notFound)
-        throw appErrors.notFound(spanishBiMessage(error.remoteMessage, messages.datasetNotFound));
-      if (error.failure === BiFailure.unexpected && error.remoteMessage)
-        throw new AppError(
-          'validation_failed',
-          spanishBiMessage(error.remoteMessage, messages.refused),
-        );
-      throw new AppError('bad_gateway', error.message);
-    }
-  }
-
-  const group = (workspaceId: string) => `/groups/${encodeURIComponent(workspaceId)}`;
-  const dataset = (workspaceId: string, datasetId: string) =>
-    `${group(workspaceId)}/datasets/${encodeURIComponent(datasetId)}`;
+  const { bi } = deps;
+  const withAccount = <T>(accountId: number, work: (credentials: BiCredentials) => Promise<T>) =>
+    withAccountCredentials(deps, accountId, work);
 
   /** Tables of an uploaded or pushed dataset; the BI service's model datasets have none to edit. */
-  async function tablesOf(credentials: BiCredentials, path: string): Promise<DatasetTable[]> {
+  async function tablesOf(
+    credentials: BiCredentials,
+    workspaceId: string,
+    datasetId: string,
+  ): Promise<DatasetTable[]> {
     try {
-      const tables = await deps.call<{ value: BiTableRow[] }>(credentials, 'GET', `${path}/tables`);
-      return tables.value.map((table) => ({
-        name: table.name,
-        columns: table.columns.map(({ name, dataType }) => ({ name, dataType })),
-        rowCount: table.rowCount ?? null,
-      }));
+      return (await bi.listTables(credentials, workspaceId, datasetId)).map(presentTable);
     } catch (error) {
-      if (error instanceof BiServiceError && error.failure !== BiFailure.unreachable) return [];
+      if (error instanceof BiServiceError && noTables.has(error.failure)) return [];
       throw error;
     }
   }
 
-  async function refreshesOf(credentials: BiCredentials, path: string, top: number) {
-    const list = await deps.call<{ value: BiRefreshRow[] }>(
-      credentials,
-      'GET',
-      `${path}/refreshes?$top=${top}`,
-    );
-    return list.value.map(presentRefresh);
-  }
-
   /** The latest refresh; the BI service's model datasets keep no history (404). */
-  async function lastRefreshOf(credentials: BiCredentials, path: string) {
+  async function lastRefreshOf(credentials: BiCredentials, workspaceId: string, datasetId: string) {
     try {
-      return (await refreshesOf(credentials, path, 1))[0] ?? null;
+      const [last] = await bi.listRefreshes(credentials, workspaceId, datasetId, 1);
+      return last ? presentRefresh(last) : null;
     } catch (error) {
       if (error instanceof BiServiceError && error.failure === BiFailure.notFound) return null;
       throw error;
     }
   }
 
-  function presentImport(row: BiImportRow): DatasetImport {
-    return {
-      id: row.id,
-      state: row.importState,
-      datasetId: row.datasets[0]?.id ?? null,
-      error: row.error ? spanishBiMessage(row.error.message, messages.refused) : null,
-    };
-  }
-
   return {
     async list(accountId: number, workspaceId: string): Promise<DatasetSummary[]> {
       return withAccount(accountId, async (credentials) => {
-        const rows = await deps.call<{ value: BiDatasetRow[] }>(
-          credentials,
-          'GET',
-          `${group(workspaceId)}/datasets`,
-        );
+        const datasets = await bi.listDatasets(credentials, workspaceId);
         return Promise.all(
-          rows.value.map(async (row) => {
-            const path = dataset(workspaceId, row.id);
-            const tables = await tablesOf(credentials, path);
+          datasets.map(async (dataset) => {
+            const tables = await tablesOf(credentials, workspaceId, dataset.id);
             // The BI service's declared models (no tables to edit) are neither refreshed nor deleted here.
-            const source = row.addRowsAPIEnabled
+            const source = dataset.addRowsAPIEnabled
               ? 'push'
-              : row.isRefreshable !== true
+              : dataset.isRefreshable !== true
                 ? 'archivo'
                 : tables.length > 0
                   ? 'origen'
                   : 'modelo';
             const refreshable = source === 'origen';
             return {
-              id: row.id,
-              name: row.name,
+              id: dataset.id,
+              name: dataset.name,
               source,
               refreshable,
               tables,
-              lastRefresh: refreshable ? await lastRefreshOf(credentials, path) : null,
+              lastRefresh: refreshable
+                ? await lastRefreshOf(credentials, workspaceId, dataset.id)
+                : null,
             } satisfies DatasetSummary;
           }),
         );
@@ -177,31 +123,17 @@ export function createDatasetsService(deps: {
     ): Promise<DatasetImport> {
       return withAccount(accountId, async (credentials) => {
         const body = multipartFile(file, query.fileName);
-        const created = await deps.call<{ id: string }>(
-          credentials,
-          'POST',
-          `${group(workspaceId)}/imports?datasetDisplayName=${encodeURIComponent(query.name)}&nameConflict=CreateOrOverwrite`,
-          { stream: body.stream, contentType: body.contentType, timeoutMs: uploadTimeoutMs },
-        );
-        return presentImport(
-          await deps.call<BiImportRow>(
-            credentials,
-            'GET',
-            `${group(workspaceId)}/imports/${created.id}`,
-          ),
-        );
+        const importId = await bi.importFile(credentials, workspaceId, {
+          datasetName: query.name,
+          file: { ...body, timeoutMs: uploadTimeoutMs },
+        });
+        return presentImport(await bi.getImport(credentials, workspaceId, importId));
       });
     },
 
     async importStatus(accountId: number, workspaceId: string, importId: string) {
       return withAccount(accountId, async (credentials) =>
-        presentImport(
-          await deps.call<BiImportRow>(
-            credentials,
-            'GET',
-            `${group(workspaceId)}/imports/${encodeURIComponent(importId)}`,
-          ),
-        ),
+        presentImport(await bi.getImport(credentials, workspaceId, importId)),
       );
     },
 
@@ -217,12 +149,8 @@ export function createDatasetsService(deps: {
       columns: { name: string; dataType: ColumnType }[],
     ): Promise<DatasetTable> {
       return withAccount(accountId, async (credentials) => {
-        const path = dataset(workspaceId, datasetId);
-        await deps.call(credentials, 'PUT', `${path}/tables/${encodeURIComponent(table)}`, {
-          name: table,
-          columns,
-        });
-        const tables = await tablesOf(credentials, path);
+        await bi.putTable(credentials, workspaceId, datasetId, { name: table, columns });
+        const tables = await tablesOf(credentials, workspaceId, datasetId);
         return (
           tables.find((candidate) => candidate.name === table) ?? {
             name: table,
@@ -235,42 +163,63 @@ export function createDatasetsService(deps: {
 
     async refresh(accountId: number, workspaceId: string, datasetId: string): Promise<void> {
       await withAccount(accountId, (credentials) =>
-        deps.call(credentials, 'POST', `${dataset(workspaceId, datasetId)}/refreshes`, {}),
+        bi.refreshDataset(credentials, workspaceId, datasetId),
       );
     },
 
     async refreshes(accountId: number, workspaceId: string, datasetId: string) {
-      return withAccount(accountId, (credentials) =>
-        refreshesOf(credentials, dataset(workspaceId, datasetId), 20),
+      return withAccount(accountId, async (credentials) =>
+        (await bi.listRefreshes(credentials, workspaceId, datasetId, 20)).map(presentRefresh),
       );
     },
 
     async remove(accountId: number, workspaceId: string, datasetId: string): Promise<void> {
       await withAccount(accountId, (credentials) =>
-        deps.call(credentials, 'DELETE', dataset(workspaceId, datasetId)),
+        bi.deleteDataset(credentials, workspaceId, datasetId),
       );
     },
   };
 }
 export type DatasetsService = ReturnType<typeof createDatasetsService>;
 
-function presentRefresh(row: BiRefreshRow): DatasetRefresh {
+function presentTable(table: ListedTable): DatasetTable {
   return {
-    id: row.id,
-    refreshType: row.refreshType,
-    startTime: row.startTime,
-    endTime: row.endTime ?? null,
-    status: row.status,
-    error: row.serviceExceptionJson ? refreshError(row.serviceExceptionJson) : null,
+    name: table.name,
+    columns: table.columns.map(({ name, dataType }) => ({ name, dataType })),
+    rowCount: table.rowCount ?? null,
+  };
+}
+
+function presentImport(entry: Import): DatasetImport {
+  return {
+    id: entry.id,
+    state: entry.importState,
+    datasetId: entry.datasets[0]?.id ?? null,
+    error: entry.error ? spanishBiMessage(entry.error.message, refused) : null,
+  };
+}
+
+function presentRefresh(refresh: Refresh): DatasetRefresh {
+  return {
+    id: refresh.id,
+    refreshType: refresh.refreshType,
+    startTime: refresh.startTime,
+    endTime: refresh.endTime ?? null,
+    status: refresh.status,
+    error: refresh.serviceExceptionJson ? refreshError(refresh.serviceExceptionJson) : null,
   };
 }
 
 /** Power BI's `{"errorCode":…,"errorDescription":…}`, shown as its description. */
 function refreshError(json: string): string {
+  const exception = serviceExceptionSchema.safeParse(parsedJson(json)).data;
+  return `La actualización falló: ${exception?.errorDescription ?? json}`;
+}
+
+function parsedJson(text: string): unknown {
   try {
-    const parsed = JSON.parse(json) as { errorDescription?: string };
-    return `La actualización falló: ${parsed.errorDescription ?? json}`;
+    return JSON.parse(text) as unknown;
   } catch {
-    return `La actualización falló: ${json}`;
+    return undefined;
   }
 }

@@ -1,10 +1,18 @@
-import type { BiItem, BiWorkspace } from '../bi-client/bi-client.ts';
+import type { Group } from '@vitrina/bi-model/rest';
+import type { BiItem } from '../bi-client/bi-client.ts';
 import type { StoredItem, StoredWorkspace, SyncPlan } from '../content/stored-content.ts';
 
 /** What the BI service listed for one account: its workspaces, each with reports and dashboards. */
-export interface FetchedWorkspace extends BiWorkspace {
-  items: BiItem[];
-}
+export type FetchedWorkspace = Pick<Group, 'id' | 'name'> & { items: BiItem[] };
+
+const emptyPlan = (): SyncPlan => ({
+  insertWorkspaces: [],
+  renameWorkspaces: [],
+  deleteWorkspaceIds: [],
+  insertItems: [],
+  updateItems: [],
+  deleteItemIds: [],
+});
 
 /**
  * Compares the stored content with a fresh listing. Items keep their `uId` (the portal's public
@@ -16,14 +24,7 @@ export function planSync(
   fetched: FetchedWorkspace[],
   newUid: () => string,
 ): SyncPlan {
-  const plan: SyncPlan = {
-    insertWorkspaces: [],
-    renameWorkspaces: [],
-    deleteWorkspaceIds: [],
-    insertItems: [],
-    updateItems: [],
-    deleteItemIds: [],
-  };
+  const plan = emptyPlan();
   const storedWorkspaces = new Map(stored.workspaces.map((w) => [w.id, w]));
   const storedItems = new Map(stored.items.map((i) => [i.id, i]));
   const seenWorkspaces = new Set<string>();
@@ -48,9 +49,7 @@ export function planSync(
         kind: item.kind,
         embedUrl: item.embedUrl,
       };
-      const existing = storedItems.get(item.id);
-      if (!existing) plan.insertItems.push({ ...row, uId: newUid() });
-      else if (changed(existing, row)) plan.updateItems.push({ ...row, uId: existing.uId });
+      placeItem(plan, storedItems.get(item.id), row, newUid);
     }
   }
   plan.deleteItemIds = stored.items.filter((i) => !seenItems.has(i.id)).map((i) => i.id);
@@ -58,6 +57,33 @@ export function planSync(
     .filter((w) => !seenWorkspaces.has(w.id))
     .map((w) => w.id);
   return plan;
+}
+
+/**
+ * After a save: the one report the save made or changed, fetched from the BI service. It keeps
+ * its `uId` when the portal has it; nothing else of the account is touched.
+ */
+export function planSavedReport(
+  stored: StoredItem[],
+  workspaceId: string,
+  report: BiItem,
+  newUid: () => string,
+): SyncPlan {
+  const plan = emptyPlan();
+  const existing = stored.find((item) => item.id === report.id);
+  placeItem(plan, existing, { ...report, workspaceId }, newUid);
+  return plan;
+}
+
+/** A new item gets a fresh `uId`; a known one keeps its own and is updated only if it changed. */
+function placeItem(
+  plan: SyncPlan,
+  existing: StoredItem | undefined,
+  row: Omit<StoredItem, 'uId'>,
+  newUid: () => string,
+): void {
+  if (!existing) plan.insertItems.push({ ...row, uId: newUid() });
+  else if (changed(existing, row)) plan.updateItems.push({ ...row, uId: existing.uId });
 }
 
 function changed(existing: StoredItem, next: Omit<StoredItem, 'uId'>): boolean {

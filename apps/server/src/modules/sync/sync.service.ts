@@ -4,12 +4,16 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BiClient } from '../bi-client/bi-client.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
+import { portalErrorOf } from '../bi-client/portal-error.ts';
 import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
 import { credentialsOf } from '../accounts/account-credentials.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
 import { contentRepository } from '../content/content.repository.ts';
-import { planSync, type FetchedWorkspace } from './sync-plan.ts';
+import { appErrors } from '../../errors.ts';
+import { planSavedReport, planSync, type FetchedWorkspace } from './sync-plan.ts';
+
+const workspaceNotFound = 'El área de trabajo del informe no está en el portal.';
 
 export interface SyncLogger {
   warn(details: object, message: string): void;
@@ -69,7 +73,7 @@ export function createSyncService(deps: {
     } catch (error) {
       const message =
         error instanceof BiServiceError
-          ? error.message
+          ? portalErrorOf(error).message
           : 'No se pudo actualizar la información de la cuenta.';
       deps.log.warn(
         { accountId, detail: error instanceof BiServiceError ? error.detail : String(error) },
@@ -100,6 +104,30 @@ export function createSyncService(deps: {
     /** Syncs one account in the background: a throttled BI service is waited out (bounded). */
     syncAccountInBackground: (accountId: number): Promise<SyncResult> =>
       start(accountId, deps.backgroundBi),
+
+    /**
+     * After a save: one `GET reports/{id}` brings the saved report in (new, renamed or moved
+     * within the account), instead of listing the whole account. A sync of that account under
+     * way lands first, so its older listing cannot undo this one. BI failures are thrown.
+     */
+    async syncSavedReport(
+      credentials: BiCredentials,
+      workspaceId: string,
+      reportId: string,
+    ): Promise<void> {
+      const { accountId } = credentials;
+      await running.get(accountId);
+      const report = await deps.bi.getReport(credentials, workspaceId, reportId);
+      await deps.db.transaction().execute(async (trx) => {
+        const stored = await contentRepository.listStored(trx, accountId);
+        if (!stored.workspaces.some((workspace) => workspace.id === workspaceId)) {
+          throw appErrors.notFound(workspaceNotFound);
+        }
+        const plan = planSavedReport(stored.items, workspaceId, report, randomUUID);
+        await contentRepository.applyPlan(trx, accountId, plan);
+      });
+      deps.onContentChanged();
+    },
 
     /** Syncs every account one after the other, so the BI service never gets a burst. */
     async syncAll(): Promise<void> {

@@ -6,7 +6,7 @@ function minter(lifetimeMs: number, clock: { now: number }) {
   const mint = async () => {
     calls += 1;
     await new Promise((resolve) => setImmediate(resolve));
-    return { token: `t${calls}`, expiration: new Date(clock.now + lifetimeMs) };
+    return { token: `t${calls}`, expiration: new Date(clock.now + lifetimeMs).toISOString() };
   };
   return { mint, calls: () => calls };
 }

@@ -1,10 +1,8 @@
+import type { EmbedToken } from '@vitrina/bi-model/rest';
 import { createLoadingCache } from '../../lib/loading-cache.ts';
 
-/** A cached embed token and the moment it stops being usable. */
-export interface CachedEmbedToken {
-  token: string;
-  expiration: Date;
-}
+/** A cached embed token and the moment (ISO time) it stops being usable. */
+export type CachedEmbedToken = Pick<EmbedToken, 'token' | 'expiration'>;
 
 export interface EmbedTokenCache {
   /** The cached token for `key`, or the result of `mint` shared by every concurrent caller. */
@@ -30,7 +28,7 @@ export function createEmbedTokenCache(
   const cache = createLoadingCache<string, CachedEmbedToken, () => Promise<CachedEmbedToken>>({
     max: maxTokens,
     now,
-    ttlOf: (token) => token.expiration.getTime() - refreshBeforeMs - now(),
+    ttlOf: (token) => Date.parse(token.expiration) - refreshBeforeMs - now(),
     load: (_key, mint) => mint(),
   });
   return { get: cache.get, deleteMatching: cache.deleteMatching, clear: cache.clear };

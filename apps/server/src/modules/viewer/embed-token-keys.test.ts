@@ -8,7 +8,7 @@ import {
 } from './embed-token-keys.ts';
 
 describe('embed token keys', () => {
-  const expiration = new Date(Date.now() + 60 * 60_000);
+  const expiration = new Date(Date.now() + 60 * 60_000).toISOString();
 
   async function cacheWith(keys: string[]) {
     const cache = createEmbedTokenCache();

@@ -6,8 +6,10 @@ import { AppError, appErrors } from '../../errors.ts';
 import { credentialsOf } from '../accounts/account-credentials.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
-import type { BiClient, BiEffectiveIdentity } from '../bi-client/bi-client.ts';
+import type { EffectiveIdentity } from '@vitrina/bi-model/rest';
+import type { BiClient } from '../bi-client/bi-client.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
+import { portalErrorOf } from '../bi-client/portal-error.ts';
 import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
 import type { ContentCache } from '../content/content-cache.ts';
 import type { ReportPlacement } from '../content/content-snapshot.ts';
@@ -73,13 +75,13 @@ export function createViewerService(deps: {
   /** Mints with `identityOf(datasetId)` for a dataset that requires one; fails closed without. */
   async function mint(
     { account, workspace, report }: ReportPlacement,
-    identityOf?: (datasetId: string) => BiEffectiveIdentity | undefined,
+    identityOf?: (datasetId: string) => EffectiveIdentity | undefined,
   ): Promise<CachedEmbedToken> {
     const target = { kind: report.kind, workspaceId: workspace.id, itemId: report.id };
     let credentials: BiCredentials | undefined;
     try {
       credentials = await credentialsFor(account.id);
-      let identity: BiEffectiveIdentity | undefined;
+      let identity: EffectiveIdentity | undefined;
       if (identityOf && report.kind === 'report') {
         const dataset = await deps.bi.reportDataset(credentials, workspace.id, report.id);
         identity = dataset.identityRequired ? identityOf(dataset.datasetId) : undefined;
@@ -100,7 +102,7 @@ export function createViewerService(deps: {
           throw new AppError('identity_required', viewerMessages.identityMissing);
         }
       }
-      throw new AppError('bad_gateway', error.message);
+      throw portalErrorOf(error);
     }
   }
 
@@ -144,7 +146,7 @@ export function createViewerService(deps: {
         groupId: workspace.id,
         embedUrl: report.embedUrl,
         type: report.kind,
-        expiration: token.expiration.toISOString(),
+        expiration: token.expiration,
       });
       answers.set(placement, { token, answer });
       return answer;

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { About } from '@vitrina/contracts';
 import { api } from '../../../lib/api.ts';
-
-export interface AboutInfo {
-  instance: string;
-  site: string;
-}
 
 /** The version is held on the client (spec §3). */
 export { productVersion as PRODUCT_VERSION } from '@vitrina/contracts';
@@ -12,7 +8,7 @@ export { productVersion as PRODUCT_VERSION } from '@vitrina/contracts';
 export const useAboutInfo = (enabled: boolean) =>
   useQuery({
     queryKey: ['about'],
-    queryFn: () => api.get<AboutInfo>('infraestructure/about'),
+    queryFn: () => api.get<About>('infraestructure/about'),
     enabled,
     staleTime: Infinity,
   });

@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { fetchEditReport, syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
+import {
+  bringSavedReportIn,
+  fetchEditReport,
+  type AuthoringEmbed,
+  type SavedEventDetail,
+} from '../../../lib/authoring.ts';
 import { loadEmbedService, TokenType } from '../../../lib/embed-service.ts';
 import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
@@ -17,13 +22,13 @@ interface CreateTarget {
   datasetId: string;
 }
 
-/** After a save: synced, so the report is on the gateway; or the sync failed (periodic sync). */
+/** After a save: brought in, so the report is on the gateway; or not (the periodic sync will). */
 type SaveNotice = 'synced' | 'syncFailed';
 
 /**
  * Nuevo informe (administrators only, issue 13): an empty report on the dataset, in edit mode,
- * in the portal's colours. After each save the account is synced, and only then does the page
- * say the report is on the portal. The token is renewed before it expires, as in the viewer:
+ * in the portal's colours. After each save the portal brings the saved report in, and only then
+ * does the page say the report is on the portal. The token is renewed before it expires, as in the viewer:
  * a Create token until the first save, then an Edit token of the report just made (a Create
  * token issued after the report was made does not cover it).
  */
@@ -47,11 +52,12 @@ export function CreateReportPage({ accountId, workspaceId, datasetId }: CreateTa
     let stopRenewal: (() => void) | undefined;
     let tokenSource: TokenSource = () => fetchCreateEmbed(accountId, workspaceId, datasetId);
 
-    /** Syncs the account (which refreshes the gateway's list) and finds the saved report's uid. */
+    /** Brings the saved report in (which refreshes the gateway's list) and finds its uid. */
     const afterSave = async (reportId: string) => {
       setNotice(null);
       try {
-        const accounts = await syncAccountNow(queryClient, accountId, userId);
+        const target = { accountId, workspaceId, reportId };
+        const accounts = await bringSavedReportIn(queryClient, target, userId);
         const saved = accounts
           .flatMap((a) => a.workspaces.flatMap((w) => w.reports))
           .find((r) => r.id === reportId);
@@ -76,7 +82,7 @@ export function CreateReportPage({ accountId, workspaceId, datasetId }: CreateTa
           theme: newReportTheme({ productName, primaryColor }),
           settings: { localeSettings: { language: 'es', formatLocale: 'es' } },
         }) as AuthoringEmbed;
-        created.on<{ reportObjectId?: string }>('saved', (event) => {
+        created.on<SavedEventDetail>('saved', (event) => {
           void afterSave(event.detail?.reportObjectId ?? '');
         });
         stopRenewal = keepTokenFresh(created, target.expiration, {

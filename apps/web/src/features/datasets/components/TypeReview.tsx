@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { columnTypes, type ColumnType, type DatasetTable } from '@vitrina/contracts';
+import { columnTypeSchema, type ColumnType, type DatasetTable } from '@vitrina/contracts';
 import { useNotify } from '../../../components/use-notify.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import {
@@ -13,7 +13,10 @@ import {
 } from '../api/datasets-api.ts';
 import { columnTypeLabel } from './column-type-labels.ts';
 
-const typeOptions = columnTypes.map((type) => ({ value: type, label: columnTypeLabel(type) }));
+const typeOptions = columnTypeSchema.options.map((type) => ({
+  value: type,
+  label: columnTypeLabel(type),
+}));
 
 /**
  * The columns the BI service inferred for an upload, each with its type to correct; "Confirmar

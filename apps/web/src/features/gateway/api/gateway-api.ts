@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountsQuery } from '../../../lib/accounts.ts';
 import { api } from '../../../lib/api.ts';
 import { getCachedAccounts, setCachedAccounts } from '../../../lib/session.ts';
-import { withFavorite } from '../components/gateway-filters.ts';
+import { withFavorite } from './with-favorite.ts';
 
 /** The user's accounts: shown at once from the local cache, then refreshed from the server. */
 export const useGatewayAccounts = (userId: number) =>

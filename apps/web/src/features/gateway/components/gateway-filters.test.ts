@@ -6,9 +6,9 @@ import {
   collectFavorites,
   filterWorkspaces,
   foldText,
-  withFavorite,
   type GatewayFilters,
 } from './gateway-filters.ts';
+import { withFavorite } from '../api/with-favorite.ts';
 
 const account: Account = {
   id: 1,

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchEditReport, syncAccountNow, type AuthoringEmbed } from '../../../lib/authoring.ts';
+import {
+  bringSavedReportIn,
+  fetchEditReport,
+  type AuthoringEmbed,
+  type SavedEventDetail,
+} from '../../../lib/authoring.ts';
 import type { EmbedHandle } from '../../../lib/embed-service.ts';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard.ts';
 import type { TokenSource } from '../../../lib/token-renewal.ts';
@@ -14,7 +19,7 @@ interface EditableReport extends AuthoringEmbed {
 /**
  * The administrator's Editar: an Edit token from the portal (minted only for role 0) replaces the
  * View token, renewals keep fetching Edit tokens, and the frame switches to edit mode. Each
- * `saved` syncs the account, so a report saved as a copy is on the gateway at once.
+ * `saved` brings the saved report in, so a report saved as a copy is on the gateway at once.
  */
 export function useReportEditing(
   uid: string,
@@ -24,18 +29,23 @@ export function useReportEditing(
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id;
   const [editing, setEditing] = useState(false);
-  const [accountId, setAccountId] = useState<number | null>(null);
+  /** Where a save lands: the edited report's account and workspace (a copy goes there too). */
+  const [target, setTarget] = useState<{ accountId: number; workspaceId: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const report = embed as EditableReport | null;
   useUnsavedChangesGuard(report, editing);
 
   useEffect(() => {
-    if (!report || accountId === null) return;
-    const sync = () => void syncAccountNow(queryClient, accountId, userId).catch(() => undefined);
-    report.on('saved', sync);
-    return () => report.off('saved', sync);
-  }, [report, accountId, userId, queryClient]);
+    if (!report || target === null) return;
+    const bringIn = (event: { detail?: SavedEventDetail }) => {
+      const reportId = event.detail?.reportObjectId;
+      if (!reportId) return;
+      void bringSavedReportIn(queryClient, { ...target, reportId }, userId).catch(() => undefined);
+    };
+    report.on<SavedEventDetail>('saved', bringIn);
+    return () => report.off('saved', bringIn);
+  }, [report, target, userId, queryClient]);
 
   const startEditing = useCallback(async () => {
     if (!report) return;
@@ -46,7 +56,7 @@ export function useReportEditing(
       setTokenSource(() => fetchEditReport(uid));
       await report.setAccessToken(edit.accessToken);
       await report.switchMode('edit');
-      setAccountId(edit.accountId);
+      setTarget({ accountId: edit.accountId, workspaceId: edit.groupId });
       setEditing(true);
     } catch (failure) {
       setError(viewerErrorText(failure));

@@ -1,0 +1,64 @@
+/**
+ * The data a visual is drawn with: the results of its queries, fetched through the report's
+ * QueryCache, and the visual's own code (ECharts for a chart), which arrives beside them.
+ */
+import type { PageDefinition, QueryResult } from '../api/types.ts';
+import { queriesForPageVisual, type QueryCache } from '../state/query-cache.ts';
+import type { ReportViewState } from '../state/report-state.ts';
+import { prepareVisualType } from './use-chart-visuals.ts';
+
+export interface VisualData {
+  results: Record<string, QueryResult>;
+  error?: string;
+}
+
+export async function loadVisualData(
+  cache: QueryCache,
+  state: ReportViewState,
+  page: PageDefinition,
+  visualName: string,
+): Promise<VisualData> {
+  const queries = queriesForPageVisual(state, page, visualName);
+  const type = page.visuals.find((v) => v.name === visualName)?.type;
+  try {
+    // The visual's code (ECharts for a chart) arrives beside its rows: both are there to draw.
+    const [entries] = await Promise.all([
+      Promise.all(
+        Object.entries(queries).map(
+          async ([name, query]) =>
+            [name, await cache.run(state.report.datasetId, state.dataVersion, query)] as const,
+        ),
+      ),
+      type ? prepareVisualType(type) : undefined,
+    ]);
+    return { results: Object.fromEntries(entries) };
+  } catch (error) {
+    return { results: {}, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Starts the data of every visual of a page at once (one batch); each visual's promise settles as
+ * soon as that visual can be drawn, so the view can draw it before the rest of the page is there.
+ */
+export function startPageData(
+  cache: QueryCache,
+  state: ReportViewState,
+  page: PageDefinition,
+): Map<string, Promise<VisualData>> {
+  return new Map(
+    page.visuals.map((visual) => [visual.name, loadVisualData(cache, state, page, visual.name)]),
+  );
+}
+
+export async function loadPageData(
+  cache: QueryCache,
+  state: ReportViewState,
+  page: PageDefinition,
+): Promise<Record<string, VisualData>> {
+  const started = [...startPageData(cache, state, page)];
+  const entries = await Promise.all(
+    started.map(async ([name, data]) => [name, await data] as const),
+  );
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,94 @@
+import {
+  dashboardSchema,
+  datasetSchema,
+  groupSchema,
+  reportSchema,
+  valueListOf,
+  type Report,
+} from '@vitrina/bi-model/rest';
+import { groupPath, datasetPath, reportPath } from './bi-paths.ts';
+import type { BiCall } from './bi-requester.ts';
+import type { BiCredentials } from './bi-token-provider.ts';
+
+/** A report or dashboard as the portal stores it: one list, told apart by `kind`. */
+export type BiItemKind = 'report' | 'dashboard';
+
+const reportItem = (report: Report) => ({
+  id: report.id,
+  name: report.name,
+  kind: 'report' as BiItemKind,
+  embedUrl: report.embedUrl,
+});
+
+/** What a workspace holds, and what the viewer asks about a report before minting its token. */
+export function contentCalls(call: BiCall) {
+  return {
+    async listWorkspaces(credentials: BiCredentials) {
+      const groups = await call(credentials, {
+        method: 'GET',
+        path: '/groups',
+        answer: valueListOf(groupSchema),
+      });
+      return groups.value.map(({ id, name }) => ({ id, name }));
+    },
+
+    /** Reports, then dashboards (Power BI's `displayName` is their name). */
+    async listItems(credentials: BiCredentials, workspaceId: string) {
+      const group = groupPath(workspaceId);
+      const [reports, dashboards] = await Promise.all([
+        call(credentials, {
+          method: 'GET',
+          path: `${group}/reports`,
+          answer: valueListOf(reportSchema),
+        }),
+        call(credentials, {
+          method: 'GET',
+          path: `${group}/dashboards`,
+          answer: valueListOf(dashboardSchema),
+        }),
+      ]);
+      return [
+        ...reports.value.map(reportItem),
+        ...dashboards.value.map((dashboard) => ({
+          id: dashboard.id,
+          name: dashboard.displayName,
+          kind: 'dashboard' as BiItemKind,
+          embedUrl: dashboard.embedUrl,
+        })),
+      ];
+    },
+
+    /** One report as a listed item: what a save changed, without listing the workspace. */
+    async getReport(credentials: BiCredentials, workspaceId: string, reportId: string) {
+      const report = await call(credentials, {
+        method: 'GET',
+        path: reportPath(workspaceId, reportId),
+        answer: reportSchema,
+      });
+      return reportItem(report);
+    },
+
+    /**
+     * `GET reports/{id}` then `GET datasets/{id}`: the report's dataset and whether Power BI
+     * demands an effective identity for it. A report without a dataset (Power BI's paginated
+     * ones) demands none.
+     */
+    async reportDataset(credentials: BiCredentials, workspaceId: string, reportId: string) {
+      const report = await call(credentials, {
+        method: 'GET',
+        path: reportPath(workspaceId, reportId),
+        answer: reportSchema,
+      });
+      if (report.datasetId === undefined) return { identityRequired: false as const };
+      // A shared dataset may live in another workspace (datasetWorkspaceId says which).
+      const dataset = await call(credentials, {
+        method: 'GET',
+        path: datasetPath(report.datasetWorkspaceId ?? workspaceId, report.datasetId),
+        answer: datasetSchema,
+      });
+      return dataset.isEffectiveIdentityRequired === true
+        ? { identityRequired: true as const, datasetId: report.datasetId }
+        : { identityRequired: false as const };
+    },
+  };
+}
