@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { freePort } from '@vitrina/e2e/stack';
+import { freePort } from '@vitrina/test-support/processes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from './bi-requests.ts';
 import { principalToken } from './production-content.ts';
