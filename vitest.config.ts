@@ -1,28 +1,56 @@
-import { defineConfig } from 'vitest/config';
+import { basename } from 'node:path';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // `./node_modules/.bin/vitest` alone starts on whatever `node` is first on PATH (the machine's may
 // be Node 20); the product needs Node 24 (node:sqlite, type stripping). npm puts the pinned one first.
 if (Number(process.versions.node.split('.')[0]) < 24) {
   throw new Error(
     `Vitest is running on Node ${process.version}; run it through npm so the pinned Node 24 is used: ` +
-      '`npx vitest run --project <name>` or `npm run test:unit -- --project <name>`.',
+      "`npm run test:fast`, or `npx vitest run --project 'fast:server'`.",
   );
 }
 
-/** One root config; each workspace declares its own project (environment, setup, timeouts). */
-export default defineConfig({
-  test: {
-    projects: [
-      'packages/env',
-      'packages/contracts',
-      'packages/embed-sdk',
-      'packages/bi-model',
-      'apps/server',
-      'apps/bi-service',
-      'apps/report-frame',
-      'apps/web',
-      'e2e',
-      'scripts',
-    ],
+/** Workspaces with tests; each one's own config sets its environment, setup files and timeouts. */
+const workspaces = [
+  'packages/env',
+  'packages/contracts',
+  'packages/embed-sdk',
+  'packages/bi-model',
+  'apps/server',
+  'apps/bi-service',
+  'apps/report-frame',
+  'apps/web',
+  'e2e',
+  'scripts',
+];
+
+/**
+ * A test's tier is in its file name (README, "Tests"): `*.browser.test.ts` drives chromium,
+ * `*.e2e.test.ts` starts processes (servers, nginx, redis-server, CLIs), `*.reliability.test.ts` is
+ * the load and soak (its own config, apps/server/test/reliability); any other `*.test.ts` runs in
+ * the test's own process and is fast.
+ */
+const slowTiers = ['browser', 'e2e', 'reliability'];
+const tierFiles: Record<string, { include: string[]; exclude: string[] }> = {
+  fast: {
+    include: ['**/*.test.{ts,tsx}'],
+    exclude: slowTiers.map((tier) => `**/*.${tier}.test.{ts,tsx}`),
   },
-});
+  browser: { include: ['**/*.browser.test.{ts,tsx}'], exclude: [] },
+  e2e: { include: ['**/*.e2e.test.{ts,tsx}'], exclude: [] },
+};
+
+/** One project per workspace and tier, named `tier:workspace`: `--project 'fast:*'` picks a tier. */
+const tierProjects = workspaces.flatMap((workspace) =>
+  Object.entries(tierFiles).map(([tier, files]): TestProjectInlineConfiguration => ({
+    extends: `./${workspace}/vitest.config.ts`,
+    test: {
+      name: `${tier}:${basename(workspace)}`,
+      root: `./${workspace}`,
+      include: files.include,
+      exclude: [...configDefaults.exclude, ...files.exclude],
+    },
+  })),
+);
+
+export default defineConfig({ test: { projects: tierProjects } });

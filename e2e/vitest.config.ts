@@ -2,9 +2,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
-    name: 'e2e',
     environment: 'node',
-    include: ['tests/**/*.test.ts'],
     // Browser flows start real servers and a real chromium: give them room, and run files one at a time
     // so two suites never fight over the machine's two cores.
     testTimeout: 60_000,

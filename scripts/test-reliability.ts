@@ -1,6 +1,7 @@
 /**
- * `npm run test:reliability`: only the reliability suite's long runs (docs/reliability.md), ending
- * with `N passed, N failed[, N skipped]`. CI runs them as part of `npm test -- --reliability`.
+ * `npm run test:soak`: only the reliability tier (docs/reliability.md), the 60 s load and the soak
+ * (10 minutes; `SOAK_SECONDS` sets another length), ending with `N passed, N failed`. CI runs it
+ * as part of `npm test -- --reliability`, with a 2-minute soak.
  */
 import { runReliabilitySuite, summaryLine } from './vitest-run.ts';
 

@@ -1,15 +1,15 @@
 /**
- * `npm test`: format check, lint, typecheck, import rules and cycles, unused code, build, then every
- * Vitest project (unit, integration, browser). Ends with one line `N passed, N failed` counting
- * every test that ran (skipped ones on the line before it); each static check counts as one test.
- * With `--reliability` (as CI runs it) the reliability suite's load and soak run after them, in
- * the same count.
+ * `npm test`: format check, lint, typecheck, import rules and cycles, unused code, build, then the
+ * test tiers one after the other (fast, browser, e2e). Ends with one line `N passed, N failed`
+ * counting every test that ran (skipped ones on the line before it); each static check counts as
+ * one test. With `--reliability` (as CI runs it) the reliability tier's load and soak run after
+ * them, in the same count.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildAll } from './build.ts';
-import { bin, runReliabilitySuite, runVitest, summaryLine } from './vitest-run.ts';
+import { bin, runReliabilitySuite, runTier, summaryLine, testTiers } from './vitest-run.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -43,7 +43,7 @@ process.env['EMBED_SDK_SCRIPT'] = 'min';
 // `--reliability` (CI) adds the slow load and soak runs; everything else goes to Vitest.
 const withReliability = process.argv.includes('--reliability');
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--reliability');
-const tallies = [runVitest(vitestArgs, 'vitest.json')];
+const tallies = testTiers.map((tier) => runTier(tier, vitestArgs));
 if (withReliability) tallies.push(runReliabilitySuite());
 for (const tally of tallies) {
   passed += tally.passed;

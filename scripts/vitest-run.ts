@@ -23,8 +23,12 @@ interface VitestJson {
   numFailedTestSuites: number;
 }
 
-/** `vitest run …args`, its report named `reportName`; a run that writes no report is one failure. */
-export function runVitest(args: string[], reportName: string): Tally {
+/**
+ * `vitest run …args`, its report named `reportName`; a run that writes no report is one failure.
+ * Prints how long it took under `label`, so a slow tier shows in every run's log.
+ */
+export function runVitest(label: string, args: string[], reportName: string): Tally {
+  const started = performance.now();
   const reportDir = join(root, 'node_modules', '.cache', 'vitrina-test');
   mkdirSync(reportDir, { recursive: true });
   const reportFile = join(reportDir, reportName);
@@ -39,18 +43,35 @@ export function runVitest(args: string[], reportName: string): Tally {
     return { passed: 0, failed: 1, skipped: 0 };
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
-  return {
+  const tally = {
     passed: report.numPassedTests,
     // A suite that fails to load has no test results of its own: count it as one failure.
     failed: report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0),
     skipped: report.numPendingTests + report.numTodoTests,
   };
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(`> ${label}: ${tally.passed} passed, ${tally.failed} failed in ${seconds} s`);
+  return tally;
 }
 
-/** The reliability suite: the 60 s load and the 10-minute soak through nginx (about 12 minutes). */
+/** The tiers `npm test` runs, fastest first (README, "Tests"); the reliability tier is separate. */
+export const testTiers = ['fast', 'browser', 'e2e'] as const;
+
+/** One tier's Vitest projects (named `tier:workspace` in vitest.config.ts). */
+export const runTier = (tier: (typeof testTiers)[number], args: string[]): Tally =>
+  runVitest(`${tier} tier`, ['--project', `${tier}:*`, ...args], `${tier}.json`);
+
+/**
+ * The reliability tier: the 60 s load and the soak through nginx, `SOAK_SECONDS` long (10 minutes
+ * unless set; CI sets 2 minutes).
+ */
 export function runReliabilitySuite(): Tally {
-  console.log('\n> reliability suite (load and soak through nginx, about 12 minutes)');
+  const soak = process.env['SOAK_SECONDS'];
+  console.log(
+    `\n> reliability tier: the load, then the soak (${soak ? `${soak} s` : '10 minutes'})`,
+  );
   return runVitest(
+    'reliability tier',
     ['--config', join(root, 'apps/server/test/reliability/vitest.config.ts')],
     'reliability.json',
   );

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { workspaceIdFor } from '../../apps/bi-service/src/modules/tenant/catalog.service.ts';
 import { demoWorkspaces } from '../../apps/bi-service/demo/index.ts';
 import { queriesForVisual } from '@vitrina/bi-model/visual-queries';
-import { startBiProcess } from '../../apps/server/test/cluster/processes.ts';
+import { startBiProcess } from '@vitrina/test-support/processes';
 import { percentile } from '../../apps/server/test/reliability/viewer-cluster.ts';
 
 const stepSeconds = Math.min(Number(process.env['BENCH_SECONDS'] ?? 15), 30);
@@ -28,7 +28,9 @@ const boundMs = 500;
 /** A viewer at a human pace: a slicer click or a page change every 5 s (a busy analyst). */
 const pausedViewerMs = 5_000;
 
-const bi = await startBiProcess({ VITRINA_DEMO: 'true', BI_RATE_LIMIT_PER_MINUTE: '100000000' });
+const bi = await startBiProcess({
+  env: { VITRINA_DEMO: 'true', BI_RATE_LIMIT_PER_MINUTE: '100000000' },
+});
 
 /** A POST to the BI process that must succeed; its JSON answer. */
 async function postFor(path: string, init: RequestInit): Promise<Record<string, unknown>> {

@@ -5,7 +5,7 @@
  * opens a report (viewer call with its embed token) again and again, with no pause (a closed
  * loop). Prints tried/failed, p50/p99 per step and each instance's resident memory before and
  * after. Bounded in count and time; stops by itself. The same deployment, for 60 s and a
- * 10-minute soak with pass/fail, is `npm run test:reliability`.
+ * 10-minute soak with pass/fail, is `npm run test:soak`.
  * Needs PostgreSQL (VITRINA_TEST_PG_URL), redis-server and nginx.
  */
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import {
   describeLoad,
   startViewerCluster,
 } from '../../apps/server/test/reliability/viewer-cluster.ts';
-import type { ServerProcess } from '../../apps/server/test/cluster/processes.ts';
+import type { ServerProcess } from '@vitrina/test-support/processes';
 
 const viewers = Math.min(Number(process.env['BENCH_VIEWERS'] ?? 50), 200);
 const seconds = Math.min(Number(process.env['BENCH_SECONDS'] ?? 20), 60);

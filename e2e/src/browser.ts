@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { describe } from 'vitest';
 
 /** Flags every browser test uses: headless Debian chromium as root, with no outside network chatter. */
 export const CHROMIUM_FLAGS = [
@@ -29,6 +30,12 @@ export function warnBrowserSkipped(): void {
     `\n${bar}\n  BROWSER TESTS SKIPPED: no chromium at ${chromiumPath}.\n` +
       `  Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)\n${bar}\n`,
   );
+}
+
+/** `describe` for a block that needs chromium: skipped where there is none, with the warning. */
+export function describeInBrowser(title: string, body: () => void): void {
+  if (!chromiumAvailable) warnBrowserSkipped();
+  describe.skipIf(!chromiumAvailable)(title, body);
 }
 
 /** Launches headless chromium with the project's flags and `extraFlags`. Callers must `close()` it. */

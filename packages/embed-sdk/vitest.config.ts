@@ -2,9 +2,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
-    name: 'embed-sdk',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     // Browser suites start chromium and several frames; a loaded 2-core CI machine needs headroom.
     testTimeout: 30_000,
     hookTimeout: 60_000,

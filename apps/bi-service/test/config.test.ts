@@ -41,12 +41,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_RESULT_CACHE_MB: '-1' })).toThrow(/BI_RESULT_CACHE_MB/);
   });
 
-  it('reads the import limits: 100 MB, 1000 columns, 10 times the bytes inflated, 300 s, 256 MB', () => {
+  it('reads the import limits: 100 MB, 1000 columns, 3 times the bytes inflated, 300 s, 256 MB', () => {
     const MB = 1024 * 1024;
     expect(loadConfig({}).imports).toEqual({
       maxBytes: 100 * MB,
       maxColumns: 1000,
-      maxXlsxExpandedBytes: 1000 * MB,
+      maxXlsxExpandedBytes: 300 * MB,
       timeoutMs: 300_000,
       memoryMb: 256,
     });
@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     expect(set).toEqual({
       maxBytes: 10 * MB,
       maxColumns: 50,
-      maxXlsxExpandedBytes: 100 * MB,
+      maxXlsxExpandedBytes: 30 * MB,
       timeoutMs: 2500,
       memoryMb: 512,
     });

@@ -118,8 +118,8 @@ export function xlsxBomb(megabytes: number): Promise<Buffer> {
 
 /**
  * The deployment suite's moderate bomb: 500 MB of sheet XML in rows of ten 1,000-character inline
- * strings, deflated fast to about 75:1, under the ratio past which a part is refused unread. It
- * is inside the default limits, so it is imported: about 50,000 rows and a 500 MB CSV.
+ * strings, deflated fast to about 75:1, under the ratio past which a part is refused unread. The
+ * default expansion ceiling (300 MB) refuses it as it inflates.
  */
 export function moderateXlsxBomb(): Promise<Buffer> {
   const cell = `<is><t>${'x'.repeat(1000)}</t></is></c>`;

@@ -2,7 +2,7 @@
  * File imports within their limits (decision 0223), over real HTTP on loopback: every refusal is
  * a Power BI error body, comes before the heavy work, and leaves no upload behind. Limits are
  * set small here (4 MB files, 8 MB of XLSX expansion, 3 s, 64 MB) so each case is quick; the figures
- * under the default limits come from import-limits.process.test.ts.
+ * under the default limits come from import-limits.e2e.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

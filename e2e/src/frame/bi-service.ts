@@ -3,17 +3,15 @@
  * application makes to embed something: an AAD token (client credentials of the demo's
  * confidential app), the workspace lists and GenerateToken.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, waitForHealthy } from '../stack.ts';
+import { demoServicePrincipal, publishedDemoCredentials } from '@vitrina/env/demo';
+import { freePort, startBiProcess, type BiProcess } from '@vitrina/test-support/processes';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const frameDist = join(repoRoot, 'apps/report-frame/dist/index.html');
+const frameDist = resolve(import.meta.dirname, '../../../apps/report-frame/dist/index.html');
 
-const demoApp = { clientId: '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03', secret: 'vitrina-demo-secret' };
 const scope = 'https://analysis.windows.net/powerbi/api/.default';
 
 export interface BiService {
@@ -53,51 +51,35 @@ function expiredCopy(dataDir: string, token: string): string {
 export async function startBiService(allowedOrigin: string): Promise<BiService> {
   if (!existsSync(frameDist))
     throw new Error('The report frame is not built: run `npm run build` first.');
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-frame-e2e-'));
-  const [port, tlsPort] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${port}`;
-  const spawnService = async (settings: Record<string, string>, cpus?: string) => {
-    const command = [process.execPath, join(repoRoot, 'apps/bi-service/main.ts')];
-    // taskset execs the service in its own place: the child is the service itself.
-    if (cpus) command.unshift('taskset', '--cpu-list', cpus);
-    const started: ChildProcess = spawn(command[0]!, command.slice(1), {
-      cwd: repoRoot,
+  const placement = {
+    dataDir: mkdtempSync(join(tmpdir(), 'vitrina-frame-e2e-')),
+    port: await freePort(),
+    tlsPort: await freePort(),
+  };
+  const start = (settings: Record<string, string>, cpus?: string) =>
+    startBiProcess({
+      placement,
       env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        BI_PORT: String(port),
-        BI_TLS_PORT: String(tlsPort),
-        BI_PUBLIC_URL: url,
+        VITRINA_DEMO: 'true',
         BI_ALLOWED_ORIGINS: allowedOrigin,
         BI_RATE_LIMIT_PER_MINUTE: '100000',
         ...settings,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(cpus ? { cpus } : {}),
     });
-    started.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[bi] ${chunk}`));
-    await waitForHealthy(`${url}/health`, started);
-    return started;
-  };
-  const exited = async (running: ChildProcess) => {
-    if (running.exitCode !== null) return;
-    await new Promise<void>((done) => {
-      running.once('exit', () => done());
-      running.kill('SIGTERM');
-    });
-  };
-  let child = await spawnService({});
+  let service: BiProcess = await start({});
   return {
-    url,
-    tlsPort,
-    certFile: join(dataDir, 'bi/tls/cert.pem'),
-    expiredCopy: (token) => expiredCopy(dataDir, token),
+    url: service.url,
+    tlsPort: placement.tlsPort,
+    certFile: join(placement.dataDir, 'bi/tls/cert.pem'),
+    expiredCopy: (token) => expiredCopy(placement.dataDir, token),
     async restart(settings, cpus) {
-      await exited(child);
-      child = await spawnService(settings, cpus);
+      await service.stop();
+      service = await start(settings, cpus);
     },
     async stop() {
-      await exited(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      await service.stop();
+      rmSync(placement.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -128,8 +110,8 @@ export class PowerBiRest {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'client_credentials',
-        client_id: demoApp.clientId,
-        client_secret: demoApp.secret,
+        client_id: demoServicePrincipal.clientId,
+        client_secret: publishedDemoCredentials.servicePrincipalSecret,
         scope,
       }),
     });

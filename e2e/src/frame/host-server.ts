@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { freePort } from '../stack.ts';
+import { freePort } from '@vitrina/test-support/processes';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 /** `official` is powerbi-client 2.8.0, the version our SDK is compatible with. */

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { publishedDemoCredentials } from '@vitrina/env/demo';
+import { arbitraryFor, mutated } from '@vitrina/test-support/schema-arbitrary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../../src/modules/tenant/catalog.service.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -22,7 +23,6 @@ import { comercial, finanzas, powerBiScope, servicePrincipal } from '../harness.
 import { miniRetail, openMiniRetail, securedMiniRetail } from '../mini-retail.ts';
 import { appWithRoutes } from '../route-catalog.ts';
 import { examples } from '../fuzz/route-examples.ts';
-import { arbitraryFor, mutated } from '../fuzz/schema-arbitrary.ts';
 
 const runsPerRoute = Number(process.env['FUZZ_RUNS'] ?? 80);
 const seed = Number(process.env['FUZZ_SEED'] ?? 17);

@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '@vitrina/e2e/stack';
+import { freePort, startDeployedServer, type ServerProcess } from '@vitrina/test-support/processes';
 import { createTestDatabase, type TestDatabase } from '../helper.ts';
 import { deployedEnvironment } from './deployment-environment.ts';
 import { startTestNginx, type TestNginx } from './nginx.ts';
-import { startDeployedServer, type ServerProcess } from './processes.ts';
 import { startTestRedis } from './redis-server.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');

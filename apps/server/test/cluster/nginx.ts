@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, waitForHealthy } from '@vitrina/e2e/stack';
+import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
 
 const nginxBinary = process.env['VITRINA_TEST_NGINX'] ?? '/usr/sbin/nginx';
 const siteConfig = resolve(import.meta.dirname, '../../../../deploy/nginx/vitrina.conf');

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { freePort } from '@vitrina/e2e/stack';
+import { freePort } from '@vitrina/test-support/processes';
 import { Redis } from 'ioredis';
 
 /** Where Debian's redis-server package puts the binary (.ci/run installs it). */

@@ -1,8 +1,9 @@
-import { bearer, clientCredentials, json, passwordGrant } from './bi-requests.ts';
+import { expect } from 'vitest';
+import { bearer, clientCredentials, json, passwordGrant, tokenPath } from './bi-requests.ts';
 import type { DeployedStack } from './deployed-stack.ts';
 import type { ProductionContent } from './production-content.ts';
 import type { ProxiedCalls } from './proxied-calls.ts';
-import type { Answer } from './proxy-client.ts';
+import { addresses, type Answer } from './proxy-client.ts';
 
 /** What every case of the deployment security suite works with, once the stack is up. */
 export interface SuiteContext {
@@ -28,7 +29,7 @@ export const internals =
  * (apps/bi-service/src/seed/demo-identities.ts): the service principal with its secret, and each
  * demo user with its password. Anyone who read the source knows them.
  */
-export const publishedDemoAttempts = [
+const publishedDemoAttempts = [
   clientCredentials('3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a03', 'vitrina-demo-secret'),
   passwordGrant(
     '3f2a7c1e-0d4b-4c8e-9a51-2b6d8e1f4a01',
@@ -41,6 +42,19 @@ export const publishedDemoAttempts = [
     'Finanzas2024',
   ),
 ];
+
+/** Each published demo credential, tried from outside through the BI host name, gets no token. */
+export async function expectNoTokenForPublishedDemo(context: SuiteContext): Promise<void> {
+  for (const attempt of publishedDemoAttempts) {
+    const answer = await context.calls.bi(tokenPath, {
+      method: 'POST',
+      from: addresses.outsider,
+      ...attempt,
+    });
+    expect(answer.status, answer.text).not.toBe(200);
+    expect(answer.json?.['access_token']).toBeUndefined();
+  }
+}
 
 const groupPath = ({ content }: SuiteContext) => `/v1.0/myorg/groups/${content.workspaceId}`;
 

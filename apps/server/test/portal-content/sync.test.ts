@@ -57,7 +57,7 @@ for (const { dialect, available } of testDialects) {
     });
 
     // The BI service's own failures (500, 429, vanishing content, slow answers) are tested
-    // against the real bundled service's fault switch: sync-faults.test.ts.
+    // against the real bundled service's fault switch: sync-faults.e2e.test.ts.
 
     it('reports a wrong password in Spanish and keeps what was synced before', async () => {
       const identity = fx.newIdentity();

@@ -12,7 +12,11 @@ import { pathToFileURL } from 'node:url';
 import type { ViewerAccount } from '@vitrina/contracts';
 import { createPasswordHasher } from '../../src/lib/passwords.ts';
 import { startTestNginx } from '../cluster/nginx.ts';
-import { startBiProcess, startPortalProcess, type ServerProcess } from '../cluster/processes.ts';
+import {
+  startBiProcess,
+  startPortalProcess,
+  type ServerProcess,
+} from '@vitrina/test-support/processes';
 import { portalRequest } from '../cluster/portal-request.ts';
 import { startTestRedis } from '../cluster/redis-server.ts';
 import { createTestDatabase } from '../helper.ts';
@@ -139,7 +143,7 @@ async function startParts(
   const redis = await started(stoppers, startTestRedis, (server) => server.stop());
   const bi = await started(
     stoppers,
-    () => startBiProcess({ VITRINA_DEMO: 'true' }),
+    () => startBiProcess({ env: { VITRINA_DEMO: 'true' } }),
     (server) => server.stop(),
   );
   const env = {
@@ -164,7 +168,7 @@ async function startParts(
     portals.push(
       await started(
         stoppers,
-        () => startPortalProcess({ ...env, VITRINA_DEMO: demo }),
+        () => startPortalProcess({ env: { ...env, VITRINA_DEMO: demo } }),
         (portal) => portal.stop(),
       ),
     );

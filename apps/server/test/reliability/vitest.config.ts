@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The reliability suite's long runs (`*.reliability.test.ts`: the 60 s load and the 10-minute
- * soak), outside `npm test`'s projects: `npm run test:reliability`, or `npm test -- --reliability`
- * as CI runs it. One file at a time, so nothing else competes with the figures.
+ * The reliability tier (`*.reliability.test.ts`: the 60 s load and the soak), outside the root
+ * config's tier projects: `npm run test:soak`, or `npm test -- --reliability` as CI runs it. One
+ * file at a time, so nothing else competes with the figures; the soak sets its own test timeout.
  */
 export default defineConfig({
   test: {

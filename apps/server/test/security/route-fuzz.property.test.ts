@@ -17,7 +17,7 @@ import {
   type ApiRequest,
   type TestApp,
 } from '../helper.ts';
-import { bodiesFor, type JsonSchema } from './schema-arbitrary.ts';
+import { conforming, mutated, type JsonSchema } from '@vitrina/test-support/schema-arbitrary';
 
 interface OpenApiOperation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
@@ -25,6 +25,18 @@ interface OpenApiOperation {
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
 const runsPerRoute = 40;
+/** Passwords, GUIDs and names often need letters and digits together to get past validation. */
+const vocabulary = {
+  hints: {},
+  words: ['Clave1234', 'Nueva1234', '00000000-0000-0000-0000-000000000000', 'lectora'],
+};
+
+/** Bodies for a route: conforming ones most often, then near misses and anything. */
+function bodiesFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  if (!schema) return fc.oneof(fc.constant(undefined), mutated(fc.constant(undefined)));
+  const valid = conforming(schema, vocabulary);
+  return fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: mutated(valid), weight: 3 });
+}
 const callers = ['administrator', 'viewer', 'otherViewer', 'anonymous', 'forged'] as const;
 type Caller = (typeof callers)[number];
 

@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, warnBrowserSkipped } from '@vitrina/e2e/browser';
+import { describeInBrowser } from '@vitrina/e2e/browser';
 import { pages } from './browser/peer.ts';
 import {
   addFrame,
@@ -13,15 +13,13 @@ import {
   type TransportHarness,
 } from './browser-harness.ts';
 
-if (!chromiumAvailable) warnBrowserSkipped();
-
 const pairs: [host: Library, frame: Library][] = [
   ['ours', 'microsoft'],
   ['microsoft', 'ours'],
   ['ours', 'ours'],
 ];
 
-describe.skipIf(!chromiumAvailable)(
+describeInBrowser(
   'wire interoperability with Microsoft window-post-message-proxy, http-post-message and powerbi-router',
   () => {
     let harness: TransportHarness;

@@ -1,11 +1,9 @@
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, warnBrowserSkipped } from '@vitrina/e2e/browser';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInBrowser } from '@vitrina/e2e/browser';
 import type { TransportLibrary } from './browser/peer.ts';
 import type { createAsker, installFrameHandlers } from './browser/proxy-fixtures.ts';
 import { addFrame, startTransportHarness, type TransportHarness } from './browser-harness.ts';
-
-if (!chromiumAvailable) warnBrowserSkipped();
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- scenarios drive the proxy through the page's untyped globals */
 type Scope = Window & {
@@ -21,7 +19,7 @@ type Scope = Window & {
 /** Bounds how long a request that must stay unanswered waits; not a speed assertion. */
 const noReplyTimeout = 400;
 
-describe.skipIf(!chromiumAvailable)(
+describeInBrowser(
   'WindowPostMessageProxy semantics (window-post-message-proxy 0.2.5, made safer)',
   () => {
     let harness: TransportHarness;

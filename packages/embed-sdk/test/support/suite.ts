@@ -1,16 +1,8 @@
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { chromiumAvailable, warnBrowserSkipped } from '@vitrina/e2e/browser';
 import type { Service } from '../../src/service.ts';
 import { ourSdkScript } from './bundles.ts';
 import { frameOf, startHarness, waitForRequest, type Harness } from './harness.ts';
-
-export { chromiumAvailable };
-
-/** Warns once when chromium is missing (the suites are skipped then). */
-export function warnIfNoBrowser(): void {
-  if (!chromiumAvailable) warnBrowserSkipped();
-}
 
 /**
  * Starts the two-origin harness with our SDK for a test file (one browser per file) and closes it

@@ -1,0 +1,83 @@
+import type { Service } from '../src/service.ts';
+import type { Page } from 'playwright-core';
+import { describeInBrowser } from '@vitrina/e2e/browser';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { recordingFrameScript } from './support/bundles.ts';
+import { frameOf, frameRequest, outcome, receivedBy } from './support/harness.ts';
+import { html, js, startOrigin, type Origin } from './support/origins.ts';
+import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
+
+describeInBrowser('safer than 2.8.0: pinned origins, trusted windows, optional timeout', () => {
+  const state = useOurSdk();
+  let other: Origin;
+  let page: Page;
+
+  beforeAll(async () => {
+    other = await startOrigin({ '/frame.js': js(await recordingFrameScript()) });
+    other.routes['/frame.html'] = html('<p>other</p>', '<script src="/frame.js"></script>');
+    // The embed URL's origin sends the frame on to another origin.
+    state.harness.frames.routes['/moved'] = ['redirect', `${other.url}/frame.html`];
+  });
+  afterAll(async () => other?.close());
+  afterEach(async () => page?.close());
+
+  it('posts only to the embed URL’s origin: a frame that ended up elsewhere receives nothing and is not heard', async () => {
+    page = await state.harness.newPage();
+    const config = reportConfig(state.harness, {
+      embedUrl: `${state.harness.frames.url}/moved?reportId=r1`,
+      uniqueId: 'u1',
+    });
+    await page.evaluate((cfg) => {
+      (window as unknown as { heard: string[] }).heard = [];
+      document.addEventListener('loaded', () =>
+        (window as unknown as { heard: string[] }).heard.push('loaded'),
+      );
+      powerbi.embed(document.getElementById('c1') as HTMLElement, cfg);
+    }, config);
+    const frame = await frameOf(page, 'c1');
+    expect(frame.url().startsWith(other.url)).toBe(true);
+    expect(await frameRequest(frame, '/reports/u1/events/loaded', null)).toBe('no reply');
+    expect(await receivedBy(frame)).toEqual([]);
+    expect(await outcome(page, '(window).heard')).toEqual({ resolved: [] });
+  });
+
+  it('ignores a window it did not create, even one on the frame origin using a live uid', async () => {
+    page = await state.harness.newPage();
+    const ourFrame = await embedAndWait(
+      page,
+      'c1',
+      reportConfig(state.harness, { uniqueId: 'u1' }),
+    );
+    await page.evaluate((src) => {
+      const stranger = document.createElement('iframe');
+      stranger.src = src;
+      document.getElementById('c2')?.append(stranger);
+    }, `${state.harness.frames.url}/frame.html`);
+    const stranger = await frameOf(page, 'c2');
+    expect(await frameRequest(stranger, '/reports/u1/events/loaded', null)).toBe('no reply');
+    expect(await frameRequest(ourFrame, '/reports/u1/events/loaded', null)).toMatchObject({
+      statusCode: 200,
+    });
+  });
+
+  it('rejects with an Error after requestTimeout when the frame never answers', async () => {
+    page = await state.harness.newPage();
+    const config = reportConfig(state.harness, {
+      embedUrl: `${state.harness.frames.url}/reportEmbed?reportId=r1&silent=1`,
+    });
+    const result = await outcome(
+      page,
+      `(() => {
+        const { factories } = window['powerbi-client'];
+        const service = new powerbi.constructor(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory, { requestTimeout: 200 });
+        const report = service.embed(document.getElementById('c3'), ${JSON.stringify(config)});
+        return new Promise((resolve) => report.iframe.addEventListener('load', resolve)).then(() => report.getFilters());
+      })()`,
+    );
+    expect(result).toEqual({
+      rejected: { error: expect.stringMatching(/no response to message \w+ within 200 ms/) },
+    });
+  });
+});
+
+declare const powerbi: Service;
