@@ -4,17 +4,13 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TableDefinition } from '../src/engine/model.ts';
+import { hierarchy } from './model-builder.ts';
 
 const FIRST_DAY = '2022-01-01';
 export const LAST_DAY = '2025-12-31';
 
 export function calendarTable(grain: 'day' | 'month'): TableDefinition {
-  const levels = [
-    { name: 'Año', column: 'Año' },
-    { name: 'Trimestre', column: 'Trimestre' },
-    { name: 'Mes', column: 'Mes' },
-    ...(grain === 'day' ? [{ name: 'Día', column: 'Día' }] : []),
-  ];
+  const levels = ['Año', 'Trimestre', 'Mes', ...(grain === 'day' ? ['Día'] : [])];
   return {
     name: 'Calendario',
     columns: [
@@ -26,7 +22,7 @@ export function calendarTable(grain: 'day' | 'month'): TableDefinition {
       { name: 'Mes y año', dataType: 'string', sortBy: 'Fecha' },
       { name: 'Día', dataType: 'integer' },
     ],
-    hierarchies: [{ name: 'Fecha', levels }],
+    hierarchies: [hierarchy('Fecha', levels)],
   };
 }
 

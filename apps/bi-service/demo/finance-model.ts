@@ -1,14 +1,11 @@
 /** The "Finanzas Retail Andino" dataset: budget against actual by cost centre, account and month. */
-import type { DatasetDefinition } from '../src/engine/model.ts';
-import { deterministicGuid } from '../src/platform/ids.ts';
 import { calendarTable } from './calendar.ts';
+import { demoDataset, starJoins } from './model-builder.ts';
 
 const FINANCE_DATASET_NAME = 'Finanzas Retail Andino';
 const money = '"S/" #,0';
 
-export const financeDataset: DatasetDefinition = {
-  id: deterministicGuid('dataset', FINANCE_DATASET_NAME),
-  name: FINANCE_DATASET_NAME,
+export const financeDataset = demoDataset(FINANCE_DATASET_NAME, {
   tables: [
     {
       name: 'Resultados',
@@ -54,18 +51,9 @@ export const financeDataset: DatasetDefinition = {
     },
     calendarTable('month'),
   ],
-  relationships: [
-    {
-      from: { table: 'Resultados', column: 'IdCentro' },
-      to: { table: 'Centro de costo', column: 'IdCentro' },
-    },
-    {
-      from: { table: 'Resultados', column: 'IdCuenta' },
-      to: { table: 'Cuenta', column: 'IdCuenta' },
-    },
-    {
-      from: { table: 'Resultados', column: 'Fecha' },
-      to: { table: 'Calendario', column: 'Fecha' },
-    },
-  ],
-};
+  relationships: starJoins('Resultados', {
+    IdCentro: 'Centro de costo',
+    IdCuenta: 'Cuenta',
+    Fecha: 'Calendario',
+  }),
+});

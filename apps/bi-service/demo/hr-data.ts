@@ -4,28 +4,15 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createCalendar, LAST_DAY } from './calendar.ts';
+import hrRoles from './hr-roles.json' with { type: 'json' };
 import { firstNames, lastNames } from './catalog-data.ts';
 import { countries } from './geography.ts';
 import { numberList, pick, stringList, unit } from './sql-literals.ts';
 
 const EMPLOYEES = 1_800;
 
-/** Roles with their base monthly salary; a role listed twice is hired twice as often. */
-const roles: { area: string; role: string; salary: number; weight: number }[] = [
-  { area: 'Tiendas', role: 'Vendedor', salary: 1_800, weight: 10 },
-  { area: 'Tiendas', role: 'Cajero', salary: 1_600, weight: 6 },
-  { area: 'Tiendas', role: 'Jefe de tienda', salary: 4_800, weight: 2 },
-  { area: 'Logística', role: 'Operario de almacén', salary: 1_700, weight: 5 },
-  { area: 'Logística', role: 'Supervisor de logística', salary: 3_600, weight: 1 },
-  { area: 'Comercial', role: 'Analista comercial', salary: 4_300, weight: 1 },
-  { area: 'Comercial', role: 'Gerente comercial', salary: 12_500, weight: 1 },
-  { area: 'Finanzas', role: 'Analista financiero', salary: 4_600, weight: 1 },
-  { area: 'Finanzas', role: 'Contador', salary: 5_200, weight: 1 },
-  { area: 'Tecnología', role: 'Desarrollador', salary: 6_800, weight: 1 },
-  { area: 'Tecnología', role: 'Analista de datos', salary: 6_200, weight: 1 },
-  { area: 'Recursos Humanos', role: 'Analista de personas', salary: 4_100, weight: 1 },
-  { area: 'Marketing', role: 'Especialista de marketing', salary: 4_900, weight: 1 },
-];
+/** Roles with their base monthly salary; a role of weight 2 is hired twice as often (hr-roles.json). */
+const roles: { area: string; role: string; salary: number; weight: number }[] = hrRoles;
 const weighted = roles.flatMap((role) => Array.from({ length: role.weight }, () => role));
 /** Salary level by country, relative to Perú. */
 const countryFactors = [1, 1.25, 0.95, 0.9, 0.75, 1.1, 1.05];

@@ -1,14 +1,11 @@
 /** The "Personas Retail Andino" dataset: employees and a monthly headcount snapshot. */
-import type { DatasetDefinition } from '../src/engine/model.ts';
-import { deterministicGuid } from '../src/platform/ids.ts';
 import { calendarTable } from './calendar.ts';
+import { demoDataset, starJoins } from './model-builder.ts';
 
 const HR_DATASET_NAME = 'Personas Retail Andino';
 const money = '"S/" #,0';
 
-export const hrDataset: DatasetDefinition = {
-  id: deterministicGuid('dataset', HR_DATASET_NAME),
-  name: HR_DATASET_NAME,
+export const hrDataset = demoDataset(HR_DATASET_NAME, {
   tables: [
     {
       name: 'Dotación',
@@ -66,11 +63,5 @@ export const hrDataset: DatasetDefinition = {
     },
     calendarTable('month'),
   ],
-  relationships: [
-    {
-      from: { table: 'Dotación', column: 'IdEmpleado' },
-      to: { table: 'Empleado', column: 'IdEmpleado' },
-    },
-    { from: { table: 'Dotación', column: 'Fecha' }, to: { table: 'Calendario', column: 'Fecha' } },
-  ],
-};
+  relationships: starJoins('Dotación', { IdEmpleado: 'Empleado', Fecha: 'Calendario' }),
+});

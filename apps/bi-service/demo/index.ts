@@ -5,7 +5,7 @@
  */
 import type { WorkspaceContent } from '../src/modules/content/content.ts';
 import type { DatasetDefinition } from '../src/engine/model.ts';
-import { dashboard } from './dashboards.ts';
+import { dashboard, tile } from './dashboards.ts';
 import { financeDataset } from './finance-model.ts';
 import { hrDataset } from './hr-model.ts';
 import { storeListingReport } from './paginated.ts';
@@ -44,70 +44,26 @@ export const demoReports: readonly DemoReport[] = [
   compensationReport,
 ];
 
+const { salesCard, marginCard, trendLine, channelDonut, countryColumns } = salesSummaryVisuals;
 const commercialPanel = dashboard('Panel comercial', [
-  {
-    title: 'Ventas',
-    report: salesOverviewReport,
-    visualName: salesSummaryVisuals.salesCard,
-    at: [0, 0, 1, 1],
-  },
-  {
-    title: 'Margen %',
-    report: salesOverviewReport,
-    visualName: salesSummaryVisuals.marginCard,
-    at: [0, 1, 1, 1],
-  },
-  {
-    title: 'Ventas en el tiempo',
-    report: salesOverviewReport,
-    visualName: salesSummaryVisuals.trendLine,
-    at: [1, 0, 2, 2],
-  },
-  {
-    title: 'Ventas por canal',
-    report: salesOverviewReport,
-    visualName: salesSummaryVisuals.channelDonut,
-    at: [0, 2, 2, 2],
-  },
-  {
-    title: 'Ventas por país',
-    report: salesOverviewReport,
-    visualName: salesSummaryVisuals.countryColumns,
-    at: [2, 2, 2, 2],
-  },
-  {
-    title: 'Top 10 productos',
-    report: productsReport,
-    visualName: productTopVisual,
-    at: [3, 0, 2, 2],
-  },
+  tile('Ventas', salesOverviewReport, salesCard, [0, 0, 1, 1]),
+  tile('Margen %', salesOverviewReport, marginCard, [0, 1, 1, 1]),
+  tile('Ventas en el tiempo', salesOverviewReport, trendLine, [1, 0, 2, 2]),
+  tile('Ventas por canal', salesOverviewReport, channelDonut, [0, 2, 2, 2]),
+  tile('Ventas por país', salesOverviewReport, countryColumns, [2, 2, 2, 2]),
+  tile('Top 10 productos', productsReport, productTopVisual, [3, 0, 2, 2]),
 ]);
 
 const financePanel = dashboard('Panel financiero', [
-  {
-    title: 'Ingresos frente al presupuesto',
-    report: budgetReport,
-    visualName: budgetVisuals.kpi,
-    at: [0, 0, 2, 1],
-  },
-  {
-    title: 'Ingresos reales y presupuesto',
-    report: budgetReport,
-    visualName: budgetVisuals.gauge,
-    at: [0, 1, 2, 1],
-  },
-  {
-    title: 'Real y presupuesto por período',
-    report: budgetReport,
-    visualName: budgetVisuals.monthly,
-    at: [0, 2, 2, 2],
-  },
-  {
-    title: 'De los ingresos al resultado neto',
-    report: incomeStatementReport,
-    visualName: incomeStatementVisuals.waterfall,
-    at: [2, 0, 2, 4],
-  },
+  tile('Ingresos frente al presupuesto', budgetReport, budgetVisuals.kpi, [0, 0, 2, 1]),
+  tile('Ingresos reales y presupuesto', budgetReport, budgetVisuals.gauge, [0, 1, 2, 1]),
+  tile('Real y presupuesto por período', budgetReport, budgetVisuals.monthly, [0, 2, 2, 2]),
+  tile(
+    'De los ingresos al resultado neto',
+    incomeStatementReport,
+    incomeStatementVisuals.waterfall,
+    [2, 0, 2, 4],
+  ),
 ]);
 
 /**

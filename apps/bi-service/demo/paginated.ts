@@ -2,7 +2,7 @@
 import type { PaginatedDefinition } from '@vitrina/bi-model';
 import { Schemas } from '@vitrina/embed-sdk/protocol';
 import { deterministicGuid } from '../src/platform/ids.ts';
-import { column, measure } from './report-builder.ts';
+import { column, measure } from './report-fields.ts';
 import { salesDataset } from './sales-model.ts';
 
 const country = column('Tienda', 'País');

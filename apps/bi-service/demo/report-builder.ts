@@ -1,4 +1,7 @@
-/** Small helpers that keep the demo report definitions short and readable. */
+/**
+ * Small helpers that keep the demo report definitions short and readable: pages and their
+ * visuals, bookmarks and the report. Fields are in report-fields.ts, filters in report-filters.ts.
+ */
 import type {
   DataRole,
   FieldRef,
@@ -8,7 +11,6 @@ import type {
   VisualDefinition,
   VisualType,
 } from '@vitrina/bi-model';
-import { Schemas } from '@vitrina/embed-sdk/protocol';
 import { deterministicGuid } from '../src/platform/ids.ts';
 
 const PAGE_WIDTH = 1280;
@@ -32,61 +34,6 @@ const retailTheme = {
   foreground: '#1F2937',
   tableAccent: '#0F766E',
 };
-
-export const column = (table: string, name: string, displayName?: string): FieldRef => ({
-  table,
-  column: name,
-  ...(displayName ? { displayName } : {}),
-});
-export const measure = (table: string, name: string, displayName?: string): FieldRef => ({
-  table,
-  measure: name,
-  ...(displayName ? { displayName } : {}),
-});
-/** The levels of a hierarchy from the top: a chart axis with several levels can drill down. */
-export const levels = (table: string, hierarchy: string, names: string[]): FieldRef[] =>
-  names.map((hierarchyLevel) => ({ table, hierarchy, hierarchyLevel }));
-
-export const basicFilter = (
-  target: FieldRef,
-  operator: 'In' | 'NotIn' | 'All',
-  values: (string | number | boolean)[],
-): Filter => ({
-  $schema: Schemas.basic,
-  target,
-  filterType: 1,
-  operator,
-  values,
-});
-export const advancedFilter = (
-  target: FieldRef,
-  logicalOperator: 'And' | 'Or',
-  conditions: {
-    operator:
-      'GreaterThan' | 'GreaterThanOrEqual' | 'LessThan' | 'LessThanOrEqual' | 'Is' | 'IsNotBlank';
-    value?: string | number;
-  }[],
-): Filter => ({ $schema: Schemas.advanced, target, filterType: 0, logicalOperator, conditions });
-export const topNFilter = (
-  target: FieldRef,
-  operator: 'Top' | 'Bottom',
-  itemCount: number,
-  orderBy: FieldRef,
-): Filter => ({
-  $schema: Schemas.topN,
-  target,
-  filterType: 5,
-  operator,
-  itemCount,
-  orderBy,
-});
-export const excludeFilter = (target: FieldRef, values: string[]): Filter => ({
-  $schema: Schemas.includeExclude,
-  target,
-  filterType: 3,
-  isExclude: true,
-  values,
-});
 
 type Box = [x: number, y: number, width: number, height: number];
 export type PlacedVisual = Omit<VisualDefinition, 'name' | 'layout'> & { box: Box };

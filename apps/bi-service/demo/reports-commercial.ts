@@ -1,18 +1,8 @@
 /** The other Comercial reports: products, and customers and channels. */
 import { salesDataset } from './sales-model.ts';
-import {
-  advancedFilter,
-  column,
-  excludeFilter,
-  levels,
-  measure,
-  page,
-  report,
-  slicer,
-  textbox,
-  topNFilter,
-  visual,
-} from './report-builder.ts';
+import { column, levels, measure } from './report-fields.ts';
+import { advancedFilter, excludeFilter, topNFilter } from './report-filters.ts';
+import { page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const sales = measure('Ventas', 'Ventas');
 const product = column('Producto', 'Producto');

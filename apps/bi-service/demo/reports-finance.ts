@@ -1,16 +1,8 @@
 /** Finanzas: budget against actual, and the income statement. */
 import { financeDataset } from './finance-model.ts';
-import {
-  basicFilter,
-  column,
-  levels,
-  measure,
-  page,
-  report,
-  slicer,
-  textbox,
-  visual,
-} from './report-builder.ts';
+import { column, levels, measure } from './report-fields.ts';
+import { basicFilter } from './report-filters.ts';
+import { page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const actual = measure('Resultados', 'Real');
 const budget = measure('Resultados', 'Presupuesto');

@@ -1,17 +1,8 @@
 /** Recursos Humanos: headcount and turnover, and compensation. */
 import { hrDataset } from './hr-model.ts';
-import {
-  advancedFilter,
-  basicFilter,
-  column,
-  levels,
-  measure,
-  page,
-  report,
-  slicer,
-  textbox,
-  visual,
-} from './report-builder.ts';
+import { column, levels, measure } from './report-fields.ts';
+import { advancedFilter, basicFilter } from './report-filters.ts';
+import { page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const headcount = measure('Dotación', 'Dotación');
 const lastMonth = advancedFilter(column('Calendario', 'Fecha'), 'And', [

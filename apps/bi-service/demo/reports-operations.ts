@@ -1,15 +1,8 @@
 /** Operaciones: how each store performs (over the sales dataset). */
 import { salesDataset } from './sales-model.ts';
-import {
-  basicFilter,
-  column,
-  measure,
-  page,
-  report,
-  slicer,
-  textbox,
-  visual,
-} from './report-builder.ts';
+import { column, measure } from './report-fields.ts';
+import { basicFilter } from './report-filters.ts';
+import { page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const sales = measure('Ventas', 'Ventas');
 

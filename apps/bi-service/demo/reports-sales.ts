@@ -1,18 +1,8 @@
 /** "Ventas generales": the demo's flagship report (Comercial), with bookmarks and a phone layout. */
 import { salesDataset } from './sales-model.ts';
-import {
-  advancedFilter,
-  basicFilter,
-  bookmark,
-  column,
-  levels,
-  measure,
-  page,
-  report,
-  slicer,
-  textbox,
-  visual,
-} from './report-builder.ts';
+import { column, levels, measure } from './report-fields.ts';
+import { advancedFilter, basicFilter } from './report-filters.ts';
+import { bookmark, page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const sales = measure('Ventas', 'Ventas');
 const year = column('Calendario', 'Año');

@@ -2,6 +2,7 @@
 import type { DatasetDefinition } from '../src/engine/model.ts';
 import { deterministicGuid } from '../src/platform/ids.ts';
 import { calendarTable } from './calendar.ts';
+import { demoDataset, hierarchy, starJoins } from './model-builder.ts';
 
 const SALES_DATASET_NAME = 'Ventas Retail Andino';
 const SECURED_SALES_DATASET_NAME = 'Ventas Retail Andino (seguridad por país)';
@@ -17,9 +18,7 @@ export const countryAccess: Record<string, string[]> = {
 
 const money = '"S/" #,0.00';
 
-export const salesDataset: DatasetDefinition = {
-  id: deterministicGuid('dataset', SALES_DATASET_NAME),
-  name: SALES_DATASET_NAME,
+export const salesDataset = demoDataset(SALES_DATASET_NAME, {
   tables: [
     {
       name: 'Ventas',
@@ -69,16 +68,7 @@ export const salesDataset: DatasetDefinition = {
         { name: 'Categoría', dataType: 'string' },
         { name: 'Precio de lista', dataType: 'number', format: money },
       ],
-      hierarchies: [
-        {
-          name: 'Catálogo',
-          levels: [
-            { name: 'Categoría', column: 'Categoría' },
-            { name: 'Subcategoría', column: 'Subcategoría' },
-            { name: 'Producto', column: 'Producto' },
-          ],
-        },
-      ],
+      hierarchies: [hierarchy('Catálogo', ['Categoría', 'Subcategoría', 'Producto'])],
     },
     {
       name: 'Tienda',
@@ -90,16 +80,7 @@ export const salesDataset: DatasetDefinition = {
         { name: 'Formato', dataType: 'string' },
         { name: 'Metros cuadrados', dataType: 'integer', format: '#,0' },
       ],
-      hierarchies: [
-        {
-          name: 'Geografía',
-          levels: [
-            { name: 'País', column: 'País' },
-            { name: 'Ciudad', column: 'Ciudad' },
-            { name: 'Tienda', column: 'Tienda' },
-          ],
-        },
-      ],
+      hierarchies: [hierarchy('Geografía', ['País', 'Ciudad', 'Tienda'])],
     },
     {
       name: 'Canal',
@@ -120,20 +101,14 @@ export const salesDataset: DatasetDefinition = {
     },
     calendarTable('day'),
   ],
-  relationships: [
-    {
-      from: { table: 'Ventas', column: 'IdProducto' },
-      to: { table: 'Producto', column: 'IdProducto' },
-    },
-    { from: { table: 'Ventas', column: 'IdTienda' }, to: { table: 'Tienda', column: 'IdTienda' } },
-    {
-      from: { table: 'Ventas', column: 'IdCliente' },
-      to: { table: 'Cliente', column: 'IdCliente' },
-    },
-    { from: { table: 'Ventas', column: 'IdCanal' }, to: { table: 'Canal', column: 'IdCanal' } },
-    { from: { table: 'Ventas', column: 'Fecha' }, to: { table: 'Calendario', column: 'Fecha' } },
-  ],
-};
+  relationships: starJoins('Ventas', {
+    IdProducto: 'Producto',
+    IdTienda: 'Tienda',
+    IdCliente: 'Cliente',
+    IdCanal: 'Canal',
+    Fecha: 'Calendario',
+  }),
+});
 
 /**
  * The same sales tables with the `Pais` row-level-security role. A dataset with roles needs an

@@ -6,7 +6,8 @@ import { DatasetStore } from '../src/engine/dataset-store.ts';
 import type { DatasetDefinition } from '../src/engine/model.ts';
 import { DatasetRegistry } from '../src/engine/registry.ts';
 import { writeTable } from '../src/engine/table-writer.ts';
-import { column, measure, page, slicer, visual } from '../demo/report-builder.ts';
+import { column, measure } from '../demo/report-fields.ts';
+import { page, slicer, visual } from '../demo/report-builder.ts';
 import { startTestService, type TestService } from './harness.ts';
 
 /** Markup a hostile data source could put in a text column. */

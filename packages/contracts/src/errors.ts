@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The web receives the portal's failures in the same shape as the BI callers receive theirs. */
+export { CodedHttpError } from '@vitrina/bi-model/rest';
+
 /** Stable error codes of the portal API; the HTTP status is derived from the code. */
 export const errorCodes = {
   validationFailed: 'validation_failed',

@@ -1,3 +1,4 @@
+import type { ImportState, RetentionPolicy } from '@vitrina/bi-model';
 import type { Generated } from 'kysely';
 
 /** The metadata tables as Kysely sees them; booleans are 0/1 integers, times ISO-8601 text. */
@@ -88,7 +89,7 @@ export interface OwnedDatasetsTable {
   source_kind: 'push' | 'import' | 'postgres';
   /** The DatasetDefinition as JSON text. */
   definition: string;
-  retention: 'None' | 'basicFIFO';
+  retention: RetentionPolicy;
   /** JSON: how to read the data again (an imported file's dialect, a PostgreSQL source). */
   source: string;
   /** Goes up by one with every write to the dataset's data or definition. */
@@ -100,7 +101,7 @@ export interface ImportsTable {
   id: string;
   workspace_id: string;
   name: string;
-  state: 'Publishing' | 'Succeeded' | 'Failed';
+  state: ImportState;
   dataset_id: string | null;
   error: string | null;
   created_at: string;

@@ -1,9 +1,6 @@
 import { biErrorBodySchema } from '@vitrina/bi-model';
 import { z } from 'zod';
 
-/** Power BI's error body, `{ error: { code, message } }`, as the BI contract defines it. */
-export const powerBiErrorSchema = biErrorBodySchema;
-
 /** Entra ID's OAuth2 error body (token endpoint). */
 export const aadErrorSchema = z.object({
   error: z.string(),
@@ -14,5 +11,5 @@ export const aadErrorSchema = z.object({
   correlation_id: z.string(),
 });
 
-/** The error answers every Power BI REST and embed API route may give. */
-export const powerBiErrors = { '4xx': powerBiErrorSchema, '5xx': powerBiErrorSchema } as const;
+/** The error answers every Power BI REST and embed API route may give: the contract's body. */
+export const powerBiErrors = { '4xx': biErrorBodySchema, '5xx': biErrorBodySchema } as const;

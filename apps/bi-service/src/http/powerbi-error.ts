@@ -1,27 +1,10 @@
-/** Error codes the service answers with, in Power BI's own spelling. */
-export type PowerBiErrorCode =
-  | 'InvalidRequest'
-  | 'TokenExpired'
-  | 'PowerBINotAuthorizedException'
-  | 'PowerBIEntityNotFound'
-  | 'ReportRevisionConflict'
-  | 'DataSourceUnreachable'
-  | 'DataSourceRoleNotAllowed'
-  | 'DataSourceQueryFailed'
-  | 'TooManyRequests'
-  | 'ServiceUnavailable'
-  | 'InternalServerError';
+import { CodedHttpError, type BiErrorBody, type PowerBiErrorCode } from '@vitrina/bi-model';
 
 /** An error that the error handler turns into `{ error: { code, message } }` with its status. */
-export class PowerBiError extends Error {
-  readonly code: PowerBiErrorCode;
-  readonly statusCode: number;
-  constructor(statusCode: number, code: PowerBiErrorCode, message: string) {
-    super(message);
-    this.name = 'PowerBiError';
-    this.statusCode = statusCode;
-    this.code = code;
-  }
+export class PowerBiError extends CodedHttpError<PowerBiErrorCode> {
+  override name = 'PowerBiError';
+  /** The status under Fastify's name for it, which the error handler and callers read. */
+  readonly statusCode = this.status;
 }
 
 export const invalidRequest = (message: string) => new PowerBiError(400, 'InvalidRequest', message);
@@ -38,6 +21,6 @@ export const revisionConflict = (reportId: string, baseRevision: number, current
   );
 
 /** The Power BI error body. */
-export function powerBiErrorBody(code: string, message: string) {
+export function powerBiErrorBody(code: PowerBiErrorCode, message: string): BiErrorBody {
   return { error: { code, message } };
 }

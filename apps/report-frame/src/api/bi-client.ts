@@ -5,6 +5,7 @@
 import {
   authoringReportSchema,
   biErrorBodySchema,
+  CodedHttpError,
   embedDashboardSchema,
   qnaAnswerSchema,
   queryBatchLineSchema,
@@ -35,15 +36,9 @@ const passedOnCodes = powerBiErrorCodeSchema.extract([
 export type BiErrorCode = z.infer<typeof passedOnCodes> | 'LoadReportFailed';
 const passedOn = (code: string) => passedOnCodes.safeParse(code).data;
 
-export class BiError extends Error {
-  readonly code: BiErrorCode;
-  readonly status: number;
-  constructor(code: BiErrorCode, message: string, status: number) {
-    super(message);
-    this.name = 'BiError';
-    this.code = code;
-    this.status = status;
-  }
+/** A failed call to the BI service: its status (0 when it never answered) and what to pass on. */
+export class BiError extends CodedHttpError<BiErrorCode> {
+  override name = 'BiError';
 }
 
 async function toBiError(response: Response): Promise<BiError> {
@@ -58,7 +53,7 @@ async function toBiError(response: Response): Promise<BiError> {
   if (code === 'LoadReportFailed' && (response.status === 401 || response.status === 403)) {
     code = 'PowerBINotAuthorizedException';
   }
-  return new BiError(code, message, response.status);
+  return new BiError(response.status, code, message);
 }
 
 /** An answer outside the contract (docs/bi-embed-api.md) fails the load, naming the field. */
@@ -72,9 +67,9 @@ function parsedValue<T>(value: unknown, schema: z.ZodType<T>, status: number): T
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';
   throw new BiError(
+    status,
     'LoadReportFailed',
     `Unexpected answer from the BI service at ${field}: ${issue?.message ?? 'invalid'}`,
-    status,
   );
 }
 
@@ -93,10 +88,10 @@ async function settleFromLines(response: Response, pending: PendingResult[]): Pr
     if ('result' in line) target.resolve(line.result);
     else {
       const code = passedOn(line.error.code) ?? 'LoadReportFailed';
-      target.reject(new BiError(code, line.error.message, 400));
+      target.reject(new BiError(400, code, line.error.message));
     }
   });
-  const missing = new BiError('LoadReportFailed', 'The BI service left a query unanswered', 0);
+  const missing = new BiError(0, 'LoadReportFailed', 'The BI service left a query unanswered');
   for (const index of open) pending[index]!.reject(missing);
 }
 
@@ -123,9 +118,9 @@ export class BiClient {
       });
     } catch (cause) {
       throw new BiError(
+        0,
         'LoadReportFailed',
         cause instanceof Error ? cause.message : String(cause),
-        0,
       );
     }
     if (!response.ok) throw await toBiError(response);
@@ -183,9 +178,9 @@ export class BiClient {
           error instanceof BiError
             ? error
             : new BiError(
+                0,
                 'LoadReportFailed',
                 error instanceof Error ? error.message : String(error),
-                0,
               );
         for (const { reject } of pending) reject(failure);
       });

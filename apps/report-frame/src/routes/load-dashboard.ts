@@ -34,7 +34,7 @@ export function loadTile(
   return session.runLoad({ ...request, kind: 'tile', hideErrors: false }, async (client) => {
     const dashboard = await client.getDashboard(config.dashboardId);
     const tile = dashboard.tiles.find((t) => t.id === config.id);
-    if (!tile) throw new BiError('PowerBIEntityNotFound', `Tile ${config.id} was not found`, 404);
+    if (!tile) throw new BiError(404, 'PowerBIEntityNotFound', `Tile ${config.id} was not found`);
     const tiles = await loadTiles(client, session, [tile]);
     const view = {
       dashboard,

@@ -1,14 +1,8 @@
-/** A failed portal API call: HTTP status plus the server's `{ code, message }` (message in Spanish). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
+import { CodedHttpError } from '@vitrina/contracts';
 
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-  }
+/** A failed portal API call: HTTP status plus the server's `{ code, message }` (message in Spanish). */
+export class ApiError extends CodedHttpError {
+  override name = 'ApiError';
 }
 
 /** The text to show for any thrown value: the server's message when there is one. */

@@ -6,8 +6,6 @@ export const datasetSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    /** The page that opens a create embed (a new report) on the dataset. */
-    createReportEmbedURL: z.string(),
     configuredBy: z.string().optional(),
     /** True for a dataset with a source to copy in again (the bundled service: PostgreSQL). */
     isRefreshable: z.boolean().optional(),
@@ -18,6 +16,8 @@ export const datasetSchema = z
     /** True for a push dataset (filled through PostRows). */
     addRowsAPIEnabled: z.boolean().optional(),
     targetStorageMode: z.string().optional(),
+    /** The page that opens a create embed (a new report) on the dataset. */
+    createReportEmbedURL: z.string(),
     qnaEmbedURL: z.string().optional(),
   })
   .meta({ id: 'Dataset' });

@@ -12,6 +12,8 @@ export const powerBiErrorCodes = [
   'DataSourceRoleNotAllowed',
   'DataSourceQueryFailed',
   'TooManyRequests',
+  /** An import cancelled because the service is shutting down. */
+  'ServiceUnavailable',
   'InternalServerError',
 ] as const;
 export const powerBiErrorCodeSchema = z.enum(powerBiErrorCodes);
@@ -25,3 +27,18 @@ export const biErrorBodySchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
   .meta({ id: 'BiErrorBody' });
 export type BiErrorBody = z.infer<typeof biErrorBodySchema>;
+
+/**
+ * A failure as it crosses HTTP: the status and the error body's `code`, with its message. The BI
+ * service throws Power BI's errors as one, the frame receives the BI service's, and the web the
+ * portal's.
+ */
+export class CodedHttpError<Code extends string = string> extends Error {
+  readonly status: number;
+  readonly code: Code;
+  constructor(status: number, code: Code, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}

@@ -2,7 +2,7 @@
  * Workspaces (Power BI's groups) and what they hold: reports, dashboards and tiles, as
  * `GET …/groups`, `…/reports`, `…/dashboards` and `…/tiles` answer them. The fields a caller
  * reads are required; the rest of Power BI's answer is optional, since Power BI and the bundled
- * service differ in what else they send.
+ * service differ in what else they send. Fields are in the order the bundled service writes them.
  */
 import { z } from 'zod';
 
@@ -26,9 +26,9 @@ export type ReportType = z.infer<typeof reportTypeSchema>;
 export const reportSchema = z
   .object({
     id: z.string(),
+    reportType: reportTypeSchema.optional(),
     name: z.string(),
     embedUrl: z.string(),
-    reportType: reportTypeSchema.optional(),
     /** Absent for a paginated report of Power BI, which has no dataset of its own. */
     datasetId: z.string().optional(),
     /** Set when the report's dataset lives in another workspace. */
@@ -45,8 +45,8 @@ export const dashboardSchema = z
   .object({
     id: z.string(),
     displayName: z.string(),
-    embedUrl: z.string(),
     isReadOnly: z.boolean().optional(),
+    embedUrl: z.string(),
     users: z.array(z.unknown()).optional(),
     subscriptions: z.array(z.unknown()).optional(),
   })

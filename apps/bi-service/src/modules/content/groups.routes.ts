@@ -1,3 +1,11 @@
+import {
+  dashboardSchema,
+  datasetSchema,
+  groupSchema,
+  reportSchema,
+  tileSchema,
+  valueListOf,
+} from '@vitrina/bi-model';
 import { requireCaller, callerOf } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { RouteServices } from '../../services.ts';
@@ -5,17 +13,11 @@ import type { ZodApp } from '../../http/zod-app.ts';
 import { createPresenters } from './presenters.ts';
 import {
   dashboardParams,
-  dashboardSchema,
   datasetParams,
-  datasetSchema,
   groupParams,
-  groupSchema,
-  listOf,
   reportParams,
-  reportSchema,
   tileParams,
-  tileSchema,
-} from '../../http/rest.schemas.ts';
+} from '../../http/route-params.ts';
 import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 /** Read routes of the Power BI REST dialect: groups and what they hold. */
@@ -33,7 +35,7 @@ export function registerGroupRoutes(
     '/v1.0/myorg/groups',
     {
       preHandler: requireCaller,
-      schema: { response: { 200: listOf(groupSchema), ...powerBiErrors } },
+      schema: { response: { 200: valueListOf(groupSchema), ...powerBiErrors } },
     },
     async (request) => ({
       value: (await services.workspaceAccess.listWorkspaces(callerOf(request).principal)).map(
@@ -46,7 +48,10 @@ export function registerGroupRoutes(
     '/v1.0/myorg/groups/:groupId/reports',
     {
       preHandler: member,
-      schema: { params: groupParams, response: { 200: listOf(reportSchema), ...powerBiErrors } },
+      schema: {
+        params: groupParams,
+        response: { 200: valueListOf(reportSchema), ...powerBiErrors },
+      },
     },
     async (request) => {
       const reports = await access.reports(workspaceOf(request));
@@ -77,7 +82,10 @@ export function registerGroupRoutes(
     '/v1.0/myorg/groups/:groupId/dashboards',
     {
       preHandler: member,
-      schema: { params: groupParams, response: { 200: listOf(dashboardSchema), ...powerBiErrors } },
+      schema: {
+        params: groupParams,
+        response: { 200: valueListOf(dashboardSchema), ...powerBiErrors },
+      },
     },
     async (request) => ({
       value: (await access.dashboards(workspaceOf(request))).map(present.dashboard),
@@ -98,7 +106,10 @@ export function registerGroupRoutes(
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles',
     {
       preHandler: member,
-      schema: { params: dashboardParams, response: { 200: listOf(tileSchema), ...powerBiErrors } },
+      schema: {
+        params: dashboardParams,
+        response: { 200: valueListOf(tileSchema), ...powerBiErrors },
+      },
     },
     async (request) => {
       const dashboard = await access.dashboard(workspaceOf(request), request.params.dashboardId);
@@ -123,7 +134,10 @@ export function registerGroupRoutes(
     '/v1.0/myorg/groups/:groupId/datasets',
     {
       preHandler: member,
-      schema: { params: groupParams, response: { 200: listOf(datasetSchema), ...powerBiErrors } },
+      schema: {
+        params: groupParams,
+        response: { 200: valueListOf(datasetSchema), ...powerBiErrors },
+      },
     },
     async (request) => ({
       value: (await access.datasets(workspaceOf(request))).map(present.dataset),

@@ -1,10 +1,11 @@
+import { reportSchema } from '@vitrina/bi-model';
 import { z } from 'zod';
 import { callerOf, requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { createPresenters } from './presenters.ts';
-import { reportParams, reportSchema } from '../../http/rest.schemas.ts';
+import { reportParams } from '../../http/route-params.ts';
 import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 const cloneBody = z.object({

@@ -1,10 +1,11 @@
+import type { AccessLevel, EmbedToken } from '@vitrina/bi-model';
 import { randomUUID } from 'node:crypto';
 import { epochSeconds, type Clock } from '../../platform/clock.ts';
 import { entityNotFound, invalidRequest } from '../../http/powerbi-error.ts';
 import type { ContentRepository, DatasetRow } from '../content/content.repository.ts';
 import type { TileItem } from '../content/content.ts';
 import type { VerifiedCaller } from '../identity/access-token.ts';
-import { signEmbedToken, type AccessLevel } from '../identity/embed-token.ts';
+import { signEmbedToken } from '../identity/embed-token.ts';
 import type { SigningKey } from '../../platform/signing-key.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { MemberWorkspace } from '../workspaces/workspaces.service.ts';
@@ -30,19 +31,12 @@ export interface TokenOptions {
 
 /**
  * What the multi-resource GenerateToken asks for, as its route schema parses it
- * (rest/generate-token.schemas.ts): the service does not depend on the HTTP layer.
+ * (the contract's `multiResourceTokenRequestSchema`): the service does not depend on the HTTP layer.
  */
 export interface ResourcesRequest extends TokenOptions {
   reports: { id: string; allowEdit?: boolean | undefined }[];
   datasets: { id: string }[];
   targetWorkspaces: { id: string }[];
-}
-
-/** Power BI's EmbedToken response. */
-export interface EmbedTokenResponse {
-  token: string;
-  tokenId: string;
-  expiration: string;
 }
 
 const unique = (ids: Iterable<string> | undefined) => [
@@ -101,7 +95,7 @@ export function createEmbedTokenService({
     caller: VerifiedCaller,
     scope: TokenScope,
     options: TokenOptions,
-  ): Promise<EmbedTokenResponse> {
+  ): Promise<EmbedToken> {
     const datasetIds = unique(scope.datasets);
     const datasets = await Promise.all(
       datasetIds.map(async (id): Promise<DatasetRow> => {

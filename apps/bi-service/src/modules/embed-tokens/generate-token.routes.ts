@@ -1,23 +1,20 @@
+import {
+  createReportTokenRequestSchema,
+  embedTokenSchema,
+  generateTokenRequestSchema,
+  multiResourceTokenRequestSchema,
+} from '@vitrina/bi-model';
 import { callerOf, requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
 import { noStore } from '../../http/no-store.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import {
-  createReportTokenBody,
-  itemTokenBody,
-  multiResourceTokenBody,
-} from './generate-token.schemas.ts';
-import {
-  dashboardParams,
-  embedTokenSchema,
-  groupParams,
-  reportParams,
-  tileParams,
-} from '../../http/rest.schemas.ts';
+import { dashboardParams, groupParams, reportParams, tileParams } from '../../http/route-params.ts';
 import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 const response = { 200: embedTokenSchema, ...powerBiErrors };
+/** The per-item calls take an empty or missing body as "a View token". */
+const itemTokenBody = generateTokenRequestSchema.default({});
 
 /** The per-item GenerateToken calls (V1) and the multi-resource one (V2); the rules live in EmbedTokenService. */
 export function registerGenerateTokenRoutes(
@@ -64,7 +61,7 @@ export function registerGenerateTokenRoutes(
 
   app.post(
     '/v1.0/myorg/groups/:groupId/reports/GenerateToken',
-    { ...member, schema: { params: groupParams, body: createReportTokenBody, response } },
+    { ...member, schema: { params: groupParams, body: createReportTokenRequestSchema, response } },
     async (request) => tokens.forNewReport(callerOf(request), membershipOf(request), request.body),
   );
 
@@ -73,7 +70,7 @@ export function registerGenerateTokenRoutes(
     {
       onRequest: noStore,
       preHandler: requireCaller,
-      schema: { body: multiResourceTokenBody, response },
+      schema: { body: multiResourceTokenRequestSchema, response },
     },
     async (request) => tokens.forResources(callerOf(request), request.body),
   );

@@ -1,11 +1,10 @@
+import { accessLevelSchema, type AccessLevel } from '@vitrina/bi-model';
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, decodeProtectedHeader } from 'jose';
 import { z } from 'zod';
 import { epochSeconds, systemClock, type Clock } from '../../platform/clock.ts';
 import type { SigningKey } from '../../platform/signing-key.ts';
 import { PowerBiError } from '../../http/powerbi-error.ts';
-
-export type AccessLevel = 'View' | 'Edit' | 'Create';
 
 /** An effective identity for row-level security, bound to the datasets it applies to. */
 export interface EffectiveIdentityClaim {
@@ -59,7 +58,7 @@ const claimsSchema = z.object({
   dashboards: z.array(z.string()),
   tiles: z.array(z.string()),
   workspaces: z.array(z.string()),
-  accessLevel: z.enum(['View', 'Edit', 'Create']),
+  accessLevel: accessLevelSchema,
   allowSaveAs: z.boolean().optional(),
   targetWorkspaces: z.array(z.string()).optional(),
   identities: z

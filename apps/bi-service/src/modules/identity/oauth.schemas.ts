@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { aadErrorSchema, powerBiErrorSchema } from '../../http/error-schemas.ts';
+import { biErrorBodySchema } from '@vitrina/bi-model';
+import { aadErrorSchema } from '../../http/error-schemas.ts';
 
 export const tenantParams = z.object({ tenant: z.string() });
 
@@ -30,6 +31,6 @@ const tokenSchema = z.object({
 /** Entra ID's answers; a refused request body or the rate limit answer in Power BI's shape. */
 export const tokenResponses = {
   200: tokenSchema,
-  '4xx': z.union([aadErrorSchema, powerBiErrorSchema]),
-  '5xx': powerBiErrorSchema,
+  '4xx': z.union([aadErrorSchema, biErrorBodySchema]),
+  '5xx': biErrorBodySchema,
 } as const;

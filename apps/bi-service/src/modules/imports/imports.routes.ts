@@ -9,7 +9,7 @@ import type { ImportRow } from './imports.repository.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { invalidRequest } from '../../http/powerbi-error.ts';
-import { groupParams } from '../../http/rest.schemas.ts';
+import { groupParams } from '../../http/route-params.ts';
 import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 import { fileTooLarge } from '../../engine/import-limits.ts';
 import { assertWriter } from '../owned-datasets/owned-files.ts';

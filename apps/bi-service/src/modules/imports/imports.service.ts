@@ -3,6 +3,7 @@
  * inferred. The file is kept beside the dataset, so a corrected type reads it again; importing
  * under the same name replaces the data and keeps the dataset id.
  */
+import type { NameConflict } from '@vitrina/bi-model';
 import { renameSync, rmSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { newGuid } from '../../platform/ids.ts';
@@ -36,8 +37,6 @@ interface KeptSource {
   dialect?: CsvDialect;
   decimalComma: string[];
 }
-
-export type NameConflict = 'Abort' | 'Overwrite' | 'CreateOrOverwrite' | 'Ignore';
 
 function formatOf(fileName: string): 'csv' | 'parquet' | 'xlsx' {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();

@@ -4,13 +4,14 @@ import {
   refreshSchedulePatchSchema,
   refreshScheduleSchema,
   refreshSchema,
+  valueListOf,
 } from '@vitrina/bi-model';
 import { z } from 'zod';
 import { requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { listOf, datasetParams, groupParams } from '../../http/rest.schemas.ts';
+import { datasetParams, groupParams } from '../../http/route-params.ts';
 import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 /** Datasets over PostgreSQL: create, refresh now, refresh history and schedule (Power BI shapes). */
@@ -63,7 +64,7 @@ export function registerPostgresSourceRoutes(
       schema: {
         params: datasetParams,
         querystring: z.object({ $top: z.coerce.number().int().min(1).max(1000).optional() }),
-        response: { 200: listOf(refreshSchema), ...powerBiErrors },
+        response: { 200: valueListOf(refreshSchema), ...powerBiErrors },
       },
     },
     async (request) => ({

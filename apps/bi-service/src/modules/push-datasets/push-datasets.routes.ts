@@ -12,7 +12,7 @@ import { requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { datasetParams, groupParams } from '../../http/rest.schemas.ts';
+import { datasetParams, groupParams } from '../../http/route-params.ts';
 import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
 const tableParams = datasetParams.extend({ tableName: z.string() });

@@ -5,7 +5,7 @@ import type {
   PrincipalsRepository,
   WorkspaceRole,
 } from '../identity/principals.repository.ts';
-import type { AccessLevel } from '../identity/embed-token.ts';
+import type { AccessLevel } from '@vitrina/bi-model';
 import type { WorkspaceRow, WorkspacesRepository } from './workspaces.repository.ts';
 
 /** A workspace the caller belongs to, with the caller's role in it. */

@@ -1,0 +1,29 @@
+/** Small helpers that keep the demo dataset definitions short: ids from names, hierarchies, joins. */
+import type { Hierarchy } from '@vitrina/bi-model';
+import type { DatasetDefinition, RelationshipDefinition } from '../src/engine/model.ts';
+import { deterministicGuid } from '../src/platform/ids.ts';
+
+/** A dataset whose id is derived from its name, so it is the same on every start and machine. */
+export const demoDataset = (
+  name: string,
+  model: Omit<DatasetDefinition, 'id' | 'name'>,
+): DatasetDefinition => ({ id: deterministicGuid('dataset', name), name, ...model });
+
+/** A hierarchy whose levels, from the top, are named as the columns they show. */
+export const hierarchy = (name: string, columns: string[]): Hierarchy => ({
+  name,
+  levels: columns.map((column) => ({ name: column, column })),
+});
+
+/**
+ * The star joins of a fact table: each key column points at the dimension table that holds a
+ * column of the same name.
+ */
+export const starJoins = (
+  fact: string,
+  dimensionOfKey: Record<string, string>,
+): RelationshipDefinition[] =>
+  Object.entries(dimensionOfKey).map(([column, dimension]) => ({
+    from: { table: fact, column },
+    to: { table: dimension, column },
+  }));
