@@ -6,7 +6,6 @@ import { serveApi, type Answer, type RecordedRequest } from '../../../test/api-m
 import { administratorUser, renderApp, signIn } from '../../../test/render.tsx';
 import { UsersRoute } from './users-route.tsx';
 
-
 /** Serves the users list (which the writes change) and answers the writes with `onWrite`. */
 async function open(onWrite: (request: RecordedRequest) => Answer) {
   let users = [administratorUser, viewer];
