@@ -46,8 +46,9 @@ import { createServices, type Services } from './services.ts';
  * Module pattern. Each resource lives in `modules/<resource>/`:
  *   <resource>.routes.ts      exports `<resource>Module`, an `ApiModule` (or a function of the
  *                             services it calls returning one); HTTP only: schemas from
- *                             @vitrina/contracts (request AND response), `preHandler:
- *                             app.requireAuth | app.requireAdmin`, call the service, set status.
+ *                             @vitrina/contracts (request AND response), the guard and
+ *                             OpenAPI tag from `routeOptions(app, tag)` (route-options.ts:
+ *                             `admin` or `signedIn`), call the service, set status.
  *   <resource>.service.ts     rules, policy checks, transactions (`db.transaction()`), audit.
  *   <resource>.repository.ts  Kysely queries only; returns rows.
  *   <resource>.policy.ts      small predicates (`canSeeReport(user, …)`).

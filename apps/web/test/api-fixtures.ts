@@ -1,14 +1,17 @@
-import type { Account, PublicConfig, ViewerReport } from '@vitrina/contracts';
+import type { Account, PublicConfig, User, ViewerReport } from '@vitrina/contracts';
+import { DEFAULT_BRANDING } from '../src/lib/branding.ts';
 
 /** `GET public-config` as the server answers it with the default branding. */
-export const publicConfig: PublicConfig = {
-  title: 'Vitrina',
-  productName: 'Vitrina',
-  providerName: 'Vitrina',
-  providerSite: 'https://github.com/vitrina-bi/vitrina',
-  logoUrl: '/logo.svg',
-  primaryColor: '#0f766e',
-  embedOrigin: 'http://bi.test',
+export const publicConfig: PublicConfig = { ...DEFAULT_BRANDING, embedOrigin: 'http://bi.test' };
+
+/** A viewer (rol 1) as `GET user` lists it: the user whose permissions the tests edit. */
+export const viewerUser: User = {
+  id: 5,
+  username: 'vrios',
+  firstname: 'Valeria',
+  lastname: 'Ríos',
+  mail: 'v@x.demo',
+  rol: 1,
 };
 
 /** An integration account that synced fine, with whatever the test sets on top. */

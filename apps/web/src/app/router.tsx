@@ -1,6 +1,12 @@
+import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from './RouteError.tsx';
 import { loadViewerRoute } from './routes/viewer-route-data.ts';
+
+/** A route's `lazy` for a screen in a chunk of its own: the module is loaded on first visit. */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /**
  * The route table of spec §2. Every screen is its own chunk, so the login route ships only the
@@ -15,28 +21,20 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       {
-        lazy: async () => ({
-          Component: (await import('./routes/security-route.tsx')).SecurityRoute,
-        }),
+        lazy: lazyScreen(() => import('./routes/security-route.tsx'), 'SecurityRoute'),
         children: [
           {
             index: true,
-            lazy: async () => ({
-              Component: (await import('./routes/login-route.tsx')).LoginRoute,
-            }),
+            lazy: lazyScreen(() => import('./routes/login-route.tsx'), 'LoginRoute'),
           },
         ],
       },
       {
-        lazy: async () => ({
-          Component: (await import('./routes/protected-route.tsx')).ProtectedRoute,
-        }),
+        lazy: lazyScreen(() => import('./routes/protected-route.tsx'), 'ProtectedRoute'),
         children: [
           {
             path: 'gateway',
-            lazy: async () => ({
-              Component: (await import('./routes/gateway-route.tsx')).GatewayRoute,
-            }),
+            lazy: lazyScreen(() => import('./routes/gateway-route.tsx'), 'GatewayRoute'),
           },
           {
             path: 'viewer/:uid',
@@ -49,48 +47,38 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'authoring/new/:accountId/:workspaceId/:datasetId',
-            lazy: async () => ({
-              Component: (await import('./routes/create-report-route.tsx')).CreateReportRoute,
-            }),
+            lazy: lazyScreen(() => import('./routes/create-report-route.tsx'), 'CreateReportRoute'),
           },
           {
             path: 'administration',
-            lazy: async () => ({
-              Component: (await import('./routes/admin-route.tsx')).AdminRoute,
-            }),
+            lazy: lazyScreen(() => import('./routes/admin-route.tsx'), 'AdminRoute'),
             children: [
               { index: true, element: <Navigate to="account" replace /> },
               {
                 path: 'account',
-                lazy: async () => ({
-                  Component: (await import('./routes/accounts-route.tsx')).AccountsRoute,
-                }),
+                lazy: lazyScreen(() => import('./routes/accounts-route.tsx'), 'AccountsRoute'),
               },
               {
                 path: 'user',
-                lazy: async () => ({
-                  Component: (await import('./routes/users-route.tsx')).UsersRoute,
-                }),
+                lazy: lazyScreen(() => import('./routes/users-route.tsx'), 'UsersRoute'),
               },
               {
                 path: 'data',
-                lazy: async () => ({
-                  Component: (await import('./routes/datasets-route.tsx')).DatasetsRoute,
-                }),
+                lazy: lazyScreen(() => import('./routes/datasets-route.tsx'), 'DatasetsRoute'),
               },
               {
                 path: 'permission/user',
-                lazy: async () => ({
-                  Component: (await import('./routes/permissions-by-user-route.tsx'))
-                    .PermissionsByUserRoute,
-                }),
+                lazy: lazyScreen(
+                  () => import('./routes/permissions-by-user-route.tsx'),
+                  'PermissionsByUserRoute',
+                ),
               },
               {
                 path: 'permission/report',
-                lazy: async () => ({
-                  Component: (await import('./routes/permissions-by-report-route.tsx'))
-                    .PermissionsByReportRoute,
-                }),
+                lazy: lazyScreen(
+                  () => import('./routes/permissions-by-report-route.tsx'),
+                  'PermissionsByReportRoute',
+                ),
               },
             ],
           },
@@ -98,9 +86,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
-        lazy: async () => ({
-          Component: (await import('./routes/not-found-route.tsx')).NotFoundRoute,
-        }),
+        lazy: lazyScreen(() => import('./routes/not-found-route.tsx'), 'NotFoundRoute'),
       },
     ],
   },

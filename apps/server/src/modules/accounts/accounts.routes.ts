@@ -12,54 +12,45 @@ import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
+import { routeOptions } from '../../route-options.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 const writeErrors = { 400: errorResponseSchema, ...denied, 404: errorResponseSchema };
-const tags = ['cuentas'];
-const security = [{ bearer: [] }];
 
 /** Integration accounts: the visible content tree (any user, for themselves) and administration. */
 export const accountsModule = (accounts: AccountsService): ApiModule => ({
   name: 'accounts',
   register(app) {
-    const admin = { preHandler: app.requireAdmin };
+    const { admin, signedIn } = routeOptions(app, 'cuentas');
 
     app.get(
       '/account/:id',
       {
-        preHandler: app.requireAuth,
+        ...signedIn(
+          'Cuentas, áreas de trabajo e informes visibles para el usuario {id} (solo uno mismo, salvo administradores)',
+          {
+            params: numericIdParamsSchema,
+            response: {
+              200: accountTreeSchema,
+              400: errorResponseSchema,
+              ...denied,
+              404: errorResponseSchema,
+            },
+          },
+        ),
         // The tree is cached per user and shape (tree-cache.ts): encoded to JSON bytes once per tree.
         serializerCompiler: serializeEachObjectOnce,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Cuentas, áreas de trabajo e informes visibles para el usuario {id} (solo uno mismo, salvo administradores)',
-          params: numericIdParamsSchema,
-          response: {
-            200: accountTreeSchema,
-            400: errorResponseSchema,
-            ...denied,
-            404: errorResponseSchema,
-          },
-        },
       },
       async (request) => accounts.treeFor(sessionUser(request), request.params.id),
     );
 
     app.post(
       '/account',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Crea la cuenta de integración y la sincroniza con el servicio de BI',
-          body: createAccountRequestSchema,
-          response: { 201: accountSchema, ...writeErrors },
-        },
-      },
+      admin('Crea la cuenta de integración y la sincroniza con el servicio de BI', {
+        body: createAccountRequestSchema,
+        response: { 201: accountSchema, ...writeErrors },
+      }),
       async (request, reply) => {
         const account = await accounts.create(request.body, {
           ...actorOf(request),
@@ -71,32 +62,20 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
 
     app.put(
       '/account',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar',
-          body: updateAccountRequestSchema,
-          response: { 200: accountSchema, ...writeErrors },
-        },
-      },
+      admin('Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar', {
+        body: updateAccountRequestSchema,
+        response: { 200: accountSchema, ...writeErrors },
+      }),
       async (request) =>
         accounts.update(request.body, { ...actorOf(request), id: sessionUser(request).id }),
     );
 
     app.delete(
       '/account/:id',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos',
-          params: numericIdParamsSchema,
-          response: { 204: z.undefined(), ...writeErrors },
-        },
-      },
+      admin('Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos', {
+        params: numericIdParamsSchema,
+        response: { 204: z.undefined(), ...writeErrors },
+      }),
       async (request, reply) => {
         await accounts.delete(request.params.id, actorOf(request));
         return reply.status(204).send();
@@ -106,16 +85,12 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
     app.get(
       '/account/token/:id',
       {
-        ...admin,
-        // It carries the BI service's access token: no browser or proxy may keep it.
-        onRequest: noStore,
-        schema: {
-          tags,
-          security,
-          summary: 'Token de acceso vigente del servicio de BI para la cuenta',
+        ...admin('Token de acceso vigente del servicio de BI para la cuenta', {
           params: numericIdParamsSchema,
           response: { 200: accountTokenSchema, ...writeErrors, 502: errorResponseSchema },
-        },
+        }),
+        // It carries the BI service's access token: no browser or proxy may keep it.
+        onRequest: noStore,
       },
       async (request) => accounts.accessToken(request.params.id),
     );

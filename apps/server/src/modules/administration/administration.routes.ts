@@ -8,12 +8,11 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { routeOptions } from '../../route-options.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { ReportUsersService } from './report-users.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
-const tags = ['permisos'];
-const security = [{ bearer: [] }];
 
 /** Permissions by report (administrators only). */
 export const administrationModule = (
@@ -22,80 +21,56 @@ export const administrationModule = (
 ): ApiModule => ({
   name: 'administration',
   register(app) {
-    const admin = { preHandler: app.requireAdmin };
+    const { admin } = routeOptions(app, 'permisos');
 
     app.get(
       '/administration/reports/accounts',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Todas las cuentas con sus áreas de trabajo e informes',
-          response: { 200: accountListSchema, ...denied },
-        },
-      },
+      admin('Todas las cuentas con sus áreas de trabajo e informes', {
+        response: { 200: accountListSchema, ...denied },
+      }),
       async (request) => accounts.all(sessionUser(request)),
     );
 
     app.get(
       '/administration/report/:id/users',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo',
-          params: reportIdParamsSchema,
-          response: {
-            200: reportUsersSchema,
-            400: errorResponseSchema,
-            ...denied,
-            404: errorResponseSchema,
-          },
+      admin('Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo', {
+        params: reportIdParamsSchema,
+        response: {
+          200: reportUsersSchema,
+          400: errorResponseSchema,
+          ...denied,
+          404: errorResponseSchema,
         },
-      },
+      }),
       async (request) => reportUsers.list(request.params.id),
     );
 
     app.get(
       '/administration/report/:id/access',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: '¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS',
-          params: reportIdParamsSchema,
-          response: {
-            200: reportAccessSchema,
-            400: errorResponseSchema,
-            ...denied,
-            404: errorResponseSchema,
-          },
+      admin('¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS', {
+        params: reportIdParamsSchema,
+        response: {
+          200: reportAccessSchema,
+          400: errorResponseSchema,
+          ...denied,
+          404: errorResponseSchema,
         },
-      },
+      }),
       async (request) => reportUsers.explain(request.params.id),
     );
 
     app.put(
       '/administration/report/:id/users',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Define los usuarios con acceso directo al informe {id}',
-          params: reportIdParamsSchema,
-          body: putReportUsersRequestSchema,
-          response: {
-            200: reportUsersSchema,
-            400: errorResponseSchema,
-            ...denied,
-            404: errorResponseSchema,
-          },
+      admin('Define los usuarios con acceso directo al informe {id}', {
+        params: reportIdParamsSchema,
+        body: putReportUsersRequestSchema,
+        response: {
+          200: reportUsersSchema,
+          400: errorResponseSchema,
+          ...denied,
+          404: errorResponseSchema,
         },
-      },
+      }),
       async (request) => reportUsers.setDirect(request.params.id, request.body, actorOf(request)),
     );
   },

@@ -11,61 +11,48 @@ import {
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { noStore } from '../../plugins/security.ts';
+import { routeOptions } from '../../route-options.ts';
 import type { AuthoringService } from './authoring.service.ts';
 
-const tags = ['autoría'];
-const security = [{ bearer: [] }];
 const errors = errorResponses(400, 401, 403, 404, 502);
 
 /** Authoring from the portal: administrators only (every other caller gets 403). */
 export const authoringModule = (authoring: AuthoringService): ApiModule => ({
   name: 'authoring',
   register(app) {
-    const admin = { preHandler: app.requireAdmin };
-    /** Answers that carry an embed token: no browser or proxy may keep them. */
-    const adminToken = { ...admin, onRequest: noStore };
+    const { admin } = routeOptions(app, 'autoría');
 
     app.get(
       '/viewer/report/:uid/edit',
       {
-        ...adminToken,
-        schema: {
-          tags,
-          security,
-          summary: 'Token de edición (con guardar como) del informe {uid}',
+        ...admin('Token de edición (con guardar como) del informe {uid}', {
           params: reportUidParamsSchema,
           response: { 200: editReportSchema, ...errors },
-        },
+        }),
+        // It carries an embed token: no browser or proxy may keep it.
+        onRequest: noStore,
       },
       async (request) => authoring.editReport(request.params.uid),
     );
 
     app.get(
       '/authoring/account/:id/workspace/:workspaceId/datasets',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Conjuntos de datos del área de trabajo, para un informe nuevo',
-          params: authoringWorkspaceParamsSchema,
-          response: { 200: authoringDatasetListSchema, ...errors },
-        },
-      },
+      admin('Conjuntos de datos del área de trabajo, para un informe nuevo', {
+        params: authoringWorkspaceParamsSchema,
+        response: { 200: authoringDatasetListSchema, ...errors },
+      }),
       async (request) => authoring.datasets(request.params.id, request.params.workspaceId),
     );
 
     app.get(
       '/authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create',
       {
-        ...adminToken,
-        schema: {
-          tags,
-          security,
-          summary: 'Token de creación de un informe sobre el conjunto de datos',
+        ...admin('Token de creación de un informe sobre el conjunto de datos', {
           params: authoringDatasetParamsSchema,
           response: { 200: createEmbedSchema, ...errors },
-        },
+        }),
+        // It carries an embed token: no browser or proxy may keep it.
+        onRequest: noStore,
       },
       async (request) =>
         authoring.createEmbed(
@@ -77,16 +64,10 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
 
     app.post(
       '/authoring/saved-report',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Trae al portal el informe recién guardado (guardar o guardar como)',
-          body: savedReportRequestSchema,
-          response: { 204: z.undefined(), ...errors },
-        },
-      },
+      admin('Trae al portal el informe recién guardado (guardar o guardar como)', {
+        body: savedReportRequestSchema,
+        response: { 204: z.undefined(), ...errors },
+      }),
       async (request, reply) => {
         await authoring.reportSaved(request.body);
         return reply.status(204).send();

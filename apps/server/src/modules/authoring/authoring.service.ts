@@ -14,7 +14,7 @@ import type { BiClient } from '../bi-client/bi-client.ts';
 import type { BiCredentials } from '../bi-client/bi-token-provider.ts';
 import type { ContentCache } from '../content/content-cache.ts';
 import type { SyncService } from '../sync/sync.service.ts';
-import { findReport } from '../viewer/viewer.service.ts';
+import { findReport, reportEmbed } from '../viewer/viewer.service.ts';
 
 const datasetNotFound = 'El conjunto de datos no existe en esa área de trabajo.';
 
@@ -41,16 +41,7 @@ export function createAuthoringService(deps: {
       const token = await withAccount(account.id, (credentials) =>
         deps.bi.generateEditToken(credentials, { workspaceId: workspace.id, reportId: report.id }),
       );
-      return {
-        name: report.name,
-        accessToken: token.token,
-        reportId: report.id,
-        groupId: workspace.id,
-        embedUrl: report.embedUrl,
-        type: report.kind,
-        expiration: token.expiration,
-        accountId: account.id,
-      };
+      return { ...reportEmbed({ workspace, report }, token), accountId: account.id };
     },
 
     async datasets(accountId: number, workspaceId: string): Promise<AuthoringDataset[]> {

@@ -17,11 +17,10 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { AppError, errorResponses } from '../../errors.ts';
+import { routeOptions } from '../../route-options.ts';
 import { limitBytes } from './byte-limit.ts';
 import type { DatasetsService } from './datasets.service.ts';
 
-const tags = ['datos'];
-const security = [{ bearer: [] }];
 const errors = errorResponses(400, 401, 403, 404, 502);
 const tooLarge = () =>
   new AppError(
@@ -34,7 +33,7 @@ const tooLarge = () =>
 export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
   name: 'datasets',
   register(app) {
-    const admin = { preHandler: app.requireAdmin };
+    const { admin } = routeOptions(app, 'datos');
     const workspace = '/datasets/account/:id/workspace/:workspaceId';
     const dataset = `${workspace}/dataset/:datasetId`;
 
@@ -45,34 +44,22 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.get(
       workspace,
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Conjuntos de datos del área de trabajo, con tablas y última actualización',
-          params: datasetsWorkspaceParamsSchema,
-          response: { 200: datasetSummaryListSchema, ...errors },
-        },
-      },
+      admin('Conjuntos de datos del área de trabajo, con tablas y última actualización', {
+        params: datasetsWorkspaceParamsSchema,
+        response: { 200: datasetSummaryListSchema, ...errors },
+      }),
       async (request) => datasets.list(request.params.id, request.params.workspaceId),
     );
 
     app.post(
       `${workspace}/upload`,
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Sube un archivo CSV, TXT, XLSX o Parquet como conjunto de datos',
-          params: datasetsWorkspaceParamsSchema,
-          querystring: datasetUploadQuerySchema,
-          // The file itself (application/octet-stream), streamed to the BI service.
-          body: z.unknown(),
-          response: { 200: datasetImportSchema, 413: errorResponseSchema, ...errors },
-        },
-      },
+      admin('Sube un archivo CSV, TXT, XLSX o Parquet como conjunto de datos', {
+        params: datasetsWorkspaceParamsSchema,
+        querystring: datasetUploadQuerySchema,
+        // The file itself (application/octet-stream), streamed to the BI service.
+        body: z.unknown(),
+        response: { 200: datasetImportSchema, 413: errorResponseSchema, ...errors },
+      }),
       async (request) => {
         if (Number(request.headers['content-length'] ?? 0) > maxDatasetUploadBytes)
           throw tooLarge();
@@ -99,16 +86,10 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.get(
       `${workspace}/import/:importId`,
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Estado de una importación de archivo',
-          params: datasetImportParamsSchema,
-          response: { 200: datasetImportSchema, ...errors },
-        },
-      },
+      admin('Estado de una importación de archivo', {
+        params: datasetImportParamsSchema,
+        response: { 200: datasetImportSchema, ...errors },
+      }),
       async (request) =>
         datasets.importStatus(
           request.params.id,
@@ -119,17 +100,11 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.put(
       `${dataset}/table/:table`,
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Corrige los tipos de las columnas de una tabla',
-          params: datasetTableParamsSchema,
-          body: tableTypesRequestSchema,
-          response: { 200: datasetTableSchema, ...errors },
-        },
-      },
+      admin('Corrige los tipos de las columnas de una tabla', {
+        params: datasetTableParamsSchema,
+        body: tableTypesRequestSchema,
+        response: { 200: datasetTableSchema, ...errors },
+      }),
       async (request) =>
         datasets.correctTypes(
           request.params.id,
@@ -142,17 +117,11 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.post(
       `${dataset}/refresh`,
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Actualiza ahora el conjunto de datos desde su origen',
-          params: datasetParamsSchema,
-          body: refreshNowRequestSchema,
-          response: { 204: z.undefined(), ...errors },
-        },
-      },
+      admin('Actualiza ahora el conjunto de datos desde su origen', {
+        params: datasetParamsSchema,
+        body: refreshNowRequestSchema,
+        response: { 204: z.undefined(), ...errors },
+      }),
       async (request, reply) => {
         const { id, workspaceId, datasetId } = request.params;
         await datasets.refresh(id, workspaceId, datasetId);
@@ -162,32 +131,20 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.get(
       `${dataset}/refreshes`,
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Historial de actualizaciones del conjunto de datos',
-          params: datasetParamsSchema,
-          response: { 200: datasetRefreshListSchema, ...errors },
-        },
-      },
+      admin('Historial de actualizaciones del conjunto de datos', {
+        params: datasetParamsSchema,
+        response: { 200: datasetRefreshListSchema, ...errors },
+      }),
       async (request) =>
         datasets.refreshes(request.params.id, request.params.workspaceId, request.params.datasetId),
     );
 
     app.delete(
       dataset,
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Elimina el conjunto de datos y sus datos',
-          params: datasetParamsSchema,
-          response: { 204: z.undefined(), ...errors },
-        },
-      },
+      admin('Elimina el conjunto de datos y sus datos', {
+        params: datasetParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      }),
       async (request, reply) => {
         const { id, workspaceId, datasetId } = request.params;
         await datasets.remove(id, workspaceId, datasetId);

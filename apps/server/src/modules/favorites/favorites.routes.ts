@@ -6,45 +6,32 @@ import {
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
+import { routeOptions } from '../../route-options.ts';
 import type { FavoritesService } from './favorites.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
-const tags = ['favoritos'];
-const security = [{ bearer: [] }];
 
 /** The signed-in user's favorite reports. */
 export const favoritesModule = (favorites: FavoritesService): ApiModule => ({
   name: 'favorites',
   register(app) {
-    const signedIn = { preHandler: app.requireAuth };
+    const { signedIn } = routeOptions(app, 'favoritos');
 
     app.post(
       '/favorite',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Marca un informe visible como favorito del usuario que llama',
-          body: favoriteRequestSchema,
-          response: { 200: favoriteResponseSchema, ...errors },
-        },
-      },
+      signedIn('Marca un informe visible como favorito del usuario que llama', {
+        body: favoriteRequestSchema,
+        response: { 200: favoriteResponseSchema, ...errors },
+      }),
       async (request) => favorites.add(sessionUser(request), request.body),
     );
 
     app.delete(
       '/favorite/:reportId',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Quita el informe de los favoritos del usuario que llama',
-          params: favoriteParamsSchema,
-          response: { 200: favoriteResponseSchema, ...errors },
-        },
-      },
+      signedIn('Quita el informe de los favoritos del usuario que llama', {
+        params: favoriteParamsSchema,
+        response: { 200: favoriteResponseSchema, ...errors },
+      }),
       async (request) => favorites.remove(sessionUser(request), request.params.reportId),
     );
   },

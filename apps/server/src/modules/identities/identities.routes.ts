@@ -8,45 +8,31 @@ import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { routeOptions } from '../../route-options.ts';
 import type { IdentitiesService } from './identities.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
-const tags = ['cuentas'];
-const security = [{ bearer: [] }];
 
 /** Viewers' effective identities (row-level security) per account (administrators). */
 export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
   name: 'identities',
   register(app) {
-    const admin = { preHandler: app.requireAdmin };
+    const { admin } = routeOptions(app, 'cuentas');
     app.get(
       '/account/:id/identities',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Identidades efectivas (seguridad por filas) de los usuarios en la cuenta',
-          params: numericIdParamsSchema,
-          response: { 200: rlsIdentityListSchema, ...errors },
-        },
-      },
+      admin('Identidades efectivas (seguridad por filas) de los usuarios en la cuenta', {
+        params: numericIdParamsSchema,
+        response: { 200: rlsIdentityListSchema, ...errors },
+      }),
       async (request) => identities.list(request.params.id),
     );
     app.put(
       '/account/:id/identities',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Asigna la identidad efectiva de un usuario en la cuenta o en un conjunto de datos',
-          params: numericIdParamsSchema,
-          body: putRlsIdentityRequestSchema,
-          response: { 204: z.undefined(), ...errors },
-        },
-      },
+      admin('Asigna la identidad efectiva de un usuario en la cuenta o en un conjunto de datos', {
+        params: numericIdParamsSchema,
+        body: putRlsIdentityRequestSchema,
+        response: { 204: z.undefined(), ...errors },
+      }),
       async (request, reply) => {
         await identities.put(request.params.id, request.body, actorOf(request));
         return reply.status(204).send();
@@ -54,16 +40,10 @@ export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
     );
     app.delete(
       '/account/:id/identities/:identityId',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Quita una identidad efectiva',
-          params: z.object({ id: idParam, identityId: idParam }),
-          response: { 204: z.undefined(), ...errors },
-        },
-      },
+      admin('Quita una identidad efectiva', {
+        params: z.object({ id: idParam, identityId: idParam }),
+        response: { 204: z.undefined(), ...errors },
+      }),
       async (request, reply) => {
         await identities.delete(request.params.id, request.params.identityId, actorOf(request));
         return reply.status(204).send();

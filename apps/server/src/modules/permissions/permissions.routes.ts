@@ -7,60 +7,41 @@ import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { routeOptions } from '../../route-options.ts';
 import type { PermissionsService } from './permissions.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
-const tags = ['permisos'];
-const security = [{ bearer: [] }];
 
 /** Permissions per user (administrators only). */
 export const permissionsModule = (permissions: PermissionsService): ApiModule => ({
   name: 'permissions',
   register(app) {
-    const admin = { preHandler: app.requireAdmin };
+    const { admin } = routeOptions(app, 'permisos');
 
     app.get(
       '/user/:id/permissions',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Permisos del usuario {id}',
-          params: numericIdParamsSchema,
-          response: { 200: permissionListSchema, ...errors },
-        },
-      },
+      admin('Permisos del usuario {id}', {
+        params: numericIdParamsSchema,
+        response: { 200: permissionListSchema, ...errors },
+      }),
       async (request) => permissions.listForUser(request.params.id),
     );
 
     app.put(
       '/user/permissions',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Reemplaza los permisos de cada usuario nombrado en la lista',
-          body: putPermissionsRequestSchema,
-          response: { 200: permissionListSchema, ...errors },
-        },
-      },
+      admin('Reemplaza los permisos de cada usuario nombrado en la lista', {
+        body: putPermissionsRequestSchema,
+        response: { 200: permissionListSchema, ...errors },
+      }),
       async (request) => permissions.replace(request.body, actorOf(request)),
     );
 
     app.delete(
       '/user/permissions/:id',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Quita todos los permisos del usuario {id}',
-          params: numericIdParamsSchema,
-          response: { 204: z.undefined(), ...errors },
-        },
-      },
+      admin('Quita todos los permisos del usuario {id}', {
+        params: numericIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      }),
       async (request, reply) => {
         await permissions.clearForUser(request.params.id, actorOf(request));
         return reply.status(204).send();

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
+import { routeOptions } from '../../route-options.ts';
 import { createUsersService } from './users.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -21,34 +22,24 @@ const writeErrors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
-const tags = ['usuarios'];
-const security = [{ bearer: [] }];
 
 /** Users: administration (administrators only) and the own password (any signed-in user). */
 export const usersModule: ApiModule = {
   name: 'users',
   register(app, context) {
     const users = createUsersService(context);
-    const admin = { preHandler: app.requireAdmin };
+    const { admin, signedIn } = routeOptions(app, 'usuarios');
 
-    app.get(
-      '/user',
-      { ...admin, schema: { tags, security, response: { 200: userListSchema, ...denied } } },
-      async () => users.list(),
+    app.get('/user', admin(undefined, { response: { 200: userListSchema, ...denied } }), async () =>
+      users.list(),
     );
 
     app.post(
       '/user',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Crea el usuario y le envía por correo una contraseña temporal',
-          body: createUserRequestSchema,
-          response: { 201: userSchema, ...writeErrors, 502: errorResponseSchema },
-        },
-      },
+      admin('Crea el usuario y le envía por correo una contraseña temporal', {
+        body: createUserRequestSchema,
+        response: { 201: userSchema, ...writeErrors, 502: errorResponseSchema },
+      }),
       async (request, reply) => {
         const { username, ...fields } = request.body;
         const user = await users.create(actorOf(request), { ...fields, username });
@@ -58,16 +49,10 @@ export const usersModule: ApiModule = {
 
     app.put(
       '/user',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Actualiza un usuario (el nombre de usuario no cambia)',
-          body: updateUserRequestSchema,
-          response: { 200: userSchema, ...writeErrors },
-        },
-      },
+      admin('Actualiza un usuario (el nombre de usuario no cambia)', {
+        body: updateUserRequestSchema,
+        response: { 200: userSchema, ...writeErrors },
+      }),
       async (request) => {
         const { id, ...fields } = request.body;
         return users.update(actorOf(request), id, fields);
@@ -76,16 +61,10 @@ export const usersModule: ApiModule = {
 
     app.delete(
       '/user/:id',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Elimina el usuario con sus permisos, favoritos y sesiones',
-          params: numericIdParamsSchema,
-          response: { 204: z.undefined(), ...writeErrors },
-        },
-      },
+      admin('Elimina el usuario con sus permisos, favoritos y sesiones', {
+        params: numericIdParamsSchema,
+        response: { 204: z.undefined(), ...writeErrors },
+      }),
       async (request, reply) => {
         await users.delete({ ...actorOf(request), id: sessionUser(request).id }, request.params.id);
         return reply.status(204).send();
@@ -94,31 +73,21 @@ export const usersModule: ApiModule = {
 
     app.put(
       '/user/reset',
-      {
-        ...admin,
-        schema: {
-          tags,
-          security,
-          summary: 'Genera una contraseña temporal nueva y la envía por correo',
-          body: resetPasswordRequestSchema,
-          response: { 200: userSchema, ...writeErrors, 502: errorResponseSchema },
-        },
-      },
+      admin('Genera una contraseña temporal nueva y la envía por correo', {
+        body: resetPasswordRequestSchema,
+        response: { 200: userSchema, ...writeErrors, 502: errorResponseSchema },
+      }),
       async (request) => users.resetPassword(actorOf(request), request.body.id),
     );
 
     app.put(
       '/user/changepassword',
       {
-        onRequest: noStore,
-        preHandler: app.requireAuth,
-        schema: {
-          tags,
-          security,
-          summary: 'Cambia la contraseña del usuario que llama',
+        ...signedIn('Cambia la contraseña del usuario que llama', {
           body: changePasswordRequestSchema,
           response: { 200: userSchema, ...writeErrors },
-        },
+        }),
+        onRequest: noStore,
       },
       async (request) => {
         const { id, sessionId } = sessionUser(request);

@@ -45,6 +45,22 @@ export async function findReport(content: ContentCache, uid: string): Promise<Re
   return placement;
 }
 
+/** The embed answer for a placed report and a token: the viewer's, and the editor's core. */
+export function reportEmbed(
+  { workspace, report }: Pick<ReportPlacement, 'workspace' | 'report'>,
+  token: CachedEmbedToken,
+): ViewerReport {
+  return {
+    name: report.name,
+    accessToken: token.token,
+    reportId: report.id,
+    groupId: workspace.id,
+    embedUrl: report.embedUrl,
+    type: report.kind,
+    expiration: token.expiration,
+  };
+}
+
 /**
  * What the viewer needs to embed one report: checked access plus a cached View embed token. A
  * viewer with identities on the report's account gets tokens of their own (keyed by user and
@@ -139,15 +155,7 @@ export function createViewerService(deps: {
             );
       const known = answers.get(placement);
       if (known?.token === token) return known.answer;
-      const answer: ViewerReport = Object.freeze({
-        name: report.name,
-        accessToken: token.token,
-        reportId: report.id,
-        groupId: workspace.id,
-        embedUrl: report.embedUrl,
-        type: report.kind,
-        expiration: token.expiration,
-      });
+      const answer = Object.freeze(reportEmbed(placement, token));
       answers.set(placement, { token, answer });
       return answer;
     },

@@ -1,18 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { viewerUser as viewer } from '../../../test/api-fixtures.ts';
 import { serveApi, type Answer, type RecordedRequest } from '../../../test/api-mock.ts';
 import { administratorUser, renderApp, signIn } from '../../../test/render.tsx';
 import { UsersRoute } from './users-route.tsx';
-
-const viewer = {
-  id: 5,
-  username: 'vrios',
-  firstname: 'Valeria',
-  lastname: 'Ríos',
-  mail: 'v@x.demo',
-  rol: 1 as const,
-};
 
 /** Serves the users list (which the writes change) and answers the writes with `onWrite`. */
 async function open(onWrite: (request: RecordedRequest) => Answer) {

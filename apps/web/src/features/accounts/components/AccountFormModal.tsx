@@ -1,5 +1,6 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
+import { FormModal } from '../../../components/FormModal.tsx';
 import type { Account } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
 import type { AccountFormValues } from './account-form-values.ts';
@@ -45,14 +46,12 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
   }, [open, account, form]);
 
   return (
-    <Modal
+    <FormModal
       title={editing ? 'Editar cuenta' : 'Agregar cuenta'}
       open={open}
+      saving={saving}
+      onSubmit={() => form.submit()}
       onCancel={onCancel}
-      forceRender
-      onOk={() => form.submit()}
-      okText="Grabar"
-      confirmLoading={saving}
     >
       <Form<AccountFormValues>
         form={form}
@@ -93,6 +92,6 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
           </>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

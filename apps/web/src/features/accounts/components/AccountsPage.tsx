@@ -2,9 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useFormDialog } from '../../../components/use-form-dialog.ts';
 import type { Account } from '../../../lib/models.ts';
 import { useAccounts } from '../api/accounts-api.ts';
 import { testConnection } from '../api/power-bi-api.ts';
@@ -18,25 +19,19 @@ import { useAccountMutations } from './use-account-mutations.ts';
 export function AccountsPage() {
   const { data: accounts = [], isFetching, error } = useAccounts();
   const { save, remove } = useAccountMutations();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Account | null>(null);
+  const form = useFormDialog<Account>();
   const [deleting, setDeleting] = useState<Account | null>(null);
   const [errored, setErrored] = useState<Account | null>(null);
   const [tested, setTested] = useState<Account | null>(null);
   const [identitiesOf, setIdentitiesOf] = useState<Account | null>(null);
   const connection = useMutation({ mutationFn: (account: Account) => testConnection(account.id) });
 
-  const openForm = (account: Account | null) => {
-    setEditing(account);
-    setFormOpen(true);
-  };
-
   return (
     <>
       <PageTitle
         title="Administración - Cuentas"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => form.openFor(null)}>
             AGREGAR CUENTA
           </Button>
         }
@@ -45,7 +40,7 @@ export function AccountsPage() {
       <AccountsTable
         accounts={accounts}
         loading={isFetching && accounts.length === 0}
-        onEdit={openForm}
+        onEdit={form.openFor}
         onDelete={setDeleting}
         onShowError={setErrored}
         onTestConnection={(account) => {
@@ -62,25 +57,22 @@ export function AccountsPage() {
       />
       <IdentitiesModal account={identitiesOf} onClose={() => setIdentitiesOf(null)} />
       <AccountFormModal
-        open={formOpen}
-        account={editing}
+        open={form.open}
+        account={form.editing}
         saving={save.isPending}
-        onSave={(values) => save.mutate(values, { onSuccess: () => setFormOpen(false) })}
-        onCancel={() => setFormOpen(false)}
+        onSave={(values) => save.mutate(values, { onSuccess: form.close })}
+        onCancel={form.close}
       />
-      <ConfirmModal
+      <ConfirmAction
         title="Eliminar cuenta"
-        open={deleting !== null}
         confirmLabel="Eliminar"
         danger
-        loading={remove.isPending}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })
-        }
-        onCancel={() => setDeleting(null)}
+        target={deleting}
+        action={remove}
+        onClose={() => setDeleting(null)}
       >
         ¿Está seguro que desea eliminar la cuenta {deleting?.description}?
-      </ConfirmModal>
+      </ConfirmAction>
       <Modal
         title={errored && !errored.error ? 'Advertencias' : 'Error'}
         open={errored !== null}

@@ -15,13 +15,7 @@ export function EmbeddedPermissionEditor({ userId, onDraftChange }: PermissionEd
     <div>
       <Typography.Text strong>Permisos</Typography.Text>
       <div style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 8, marginTop: 4 }}>
-        <PermissionTree
-          nodes={editor.nodes}
-          checked={editor.checked}
-          loading={editor.loading}
-          height={240}
-          onChange={editor.setChecked}
-        />
+        <PermissionTree editor={editor} height={240} />
       </div>
     </div>
   );

@@ -2,28 +2,27 @@ import { Empty, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import type { ElementNode } from './permission-tree.ts';
 
-interface Props {
+/** What the tree shows and edits: a user's permissions being edited (`usePermissionEditor`). */
+interface TreeEditor {
   nodes: ElementNode[];
   checked: string[];
   loading: boolean;
+  setChecked(checked: string[]): void;
+}
+
+interface Props {
+  editor: TreeEditor;
   /** Tree panel height: 580 px in the administration pages (spec §9). */
   height?: number;
   expandAll?: boolean;
-  onChange(checked: string[]): void;
 }
 
 const toDataNodes = (nodes: ElementNode[]): DataNode[] =>
   nodes.map((node) => ({ key: node.key, title: node.title, children: toDataNodes(node.children) }));
 
 /** Account (by username) > workspace > report with checkboxes and the half-checked state. */
-export function PermissionTree({
-  nodes,
-  checked,
-  loading,
-  height,
-  expandAll = false,
-  onChange,
-}: Props) {
+export function PermissionTree({ editor, height, expandAll = false }: Props) {
+  const { nodes, checked, loading, setChecked } = editor;
   if (loading) return <Spin style={{ display: 'block', margin: 24 }} />;
   if (nodes.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No hay reportes disponibles" />;
@@ -35,7 +34,7 @@ export function PermissionTree({
       checkedKeys={checked}
       defaultExpandAll={expandAll}
       height={height}
-      onCheck={(keys) => onChange((Array.isArray(keys) ? keys : keys.checked).map(String))}
+      onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
       aria-label="Permisos"
     />
   );

@@ -1,35 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accountOf } from '../../../../test/api-fixtures.ts';
+import { accountOf, viewerUser as viewer } from '../../../../test/api-fixtures.ts';
 import { serveApi } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { PermissionsByUserPage } from './PermissionsByUserPage.tsx';
 
-const viewer = {
-  id: 5,
-  username: 'vrios',
-  firstname: 'Valeria',
-  lastname: 'Ríos',
-  mail: 'v@x.demo',
-  rol: 1,
-};
 const report = (id: string, name: string) => ({
   id,
   uId: `u-${id}`,
   name,
-  kind: 'report',
+  kind: 'report' as const,
   favorite: false,
 });
 const tree = [
-  {
+  accountOf({
     id: 1,
     username: 'integracion.comercial@vitrina.demo',
-    clientId: 'c',
     description: 'Comercial',
-    error: false,
-    message: null,
-    lastSyncAt: null,
     workspaces: [
       {
         id: 'ws-a',
@@ -38,7 +26,7 @@ const tree = [
       },
       { id: 'ws-b', name: 'Operaciones', reports: [report('r3', 'Tiendas')] },
     ],
-  },
+  }),
   accountOf({ id: 2, username: 'rota@vitrina.demo', error: true }),
 ];
 

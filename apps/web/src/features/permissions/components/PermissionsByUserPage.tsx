@@ -32,13 +32,7 @@ function UserPermissionsPanel({ user }: { user: User }) {
         )
       }
     >
-      <PermissionTree
-        nodes={editor.nodes}
-        checked={editor.checked}
-        loading={editor.loading}
-        height={580}
-        onChange={editor.setChecked}
-      />
+      <PermissionTree editor={editor} height={580} />
     </Card>
   );
 }

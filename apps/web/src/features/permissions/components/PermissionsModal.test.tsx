@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accountOf } from '../../../../test/api-fixtures.ts';
+import { accountOf, viewerUser as viewer } from '../../../../test/api-fixtures.ts';
 import { serveApi, type Answer } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { PermissionsModal } from './PermissionsModal.tsx';
 
-const viewer = {
-  id: 5,
-  username: 'vrios',
-  firstname: 'Valeria',
-  lastname: 'Ríos',
-  mail: 'v@x.demo',
-  rol: 1 as const,
-};
 const tree = [
   accountOf({
     id: 1,

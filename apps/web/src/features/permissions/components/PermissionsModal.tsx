@@ -26,14 +26,7 @@ function PermissionsModalBody({ user, onClose }: { user: User; onClose(): void }
       okText="Grabar"
       confirmLoading={save.isPending}
     >
-      <PermissionTree
-        nodes={editor.nodes}
-        checked={editor.checked}
-        loading={editor.loading}
-        height={580}
-        expandAll
-        onChange={editor.setChecked}
-      />
+      <PermissionTree editor={editor} height={580} expandAll />
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useCallback, useEffect, useRef, type ComponentType } from 'react';
 import type {
   PermissionDraft,
   PermissionEditorProps,
 } from '../../../components/permission-slot.ts';
+import { FormModal } from '../../../components/FormModal.tsx';
 import type { User } from '../../../lib/models.ts';
 import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
 import { roleLabel } from './roles.ts';
@@ -44,15 +45,13 @@ export function UserFormModal({ open, user, saving, PermissionEditor, onSave, on
   }, [open, user, form]);
 
   return (
-    <Modal
+    <FormModal
       title={editing ? 'Editar usuario' : 'Agregar usuario'}
       open={open}
-      onCancel={onCancel}
-      forceRender
+      saving={saving}
       width={640}
-      onOk={() => form.submit()}
-      okText="Grabar"
-      confirmLoading={saving}
+      onSubmit={() => form.submit()}
+      onCancel={onCancel}
     >
       <Form<UserFormValues>
         form={form}
@@ -97,6 +96,6 @@ export function UserFormModal({ open, user, saving, PermissionEditor, onSave, on
           onDraftChange={onDraftChange}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type ComponentType } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useFormDialog } from '../../../components/use-form-dialog.ts';
 import type { PermissionEditorProps } from '../../../components/permission-slot.ts';
 import type { User } from '../../../lib/models.ts';
 import { useUsers } from '../api/users-api.ts';
@@ -20,23 +21,17 @@ interface Props {
 export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
   const { data: users = [], isLoading, error } = useUsers();
   const { save, remove, reset } = useUserMutations();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<User | null>(null);
+  const form = useFormDialog<User>();
   const [deleting, setDeleting] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<User | null>(null);
-
-  const openForm = (user: User | null) => {
-    setEditing(user);
-    setFormOpen(true);
-  };
 
   return (
     <>
       <PageTitle
         title="Administración - Usuarios"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => form.openFor(null)}>
             AGREGAR USUARIO
           </Button>
         }
@@ -45,46 +40,40 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
       <UsersTable
         users={users}
         loading={isLoading}
-        onEdit={openForm}
+        onEdit={form.openFor}
         onReset={setResetting}
         onDelete={setDeleting}
         onPermissions={setPermissionsOf}
       />
       <UserFormModal
-        open={formOpen}
-        user={editing}
+        open={form.open}
+        user={form.editing}
         saving={save.isPending}
         PermissionEditor={PermissionEditor}
         onSave={(values, permissions) =>
-          save.mutate({ values, editing, permissions }, { onSuccess: () => setFormOpen(false) })
+          save.mutate({ values, editing: form.editing, permissions }, { onSuccess: form.close })
         }
-        onCancel={() => setFormOpen(false)}
+        onCancel={form.close}
       />
-      <ConfirmModal
+      <ConfirmAction
         title="Eliminar usuario"
-        open={deleting !== null}
         confirmLabel="Eliminar"
         danger
-        loading={remove.isPending}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })
-        }
-        onCancel={() => setDeleting(null)}
+        target={deleting}
+        action={remove}
+        onClose={() => setDeleting(null)}
       >
         ¿Está seguro que desea eliminar el usuario {deleting?.username}?
-      </ConfirmModal>
-      <ConfirmModal
+      </ConfirmAction>
+      <ConfirmAction
         title="Resetear contraseña"
-        open={resetting !== null}
         confirmLabel="Resetear"
-        loading={reset.isPending}
-        onConfirm={() =>
-          resetting && reset.mutate(resetting, { onSuccess: () => setResetting(null) })
-        }
-        onCancel={() => setResetting(null)}
+        target={resetting}
+        action={reset}
+        onClose={() => setResetting(null)}
       >
         ¿Está seguro que desea resetear la contraseña del usuario {resetting?.username}?
-      </ConfirmModal>
+      </ConfirmAction>
       <PermissionsModal user={permissionsOf} onClose={() => setPermissionsOf(null)} />
     </>
   );

@@ -1,0 +1,25 @@
+import type { FastifyRequest, FastifySchema } from 'fastify';
+
+/** The session's bearer token, as the OpenAPI document names it (plugins/docs.ts). */
+const security = [{ bearer: [] }];
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * The options every guarded route of a module repeats: the guard (`preHandler`) and, for the
+ * OpenAPI page, the module's tag, the bearer security and the route's summary, around the
+ * route's own schema (params, body, response…). Routes add `onRequest` or a serializer by
+ * spreading the result.
+ */
+function guardedBy(preHandler: Guard, tag: string) {
+  const tags = [tag];
+  return <const S extends FastifySchema>(summary: string | undefined, schema: S) => ({
+    preHandler,
+    schema: { tags, security, ...(summary === undefined ? {} : { summary }), ...schema },
+  });
+}
+
+/** A module's two kinds of guarded route: any signed-in user, and administrators only. */
+export function routeOptions(app: { requireAuth: Guard; requireAdmin: Guard }, tag: string) {
+  return { signedIn: guardedBy(app.requireAuth, tag), admin: guardedBy(app.requireAdmin, tag) };
+}
