@@ -5,6 +5,8 @@ import { createNumberWriter } from '../format/number-formatter.ts';
 import { columnStyle, figureStyle, plainStyle, type FigureKind } from '../format/number-styles.ts';
 
 export interface Formatter {
+  /** The BCP 47 locale it writes in (exports follow it too). */
+  readonly locale: string;
   /** One cell or figure on its own: the format's decimals, else up to two. */
   value(cell: Cell, type: DataType | undefined, format?: string): string;
   /**
@@ -50,6 +52,7 @@ export function createFormatter(locale: string, blankLabel: string): Formatter {
   };
 
   const formatter: Formatter = {
+    locale,
     value(cell, type, format) {
       if (typeof cell !== 'number') return text(cell, type);
       const pattern = numbers.pattern(format);
