@@ -28,7 +28,7 @@ function drawnTexts(frame: Frame): Promise<string[]> {
 }
 
 /** Figures a Spanish reader would stumble on: five or more decimals, or a "." decimal mark. */
-export function badFigures(text: string): string[] {
+function badFigures(text: string): string[] {
   const noisy = text.match(/\d[.,]\d{5,}(?![\d.,])/g) ?? [];
   // In Spanish "." groups thousands in threes (1.234.567); any other "." ends a whole number.
   const dotDecimal = text.match(/\d\.(\d{1,2}|\d{4,})(?![\d])/g) ?? [];

@@ -12,6 +12,8 @@ describe('the number formatter', () => {
     expect(es.value(1234567.891, 'number', money)).toBe('S/ 1.234.567,89');
     expect(es.value(1500, 'integer', '#,0')).toBe('1.500');
     expect(es.value(2024, 'integer', '0')).toBe('2024');
+    expect(es.value(2024, 'integer')).toBe('2024');
+    expect(es.value(1234567, 'integer')).toBe('1.234.567');
     expect(plain(es.value(0.4567, 'number', '0.0%'))).toBe('45,7 %');
     expect(es.value(12.5, 'number', '#,0.00 €')).toBe('12,50 €');
   });
@@ -33,6 +35,7 @@ describe('the number formatter', () => {
     expect(es.value(-1234.5, 'number', money)).toBe('-S/ 1.234,50');
     expect(es.value(-0.001, 'number', '#,0.00')).toBe('0,00');
     expect(plain(es.headline(-62_460_000, 'number', money))).toBe('-S/ 62,46 M');
+    expect(plain(es.headline(-62_000_000, 'number', money, { decimals: 2 }))).toBe('-S/ 62,00 M');
   });
 
   it('chooses display units by the magnitude: mil, M, mil M in Spanish; K, M, bn in English', () => {
@@ -56,6 +59,8 @@ describe('the number formatter', () => {
     expect(plain(es.headline(62_460_000.4, 'number', money))).toBe('S/ 62,46 M');
     expect(plain(en.headline(62_460_000.4, 'number', money))).toBe('S/ 62.46M');
     expect(es.headline(1_234, 'integer', '#,0')).toBe('1.234');
+    expect(plain(es.headline(25_000, 'integer', '#,0'))).toBe('25 mil');
+    expect(plain(es.headline(2_575_983, 'integer', '#,0'))).toBe('2,58 M');
     expect(plain(es.headline(0.2345, 'number', '0.0%'))).toBe('23,5 %');
   });
 

@@ -23,13 +23,14 @@ export function createNumberWriter(locale: string): NumberWriter {
   const patterns = new Map<string, FormatPattern>();
   const digits = new Map<string, Intl.NumberFormat>();
   const spanish = !locale.toLowerCase().startsWith('en');
-  const digitFormat = (grouping: boolean, min: number, max: number) => {
+  const digitFormat = (grouping: 'always' | 'auto' | false, min: number, max: number) => {
     const key = `${grouping}:${min}:${max}`;
     let format = digits.get(key);
     if (!format) {
-      // 'always': Spanish groups four digits too (1.500), as Power BI writes them.
+      // 'always' for a format with separators: Spanish groups four digits too (1.500), as Power
+      // BI writes them.
       format = new Intl.NumberFormat(locale, {
-        useGrouping: grouping ? 'always' : false,
+        useGrouping: grouping,
         minimumFractionDigits: min,
         maximumFractionDigits: max,
       });
@@ -50,8 +51,13 @@ export function createNumberWriter(locale: string): NumberWriter {
     write(value, pattern, style) {
       const unit = pattern.percent ? 'none' : style.unit;
       const scaled = (pattern.percent ? value * 100 : value) / UNIT_DIVISORS[unit];
-      // Grouping stays on for unformatted figures: 1.234.567 is how Power BI writes a bare number.
-      const grouping = pattern.grouping || pattern.decimals === undefined;
+      // A figure with no format groups as the locale does: Spanish leaves four digits whole, so
+      // a year reads "2024", and 1.234.567 is grouped.
+      const grouping = pattern.grouping
+        ? 'always'
+        : pattern.decimals === undefined
+          ? 'auto'
+          : false;
       const text = digitFormat(grouping, style.minDecimals, style.maxDecimals).format(
         Math.abs(scaled),
       );

@@ -45,8 +45,8 @@ export type FigureKind = 'card' | 'chart' | 'axis';
 
 /**
  * A visual's figures, all in one unit chosen by `magnitude` (its largest value or axis maximum).
- * In a unit, cards keep two decimals (62,46 M) and charts three significant digits of the
- * largest value (905 mil, 1,25 M); axes drop trailing zeros (0,5 M beside 1 M).
+ * In a unit, cards keep up to two decimals (62,46 M, 25 mil) and charts three significant digits
+ * of the largest value (905 mil, 1,25 M); axes drop trailing zeros (0,5 M beside 1 M).
  */
 export function figureStyle(
   pattern: FormatPattern,
@@ -61,5 +61,9 @@ export function figureStyle(
   const inUnit = kind === 'card' ? 2 : divided >= 100 ? 0 : divided >= 10 ? 1 : 2;
   const natural = unit === 'none' ? (pattern.decimals ?? (whole ? 0 : DEFAULT_DECIMALS)) : inUnit;
   const decimals = options.decimals ?? natural;
-  return kind === 'axis' ? { unit, minDecimals: 0, maxDecimals: decimals } : fixed(unit, decimals);
+  // Axis ticks, and cards in a unit unless the author fixed the decimals, drop trailing zeros:
+  // "0,5 M" beside "1 M", "25 mil" rather than "25,00 mil".
+  const trimmed =
+    kind === 'axis' || (kind === 'card' && unit !== 'none' && options.decimals === undefined);
+  return trimmed ? { unit, minDecimals: 0, maxDecimals: decimals } : fixed(unit, decimals);
 }

@@ -77,7 +77,11 @@ export function createFormatter(locale: string, blankLabel: string): Formatter {
       return numbers.write(cell, pattern, style);
     },
     prepare() {
-      numbers.write(0, numbers.pattern('#,0'), { unit: 'none', minDecimals: 0, maxDecimals: 0 });
+      numbers.write(0, numbers.pattern(undefined), {
+        unit: 'none',
+        minDecimals: 0,
+        maxDecimals: 0,
+      });
     },
     date(isoDate) {
       const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
