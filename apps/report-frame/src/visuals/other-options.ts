@@ -91,8 +91,12 @@ export function partToWholeOption(
           roam: false,
           nodeClick: false,
           breadcrumb: { show: false },
-          width: '100%',
-          height: '100%',
+          // Pinned to all four edges: ECharts' default centring of a 100 % tile area left room
+          // above it and cut the bottom row of tiles off.
+          left: 0,
+          top: 0,
+          right: 0,
+          bottom: 0,
           label: { show: true, formatter: '{b}', fontSize: 11 },
           itemStyle: { borderColor: '#FFFFFF', borderWidth: 2, gapWidth: 2 },
         },
