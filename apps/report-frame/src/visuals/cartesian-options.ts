@@ -72,8 +72,11 @@ export function cartesianOption(
           : {}),
       };
     }
+    // Outside the end of a single bar, as Power BI puts them; inside a stacked segment.
+    const labelPosition = STACKED.has(type) ? 'inside' : horizontal ? 'right' : 'top';
     return {
       ...figures,
+      label: { ...figures.label, position: labelPosition, fontSize: 10 },
       type: 'bar' as const,
       name: s.name,
       data: barData(s.values, ctx),
