@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatter } from '../i18n/format.ts';
+import { createFormatter } from './format.ts';
 
 const es = createFormatter('es-ES', '(En blanco)');
 const en = createFormatter('en-US', '(Blank)');
