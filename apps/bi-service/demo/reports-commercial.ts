@@ -75,10 +75,14 @@ export const productsReport = report('Análisis de productos', salesDataset.id, 
           filters: [topNFilter(column('Producto', 'Marca'), 'Top', 8, sales)],
         },
       ),
-      visual('clusteredColumnChart', 'Margen por categoría', [836, 400, 420, 308], {
-        category: [column('Producto', 'Categoría')],
-        values: [measure('Ventas', 'Margen')],
-      }),
+      // Data labels on: the demo shows figures in display units as an author would set them.
+      visual(
+        'clusteredColumnChart',
+        'Margen por categoría',
+        [836, 400, 420, 308],
+        { category: [column('Producto', 'Categoría')], values: [measure('Ventas', 'Margen')] },
+        { options: { dataLabels: true } },
+      ),
     ]),
   ],
 });

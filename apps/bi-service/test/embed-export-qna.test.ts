@@ -13,6 +13,11 @@ describe('export route', () => {
     expect(response.text).toBe('Pais,Total\r\nChile,51\r\nPerú,48\r\n');
   });
 
+  it("writes the CSV in the report's locale: `;` and decimal commas for Spanish", async () => {
+    const response = await exportCsv({ query: byCountry, exportDataType: 0, locale: 'es-ES' });
+    expect(response.text).toBe('Pais;Total\r\nChile;51\r\nPerú;48\r\n');
+  });
+
   it('exports the underlying fact rows under the same filters, up to the row limit', async () => {
     const filtered = {
       ...byCountry,

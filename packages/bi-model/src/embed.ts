@@ -66,6 +66,11 @@ export const exportRequestSchema = z
       .literal([ExportDataType.Summarized, ExportDataType.Underlying])
       .describe('0 summarized, 1 underlying (rows of the fact table, same filters)'),
     rows: z.number().int().min(1).optional().describe('row limit'),
+    locale: z
+      .string()
+      .max(35)
+      .optional()
+      .describe("the report's locale: es → `;` and decimal commas; en or none → `,` and `.`"),
   })
   .meta({ id: 'ExportRequest' });
 export type ExportRequest = z.input<typeof exportRequestSchema>;

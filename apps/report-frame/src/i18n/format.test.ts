@@ -9,7 +9,7 @@ describe('createFormatter', () => {
     const format = createFormatter('es-ES', '(En blanco)');
     expect(format.value(1234567, 'number')).toBe('1.234.567');
     expect(plain(format.value(0.256, 'number', '0.0%'))).toBe('25,6 %');
-    expect(plain(format.value(1500, 'number', '€#,0'))).toBe('1500 €');
+    expect(format.value(1500, 'number', '€#,0')).toBe('€1.500');
     expect(plain(format.value('2024-03-05', 'date'))).toBe('5 mar 2024');
     expect(format.value(null, 'string')).toBe('(En blanco)');
   });
@@ -18,7 +18,7 @@ describe('createFormatter', () => {
     const format = createFormatter('en-US', '(Blank)');
     expect(format.value(1234567.891, 'number')).toBe('1,234,567.89');
     expect(format.value('2024-03-05', 'date')).toBe('Mar 5, 2024');
-    expect(format.compact(2_500_000)).toBe('2.5M');
+    expect(format.figures(undefined, 2_500_000, 'axis')(2_500_000)).toBe('2.5M');
   });
 
   it('prepare makes the plain number format ahead of the first figure, once', () => {

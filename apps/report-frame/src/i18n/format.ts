@@ -1,99 +1,87 @@
-/** Numbers and dates in the embed's formatLocale, through Intl (one cached formatter per style). */
+/** Numbers and dates in the embed's formatLocale: numbers through the one number formatter. */
+import type { VisualNumberFormat } from '@vitrina/bi-model';
 import type { Cell, DataType } from '../api/types.ts';
+import { createNumberWriter } from '../format/number-formatter.ts';
+import { columnStyle, figureStyle, plainStyle, type FigureKind } from '../format/number-styles.ts';
 
 export interface Formatter {
+  /** The BCP 47 locale it writes in (exports follow it too). */
+  readonly locale: string;
+  /** One cell or figure on its own: the format's decimals, else up to two. */
   value(cell: Cell, type: DataType | undefined, format?: string): string;
-  compact(value: number): string;
+  /**
+   * The writer of all the figures of one visual (data labels, axis ticks, cards): one display
+   * unit chosen by `magnitude`, its largest value or axis maximum, and fixed decimals.
+   */
+  figures(
+    format: string | undefined,
+    magnitude: number,
+    kind: FigureKind,
+    options?: VisualNumberFormat,
+  ): (value: number) => string;
+  /** The writer of one table or matrix column: the same decimals in every cell. */
+  column(
+    values: Cell[],
+    type: DataType | undefined,
+    format: string | undefined,
+    options?: VisualNumberFormat,
+  ): (cell: Cell) => string;
   /** A headline figure (cards, KPIs, gauges): large amounts in display units, e.g. 562,46 M. */
-  headline(cell: Cell, type: DataType | undefined, format?: string): string;
+  headline(
+    cell: Cell,
+    type: DataType | undefined,
+    format?: string,
+    options?: VisualNumberFormat,
+  ): string;
   date(isoDate: string): string;
   /** Makes the locale's plain number format ahead of need (see bootFrame). */
   prepare(): void;
 }
 
-const isPercent = (format?: string) => !!format && format.includes('%');
-const isCurrency = (format?: string) => !!format && /[€$]|currency/i.test(format);
-/** Decimals a format string asks for: '#,0.00' → 2, '#,0' or '0%' → 0, none → undefined. */
-const decimalsOf = (format?: string) => {
-  if (!format) return undefined;
-  const match = format.match(/\.(0+)/);
-  if (match?.[1]) return match[1].length;
-  return /[#0]/.test(format) ? 0 : undefined;
-};
-
-export function createFormatter(locale: string, blankLabel: string, currency = 'EUR'): Formatter {
-  const cache = new Map<string, Intl.NumberFormat>();
-  const numberFormat = (key: string, options: Intl.NumberFormatOptions) => {
-    let format = cache.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, options);
-      cache.set(key, format);
-    }
-    return format;
-  };
+export function createFormatter(locale: string, blankLabel: string): Formatter {
+  const numbers = createNumberWriter(locale);
   // Made on first use: an Intl formatter costs tens of milliseconds the first time a page makes
   // one, and most report pages show no date.
   let dateFormat: Intl.DateTimeFormat | undefined;
-
-  const formatNumber = (value: number, type: DataType | undefined, format?: string) => {
-    const decimals = decimalsOf(format);
-    if (isPercent(format)) {
-      return numberFormat(`p${decimals}`, {
-        style: 'percent',
-        minimumFractionDigits: decimals ?? 0,
-        maximumFractionDigits: decimals ?? 1,
-      }).format(value);
-    }
-    if (isCurrency(format)) {
-      return numberFormat(`c${decimals}`, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: decimals ?? 0,
-        maximumFractionDigits: decimals ?? 0,
-      }).format(value);
-    }
-    if (decimals !== undefined) {
-      return numberFormat(`f${decimals}`, {
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
-      }).format(value);
-    }
-    const maxDigits = type === 'integer' || Number.isInteger(value) ? 0 : 2;
-    return numberFormat(`n${maxDigits}`, { maximumFractionDigits: maxDigits }).format(value);
+  const text = (cell: Cell, type: DataType | undefined) => {
+    if (cell === null || cell === undefined) return blankLabel;
+    if (typeof cell === 'boolean') return String(cell);
+    if (type === 'date' && typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}/.test(cell))
+      return formatter.date(cell);
+    return String(cell);
   };
 
-  return {
+  const formatter: Formatter = {
+    locale,
     value(cell, type, format) {
-      if (cell === null || cell === undefined) return blankLabel;
-      if (typeof cell === 'number') return formatNumber(cell, type, format);
-      if (typeof cell === 'boolean') return String(cell);
-      if (type === 'date' && /^\d{4}-\d{2}-\d{2}/.test(cell)) return this.date(cell);
-      return cell;
+      if (typeof cell !== 'number') return text(cell, type);
+      const pattern = numbers.pattern(format);
+      return numbers.write(cell, pattern, plainStyle(pattern, cell, type === 'integer'));
     },
-    headline(cell, type, format) {
-      if (typeof cell !== 'number' || Math.abs(cell) < 100_000 || isPercent(format))
-        return this.value(cell, type, format);
-      const digits = numberFormat('compact2', {
-        notation: 'compact',
-        maximumFractionDigits: 2,
-        minimumFractionDigits: 2,
-      });
-      return isCurrency(format)
-        ? numberFormat(`cc${currency}`, {
-            notation: 'compact',
-            style: 'currency',
-            currency,
-            maximumFractionDigits: 2,
-          }).format(cell)
-        : digits.format(cell);
+    figures(format, magnitude, kind, options) {
+      const pattern = numbers.pattern(format);
+      const style = figureStyle(pattern, magnitude, false, kind, options);
+      return (value) => numbers.write(value, pattern, style);
     },
-    compact(value) {
-      return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(
-        value,
-      );
+    column(values, type, format, options) {
+      const pattern = numbers.pattern(format);
+      const numeric = values.filter((v): v is number => typeof v === 'number');
+      const style = columnStyle(pattern, numeric, type === 'integer', options);
+      return (cell) =>
+        typeof cell === 'number' ? numbers.write(cell, pattern, style) : text(cell, type);
+    },
+    headline(cell, type, format, options) {
+      if (typeof cell !== 'number') return text(cell, type);
+      const pattern = numbers.pattern(format);
+      const style = figureStyle(pattern, cell, type === 'integer', 'card', options);
+      return numbers.write(cell, pattern, style);
     },
     prepare() {
-      numberFormat('n0', { maximumFractionDigits: 0 });
+      numbers.write(0, numbers.pattern(undefined), {
+        unit: 'none',
+        minDecimals: 0,
+        maxDecimals: 0,
+      });
     },
     date(isoDate) {
       const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
@@ -105,4 +93,5 @@ export function createFormatter(locale: string, blankLabel: string, currency = '
           })).format(time);
     },
   };
+  return formatter;
 }

@@ -193,7 +193,7 @@ export class ReportController implements ViewServices {
   }
 
   exportData(visual: VisualDefinition): void {
-    void downloadVisualCsv(this.state, this.client, visual);
+    void downloadVisualCsv(this.state, this.client, visual, this.format.locale);
   }
 
   /** The CSV of a visual's data: its own query (summarized, 0) or the rows behind it (underlying, 1). */
@@ -203,7 +203,11 @@ export class ReportController implements ViewServices {
     exportDataType: 0 | 1,
     rows: number | undefined,
   ): Promise<string> {
-    return exportVisualCsv(this.state, this.client, page, visual, exportDataType, rows);
+    return exportVisualCsv(this.state, this.client, page, visual, {
+      exportDataType,
+      rows,
+      locale: this.format.locale,
+    });
   }
 
   toggleSpotlight(visual: VisualDefinition): void {

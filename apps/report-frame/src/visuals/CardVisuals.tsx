@@ -2,6 +2,7 @@
 import type { QueryResult, VisualDefinition } from '../api/types.ts';
 import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import { useServices } from './services.ts';
+import { numberFormatOf } from '../format/visual-number-format.ts';
 
 export interface CardProps {
   visual: VisualDefinition;
@@ -22,7 +23,12 @@ export function CardVisual({ visual, results }: CardProps) {
   return (
     <div className="card-visual">
       <div className="card-value" data-testid="card-value">
-        {format.headline(row[0] ?? null, columns[0]?.type, columns[0]?.format)}
+        {format.headline(
+          row[0] ?? null,
+          columns[0]?.type,
+          columns[0]?.format,
+          numberFormatOf(visual),
+        )}
       </div>
       {!visual.title && field && <div className="card-label">{fieldLabel(field)}</div>}
     </div>
@@ -37,7 +43,12 @@ export function MultiRowCardVisual({ visual, results }: CardProps) {
       {(visual.fields.values ?? []).map((field, i) => (
         <div key={i} className="multirow-item">
           <div className="multirow-value">
-            {format.headline(row[i] ?? null, columns[i]?.type, columns[i]?.format)}
+            {format.headline(
+              row[i] ?? null,
+              columns[i]?.type,
+              columns[i]?.format,
+              numberFormatOf(visual),
+            )}
           </div>
           <div className="multirow-label">{fieldLabel(field)}</div>
         </div>

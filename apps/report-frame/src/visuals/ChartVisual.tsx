@@ -10,6 +10,8 @@ import { EChart, type ChartEvent } from './EChart.tsx';
 import { partToWholeOption, pieLegendFitsBeside, scatterOption } from './other-options.ts';
 import { useServices, type PointRef } from './services.ts';
 import { withFormat } from './format-options.ts';
+import { numberFormatOf } from '../format/visual-number-format.ts';
+import { barLabelLayout, columnLabelLayout } from './category-labels.ts';
 
 interface Props {
   visual: VisualDefinition;
@@ -22,6 +24,7 @@ interface Props {
 }
 
 const PART_TO_WHOLE = new Set(['pieChart', 'donutChart', 'treemap', 'funnel']);
+const BAR_CHARTS = new Set(['clusteredBarChart', 'stackedBarChart']);
 
 export function ChartVisual({
   visual,
@@ -41,6 +44,12 @@ export function ChartVisual({
   // Only the answer, not the size itself, so resizing does not rebuild every chart's option.
   const legendBeside =
     PART_TO_WHOLE.has(visual.type) && pieLegendFitsBeside(data.labels, width, height);
+  const labelLayout = (BAR_CHARTS.has(visual.type) ? barLabelLayout : columnLabelLayout)(
+    visual.type === 'waterfallChart' ? [...data.labels, messages.total] : data.labels,
+    width,
+    height,
+  );
+  const { rotate, interval, width: labelWidth } = labelLayout;
   const option = useMemo(() => {
     const selected = new Set<number>();
     data.categories.forEach((c, i) => c !== null && selectedValues.includes(c) && selected.add(i));
@@ -51,6 +60,8 @@ export function ChartVisual({
       showLegend:
         data.series.length > 1 || visual.type === 'pieChart' || visual.type === 'donutChart',
       totalLabel: messages.total,
+      numberFormat: numberFormatOf(visual),
+      categoryLabels: { rotate, interval, width: labelWidth },
     };
     if (visual.type === 'scatterChart') return scatterOption(result, !!category, ctx);
     if (PART_TO_WHOLE.has(visual.type))
@@ -58,7 +69,20 @@ export function ChartVisual({
     const lineCount =
       visual.type === 'lineClusteredColumnComboChart' ? (visual.fields.y?.length ?? 0) : 0;
     return cartesianOption(visual.type, data, ctx, lineCount);
-  }, [data, selectedValues, theme, format, messages, visual, result, category, legendBeside]);
+  }, [
+    data,
+    selectedValues,
+    theme,
+    format,
+    messages,
+    visual,
+    result,
+    category,
+    legendBeside,
+    rotate,
+    interval,
+    labelWidth,
+  ]);
   const formatted = useMemo(() => withFormat(visual, option), [visual, option]);
 
   const pointAt = (event: ChartEvent): PointRef[] => {

@@ -3,8 +3,9 @@ import { totals, type CardProps } from './CardVisuals.tsx';
 import { EChart } from './EChart.tsx';
 import { gaugeOption } from './other-options.ts';
 import { useServices } from './services.ts';
+import { numberFormatOf } from '../format/visual-number-format.ts';
 
-export function GaugeVisual({ results, width, height }: CardProps) {
+export function GaugeVisual({ visual, results, width, height }: CardProps) {
   const { format, theme, messages } = useServices();
   const { row, columns } = totals(results);
   const value = typeof row[0] === 'number' ? row[0] : 0;
@@ -12,7 +13,14 @@ export function GaugeVisual({ results, width, height }: CardProps) {
   const option = gaugeOption(
     value,
     target,
-    { theme, format, selected: new Set(), showLegend: false, totalLabel: messages.total },
+    {
+      theme,
+      format,
+      selected: new Set(),
+      showLegend: false,
+      totalLabel: messages.total,
+      numberFormat: numberFormatOf(visual),
+    },
     columns[0]?.format,
   );
   return <EChart option={option} width={width} height={height} fontFamily={theme.fontFamily} />;

@@ -2,8 +2,9 @@
 import { totals, type CardProps } from './CardVisuals.tsx';
 import { EChart } from './EChart.tsx';
 import { useServices } from './services.ts';
+import { numberFormatOf } from '../format/visual-number-format.ts';
 
-export function KpiVisual({ results, width, height }: CardProps) {
+export function KpiVisual({ visual, results, width, height }: CardProps) {
   const { format, theme, messages } = useServices();
   const { row, columns } = totals(results);
   const value = typeof row[0] === 'number' ? row[0] : null;
@@ -12,10 +13,11 @@ export function KpiVisual({ results, width, height }: CardProps) {
   const good = gap === null || gap >= 0;
   const trend = results['trend']?.rows.map((r) => r[1] ?? null) ?? [];
   const color = good ? '#1AAB40' : '#D64550';
+  const numberFormat = numberFormatOf(visual);
   return (
     <div className="kpi-visual">
       <div className="kpi-value" data-testid="card-value" style={{ color: theme.foreground }}>
-        {format.headline(value, columns[0]?.type, columns[0]?.format)}
+        {format.headline(value, columns[0]?.type, columns[0]?.format, numberFormat)}
         {gap !== null && (
           <span className="kpi-indicator" style={{ color }}>
             {good ? '▲' : '▼'}
@@ -24,7 +26,8 @@ export function KpiVisual({ results, width, height }: CardProps) {
       </div>
       {target !== null && (
         <div className="kpi-target">
-          {messages.target}: {format.headline(target, columns[1]?.type, columns[1]?.format)}
+          {messages.target}:{' '}
+          {format.headline(target, columns[1]?.type, columns[1]?.format, numberFormat)}
           {gap !== null && <span style={{ color }}> ({format.value(gap, 'number', '0.0%')})</span>}
         </div>
       )}

@@ -2,6 +2,7 @@
 import type { Cell, QueryResult, VisualDefinition } from '../api/types.ts';
 import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import { useServices } from './services.ts';
+import { numberFormatOf } from '../format/visual-number-format.ts';
 
 interface Props {
   visual: VisualDefinition;
@@ -53,6 +54,16 @@ export function MatrixVisual({ visual, results }: Props) {
     byColumn: index(results[`rows${d}+columns`], d + 1),
   }));
 
+  // One writer per measure over every level and column block, totals included: one column's
+  // figures keep the same decimals from the first row to the grand total.
+  const numberFormat = numberFormatOf(visual);
+  const writers = measures.map((_, m) => {
+    const values = lookups.flatMap((lookup) =>
+      [...lookup.total.values(), ...lookup.byColumn.values()].map((row) => row[m] ?? null),
+    );
+    return format.column(values, measureColumns[m]?.type, measureColumns[m]?.format, numberFormat);
+  });
+
   const cells = (path: Cell[]) => {
     const lookup = lookups[path.length]!;
     const blocks = hasColumns
@@ -65,9 +76,7 @@ export function MatrixVisual({ visual, results }: Props) {
           key={`${b}-${m}`}
           className={`num${b === blocks.length - 1 && hasColumns ? ' total-col' : ''}`}
         >
-          {values
-            ? format.value(values[m] ?? null, measureColumns[m]?.type, measureColumns[m]?.format)
-            : ''}
+          {values ? writers[m]!(values[m] ?? null) : ''}
         </td>
       )),
     );

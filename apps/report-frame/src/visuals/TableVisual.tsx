@@ -9,6 +9,7 @@ import {
 } from '@vitrina/bi-model/visual-queries';
 import { targetKey } from '../query/filter-types.ts';
 import { useServices } from './services.ts';
+import { numberFormatOf } from '../format/visual-number-format.ts';
 
 interface Props {
   visual: VisualDefinition;
@@ -40,6 +41,13 @@ export function TableVisual({ visual, schema, result, totals, sort, selectedValu
     isMeasureField(f) ? (totalsRow[indexes[i]! - groupingCount] ?? null) : null,
   );
   const sortedKey = sort ? targetKey(sort.target) : null;
+  const numberFormat = numberFormatOf(visual);
+  // One writer per column, so that every cell and the total keep the same decimals.
+  const writers = fields.map((_, i) => {
+    const column = result.columns[indexes[i]!];
+    const cells = [...result.rows.map((row) => row[indexes[i]!] ?? null), measureTotals[i] ?? null];
+    return format.column(cells, column?.type, column?.format, numberFormat);
+  });
 
   return (
     <div className="table-visual">
@@ -85,14 +93,11 @@ export function TableVisual({ visual, schema, result, totals, sort, selectedValu
                   }
                 }}
               >
-                {fields.map((field, i) => {
-                  const column = result.columns[indexes[i]!];
-                  return (
-                    <td key={i} className={isMeasureField(field) ? 'num' : ''}>
-                      {format.value(row[indexes[i]!] ?? null, column?.type, column?.format)}
-                    </td>
-                  );
-                })}
+                {fields.map((field, i) => (
+                  <td key={i} className={isMeasureField(field) ? 'num' : ''}>
+                    {writers[i]!(row[indexes[i]!] ?? null)}
+                  </td>
+                ))}
               </tr>
             );
           })}
@@ -100,14 +105,13 @@ export function TableVisual({ visual, schema, result, totals, sort, selectedValu
         <tfoot>
           <tr>
             {fields.map((field, i) => {
-              const column = result.columns[indexes[i]!];
               const total = measureTotals[i];
               return (
                 <td key={i} className={isMeasureField(field) ? 'num' : ''}>
                   {i === 0
                     ? services.messages.total
                     : total !== null && total !== undefined && typeof total !== 'boolean'
-                      ? format.value(total, column?.type, column?.format)
+                      ? writers[i]!(total)
                       : ''}
                 </td>
               );

@@ -4,12 +4,15 @@ import type { ChartOption } from './echarts.ts';
 import type { CategoryData } from './chart-data.ts';
 import {
   axisStyle,
+  largestValue,
   legend,
   pointOpacity,
+  seriesFigures,
   tooltip,
   valueAxisLabel,
   type ChartContext,
 } from './chart-style.ts';
+import { categoryAxisLabel } from './category-labels.ts';
 
 const HORIZONTAL = new Set<VisualType>(['clusteredBarChart', 'stackedBarChart']);
 const STACKED = new Set<VisualType>(['stackedBarChart', 'stackedColumnChart']);
@@ -30,20 +33,32 @@ export function cartesianOption(
     type: 'category' as const,
     data: data.labels,
     ...axisStyle(ctx.theme),
-    axisLabel: { ...axisStyle(ctx.theme).axisLabel, hideOverlap: true },
+    axisLabel: {
+      ...axisStyle(ctx.theme).axisLabel,
+      ...(ctx.categoryLabels ? categoryAxisLabel(ctx.categoryLabels) : { hideOverlap: true }),
+    },
     inverse: horizontal,
   };
-  const valueAxisFor = (measureFormat: string | undefined) => ({
+  const barCount = data.series.length - lineCount;
+  const stacked = STACKED.has(type) || (type === 'areaChart' && data.series.length > 1);
+  // Bars and lines of a combo have an axis each, and each axis its own display unit.
+  const barMax = largestValue(
+    data.series.slice(0, barCount).map((s) => s.values),
+    stacked,
+  );
+  const lineMax = largestValue(data.series.slice(barCount).map((s) => s.values));
+  const valueAxisFor = (measureFormat: string | undefined, max: number) => ({
     type: 'value' as const,
     ...axisStyle(ctx.theme),
-    axisLabel: { ...axisStyle(ctx.theme).axisLabel, ...valueAxisLabel(ctx.format, measureFormat) },
+    axisLabel: { ...axisStyle(ctx.theme).axisLabel, ...valueAxisLabel(ctx, measureFormat, max) },
   });
-  const valueAxis = valueAxisFor(data.series[0]?.format);
-  const barCount = data.series.length - lineCount;
+  const valueAxis = valueAxisFor(data.series[0]?.format, barMax);
   const series = data.series.map((s, i) => {
     const asLine = type === 'lineChart' || type === 'areaChart' || (lineCount > 0 && i >= barCount);
+    const figures = seriesFigures(ctx, s.format, lineCount > 0 && asLine ? lineMax : barMax);
     if (asLine) {
       return {
+        ...figures,
         type: 'line' as const,
         name: s.name,
         data: s.values,
@@ -57,7 +72,11 @@ export function cartesianOption(
           : {}),
       };
     }
+    // Outside the end of a single bar, as Power BI puts them; inside a stacked segment.
+    const labelPosition = STACKED.has(type) ? 'inside' : horizontal ? 'right' : 'top';
     return {
+      ...figures,
+      label: { ...figures.label, position: labelPosition, fontSize: 10 },
       type: 'bar' as const,
       name: s.name,
       data: barData(s.values, ctx),
@@ -66,7 +85,7 @@ export function cartesianOption(
     };
   });
   const lineAxis = {
-    ...valueAxisFor(data.series[data.series.length - 1]?.format),
+    ...valueAxisFor(data.series[data.series.length - 1]?.format, lineMax),
     splitLine: { show: false },
   };
   const valueAxes = lineCount > 0 ? [valueAxis, lineAxis] : valueAxis;
@@ -88,20 +107,39 @@ function waterfallOption(data: CategoryData, ctx: ChartContext): ChartOption {
   const rises: (number | string)[] = [];
   const falls: (number | string)[] = [];
   let running = 0;
+  let top = 0;
   for (const value of values) {
     base.push(value >= 0 ? running : running + value);
     rises.push(value >= 0 ? value : '-');
     falls.push(value < 0 ? -value : '-');
     running += value;
+    top = Math.max(top, Math.abs(running));
   }
+  const measureFormat = data.series[0]?.format;
+  const figures = seriesFigures(ctx, measureFormat, top);
   return {
     grid: { left: 8, right: 12, top: 12, bottom: 8, containLabel: true },
     tooltip: { ...tooltip(ctx), formatter: undefined },
-    xAxis: { type: 'category', data: [...data.labels, ctx.totalLabel], ...axisStyle(ctx.theme) },
+    xAxis: {
+      type: 'category',
+      data: [...data.labels, ctx.totalLabel],
+      ...axisStyle(ctx.theme),
+      ...(ctx.categoryLabels
+        ? {
+            axisLabel: {
+              ...axisStyle(ctx.theme).axisLabel,
+              ...categoryAxisLabel(ctx.categoryLabels),
+            },
+          }
+        : {}),
+    },
     yAxis: {
       type: 'value',
       ...axisStyle(ctx.theme),
-      axisLabel: { ...axisStyle(ctx.theme).axisLabel, ...valueAxisLabel(ctx.format) },
+      axisLabel: {
+        ...axisStyle(ctx.theme).axisLabel,
+        ...valueAxisLabel(ctx, measureFormat, top),
+      },
     },
     series: [
       {
@@ -111,10 +149,13 @@ function waterfallOption(data: CategoryData, ctx: ChartContext): ChartOption {
         itemStyle: { color: 'transparent' },
         data: [...base, 0],
         tooltip: { show: false },
+        // The invisible base carries no figure of its own, even with data labels on.
+        label: { show: false, formatter: () => '' },
       },
       {
         type: 'bar',
         stack: 'w',
+        ...figures,
         name: '+',
         itemStyle: { color: '#1AAB40' },
         data: [...rises, '-'],
@@ -122,6 +163,7 @@ function waterfallOption(data: CategoryData, ctx: ChartContext): ChartOption {
       {
         type: 'bar',
         stack: 'w',
+        ...figures,
         name: '−',
         itemStyle: { color: '#D64550' },
         data: [...falls, '-'],
@@ -129,6 +171,7 @@ function waterfallOption(data: CategoryData, ctx: ChartContext): ChartOption {
       {
         type: 'bar',
         stack: 'w',
+        ...figures,
         name: ctx.totalLabel,
         itemStyle: { color: ctx.theme.dataColors[0] },
         data: [...values.map(() => '-'), running],

@@ -39,8 +39,10 @@ export function categoryData(
       categories.push(category);
     }
   }
-  const categoryType = result.columns[0]?.type;
-  const labels = categories.map((c) => (hasCategory ? format.value(c, categoryType) : ''));
+  const categoryColumn = result.columns[0];
+  const labels = categories.map((c) =>
+    hasCategory ? format.value(c, categoryColumn?.type, categoryColumn?.format) : '',
+  );
 
   if (hasSeries) {
     const seriesByKey = new Map<Cell, ChartSeries>();

@@ -1,5 +1,8 @@
 /** Shared look of every chart: quiet axes, light grid lines, theme colours, locale-aware numbers. */
+import type { VisualNumberFormat } from '@vitrina/bi-model';
 import type { Formatter } from '../i18n/format.ts';
+import { isRecord } from '../lib/is-record.ts';
+import type { CategoryLabelLayout } from './category-labels.ts';
 import type { FrameTheme } from '../state/report-state.ts';
 
 export interface ChartContext {
@@ -9,6 +12,10 @@ export interface ChartContext {
   selected: Set<number>;
   showLegend: boolean;
   totalLabel: string;
+  /** The visual's own display units and decimals (format pane), over the model's format. */
+  numberFormat?: VisualNumberFormat;
+  /** How the category axis shows its labels in the visual's room (see category-labels.ts). */
+  categoryLabels?: CategoryLabelLayout;
 }
 
 const DIMMED_OPACITY = 0.3;
@@ -23,13 +30,42 @@ export function axisStyle(theme: FrameTheme) {
   };
 }
 
-/** Axis ticks: percentages as percentages, everything else in short display units. */
-export function valueAxisLabel(format: Formatter, measureFormat?: string) {
-  const percent = !!measureFormat && measureFormat.includes('%');
+/** Axis ticks in the visual's display unit, chosen by the axis's largest value. */
+export function valueAxisLabel(ctx: ChartContext, measureFormat: string | undefined, max: number) {
+  return { formatter: ctx.format.figures(measureFormat, max, 'axis', ctx.numberFormat) };
+}
+
+/**
+ * A series' data labels (hidden until the author turns them on) in the visual's display unit,
+ * and its tooltip at the model's full format, as Power BI shows them.
+ */
+export function seriesFigures(ctx: ChartContext, measureFormat: string | undefined, max: number) {
+  const write = ctx.format.figures(measureFormat, max, 'chart', ctx.numberFormat);
   return {
-    formatter: (value: number) =>
-      percent ? format.value(value, 'number', '0%') : format.compact(value),
+    label: {
+      show: false,
+      formatter: (p: { value: unknown }) => {
+        const value = isRecord(p.value) ? p.value['value'] : p.value;
+        return typeof value === 'number' ? write(value) : '';
+      },
+    },
+    tooltip: {
+      valueFormatter: (value: unknown) =>
+        typeof value === 'number'
+          ? ctx.format.value(value, 'number', measureFormat)
+          : String(value),
+    },
   };
+}
+
+/** The largest absolute value of a set of series (stacked: of each category's stack). */
+export function largestValue(series: (number | null)[][], stacked = false): number {
+  if (!stacked) return Math.max(0, ...series.flat().map((v) => Math.abs(v ?? 0)));
+  const length = Math.max(0, ...series.map((s) => s.length));
+  const stacks = Array.from({ length }, (_, i) =>
+    series.reduce((sum, s) => sum + Math.abs(s[i] ?? 0), 0),
+  );
+  return Math.max(0, ...stacks);
 }
 
 export function legend(ctx: ChartContext) {

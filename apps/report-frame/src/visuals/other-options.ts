@@ -4,6 +4,7 @@ import { echarts, type ChartOption } from './echarts.ts';
 import type { CategoryData } from './chart-data.ts';
 import {
   axisStyle,
+  largestValue,
   legend,
   pointOpacity,
   tooltip,
@@ -61,11 +62,22 @@ export function partToWholeOption(
   legendBeside = true,
 ): ChartOption {
   const items = namedValues(data, ctx);
-  const format = (value: number) => ctx.format.value(value, 'number', data.series[0]?.format);
+  const measureFormat = data.series[0]?.format;
+  const format = ctx.format.figures(
+    measureFormat,
+    largestValue(data.series.slice(0, 1).map((s) => s.values)),
+    'chart',
+    ctx.numberFormat,
+  );
+  const itemTooltip = {
+    ...tooltip(ctx, 'item'),
+    valueFormatter: (value: unknown) =>
+      typeof value === 'number' ? ctx.format.value(value, 'number', measureFormat) : String(value),
+  };
   if (type === 'treemap') {
     return {
       color: ctx.theme.dataColors,
-      tooltip: { ...tooltip(ctx, 'item') },
+      tooltip: itemTooltip,
       series: [
         {
           type: 'treemap',
@@ -79,8 +91,12 @@ export function partToWholeOption(
           roam: false,
           nodeClick: false,
           breadcrumb: { show: false },
-          width: '100%',
-          height: '100%',
+          // Pinned to all four edges: ECharts' default centring of a 100 % tile area left room
+          // above it and cut the bottom row of tiles off.
+          left: 0,
+          top: 0,
+          right: 0,
+          bottom: 0,
           label: { show: true, formatter: '{b}', fontSize: 11 },
           itemStyle: { borderColor: '#FFFFFF', borderWidth: 2, gapWidth: 2 },
         },
@@ -90,7 +106,7 @@ export function partToWholeOption(
   if (type === 'funnel') {
     return {
       color: ctx.theme.dataColors,
-      tooltip: tooltip(ctx, 'item'),
+      tooltip: itemTooltip,
       series: [
         {
           type: 'funnel',
@@ -114,7 +130,7 @@ export function partToWholeOption(
   return {
     color: ctx.theme.dataColors,
     legend: pieLegend(ctx, legendBeside),
-    tooltip: tooltip(ctx, 'item'),
+    tooltip: itemTooltip,
     series: [
       {
         type: 'pie',
@@ -136,6 +152,11 @@ export function partToWholeOption(
   };
 }
 
+const numberAt = (row: unknown[], index: number) => {
+  const cell = row[index];
+  return typeof cell === 'number' ? cell : null;
+};
+
 /** Scatter rows: [category?, x, y, size?]. */
 export function scatterOption(
   result: QueryResult,
@@ -143,17 +164,18 @@ export function scatterOption(
   ctx: ChartContext,
 ): ChartOption {
   const offset = hasCategory ? 1 : 0;
-  const sizes = result.rows.map((row) => {
-    const size = row[offset + 2];
-    return typeof size === 'number' ? size : 0;
-  });
+  const sizes = result.rows.map((row) => numberAt(row, offset + 2) ?? 0);
   const maxSize = Math.max(1, ...sizes);
   const axisFor = (column: number) => ({
     type: 'value' as const,
     ...axisStyle(ctx.theme),
     axisLabel: {
       ...axisStyle(ctx.theme).axisLabel,
-      ...valueAxisLabel(ctx.format, result.columns[offset + column]?.format),
+      ...valueAxisLabel(
+        ctx,
+        result.columns[offset + column]?.format,
+        largestValue([result.rows.map((row) => numberAt(row, offset + column))]),
+      ),
     },
     scale: true,
   });
@@ -220,7 +242,7 @@ export function gaugeOption(
           fontSize: 22,
           fontWeight: 600,
           color: ctx.theme.foreground,
-          formatter: (v: number) => ctx.format.headline(v, 'number', format),
+          formatter: (v: number) => ctx.format.headline(v, 'number', format, ctx.numberFormat),
         },
         data: [{ value }],
       },

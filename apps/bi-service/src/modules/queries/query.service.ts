@@ -155,7 +155,12 @@ export function createQueryService(
     export(
       claims: EmbedTokenClaims,
       datasetId: string,
-      request: { query: Query; exportDataType: 0 | 1; rows?: number | undefined },
+      request: {
+        query: Query;
+        exportDataType: 0 | 1;
+        rows?: number | undefined;
+        locale?: string | undefined;
+      },
     ): Promise<string> {
       const { dataset, options } = open(claims, datasetId);
       const { query, exportDataType } = request;
@@ -169,7 +174,7 @@ export function createQueryService(
                 { ...query, limit: Math.min(rows, query.limit ?? rows) },
                 options,
               );
-        return toCsv(result);
+        return toCsv(result, request.locale);
       });
     },
 
