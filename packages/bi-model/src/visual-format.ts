@@ -84,6 +84,9 @@ export const visualFormatSchema = z
   })
   .meta({ id: 'VisualFormat' });
 export type VisualFormat = z.infer<typeof visualFormatSchema>;
+/** The keys the format pane knows, and the value each one takes. */
+export type FormatKey = keyof typeof visualFormatSchema.shape;
+export type FormatValue<K extends FormatKey> = z.infer<(typeof visualFormatSchema.shape)[K]>;
 
 /** The pane's sections; each visual type offers those that mean something for it. */
 export type FormatSection =
