@@ -7,23 +7,15 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
-import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  demoCreateConfig,
-  embed,
-  frameOf,
-  openHost,
-  reportConfig,
-  waitForEvent,
-} from '../src/frame/harness.ts';
-import { useFrameHarness } from '../src/frame/suite.ts';
 import { addVisual } from '../src/frame/editor.ts';
+import { useFrameHarness } from '../src/frame/suite.ts';
+import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import * as host from '../src/frame/harness.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
-const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
 const SERIES_COLOR = '#E66C37';
+const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
 const GRID_COLOR = '#EDEBE9'; // the theme's split lines (visuals/chart-style.ts)
 
 /** What the frame drew for one visual: its container's look and its chart's marks. */
@@ -55,13 +47,13 @@ describe.skipIf(!chromiumAvailable)('the format pane with powerbi-client 2.8.0',
 
   test('series colour, axis title, gridlines, background and border: saved and drawn in view mode', async () => {
     const groupId = await harness().rest.groupId('Comercial');
-    const page = await openHost(harness(), 'official');
-    await embed(
+    const page = await host.openHost(harness(), 'official');
+    await host.embed(
       page,
-      await demoCreateConfig(harness(), groupId, 'Ventas generales'),
+      await host.demoCreateConfig(harness(), groupId, 'Ventas generales'),
       'createReport',
     );
-    const frame = frameOf(page);
+    const frame = host.frameOf(page);
     await frame.locator('.authoring[data-mode="edit"]').waitFor();
     const name = await addVisual(frame, 'clusteredColumnChart', ['Canal', 'Ventas']);
     const visual = frame.locator(`.visual[data-visual-name="${name}"]`);
@@ -101,17 +93,17 @@ describe.skipIf(!chromiumAvailable)('the format pane with powerbi-client 2.8.0',
     await frame.locator('.format-section[data-section="numberFormat"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: resolve(docsScreenshots, 'editor-format-pane.png') });
 
-    await call(page, "return embedded.saveAs({ name: 'Informe con formato' })");
-    await waitForEvent(page, 'saved');
+    await host.call(page, "return embedded.saveAs({ name: 'Informe con formato' })");
+    await host.waitForEvent(page, 'saved');
     const created = await harness().rest.report(groupId, 'Informe con formato');
-    const viewer = await openHost(harness(), 'official');
+    const viewer = await host.openHost(harness(), 'official');
     const accessToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
-    await embed(
+    await host.embed(
       viewer,
-      reportConfig({ id: created.id, embedUrl: created.embedUrl, accessToken, groupId }),
+      host.reportConfig({ id: created.id, embedUrl: created.embedUrl, accessToken, groupId }),
     );
-    await waitForEvent(viewer, 'rendered');
-    const viewed = frameOf(viewer).locator(`.visual[data-visual-name="${name}"]`);
+    await host.waitForEvent(viewer, 'rendered');
+    const viewed = host.frameOf(viewer).locator(`.visual[data-visual-name="${name}"]`);
     await eventually(async () => (await drawnLook(viewed)).fills).toContain(SERIES_COLOR);
     const look = await drawnLook(viewed);
     expect(look).toMatchObject({

@@ -25,9 +25,7 @@ export const visualDefinitionSchema = z
     layout: visualLayoutSchema,
     fields: z.partialRecord(dataRoleSchema, z.array(fieldRefSchema)),
     filters: filters('visual-level'),
-    options: visualFormatSchema
-      .optional()
-      .describe('VisualFormat and per-type keys, see below'),
+    options: visualFormatSchema.optional().describe('VisualFormat and per-type keys, see below'),
   })
   .meta({ id: 'VisualDefinition' });
 export type VisualDefinition = z.infer<typeof visualDefinitionSchema>;

@@ -70,7 +70,12 @@ describe('formatSectionsByType', () => {
     expect(formatSectionsByType.card).not.toContain('legend');
     expect(formatSectionsByType.pieChart).not.toContain('axes');
     expect(formatSectionsByType.pieChart).toContain('pointColors');
-    expect(formatSectionsByType.tableEx).toEqual(['numberFormat', 'fontSize', 'background', 'border']);
+    expect(formatSectionsByType.tableEx).toEqual([
+      'numberFormat',
+      'fontSize',
+      'background',
+      'border',
+    ]);
     expect(formatSectionsByType.slicer).toEqual(['fontSize', 'background', 'border']);
     expect(formatSectionsByType.clusteredColumnChart).toEqual(
       expect.arrayContaining(['seriesColors', 'axes', 'gridlines', 'legend']),

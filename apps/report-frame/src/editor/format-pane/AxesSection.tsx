@@ -1,6 +1,6 @@
 /** "Ejes": each axis's title (shown, and its text), and the value axis's range. */
 import type { VisualFormat } from '@vitrina/bi-model';
-import { CommitField, parseNumber, parseText, Toggle } from './controls.tsx';
+import { CommitField, NumberField, parseText, Toggle } from './controls.tsx';
 import type { SectionProps } from './section-props.ts';
 
 type AxisKey = 'categoryAxis' | 'valueAxis';
@@ -33,22 +33,15 @@ export function AxesSection(props: SectionProps) {
       <AxisTitle {...props} axis="categoryAxis" />
       <AxisTitle {...props} axis="valueAxis" />
       <div className="format-range" data-axis="valueAxis">
-        <CommitField
-          label={texts.rangeMin}
-          type="number"
-          placeholder={texts.automatic}
-          value={valueAxis.min}
-          parse={parseNumber}
-          commit={(min) => set('valueAxis', { ...valueAxis, min })}
-        />
-        <CommitField
-          label={texts.rangeMax}
-          type="number"
-          placeholder={texts.automatic}
-          value={valueAxis.max}
-          parse={parseNumber}
-          commit={(max) => set('valueAxis', { ...valueAxis, max })}
-        />
+        {(['min', 'max'] as const).map((end) => (
+          <NumberField
+            key={end}
+            label={end === 'min' ? texts.rangeMin : texts.rangeMax}
+            placeholder={texts.automatic}
+            value={valueAxis[end]}
+            commit={(bound) => set('valueAxis', { ...valueAxis, [end]: bound })}
+          />
+        ))}
       </div>
     </>
   );

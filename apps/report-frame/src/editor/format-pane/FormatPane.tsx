@@ -9,9 +9,8 @@ import {
   readVisualFormat,
   visualFormatSchema,
   type FormatSection,
-  type LegendPositionName,
 } from '@vitrina/bi-model';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { VisualDefinition } from '../../api/types.ts';
 import { legendPositions } from '../../visuals/format-options.ts';
 import type { EditorMessages } from '../editor-messages.ts';
@@ -19,8 +18,9 @@ import type { ReportEditor } from '../report-editor.ts';
 import { formatVisual } from '../visual-edits.ts';
 import { AxesSection } from './AxesSection.tsx';
 import { ColorsSection } from './ColorsSection.tsx';
-import { CommitField, parseNumber, Toggle } from './controls.tsx';
-import { BackgroundSection, BorderSection } from './FrameSections.tsx';
+import { NumberField, SelectField, Toggle } from './controls.tsx';
+import { formatPaneMessages, type FormatPaneMessages } from './format-messages.ts';
+import { FrameSection } from './FrameSections.tsx';
 import { NumberFormatSection } from './NumberFormatSection.tsx';
 import type { SectionProps, SetFormat } from './section-props.ts';
 import { useDrawnNames } from './use-drawn-names.ts';
@@ -28,32 +28,18 @@ import { useDrawnNames } from './use-drawn-names.ts';
 /** Types whose points take the palette in turn (a slice, a tile), not the series' one colour. */
 const PALETTE_POINTS = new Set(['pieChart', 'donutChart', 'treemap', 'funnel']);
 
-function Titled({
-  name,
-  title,
-  children,
-}: {
-  name: FormatSection;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="format-section" data-section={name}>
-      <legend>{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
+type TitledSection = keyof FormatPaneMessages['sections'];
+const isTitled = (name: FormatSection): name is TitledSection =>
+  name in formatPaneMessages.es.sections;
 
-export function FormatPane({
-  editor,
-  visual,
-  texts,
-}: {
+/** The selected visual, as the Visualizations pane's parts are given it. */
+export interface SelectedVisualProps {
   editor: ReportEditor;
   visual: VisualDefinition;
   texts: EditorMessages;
-}) {
+}
+
+export function FormatPane({ editor, visual, texts }: SelectedVisualProps) {
   const format = readVisualFormat(visual.options);
   const names = useDrawnNames(editor, visual);
   const colors = editor.controller.state.theme.dataColors;
@@ -67,115 +53,84 @@ export function FormatPane({
   const props: SectionProps = { format, set, texts: paneTexts };
   const legend = format.legend ?? {};
   const palette = (i: number) => colors[i % colors.length] ?? '#118DFF';
-  const pointFallback = PALETTE_POINTS.has(visual.type) ? palette : () => palette(0);
+  // A bar starts in its series' colour; a slice or a tile in the palette's colour of its place.
+  const seriesColor = format.seriesColors?.[names.series[0] ?? ''] ?? palette(0);
+  const pointFallback = PALETTE_POINTS.has(visual.type) ? palette : () => seriesColor;
+  const colorSection = (colorKey: 'seriesColors' | 'pointColors') => {
+    const drawn = colorKey === 'seriesColors' ? names.series : names.points;
+    // Points take their own colour only where there is one series (Power BI's "Mostrar todo").
+    if (drawn.length === 0 || (colorKey === 'pointColors' && names.series.length !== 1))
+      return null;
+    const fallback = colorKey === 'seriesColors' ? palette : pointFallback;
+    return <ColorsSection {...props} colorKey={colorKey} names={drawn} fallback={fallback} />;
+  };
 
-  const section = (name: FormatSection): ReactNode => {
-    switch (name) {
-      case 'numberFormat':
-        return (
-          <Titled name={name} title={paneTexts.sections[name]}>
-            <NumberFormatSection {...props} />
-          </Titled>
-        );
-      case 'seriesColors':
-      case 'pointColors': {
-        const drawn = name === 'seriesColors' ? names.series : names.points;
-        // Points take their own colour only where there is one series (Power BI's "Mostrar todo").
-        if (drawn.length === 0 || (name === 'pointColors' && names.series.length !== 1))
-          return null;
-        return (
-          <Titled name={name} title={paneTexts.sections[name]}>
-            <ColorsSection
-              {...props}
-              colorKey={name}
-              names={drawn}
-              fallback={name === 'seriesColors' ? palette : pointFallback}
-            />
-          </Titled>
-        );
-      }
-      case 'fontSize':
-        return (
-          <Titled name={name} title={paneTexts.sections[name]}>
-            <CommitField
-              label={paneTexts.fontSize}
-              type="number"
-              min={FONT_SIZE_RANGE.min}
-              max={FONT_SIZE_RANGE.max}
-              placeholder={paneTexts.automatic}
-              value={format.fontSize}
-              parse={parseNumber}
-              commit={(size) => set('fontSize', size)}
-            />
-          </Titled>
-        );
-      case 'dataLabels':
-        return (
-          <Toggle
-            label={texts.dataLabels}
-            checked={format.dataLabels === true}
-            onChange={(on) => set('dataLabels', on)}
-          />
-        );
-      case 'axes':
-        return (
-          <Titled name={name} title={paneTexts.sections[name]}>
-            <AxesSection {...props} />
-          </Titled>
-        );
-      case 'gridlines':
-        return (
-          <Toggle
-            label={paneTexts.sections.gridlines}
-            checked={format.gridlines !== false}
-            onChange={(on) => set('gridlines', on)}
-          />
-        );
-      case 'legend':
-        return (
-          <div className="format-legend">
-            <Toggle
-              label={texts.legend}
-              checked={legend.show !== false}
-              onChange={(show) => set('legend', { ...legend, show })}
-            />
-            <label className="format-field">
-              {texts.legendPosition}
-              <select
-                value={legend.position ?? 'Top'}
-                onChange={(e) =>
-                  set('legend', { ...legend, position: e.target.value as LegendPositionName })
-                }
-              >
-                {legendPositions.map((p) => (
-                  <option key={p} value={p}>
-                    {texts.legendPositions[p]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        );
-      case 'background':
-        return (
-          <Titled name={name} title={paneTexts.sections[name]}>
-            <BackgroundSection {...props} />
-          </Titled>
-        );
-      case 'border':
-        return (
-          <Titled name={name} title={paneTexts.sections[name]}>
-            <BorderSection {...props} />
-          </Titled>
-        );
-    }
+  /** The sections drawn under a heading of their own. */
+  const titled: Record<TitledSection, () => ReactNode> = {
+    numberFormat: () => <NumberFormatSection {...props} />,
+    seriesColors: () => colorSection('seriesColors'),
+    pointColors: () => colorSection('pointColors'),
+    fontSize: () => (
+      <NumberField
+        label={paneTexts.fontSize}
+        range={FONT_SIZE_RANGE}
+        placeholder={paneTexts.automatic}
+        value={format.fontSize}
+        commit={(size) => set('fontSize', size)}
+      />
+    ),
+    axes: () => <AxesSection {...props} />,
+    background: () => <FrameSection {...props} part="background" />,
+    border: () => <FrameSection {...props} part="border" />,
+  };
+  /** The sections that are a switch or two, with no heading. */
+  const bare: Record<Exclude<FormatSection, TitledSection>, () => ReactNode> = {
+    dataLabels: () => (
+      <Toggle
+        label={texts.dataLabels}
+        checked={format.dataLabels === true}
+        onChange={(on) => set('dataLabels', on)}
+      />
+    ),
+    gridlines: () => (
+      <Toggle
+        label={paneTexts.gridlines}
+        checked={format.gridlines !== false}
+        onChange={(on) => set('gridlines', on)}
+      />
+    ),
+    legend: () => (
+      <>
+        <Toggle
+          label={texts.legend}
+          checked={legend.show !== false}
+          onChange={(show) => set('legend', { ...legend, show })}
+        />
+        <SelectField
+          label={texts.legendPosition}
+          value={legend.position ?? 'Top'}
+          options={legendPositions.map((p) => [p, texts.legendPositions[p]] as const)}
+          onChange={(position) => set('legend', { ...legend, position })}
+        />
+      </>
+    ),
+  };
+  const section = (name: FormatSection) => {
+    if (!isTitled(name)) return <div data-section={name}>{bare[name]()}</div>;
+    const body = titled[name]();
+    return (
+      body && (
+        <fieldset className="format-section" data-section={name}>
+          <legend>{paneTexts.sections[name]}</legend>
+          {body}
+        </fieldset>
+      )
+    );
   };
   return (
     <div className="format-pane" data-visual-type={visual.type}>
       {formatSectionsByType[visual.type].map((name) => (
-        <div key={name} className="format-pane-item">
-          {section(name)}
-        </div>
+        <Fragment key={name}>{section(name)}</Fragment>
       ))}
     </div>
   );

@@ -1,57 +1,52 @@
 /** "Fondo" and "Borde visual": what the visual's container draws around it. */
 import { MAX_BORDER_RADIUS } from '@vitrina/bi-model';
-import { ColorField, CommitField, parseNumber, Toggle } from './controls.tsx';
+import { ColorField, NumberField, Toggle } from './controls.tsx';
 import type { SectionProps } from './section-props.ts';
 
-const WHITE = '#FFFFFF';
-const BORDER_GREY = '#C8C6C4';
+type FramePart = 'background' | 'border';
 
-export function BackgroundSection({ format, set, texts }: SectionProps) {
-  const background = format.background ?? {};
+/** Each part's colour (and what it starts as), and its number: a transparency or a radius. */
+const PARTS = {
+  background: {
+    colorText: 'backgroundColor',
+    fallback: '#FFFFFF',
+    number: 'transparency',
+    max: 100,
+  },
+  border: {
+    colorText: 'borderColor',
+    fallback: '#C8C6C4',
+    number: 'radius',
+    max: MAX_BORDER_RADIUS,
+  },
+} as const;
+const NUMBER_TEXTS = { transparency: 'transparency', radius: 'borderRadius' } as const;
+
+export function FrameSection({ format, set, texts, part }: SectionProps & { part: FramePart }) {
+  const current: { show?: boolean; color?: string; transparency?: number; radius?: number } =
+    format[part] ?? {};
+  const { colorText, fallback, number, max } = PARTS[part];
+  const update = (patch: Partial<typeof current>) => set(part, { ...current, ...patch });
   return (
     <>
+      {part === 'border' && (
+        <Toggle
+          label={texts.showBorder}
+          checked={current.show === true}
+          onChange={(show) => update({ show })}
+        />
+      )}
       <ColorField
-        label={texts.backgroundColor}
-        value={background.color}
-        fallback={WHITE}
-        commit={(color) => set('background', { ...background, color })}
+        label={texts[colorText]}
+        value={current.color}
+        fallback={fallback}
+        commit={(color) => update({ color })}
       />
-      <CommitField
-        label={texts.transparency}
-        type="number"
-        min={0}
-        max={100}
-        value={background.transparency}
-        parse={parseNumber}
-        commit={(transparency) => set('background', { ...background, transparency })}
-      />
-    </>
-  );
-}
-
-export function BorderSection({ format, set, texts }: SectionProps) {
-  const border = format.border ?? {};
-  return (
-    <>
-      <Toggle
-        label={texts.showBorder}
-        checked={border.show === true}
-        onChange={(show) => set('border', { ...border, show })}
-      />
-      <ColorField
-        label={texts.borderColor}
-        value={border.color}
-        fallback={BORDER_GREY}
-        commit={(color) => set('border', { ...border, color })}
-      />
-      <CommitField
-        label={texts.borderRadius}
-        type="number"
-        min={0}
-        max={MAX_BORDER_RADIUS}
-        value={border.radius}
-        parse={parseNumber}
-        commit={(radius) => set('border', { ...border, radius })}
+      <NumberField
+        label={texts[NUMBER_TEXTS[number]]}
+        range={{ min: 0, max }}
+        value={current[number]}
+        commit={(value) => update({ [number]: value })}
       />
     </>
   );

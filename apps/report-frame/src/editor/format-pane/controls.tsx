@@ -62,7 +62,7 @@ export function CommitField<T extends string | number>({
   );
 }
 
-export const parseNumber = (text: string) => {
+const parseNumber = (text: string) => {
   if (text === '') return undefined;
   const number = Number(text.replace(',', '.'));
   return Number.isFinite(number) ? number : null;
@@ -100,6 +100,59 @@ export function ColorField({
     <label className="format-color">
       <input ref={ref} type="color" defaultValue={shown} />
       {label}
+    </label>
+  );
+}
+
+/** A number typed in a field; blank means automatic (the option is removed). */
+export function NumberField({
+  label,
+  value,
+  range,
+  commit,
+  placeholder,
+}: {
+  label: string;
+  value: number | undefined;
+  range?: { min: number; max: number };
+  commit: (value: number | undefined) => boolean;
+  placeholder?: string;
+}) {
+  return (
+    <CommitField
+      label={label}
+      type="number"
+      {...range}
+      {...(placeholder === undefined ? {} : { placeholder })}
+      value={value}
+      parse={parseNumber}
+      commit={commit}
+    />
+  );
+}
+
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  /** Each value with its text. */
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label className="format-field">
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
     </label>
   );
 }

@@ -8,11 +8,11 @@ const es = {
     pointColors: 'Colores de los puntos de datos',
     fontSize: 'Texto',
     axes: 'Ejes',
-    gridlines: 'Líneas de cuadrícula',
     background: 'Fondo',
     border: 'Borde visual',
-    // Data labels and the legend keep the editor's own texts (EditorMessages).
-  } satisfies Record<Exclude<FormatSection, 'dataLabels' | 'legend'>, string>,
+    // Switches with no heading: data labels and the legend keep the editor's texts.
+  } satisfies Record<Exclude<FormatSection, 'dataLabels' | 'legend' | 'gridlines'>, string>,
+  gridlines: 'Líneas de cuadrícula',
   displayUnits: 'Unidades de visualización',
   displayUnitNames: {
     auto: 'Automático',
@@ -47,10 +47,10 @@ const en: FormatPaneMessages = {
     pointColors: 'Data point colors',
     fontSize: 'Text',
     axes: 'Axes',
-    gridlines: 'Gridlines',
     background: 'Background',
     border: 'Visual border',
   },
+  gridlines: 'Gridlines',
   displayUnits: 'Display units',
   displayUnitNames: {
     auto: 'Auto',
