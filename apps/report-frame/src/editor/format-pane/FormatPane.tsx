@@ -128,7 +128,7 @@ export function FormatPane({ editor, visual, texts }: SelectedVisualProps) {
     );
   };
   return (
-    <div className="format-pane" data-visual-type={visual.type}>
+    <div className="format-pane" data-format-for={visual.type}>
       {formatSectionsByType[visual.type].map((name) => (
         <Fragment key={name}>{section(name)}</Fragment>
       ))}
