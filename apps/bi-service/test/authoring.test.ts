@@ -99,6 +99,40 @@ describe('saving revisions', () => {
   });
 });
 
+describe('format options in a saved definition (decision 0239)', () => {
+  it("keeps the format pane's options and refuses a malformed one with 400", async () => {
+    const edit = await calls.reportToken(ids.salesReport, { accessLevel: 'Edit' });
+    const withOptions = (options: Record<string, unknown>) => ({
+      pages: definition.pages.map((page) => ({
+        ...page,
+        visuals: [
+          {
+            name: 'VisualContainer1',
+            type: 'tableEx',
+            layout: { x: 0, y: 0, z: 0, width: 400, height: 300 },
+            fields: {},
+            options,
+          },
+        ],
+      })),
+    });
+    const save = async (options: Record<string, unknown>) => {
+      const base = (await service.services.content.getReport(ids.salesReport))!.revision;
+      return calls.embedCall(`/v1.0/embed/reports/${ids.salesReport}/revisions`, edit, {
+        definition: withOptions(options),
+        baseRevision: base,
+      });
+    };
+    const good = { border: { show: true, color: '#252423', radius: 8 }, mode: 'Dropdown' };
+    expect((await save(good)).status).toBe(200);
+    const reread = await calls.embedCall(`/v1.0/embed/reports/${ids.salesReport}`, edit);
+    expect(reread.json).toMatchObject({ definition: withOptions(good) });
+    const refused = await save({ border: { color: 'red' } });
+    expect(errorOf(refused)[0]).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain('border');
+  });
+});
+
 describe('save as and create', () => {
   it('save as makes a new report in the workspace, which the same token then opens and saves', async () => {
     const copy = await calls.reportToken(ids.marginReport, {

@@ -23,6 +23,7 @@ const documented = [
   model.reportDefinitionSchema,
   model.pageDefinitionSchema,
   model.visualDefinitionSchema,
+  model.visualFormatSchema,
   model.dataRoleSchema,
   model.visualTypeSchema,
   model.fieldRefSchema,

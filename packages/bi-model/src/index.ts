@@ -11,6 +11,7 @@ export * from './query-batch.ts';
 export * from './dataset.ts';
 export * from './report.ts';
 export * from './number-format.ts';
+export * from './visual-format.ts';
 export * from './paginated.ts';
 export * from './embed.ts';
 export * from './authoring.ts';

@@ -5,13 +5,15 @@
  */
 import { z } from 'zod';
 
-export const displayUnitsSchema = z.enum(['auto', 'none', 'thousands', 'millions', 'billions']);
+export const displayUnits = ['auto', 'none', 'thousands', 'millions', 'billions'] as const;
+export const displayUnitsSchema = z.enum(displayUnits);
 export type DisplayUnits = z.infer<typeof displayUnitsSchema>;
+export const MAX_DECIMALS = 6;
 
 export const visualNumberFormatSchema = z
   .object({
     displayUnits: displayUnitsSchema.optional(),
-    decimals: z.number().int().min(0).max(6).optional(),
+    decimals: z.number().int().min(0).max(MAX_DECIMALS).optional(),
   })
   .meta({ id: 'VisualNumberFormat' });
 export type VisualNumberFormat = z.infer<typeof visualNumberFormatSchema>;

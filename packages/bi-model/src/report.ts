@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fieldRefSchema } from './fields.ts';
 import { filterSchema } from './filters.ts';
 import { dataRoleSchema, visualTypeSchema } from './visual-types.ts';
+import { visualFormatSchema } from './visual-format.ts';
 
 const filters = (level: string) => z.array(filterSchema).optional().describe(`${level} filters`);
 
@@ -24,7 +25,7 @@ export const visualDefinitionSchema = z
     layout: visualLayoutSchema,
     fields: z.partialRecord(dataRoleSchema, z.array(fieldRefSchema)),
     filters: filters('visual-level'),
-    options: z.record(z.string(), z.unknown()).optional().describe('per type, see below'),
+    options: visualFormatSchema.optional().describe('VisualFormat and per-type keys, see below'),
   })
   .meta({ id: 'VisualDefinition' });
 export type VisualDefinition = z.infer<typeof visualDefinitionSchema>;

@@ -1,4 +1,4 @@
-/** The Visualizations pane: every visual type, the selected visual's wells, and its format basics. */
+/** The Visualizations pane: every visual type, the selected visual's wells, its title and format. */
 import {
   visualTypes,
   type Aggregation,
@@ -10,9 +10,9 @@ import { aggregationSchema } from '@vitrina/bi-model';
 import { useStore } from '../state/store.ts';
 import { FIELD_MIME, readDraggedField } from './drag-field.ts';
 import type { EditorMessages } from './editor-messages.ts';
-import { formatOf, legendPositions } from '../visuals/format-options.ts';
 import type { ReportEditor } from './report-editor.ts';
 import { VisualIcon } from './VisualIcon.tsx';
+import { FormatPane } from './format-pane/FormatPane.tsx';
 import {
   addField,
   addVisual,
@@ -103,7 +103,6 @@ function FormatBasics({
   visual: VisualDefinition;
   texts: EditorMessages;
 }) {
-  const format = formatOf(visual);
   const set = (patch: Parameters<typeof formatVisual>[2]) =>
     editor.applyToPage((p) => formatVisual(p, visual.name, patch));
   return (
@@ -117,39 +116,7 @@ function FormatBasics({
           onBlur={(e) => set({ title: e.target.value })}
         />
       </label>
-      <label>
-        <input
-          type="checkbox"
-          checked={format.dataLabels}
-          onChange={(e) => set({ options: { dataLabels: e.target.checked } })}
-        />
-        {texts.dataLabels}
-      </label>
-      <label>
-        <input
-          type="checkbox"
-          checked={format.legend.show !== false}
-          onChange={(e) =>
-            set({ options: { legend: { ...format.legend, show: e.target.checked } } })
-          }
-        />
-        {texts.legend}
-      </label>
-      <label>
-        {texts.legendPosition}
-        <select
-          value={format.legend.position}
-          onChange={(e) =>
-            set({ options: { legend: { ...format.legend, position: e.target.value } } })
-          }
-        >
-          {legendPositions.map((p) => (
-            <option key={p} value={p}>
-              {texts.legendPositions[p]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FormatPane editor={editor} visual={visual} texts={texts} />
     </fieldset>
   );
 }

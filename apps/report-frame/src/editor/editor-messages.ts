@@ -2,6 +2,7 @@
 import type { DataRole, VisualType } from '../api/types.ts';
 import type { NewFilterKind } from './filter-edits.ts';
 import type { LegendPositionName } from '../visuals/format-options.ts';
+import { formatPaneMessages } from './format-pane/format-messages.ts';
 
 const es = {
   newReportName: 'Informe nuevo',
@@ -15,6 +16,7 @@ const es = {
   dataLabels: 'Etiquetas de datos',
   legend: 'Leyenda',
   legendPosition: 'Posición',
+  formatPane: formatPaneMessages.es,
   undo: 'Deshacer',
   redo: 'Rehacer',
   save: 'Guardar',
@@ -113,6 +115,7 @@ const en: EditorMessages = {
   dataLabels: 'Data labels',
   legend: 'Legend',
   legendPosition: 'Position',
+  formatPane: formatPaneMessages.en,
   undo: 'Undo',
   redo: 'Redo',
   save: 'Save',

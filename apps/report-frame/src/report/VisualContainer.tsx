@@ -5,6 +5,7 @@ import { axisDrillableDepth, filterTargetOf } from '@vitrina/bi-model/visual-que
 import { useServices } from '../visuals/services.ts';
 import { VisualBody, type VisualBodyProps } from '../visuals/VisualBody.tsx';
 import { commandState, extensionItems, headerVisible, type CommandName } from './commands.ts';
+import { bodyFontStyle, containerStyle } from './container-format.ts';
 
 interface Props extends Omit<VisualBodyProps, 'width' | 'height'> {
   box: { left: number; top: number; width: number; height: number; zIndex: number };
@@ -59,7 +60,7 @@ export const VisualContainer = memo(function VisualContainer(props: Props) {
       data-visual-type={visual.type}
       data-drill-depth={props.drillDepth}
       aria-label={visual.title ?? visual.name}
-      style={{ ...box, position: 'absolute', padding: PADDING }}
+      style={{ ...box, ...containerStyle(visual), position: 'absolute', padding: PADDING }}
     >
       {hasTitle && <h2 className="visual-title">{visual.title}</h2>}
       {showHeader && !BARE_TYPES.has(visual.type) && (
@@ -133,7 +134,7 @@ export const VisualContainer = memo(function VisualContainer(props: Props) {
           )}
         </div>
       )}
-      <div className="visual-body" style={{ height: bodyHeight }}>
+      <div className="visual-body" style={{ ...bodyFontStyle(visual), height: bodyHeight }}>
         {props.data.error ? (
           <div className="visual-error" role="alert">
             {props.data.error}

@@ -1,22 +1,17 @@
 /**
- * Format basics an author sets in the editor, stored in a visual's `options`
- * (`legend: { show, position }`, `dataLabels`), laid over a chart's ECharts option.
+ * The format an author sets in the editor's format pane, stored in a visual's `options`
+ * (`VisualFormat`, decision 0239), laid over a chart's ECharts option: legend and data labels
+ * here, colours, axes and font size in their own modules.
  */
+import { readVisualFormat, type LegendPositionName } from '@vitrina/bi-model';
+import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import type { VisualDefinition } from '../api/types.ts';
 import { isRecord } from '../lib/is-record.ts';
+import { withAxisFormat } from './format-axes.ts';
+import { withColors } from './format-colors.ts';
+import { withFontSize } from './format-font.ts';
 
-/** powerbi-models' LegendPosition names (None is "show: false"). */
-export const legendPositions = [
-  'Top',
-  'Bottom',
-  'Right',
-  'Left',
-  'TopCenter',
-  'BottomCenter',
-  'RightCenter',
-  'LeftCenter',
-] as const;
-export type LegendPositionName = (typeof legendPositions)[number];
+export { legendPositions, type LegendPositionName } from '@vitrina/bi-model';
 
 interface VisualFormat {
   legend: { show: boolean | undefined; position: LegendPositionName };
@@ -24,10 +19,11 @@ interface VisualFormat {
 }
 
 export function formatOf(visual: VisualDefinition): VisualFormat {
-  const legend = isRecord(visual.options?.['legend']) ? visual.options['legend'] : {};
-  const position = legendPositions.find((p) => p === legend['position']) ?? 'Top';
-  const show = typeof legend['show'] === 'boolean' ? legend['show'] : undefined;
-  return { legend: { show, position }, dataLabels: visual.options?.['dataLabels'] === true };
+  const { legend, dataLabels } = readVisualFormat(visual.options);
+  return {
+    legend: { show: legend?.show, position: legend?.position ?? 'Top' },
+    dataLabels: dataLabels === true,
+  };
 }
 
 /** Where ECharts puts the legend for each position; the plain sides start at the corner. */
@@ -41,12 +37,28 @@ function legendPlacement(position: LegendPositionName): Record<string, string | 
   return { [side.toLowerCase()]: 0, top: vertical && centered ? 'middle' : 0, orient: 'vertical' };
 }
 
-/** The chart's option with the author's legend and data labels applied (unchanged when unset). */
+/** The chart's option with the author's format applied (unchanged when nothing is set). */
 export function withFormat<T extends object>(visual: VisualDefinition, option: T): T {
+  const format = readVisualFormat(visual.options);
+  const measure = visual.fields.values?.[0] ?? visual.fields.y?.[0];
+  const category = visual.fields.category?.[0];
+  const names = {
+    category: category ? fieldLabel(category) : '',
+    value: measure ? fieldLabel(measure) : '',
+  };
+  const basics = withLegendAndLabels(visual, option as Record<string, unknown>);
+  const drawn = withFontSize(
+    withAxisFormat(withColors(basics, format), format, names),
+    format.fontSize,
+  );
+  return (drawn === option ? option : drawn) as T;
+}
+
+function withLegendAndLabels(visual: VisualDefinition, option: Record<string, unknown>) {
   const format = formatOf(visual);
   const explicitLegend = isRecord(visual.options?.['legend']);
   if (!explicitLegend && !format.dataLabels) return option;
-  const next: Record<string, unknown> = { ...(option as Record<string, unknown>) };
+  const next: Record<string, unknown> = { ...option };
   if (explicitLegend && isRecord(next['legend'])) {
     const { top: _t, left: _l, bottom: _b, right: _r, orient: _o, ...rest } = next['legend'];
     next['legend'] = {
@@ -65,5 +77,5 @@ export function withFormat<T extends object>(visual: VisualDefinition, option: T
         : series,
     );
   }
-  return next as T;
+  return next;
 }

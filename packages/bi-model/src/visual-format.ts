@@ -1,0 +1,161 @@
+/**
+ * A visual's format options (the editor's "Formato" pane), stored in its `options`: the known keys
+ * are typed here once, for the editor that writes them and the frame that draws them. Other keys
+ * (a slicer's `mode`, a text box's `text`) stay accepted as they are.
+ */
+import { z } from 'zod';
+import { visualNumberFormatSchema } from './number-format.ts';
+import type { VisualType } from './visual-types.ts';
+
+/** powerbi-models' LegendPosition names (None is `show: false`). */
+export const legendPositions = [
+  'Top',
+  'Bottom',
+  'Right',
+  'Left',
+  'TopCenter',
+  'BottomCenter',
+  'RightCenter',
+  'LeftCenter',
+] as const;
+export type LegendPositionName = (typeof legendPositions)[number];
+
+
+/** Font sizes in pt, as Power BI's pane offers them. */
+export const FONT_SIZE_RANGE = { min: 8, max: 40 } as const;
+export const MAX_BORDER_RADIUS = 30;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #118DFF');
+
+export const legendFormatSchema = z.object({
+  show: z.boolean().optional(),
+  position: z.enum(legendPositions).optional(),
+});
+
+const axisTitleShape = {
+  /** Whether the axis names itself; unset draws no title, as the frame always did. */
+  showTitle: z.boolean().optional(),
+  /** The title's text; unset or empty uses the field's name. */
+  title: z.string().max(100).optional(),
+};
+export const categoryAxisFormatSchema = z.object(axisTitleShape);
+export const valueAxisFormatSchema = z
+  .object({ ...axisTitleShape, min: z.number().optional(), max: z.number().optional() })
+  .refine((axis) => axis.min === undefined || axis.max === undefined || axis.min < axis.max, {
+    message: 'min must be below max',
+    path: ['max'],
+  });
+
+export const backgroundFormatSchema = z.object({
+  color: hexColor.optional(),
+  /** 0 draws the colour solid, 100 not at all (Power BI's "Transparencia"). */
+  transparency: z.number().min(0).max(100).optional(),
+});
+
+export const borderFormatSchema = z.object({
+  show: z.boolean().optional(),
+  color: hexColor.optional(),
+  radius: z.number().min(0).max(MAX_BORDER_RADIUS).optional(),
+});
+
+export const visualFormatSchema = z
+  .looseObject({
+    dataLabels: z.boolean().optional(),
+    legend: legendFormatSchema.optional(),
+    numberFormat: visualNumberFormatSchema.optional(),
+    /** Series colour by series name (a measure's name, or a legend field's value as drawn). */
+    seriesColors: z.record(z.string(), hexColor).optional(),
+    /** Single-series charts: a colour by category label. */
+    pointColors: z.record(z.string(), hexColor).optional(),
+    fontSize: z.number().min(FONT_SIZE_RANGE.min).max(FONT_SIZE_RANGE.max).optional(),
+    categoryAxis: categoryAxisFormatSchema.optional(),
+    valueAxis: valueAxisFormatSchema.optional(),
+    gridlines: z.boolean().optional(),
+    background: backgroundFormatSchema.optional(),
+    border: borderFormatSchema.optional(),
+  })
+  .meta({ id: 'VisualFormat' });
+export type VisualFormat = z.infer<typeof visualFormatSchema>;
+/** The keys the format pane knows, and the value each one takes. */
+export type FormatKey = keyof typeof visualFormatSchema.shape;
+export type FormatValue<K extends FormatKey> = z.infer<(typeof visualFormatSchema.shape)[K]>;
+
+/** The pane's sections; each visual type offers those that mean something for it. */
+export type FormatSection =
+  | 'numberFormat'
+  | 'seriesColors'
+  | 'pointColors'
+  | 'fontSize'
+  | 'dataLabels'
+  | 'axes'
+  | 'gridlines'
+  | 'legend'
+  | 'background'
+  | 'border';
+
+const CARTESIAN: FormatSection[] = [
+  'numberFormat',
+  'seriesColors',
+  'pointColors',
+  'fontSize',
+  'dataLabels',
+  'axes',
+  'gridlines',
+  'legend',
+  'background',
+  'border',
+];
+const PART_TO_WHOLE: FormatSection[] = [
+  'numberFormat',
+  'pointColors',
+  'fontSize',
+  'dataLabels',
+  'legend',
+  'background',
+  'border',
+];
+const FRAME_ONLY: FormatSection[] = ['background', 'border'];
+/** Charts with axes but no series the author tells apart (scatter, waterfall). */
+const AXES_ONLY: FormatSection[] = ['numberFormat', 'fontSize', 'axes', 'gridlines', ...FRAME_ONLY];
+const CARD: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME_ONLY];
+const TABLE: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME_ONLY];
+
+export const formatSectionsByType: Record<VisualType, readonly FormatSection[]> = {
+  card: CARD,
+  multiRowCard: CARD,
+  kpi: CARD,
+  gauge: CARD,
+  clusteredBarChart: CARTESIAN,
+  clusteredColumnChart: CARTESIAN,
+  stackedBarChart: CARTESIAN.filter((s) => s !== 'pointColors'),
+  stackedColumnChart: CARTESIAN.filter((s) => s !== 'pointColors'),
+  lineChart: CARTESIAN.filter((s) => s !== 'pointColors'),
+  areaChart: CARTESIAN.filter((s) => s !== 'pointColors'),
+  lineClusteredColumnComboChart: CARTESIAN.filter((s) => s !== 'pointColors'),
+  pieChart: PART_TO_WHOLE,
+  donutChart: PART_TO_WHOLE,
+  treemap: PART_TO_WHOLE.filter((s) => s !== 'legend'),
+  funnel: PART_TO_WHOLE.filter((s) => s !== 'legend'),
+  scatterChart: AXES_ONLY,
+  waterfallChart: [...AXES_ONLY, 'dataLabels'],
+  tableEx: TABLE,
+  pivotTable: TABLE,
+  slicer: ['fontSize', ...FRAME_ONLY],
+  textbox: ['fontSize', ...FRAME_ONLY],
+  actionButton: FRAME_ONLY,
+};
+
+/**
+ * The known keys of a visual's options that are well formed, each read on its own: a report
+ * written by an older editor, or by hand, keeps every other key and loses only a malformed one.
+ */
+export function readVisualFormat(options: Record<string, unknown> | undefined): VisualFormat {
+  const format: Record<string, unknown> = {};
+  const shape = visualFormatSchema.shape;
+  for (const [key, value] of Object.entries(options ?? {})) {
+    if (!(key in shape)) continue;
+    const parsed = shape[key as keyof typeof shape].safeParse(value);
+    if (parsed.success && parsed.data !== undefined) format[key] = parsed.data;
+  }
+  return format as VisualFormat;
+}
