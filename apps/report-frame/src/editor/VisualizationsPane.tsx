@@ -13,6 +13,7 @@ import type { EditorMessages } from './editor-messages.ts';
 import { formatOf, legendPositions } from '../visuals/format-options.ts';
 import type { ReportEditor } from './report-editor.ts';
 import { VisualIcon } from './VisualIcon.tsx';
+import { CommitTextInput } from './CommitTextInput.tsx';
 import {
   addField,
   addVisual,
@@ -111,10 +112,10 @@ function FormatBasics({
       <legend>{texts.format}</legend>
       <label>
         {texts.title}
-        <input
-          defaultValue={visual.title ?? ''}
+        <CommitTextInput
           key={visual.name}
-          onBlur={(e) => set({ title: e.target.value })}
+          value={visual.title ?? ''}
+          onCommit={(title) => set({ title })}
         />
       </label>
       <label>
