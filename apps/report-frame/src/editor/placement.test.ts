@@ -62,9 +62,9 @@ describe('snapping while moving and resizing', () => {
   });
 
   it('lines up centres too, and falls back to the grid when nothing is near', () => {
-    const centred = move!('V4', { x: 122, y: 560, width: 80, height: 50 }, 'move');
+    const centred = move!('V4', { x: 122, y: 560, width: 80, height: 50 });
     expect(centred.box.x + centred.box.width / 2).toBe(160);
-    const free = move!('V4', { x: 1003, y: 541, width: 150, height: 90 }, 'move');
+    const free = move!('V4', { x: 1003, y: 541, width: 150, height: 90 });
     expect(free.box).toEqual({ x: 1000, y: 544, width: 150, height: 90 });
     expect(free.guides).toEqual([]);
   });
