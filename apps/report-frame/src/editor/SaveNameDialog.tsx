@@ -41,7 +41,10 @@ export function SaveNameDialog({
         <input
           value={name}
           aria-invalid={refused}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            setRefused(false);
+          }}
           onFocus={(e) => e.target.select()}
           autoFocus
         />
