@@ -4,10 +4,9 @@ import { BiClient } from '../api/bi-client.ts';
 import type { Query, QueryResult } from '../api/types.ts';
 import { createFormatter } from '../i18n/format.ts';
 import { messagesFor } from '../i18n/messages.ts';
-import { ReportController } from '../report/report-controller.ts';
+import { ReportController } from './report-controller.ts';
 import { QueryCache } from '../state/query-cache.ts';
-import { addVisual } from '../editor/visual-edits.ts';
-import { loadVisualData } from './visual-data.ts';
+import { loadVisualData } from '../visuals/visual-data.ts';
 
 /** The BI service as the frame sees it, counting what it is asked. */
 class CountingClient extends BiClient {
@@ -34,7 +33,16 @@ describe('the data of a visual', () => {
       renderNow: false,
     };
     const controller = new ReportController(client, setup, context);
-    const { page, name } = addVisual(sampleReport.definition.pages[0]!, 'clusteredColumnChart');
+    const first = sampleReport.definition.pages[0]!;
+    const name = 'Nuevo';
+    const layout = { x: 0, y: 600, z: 9, width: 200, height: 100 };
+    const page = {
+      ...first,
+      visuals: [
+        ...first.visuals,
+        { name, type: 'clusteredColumnChart' as const, layout, fields: {} },
+      ],
+    };
     const cache = new QueryCache(client);
 
     const empty = await loadVisualData(cache, controller.state, page, name);
