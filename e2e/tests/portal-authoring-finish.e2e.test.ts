@@ -118,7 +118,9 @@ describe.skipIf(!chromiumAvailable)('portal: the editor, finished', () => {
     await remove.getByText(`¿Eliminar el informe «${RENAMED}»?`, { exact: false }).waitFor();
     await remove.getByRole('button', { name: 'Eliminar' }).click();
     await expect
-      .poll(() => admin().getByRole('link', { name: RENAMED, exact: true }).count())
+      .poll(() => admin().getByRole('link', { name: RENAMED, exact: true }).count(), {
+        timeout: 20_000,
+      })
       .toBe(0);
     await admin().reload();
     await admin().getByRole('link', { name: 'Ventas generales', exact: true }).first().waitFor();
