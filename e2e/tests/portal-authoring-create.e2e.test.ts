@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', ()
     await frame.getByRole('button', { name: 'Guardar como', exact: true }).click();
     const saveAs = frame.getByRole('dialog', { name: 'Guardar como' });
     await saveAs.getByRole('textbox').fill(NEW_REPORT);
-    await saveAs.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await saveAs.getByRole('button', { name: 'Aceptar', exact: true }).click();
     await expect.poll(() => syncRequested, { timeout: 20_000 }).toBe(true);
     expect(await admin().getByText(SAVED).count()).toBe(0);
     const synced = admin().waitForResponse((r) => pathOf(r) === '/api/authoring/saved-report');

@@ -78,7 +78,7 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
     const saveAs = frame.getByRole('dialog', { name: 'Guardar como' });
     await saveAs.getByRole('textbox').fill(NEW_REPORT);
     const sync = syncAnswer(admin());
-    await saveAs.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await saveAs.getByRole('button', { name: 'Aceptar', exact: true }).click();
     expect((await sync).status()).toBe(204);
     await admin().getByText('Informe guardado; ya está en el portal.').waitFor();
 

@@ -210,7 +210,7 @@ describe('save as and create', () => {
 });
 
 describe('Power BI REST report writes', () => {
-  it('Clone copies the current revision; UpdateReportContent replaces it; Delete removes it', async () => {
+  it('Clone copies; UpdateReportContent replaces; PATCH renames; Delete removes', async () => {
     const cloned = await calls.rest(`/reports/${ids.marginReport}/Clone`, 'POST', { name: 'Clon' });
     expect(cloned.status).toBe(200);
     expect(cloned.json).toMatchObject({ name: 'Clon', datasetId: ids.salesDataset });
@@ -229,6 +229,13 @@ describe('Power BI REST report writes', () => {
     expect(await content.getDefinition(cloneId)).toEqual(
       await content.getDefinition(ids.salesReport),
     );
+
+    const renamed = await calls.rest(`/reports/${cloneId}`, 'PATCH', { name: ' Margen 2026 ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toMatchObject({ id: cloneId, name: 'Margen 2026' });
+    expect((await content.getReport(cloneId))?.revision).toBe(2);
+    const unnamed = await calls.rest(`/reports/${cloneId}`, 'PATCH', { name: '  ' });
+    expect(errorOf(unnamed)[0]).toBe(400);
 
     const deleted = await calls.rest(`/reports/${cloneId}`, 'DELETE');
     expect(deleted.status).toBe(200);
@@ -249,6 +256,7 @@ describe('Power BI REST report writes', () => {
     const asViewer = (suffix: string, method: string, body?: unknown) =>
       call(service.url, `${path}${suffix}`, { token: viewer, method, body });
     expect((await asViewer('', 'DELETE')).status).toBe(403);
+    expect((await asViewer('', 'PATCH', { name: 'x' })).status).toBe(403);
     expect((await asViewer('/Clone', 'POST', { name: 'x' })).status).toBe(403);
     const mismatch = await calls.rest(`/reports/${ids.marginReport}/UpdateReportContent`, 'POST', {
       sourceReport: { sourceReportId: ids.listingReport, sourceWorkspaceId: comercialGroup },

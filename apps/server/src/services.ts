@@ -146,7 +146,7 @@ export function createServices(
       grants: grants.get,
       favorites: { invalidate: () => drop({ kind: 'favorites' }) },
     }),
-    authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync }),
+    authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync, audit }),
     datasets: createDatasetsService({ db, secrets, bi: bi.client }),
     viewer: createViewerService({
       db,

@@ -256,6 +256,18 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     }),
     expect: administratorsOnly(502),
   },
+  // Rename and delete (issue 26): administrators only; 502 as above.
+  'PATCH /api/authoring/report/:uid': {
+    request: (f) => ({
+      url: `/api/authoring/report/${f.report.uid}`,
+      body: { name: 'Nuevo nombre' },
+    }),
+    expect: administratorsOnly(502),
+  },
+  'DELETE /api/authoring/report/:uid': {
+    request: (f) => ({ url: `/api/authoring/report/${f.report.uid}` }),
+    expect: administratorsOnly(502),
+  },
   // The Datos page (issue 12): the matrix's BI service is unreachable, so administrators get 502.
   'GET /api/datasets/account/:id/workspace/:workspaceId': {
     request: (f) => ({

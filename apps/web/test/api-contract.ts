@@ -1,5 +1,6 @@
 import {
   authoringDatasetListSchema,
+  renameReportSchema,
   datasetImportSchema,
   datasetRefreshListSchema,
   datasetSummaryListSchema,
@@ -58,7 +59,7 @@ const rawFileSchema: Schema = {
 };
 
 export interface ContractRoute {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Below `/api/`, in MSW's path syntax. */
   path: string;
   /** The body's schema; routes without one take no body. */
@@ -154,6 +155,8 @@ export const contractRoutes: ContractRoute[] = [
     response: createEmbedSchema,
   },
   { method: 'post', path: 'authoring/saved-report', request: savedReportRequestSchema },
+  { method: 'patch', path: 'authoring/report/:uid', request: renameReportSchema },
+  { method: 'delete', path: 'authoring/report/:uid' },
   // The Datos page (issue 12, administrators only).
   {
     method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { biGuidParam, entityId, idParam } from './fields.ts';
+import { biGuidParam, entityId, idParam, requiredString } from './fields.ts';
+import { limits } from './limits.ts';
 import { viewerReportSchema } from './viewer.ts';
 
 /**
@@ -45,3 +46,7 @@ export const savedReportRequestSchema = z.object({
   reportId: biGuidParam,
 });
 export type SavedReportRequest = z.infer<typeof savedReportRequestSchema>;
+
+/** `PATCH authoring/report/{uid}`: the report's new name (administrators, decision 0238). */
+export const renameReportSchema = z.object({ name: requiredString(limits.reportName) });
+export type RenameReport = z.infer<typeof renameReportSchema>;

@@ -18,6 +18,8 @@ export const limits = {
   /** Cap for opaque ids (GUIDs, uids, tokens) received from the client. */
   opaqueId: 200,
   refreshToken: 200,
+  /** A report's name, as the BI service's Clone accepts it. */
+  reportName: 200,
 } as const;
 
 /** Roles of spec section 1: 0 Administrator, 1 Viewer. */

@@ -1,4 +1,7 @@
-/** Selection boxes over the page: click selects, drag moves, the corner handle resizes, Delete removes. */
+/**
+ * Selection boxes over the page: click selects, drag moves, the corner handle resizes, Delete
+ * removes. Moves and resizes snap (placement.ts) and show the alignment guides while dragging.
+ */
 import { useState, type PointerEvent } from 'react';
 import type { PageDefinition } from '../api/types.ts';
 import type { PageLayout } from '../report/layout.ts';
@@ -6,6 +9,7 @@ import { useStore } from '../state/store.ts';
 import { FIELD_MIME, readDraggedField } from './drag-field.ts';
 import type { ReportEditor } from './report-editor.ts';
 import { addFieldToFirstWell } from './field-placement.ts';
+import { snapBox, type Guide, type Rect } from './placement.ts';
 import { deleteVisual, placeVisual } from './visual-edits.ts';
 
 interface Drag {
@@ -15,6 +19,32 @@ interface Drag {
   startY: number;
   dx: number;
   dy: number;
+}
+
+/**
+ * A field being typed in (the format pane's title) applies on blur; selecting from the canvas
+ * unmounts it first, so it is blurred before the selection changes.
+ */
+function applyFieldBeingTyped(): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) active.blur();
+}
+
+/** The dragged visual's box in design units, snapped, with the guides it lines up with. */
+function draggedBox(
+  page: PageDefinition,
+  layout: PageLayout,
+  drag: Drag,
+): { box: Rect; guides: Guide[] } | null {
+  const visual = page.visuals.find((v) => v.name === drag.name);
+  if (!visual) return null;
+  const dx = drag.dx / layout.scale;
+  const dy = drag.dy / layout.scale;
+  const { x, y, width, height } = visual.layout;
+  const box = drag.resize
+    ? { x, y, width: width + dx, height: height + dy }
+    : { x: x + dx, y: y + dy, width, height };
+  return snapBox(page, drag.name, box, drag.resize ? 'resize' : 'move');
 }
 
 export function EditOverlay({
@@ -31,32 +61,30 @@ export function EditOverlay({
 
   const start = (name: string, resize: boolean) => (event: PointerEvent) => {
     event.stopPropagation();
+    applyFieldBeingTyped();
     editor.select(name);
     (event.currentTarget as Element).setPointerCapture?.(event.pointerId);
     setDrag({ name, resize, startX: event.clientX, startY: event.clientY, dx: 0, dy: 0 });
   };
   const move = (event: PointerEvent) =>
     drag && setDrag({ ...drag, dx: event.clientX - drag.startX, dy: event.clientY - drag.startY });
+  const snapped = drag && (drag.dx !== 0 || drag.dy !== 0) ? draggedBox(page, layout, drag) : null;
   const end = () => {
     if (!drag) return;
-    const visual = page.visuals.find((v) => v.name === drag.name);
     setDrag(null);
-    if (!visual || (drag.dx === 0 && drag.dy === 0)) return;
-    const dx = drag.dx / layout.scale;
-    const dy = drag.dy / layout.scale;
-    const { x, y, width, height } = visual.layout;
-    const box = drag.resize
-      ? { x, y, width: width + dx, height: height + dy }
-      : { x: x + dx, y: y + dy, width, height };
-    editor.applyToPage((p) => placeVisual(p, drag.name, box));
+    if (snapped) editor.applyToPage((p) => placeVisual(p, drag.name, snapped.box));
   };
+  const toScreen = (n: number) => n * layout.scale;
 
   return (
     <div
       className="edit-overlay"
       onPointerMove={move}
       onPointerUp={end}
-      onPointerDown={() => editor.select(null)}
+      onPointerDown={() => {
+        applyFieldBeingTyped();
+        editor.select(null);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Delete' && selected)
           editor.applyToPage((p) => deleteVisual(p, selected));
@@ -66,9 +94,16 @@ export function EditOverlay({
       {page.visuals.map((visual) => {
         const box = layout.boxes[visual.name];
         if (!box) return null;
-        const moving = drag?.name === visual.name;
-        const shift = moving && !drag.resize ? { dx: drag.dx, dy: drag.dy } : { dx: 0, dy: 0 };
-        const grow = moving && drag.resize ? { dx: drag.dx, dy: drag.dy } : { dx: 0, dy: 0 };
+        // While dragging, the box shows where the drop will land: snapped, in screen units.
+        const at = drag?.name === visual.name && snapped ? snapped.box : visual.layout;
+        const shift = {
+          dx: toScreen(at.x - visual.layout.x),
+          dy: toScreen(at.y - visual.layout.y),
+        };
+        const grow = {
+          dx: toScreen(at.width - visual.layout.width),
+          dy: toScreen(at.height - visual.layout.height),
+        };
         return (
           <div
             key={visual.name}
@@ -96,6 +131,26 @@ export function EditOverlay({
           </div>
         );
       })}
+      {snapped?.guides.map((guide) => (
+        <div
+          key={`${guide.axis}${guide.at}`}
+          className={`edit-guide edit-guide-${guide.axis}`}
+          data-guide={guide.axis}
+          style={
+            guide.axis === 'x'
+              ? {
+                  left: toScreen(guide.at),
+                  top: toScreen(guide.from),
+                  height: toScreen(guide.to - guide.from),
+                }
+              : {
+                  top: toScreen(guide.at),
+                  left: toScreen(guide.from),
+                  width: toScreen(guide.to - guide.from),
+                }
+          }
+        />
+      ))}
     </div>
   );
 }

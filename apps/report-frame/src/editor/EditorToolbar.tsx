@@ -1,8 +1,13 @@
-/** Undo, redo, save, save as (our dialog, or `saveAsTriggered` for the host's), and back to reading view. */
+/**
+ * Undo, redo, save, save as and back to reading view. Guardar on a new report and Guardar como
+ * ask for a name in our dialog, or, with `useCustomSaveAsDialog`, raise `saveAsTriggered` for the
+ * host's own dialog, as Power BI does.
+ */
 import { useState } from 'react';
 import { useStore } from '../state/store.ts';
 import type { EditorMessages } from './editor-messages.ts';
-import type { ReportEditor } from './report-editor.ts';
+import type { NameDialog, ReportEditor } from './report-editor.ts';
+import { SaveNameDialog } from './SaveNameDialog.tsx';
 
 export function EditorToolbar({
   editor,
@@ -13,8 +18,7 @@ export function EditorToolbar({
   texts: EditorMessages;
   onSaveAsTriggered(): void;
 }) {
-  const { canUndo, canRedo, saveAsOpen } = useStore(editor.store);
-  const [name, setName] = useState('');
+  const { canUndo, canRedo, nameDialog } = useStore(editor.store);
   // A failed save keeps every edit; the message says why (a 409 means: save as instead).
   const [failure, setFailure] = useState('');
   const run = (save: () => Promise<void>) => {
@@ -23,8 +27,9 @@ export function EditorToolbar({
       setFailure(error instanceof Error ? error.message : String(error)),
     );
   };
-  const openSaveAs = () =>
-    editor.useCustomSaveAsDialog ? onSaveAsTriggered() : editor.store.set({ saveAsOpen: true });
+  const askName = (kind: NameDialog) =>
+    editor.useCustomSaveAsDialog ? onSaveAsTriggered() : editor.store.set({ nameDialog: kind });
+  const save = () => (editor.isNew ? askName('save') : run(() => editor.save()));
   return (
     <div className="editor-toolbar" role="toolbar">
       <button type="button" disabled={!canUndo} onClick={() => editor.undo()}>
@@ -33,11 +38,11 @@ export function EditorToolbar({
       <button type="button" disabled={!canRedo} onClick={() => editor.redo()}>
         {texts.redo}
       </button>
-      <button type="button" onClick={() => run(() => editor.save())}>
+      <button type="button" onClick={save}>
         {texts.save}
       </button>
       {editor.canSaveAs && (
-        <button type="button" onClick={openSaveAs}>
+        <button type="button" onClick={() => askName('saveAs')}>
           {texts.saveAs}
         </button>
       )}
@@ -49,25 +54,17 @@ export function EditorToolbar({
           {texts.saveFailed}: {failure}
         </span>
       )}
-      {saveAsOpen && (
-        <form
-          className="save-as-dialog"
-          role="dialog"
-          aria-label={texts.saveAs}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (name.trim()) run(() => editor.saveAs(name.trim()));
-          }}
-        >
-          <label>
-            {texts.saveAsName}
-            <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-          </label>
-          <button type="submit">{texts.save}</button>
-          <button type="button" onClick={() => editor.store.set({ saveAsOpen: false })}>
-            {texts.cancel}
-          </button>
-        </form>
+      {nameDialog && (
+        <SaveNameDialog
+          key={nameDialog}
+          kind={nameDialog}
+          initialName={nameDialog === 'save' ? editor.controller.state.report.name : ''}
+          texts={texts}
+          onAccept={(name) =>
+            run(() => (nameDialog === 'save' ? editor.save(name) : editor.saveAs(name)))
+          }
+          onCancel={() => editor.store.set({ nameDialog: null })}
+        />
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import type { EditorMessages } from './editor-messages.ts';
 import type { ReportEditor } from './report-editor.ts';
 import { VisualIcon } from './VisualIcon.tsx';
 import { FormatPane } from './format-pane/FormatPane.tsx';
+import { CommitTextInput } from './CommitTextInput.tsx';
 import {
   addField,
   addVisual,
@@ -110,10 +111,10 @@ function FormatBasics({
       <legend>{texts.format}</legend>
       <label>
         {texts.title}
-        <input
-          defaultValue={visual.title ?? ''}
+        <CommitTextInput
           key={visual.name}
-          onBlur={(e) => set({ title: e.target.value })}
+          value={visual.title ?? ''}
+          onCommit={(title) => set({ title })}
         />
       </label>
       <FormatPane editor={editor} visual={visual} texts={texts} />

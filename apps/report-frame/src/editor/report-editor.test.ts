@@ -11,11 +11,14 @@ import { Authoring } from './authoring.ts';
 import { ReportEditor } from './report-editor.ts';
 import { changeVisualType } from './visual-edits.ts';
 
-function controllerWith(access?: { accessLevel: 'View' | 'Edit' | 'Create' }) {
+function controllerWith(
+  access?: { accessLevel: 'View' | 'Edit' | 'Create' },
+  emitted: [string, unknown][] = [],
+) {
   const context = {
     messages: messagesFor('es'),
     format: createFormatter('es-ES', ''),
-    emit: () => {},
+    emit: (name: string, body: unknown) => void emitted.push([name, body]),
   };
   const report = { ...sampleReport, ...(access ? { access } : {}) };
   // renderNow false: nothing is queried, the test reads the state only.
@@ -80,5 +83,17 @@ describe('ReportEditor', () => {
     controller.showPage(added);
     editor.undo();
     expect(controller.state.activePage).toBe(sampleReport.definition.pages[0]!.name);
+  });
+
+  it('tells the host of each mode change (viewModeChanged), and of nothing else', () => {
+    const emitted: [string, unknown][] = [];
+    const editor = editorOf(controllerWith({ accessLevel: 'Edit' }, emitted));
+    editor.setMode('edit');
+    editor.setMode('edit');
+    editor.setMode('view');
+    expect(emitted).toEqual([
+      ['viewModeChanged', { viewMode: 'edit' }],
+      ['viewModeChanged', { viewMode: 'view' }],
+    ]);
   });
 });

@@ -13,12 +13,16 @@ import { editPage } from './page-edits.ts';
 import { EditHistory } from './history.ts';
 
 type EditMode = 'view' | 'edit';
+export type NameDialog = 'save' | 'saveAs';
 
 interface EditorState {
   mode: EditMode;
   selected: string | null;
-  /** The editor's own Save as dialog is open. */
-  saveAsOpen: boolean;
+  /**
+   * The editor's own name dialog, when open: Guardar on a new report ('save') or Guardar como
+   * ('saveAs'). The host's `save`/`saveAs` calls never open it: `saveAs` brings its name.
+   */
+  nameDialog: NameDialog | null;
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -44,7 +48,7 @@ export class ReportEditor {
     this.store = new Store<EditorState>({
       mode,
       selected: null,
-      saveAsOpen: false,
+      nameDialog: null,
       canUndo: false,
       canRedo: false,
     });
@@ -92,8 +96,15 @@ export class ReportEditor {
     return this.definition.pages.find((p) => p.name === this.controller.state.activePage);
   }
 
+  /**
+   * Powerbi-client 2.8 has no mode event, but its service raises every event the frame posts on
+   * the embed's container; `viewModeChanged` tells the host when the mode changed, whether by
+   * `switchMode` or by the frame's own Vista de lectura (decision 0237).
+   */
   setMode(mode: EditMode): void {
+    const changed = this.store.get().mode !== mode;
     this.store.set({ mode, selected: null });
+    if (changed) this.controller.emit('viewModeChanged', { viewMode: mode });
   }
 
   select(visualName: string | null): void {
@@ -119,10 +130,13 @@ export class ReportEditor {
     this.history.redo();
   }
 
-  /** Stores a new revision (or, for a new report, creates it) and posts `saved`. */
-  async save(): Promise<void> {
+  /**
+   * Stores a new revision (or, for a new report, creates it under `name`, by default the name it
+   * was made with) and posts `saved`.
+   */
+  async save(name?: string): Promise<void> {
     const { report } = this.controller.state;
-    if (this.isNew) return this.create(report.name, false);
+    if (this.isNew) return this.create(name ?? report.name, false);
     const { definition } = report;
     const revision = await saveRevision(this.controller.client, report.id, {
       definition,
@@ -161,7 +175,7 @@ export class ReportEditor {
     const original = this.controller.state.report.id;
     this.history.markSaved(sent);
     this.controller.store.set((s) => ({ report: { ...s.report, id, name, revision } }));
-    this.store.set({ saveAsOpen: false });
+    this.store.set({ nameDialog: null });
     const body: Record<string, unknown> = { reportObjectId: id, reportName: name, saveAs };
     if (saveAs && original) body['originalReportObjectId'] = original;
     this.controller.emit('saved', body);

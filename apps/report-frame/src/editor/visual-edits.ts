@@ -9,12 +9,10 @@ import type {
 } from '../api/types.ts';
 import type { Filter } from '@vitrina/bi-model';
 import { freshName } from './page-edits.ts';
+import { GRID, newVisualBox } from './placement.ts';
 import { fieldsForType, WELLS } from './wells.ts';
 
-export const GRID = 8;
 const MIN_SIZE = 40;
-
-const snap = (n: number) => Math.round(n / GRID) * GRID;
 
 function editVisual(
   page: PageDefinition,
@@ -24,7 +22,7 @@ function editVisual(
   return { ...page, visuals: page.visuals.map((v) => (v.name === visualName ? edit(v) : v)) };
 }
 
-/** A new visual of `type` at the first free spot of a simple cascade; returns its name too. */
+/** A new visual of `type` at the first free place of the page; returns its name too. */
 export function addVisual(
   page: PageDefinition,
   type: VisualType,
@@ -33,31 +31,27 @@ export function addVisual(
     'VisualContainer',
     page.visuals.map((v) => v.name),
   );
-  const offset = (page.visuals.length % 8) * GRID * 4;
   const z = Math.max(0, ...page.visuals.map((v) => v.layout.z)) + 1;
-  const layout: VisualLayout = {
-    x: GRID * 2 + offset,
-    y: GRID * 2 + offset,
-    z,
-    width: 400,
-    height: 280,
-  };
+  const layout: VisualLayout = { ...newVisualBox(page), z };
   return {
     page: { ...page, visuals: [...page.visuals, { name, type, layout, fields: {} }] },
     name,
   };
 }
 
-/** Moves and resizes on the grid, kept inside the page and never smaller than MIN_SIZE. */
+/**
+ * Moves and resizes to whole units, kept inside the page and never smaller than MIN_SIZE. The
+ * editor snaps the box first (placement.ts); the SDK's clone layout is taken as given.
+ */
 export function placeVisual(
   page: PageDefinition,
   visualName: string,
   box: Pick<VisualLayout, 'x' | 'y' | 'width' | 'height'>,
 ): PageDefinition {
-  const width = Math.min(page.width, Math.max(MIN_SIZE, snap(box.width)));
-  const height = Math.min(page.height, Math.max(MIN_SIZE, snap(box.height)));
-  const x = Math.min(page.width - width, Math.max(0, snap(box.x)));
-  const y = Math.min(page.height - height, Math.max(0, snap(box.y)));
+  const width = Math.min(page.width, Math.max(MIN_SIZE, Math.round(box.width)));
+  const height = Math.min(page.height, Math.max(MIN_SIZE, Math.round(box.height)));
+  const x = Math.min(page.width - width, Math.max(0, Math.round(box.x)));
+  const y = Math.min(page.height - height, Math.max(0, Math.round(box.y)));
   return editVisual(page, visualName, (v) => ({
     ...v,
     layout: { ...v.layout, x, y, width, height },

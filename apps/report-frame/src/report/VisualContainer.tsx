@@ -135,7 +135,9 @@ export const VisualContainer = memo(function VisualContainer(props: Props) {
         </div>
       )}
       <div className="visual-body" style={{ ...bodyFontStyle(visual), height: bodyHeight }}>
-        {props.data.error ? (
+        {props.data.needsFields ? (
+          <div className="visual-placeholder">{messages.addFieldsToVisual}</div>
+        ) : props.data.error ? (
           <div className="visual-error" role="alert">
             {props.data.error}
           </div>

@@ -10,7 +10,12 @@ import { prepareVisualType } from './use-chart-visuals.ts';
 export interface VisualData {
   results: Record<string, QueryResult>;
   error?: string;
+  /** A data visual with no field in its wells yet: nothing to ask, a hint to show instead. */
+  needsFields?: boolean;
 }
+
+const asksNothing = (query: { groupBy?: unknown[]; measures?: unknown[] }) =>
+  !query.groupBy?.length && !query.measures?.length;
 
 export async function loadVisualData(
   cache: QueryCache,
@@ -20,6 +25,8 @@ export async function loadVisualData(
 ): Promise<VisualData> {
   const queries = queriesForPageVisual(state, page, visualName);
   const type = page.visuals.find((v) => v.name === visualName)?.type;
+  const asked = Object.values(queries);
+  if (asked.length > 0 && asked.every(asksNothing)) return { results: {}, needsFields: true };
   try {
     // The visual's code (ECharts for a chart) arrives beside its rows: both are there to draw.
     const [entries] = await Promise.all([

@@ -3,7 +3,7 @@ import type { CurrentUser } from './models.ts';
 import type { UploadInit } from './upload-request.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   /** Sent as JSON. */

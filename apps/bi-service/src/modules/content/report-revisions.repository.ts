@@ -76,6 +76,11 @@ export function createReportRevisionsRepository(db: BiDb, clock: Clock) {
 
     addRevisionOnto,
 
+    /** A new name for the report; its revisions and id stay. */
+    async renameReport(reportId: string, name: string): Promise<void> {
+      await db.updateTable('reports').set({ name }).where('id', '=', reportId).execute();
+    },
+
     /** Deletes a report with its revisions, its creator token and the tiles pinned from it. */
     async deleteReport(reportId: string): Promise<void> {
       await inOneTransaction(db, async (trx) => {

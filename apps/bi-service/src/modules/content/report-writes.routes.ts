@@ -8,8 +8,10 @@ import { createPresenters } from './presenters.ts';
 import { reportParams } from '../../http/route-params.ts';
 import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
 
+const reportName = z.string().trim().min(1).max(200);
+
 const cloneBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: reportName,
   targetWorkspaceId: z.string().optional(),
   targetModelId: z.string().optional(),
 });
@@ -22,7 +24,11 @@ const updateContentBody = z.object({
   sourceType: z.literal('ExistingReport'),
 });
 
-/** Power BI REST writes on reports of a group: Clone, Delete, UpdateReportContent. */
+/**
+ * Power BI REST writes on reports of a group: Clone, Delete, UpdateReportContent, and the one
+ * call Power BI lacks, a rename (`PATCH` with `{ name }`, shaped as Power BI's dataset update;
+ * decision 0238).
+ */
 export function registerReportWriteRoutes(
   app: ZodApp,
   services: Pick<RouteServices, 'config' | 'workspaceAccess' | 'reportWrites'>,
@@ -56,6 +62,22 @@ export function registerReportWriteRoutes(
     async (request) => {
       await writes.remove(membershipOf(request), request.params.reportId);
       return null;
+    },
+  );
+
+  app.patch(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId',
+    {
+      preHandler: member,
+      schema: { params: reportParams, body: z.object({ name: reportName }), response: answer },
+    },
+    async (request) => {
+      const { report, datasetWorkspaceId } = await writes.rename(
+        membershipOf(request),
+        request.params.reportId,
+        request.body.name,
+      );
+      return present.report(report, datasetWorkspaceId);
     },
   );
 

@@ -62,6 +62,14 @@ export function createReportWritesService({ content, access }: Dependencies) {
       return access.report(target.workspace.id, clone.id);
     },
 
+    /** The bundled service's rename (decision 0238): Power BI's REST API has no such call. */
+    async rename(member: MemberWorkspace, reportId: string, name: string) {
+      const { report } = await access.report(member.workspace.id, reportId);
+      access.requireRoleFor('Edit', member);
+      await content.renameReport(report.id, name);
+      return access.report(member.workspace.id, report.id);
+    },
+
     async remove(member: MemberWorkspace, reportId: string): Promise<void> {
       const { report } = await access.report(member.workspace.id, reportId);
       access.requireRoleFor('Edit', member);

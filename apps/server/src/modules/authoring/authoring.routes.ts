@@ -5,11 +5,13 @@ import {
   authoringWorkspaceParamsSchema,
   createEmbedSchema,
   editReportSchema,
+  renameReportSchema,
   reportUidParamsSchema,
   savedReportRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
 import { routeOptions } from '../../route-options.ts';
 import type { AuthoringService } from './authoring.service.ts';
@@ -70,6 +72,31 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
       }),
       async (request, reply) => {
         await authoring.reportSaved(request.body);
+        return reply.status(204).send();
+      },
+    );
+
+    app.patch(
+      '/authoring/report/:uid',
+      admin('Cambia el nombre del informe {uid} en el servicio BI y en el portal', {
+        params: reportUidParamsSchema,
+        body: renameReportSchema,
+        response: { 204: z.undefined(), ...errors },
+      }),
+      async (request, reply) => {
+        await authoring.renameReport(request.params.uid, request.body, actorOf(request));
+        return reply.status(204).send();
+      },
+    );
+
+    app.delete(
+      '/authoring/report/:uid',
+      admin('Elimina el informe {uid} del servicio BI y del portal (permisos y favoritos)', {
+        params: reportUidParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      }),
+      async (request, reply) => {
+        await authoring.deleteReport(request.params.uid, actorOf(request));
         return reply.status(204).send();
       },
     );

@@ -4,10 +4,12 @@ import {
   type AuthoringDataset,
   type CreateEmbed,
   type EditReport,
+  type RenameReport,
   type SavedReportRequest,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
+import type { Actor, AuditLog } from '../../lib/audit.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
 import { withAccountCredentials } from '../accounts/with-account-credentials.ts';
 import type { BiClient } from '../bi-client/bi-client.ts';
@@ -27,17 +29,27 @@ const datasetNotFound = 'El conjunto de datos no existe en esa área de trabajo.
 export function createAuthoringService(deps: {
   db: Kysely<Database>;
   secrets: SecretBox;
-  bi: Pick<BiClient, 'generateEditToken' | 'listDatasets' | 'generateCreateToken'>;
+  bi: Pick<
+    BiClient,
+    'generateEditToken' | 'listDatasets' | 'generateCreateToken' | 'renameReport' | 'deleteReport'
+  >;
   content: ContentCache;
-  sync: Pick<SyncService, 'syncSavedReport'>;
+  sync: Pick<SyncService, 'syncSavedReport' | 'forgetReport'>;
+  audit: AuditLog;
 }) {
   const withAccount = <T>(accountId: number, work: (credentials: BiCredentials) => Promise<T>) =>
     withAccountCredentials(deps, accountId, work);
 
+  /** A report of the portal (not a dashboard), by its public uid. */
+  async function reportByUid(uid: string) {
+    const placement = await findReport(deps.content, uid);
+    if (placement.report.kind !== 'report') throw appErrors.notFound(errorMessages.reportNotFound);
+    return placement;
+  }
+
   return {
     async editReport(uid: string): Promise<EditReport> {
-      const { account, workspace, report } = await findReport(deps.content, uid);
-      if (report.kind !== 'report') throw appErrors.notFound(errorMessages.reportNotFound);
+      const { account, workspace, report } = await reportByUid(uid);
       const token = await withAccount(account.id, (credentials) =>
         deps.bi.generateEditToken(credentials, { workspaceId: workspace.id, reportId: report.id }),
       );
@@ -71,6 +83,39 @@ export function createAuthoringService(deps: {
           embedUrl: dataset.createReportEmbedURL,
           expiration: token.expiration,
         };
+      });
+    },
+
+    /**
+     * Renames the report in the BI service (decision 0238), then brings that one report in: the
+     * gateway shows the new name at once, under the same uid, grants and favorites.
+     */
+    async renameReport(uid: string, { name }: RenameReport, actor: Actor): Promise<void> {
+      const { account, workspace, report } = await reportByUid(uid);
+      await withAccount(account.id, async (credentials) => {
+        await deps.bi.renameReport(credentials, workspace.id, report.id, name);
+        await deps.sync.syncSavedReport(credentials, workspace.id, report.id);
+      });
+      await deps.audit.record(deps.db, actor, {
+        action: 'report.rename',
+        targetType: 'report',
+        targetId: uid,
+        detail: { from: report.name, to: name },
+      });
+    },
+
+    /** Power BI's delete of the report; the portal forgets it with its grants and favorites. */
+    async deleteReport(uid: string, actor: Actor): Promise<void> {
+      const { account, workspace, report } = await reportByUid(uid);
+      await withAccount(account.id, (credentials) =>
+        deps.bi.deleteReport(credentials, workspace.id, report.id),
+      );
+      await deps.sync.forgetReport(account.id, report.id);
+      await deps.audit.record(deps.db, actor, {
+        action: 'report.delete',
+        targetType: 'report',
+        targetId: uid,
+        detail: { name: report.name },
       });
     },
 

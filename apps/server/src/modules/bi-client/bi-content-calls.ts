@@ -7,7 +7,7 @@ import {
   type Report,
 } from '@vitrina/bi-model/rest';
 import { groupPath, datasetPath, reportPath } from './bi-paths.ts';
-import type { BiCall } from './bi-requester.ts';
+import { noAnswer, type BiCall } from './bi-requester.ts';
 import type { BiCredentials } from './bi-token-provider.ts';
 
 /** A report or dashboard as the portal stores it: one list, told apart by `kind`. */
@@ -66,6 +66,34 @@ export function contentCalls(call: BiCall) {
         answer: reportSchema,
       });
       return reportItem(report);
+    },
+
+    /**
+     * `PATCH groups/{g}/reports/{id}` with `{ name }`: the bundled service's rename (Power BI has
+     * no public rename call; decision 0238). The report keeps its id, so grants and links stay.
+     */
+    async renameReport(
+      credentials: BiCredentials,
+      workspaceId: string,
+      reportId: string,
+      name: string,
+    ) {
+      const report = await call(credentials, {
+        method: 'PATCH',
+        path: reportPath(workspaceId, reportId),
+        body: { name },
+        answer: reportSchema,
+      });
+      return reportItem(report);
+    },
+
+    /** Power BI's `DELETE groups/{g}/reports/{id}`. */
+    async deleteReport(credentials: BiCredentials, workspaceId: string, reportId: string) {
+      await call(credentials, {
+        method: 'DELETE',
+        path: reportPath(workspaceId, reportId),
+        answer: noAnswer,
+      });
     },
 
     /**

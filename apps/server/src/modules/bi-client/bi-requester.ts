@@ -8,7 +8,7 @@ import type { HttpTransport, TransportResponse } from './http-transport.ts';
 import type { BiCredentials, BiTokenProvider } from './bi-token-provider.ts';
 import { retryAfterMs } from './retry-after.ts';
 
-export type BiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type BiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One REST call: its answer is parsed with `answer`, a schema of the Power BI REST contract. */
 export interface BiRequest<Answer extends z.ZodType> {

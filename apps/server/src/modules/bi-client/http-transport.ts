@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 
 /** A JSON-ish HTTP exchange, small enough to back both MSAL's network module and the REST client. */
 export interface TransportRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   /** Text is sent with its length; a stream (a file upload) is piped, chunked. */

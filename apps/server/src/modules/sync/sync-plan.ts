@@ -75,6 +75,11 @@ export function planSavedReport(
   return plan;
 }
 
+/** After a delete from the portal: that one report goes (its favorites and grants with it). */
+export function planRemovedReport(reportId: string): SyncPlan {
+  return { ...emptyPlan(), deleteItemIds: [reportId] };
+}
+
 /** A new item gets a fresh `uId`; a known one keeps its own and is updated only if it changed. */
 function placeItem(
   plan: SyncPlan,

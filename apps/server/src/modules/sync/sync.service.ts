@@ -11,7 +11,12 @@ import { accountsRepository } from '../accounts/accounts.repository.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
 import { contentRepository } from '../content/content.repository.ts';
 import { appErrors } from '../../errors.ts';
-import { planSavedReport, planSync, type FetchedWorkspace } from './sync-plan.ts';
+import {
+  planRemovedReport,
+  planSavedReport,
+  planSync,
+  type FetchedWorkspace,
+} from './sync-plan.ts';
 
 const workspaceNotFound = 'El área de trabajo del informe no está en el portal.';
 
@@ -125,6 +130,18 @@ export function createSyncService(deps: {
         }
         const plan = planSavedReport(stored.items, workspaceId, report, randomUUID);
         await contentRepository.applyPlan(trx, accountId, plan);
+      });
+      deps.onContentChanged();
+    },
+
+    /**
+     * After the portal deleted a report from the BI service: it leaves the account's content at
+     * once, with the grants and favorites on it, and every cache that held it is dropped.
+     */
+    async forgetReport(accountId: number, reportId: string): Promise<void> {
+      await running.get(accountId);
+      await deps.db.transaction().execute(async (trx) => {
+        await contentRepository.applyPlan(trx, accountId, planRemovedReport(reportId));
       });
       deps.onContentChanged();
     },

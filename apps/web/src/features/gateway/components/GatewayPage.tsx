@@ -7,6 +7,7 @@ import { useGatewayAccounts, useToggleFavorite } from '../api/gateway-api.ts';
 import { usePreloadEmbed } from '../api/use-preload-embed.ts';
 import { GatewayFiltersBar } from './GatewayFiltersBar.tsx';
 import { NewReportButton } from './NewReportButton.tsx';
+import { ReportAdminMenu } from './ReportAdminMenu.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import {
   ALL_WORKSPACES,
@@ -52,6 +53,11 @@ export function GatewayPage({
       { onError: (e) => notify.error(e) },
     );
   const busyId = toggle.isPending ? toggle.variables?.reportId : undefined;
+  // Dashboards are only listed: the BI service renames and deletes reports.
+  const adminMenuOf = (report: Report) =>
+    isAdministrator && report.kind === 'report' ? (
+      <ReportAdminMenu report={report} userId={userId} />
+    ) : undefined;
 
   return (
     <div className="vt-gateway">
@@ -83,6 +89,7 @@ export function GatewayPage({
                 caption={`${accountDescription} · ${workspaceName}`}
                 onToggleFavorite={onToggleFavorite}
                 busy={busyId === report.id}
+                adminMenu={adminMenuOf(report)}
               />
             ))}
           </div>
@@ -109,6 +116,7 @@ export function GatewayPage({
                   report={report}
                   onToggleFavorite={onToggleFavorite}
                   busy={busyId === report.id}
+                  adminMenu={adminMenuOf(report)}
                 />
               ))}
             </div>

@@ -1,5 +1,6 @@
 import { BarChartOutlined, ExportOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Report } from '../../../lib/models.ts';
 import './gateway.css';
@@ -9,12 +10,20 @@ interface ReportCardProps {
   caption?: string;
   onToggleFavorite(report: Report): void;
   busy: boolean;
+  /** Administrators' actions on the report (Cambiar nombre, Eliminar). */
+  adminMenu?: ReactNode;
 }
 
 const viewerPath = (report: Report) => `/viewer/${encodeURIComponent(report.uId)}`;
 
 /** A report card (spec §2): bar-chart icon, name linking in the same tab, pop-out, favorite star. */
-export function ReportCard({ report, caption, onToggleFavorite, busy }: ReportCardProps) {
+export function ReportCard({
+  report,
+  caption,
+  onToggleFavorite,
+  busy,
+  adminMenu,
+}: ReportCardProps) {
   const favoriteLabel = report.favorite ? 'Quitar de favoritos' : 'Agregar a favoritos';
   return (
     <div className="vt-report-card" data-testid="report-card">
@@ -49,6 +58,7 @@ export function ReportCard({ report, caption, onToggleFavorite, busy }: ReportCa
           onClick={() => window.open(viewerPath(report), '_blank', 'noopener')}
         />
       </Tooltip>
+      {adminMenu}
     </div>
   );
 }

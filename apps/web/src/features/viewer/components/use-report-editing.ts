@@ -47,6 +47,19 @@ export function useReportEditing(
     return () => report.off('saved', bringIn);
   }, [report, target, userId, queryClient]);
 
+  // The frame's Vista de lectura (or any mode change) comes as `viewModeChanged` on the container:
+  // powerbi-client 2.8 has no mode event to subscribe with `on` (decision 0237).
+  useEffect(() => {
+    const container = report?.element;
+    if (!container) return;
+    const follow = (event: Event) => {
+      const mode = (event as CustomEvent<{ viewMode?: string } | null>).detail?.viewMode;
+      if (mode === 'view' || mode === 'edit') setEditing(mode === 'edit');
+    };
+    container.addEventListener('viewModeChanged', follow);
+    return () => container.removeEventListener('viewModeChanged', follow);
+  }, [report]);
+
   const startEditing = useCallback(async () => {
     if (!report) return;
     setBusy(true);
