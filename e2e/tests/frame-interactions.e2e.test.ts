@@ -70,7 +70,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a slicer filters the page', async () => {
-      const online = frameOf(page).locator('[data-visual-name="VisualContainer11"] label', {
+      const online = frameOf(page).locator('[data-visual-name="VisualContainer11"] [role="option"]', {
         hasText: 'Online',
       });
       await rerender(page, () => online.click());

@@ -16,6 +16,8 @@ export interface PageLayout {
   width: number;
   height: number;
   scale: number;
+  /** Drawn as the phone view (one column) rather than the desktop canvas. */
+  phone?: boolean;
 }
 
 const HIDDEN = 1;
@@ -74,7 +76,7 @@ function mobileLayout(
       };
     }
     const height = Math.max(0, ...Object.values(boxes).map((b) => b.top + b.height));
-    return { boxes, width: viewportWidth, height, scale };
+    return { boxes, width: viewportWidth, height, scale, phone: true };
   }
   const stacked = stackForPhone(
     page.visuals.flatMap((visual) => {
@@ -84,7 +86,7 @@ function mobileLayout(
     viewportWidth,
   );
   for (const [name, box] of Object.entries(stacked.boxes)) boxes[name] = { ...box, zIndex: 1 };
-  return { boxes, width: viewportWidth, height: stacked.height, scale: 1 };
+  return { boxes, width: viewportWidth, height: stacked.height, scale: 1, phone: true };
 }
 
 export function computeLayout(
