@@ -53,45 +53,51 @@ describe.skipIf(!chromiumAvailable)('the phone view of the demo reports', () => 
     return faults;
   }
 
-  test('no page overlaps visuals or cuts text off; cards go in pairs, charts full width', async () => {
-    const faults: string[] = [];
-    for (const workspace of WORKSPACES) {
-      const groupId = await harness().rest.groupId(workspace);
-      const reports = (await harness().rest.reports(groupId)).filter(
-        (r) => r.reportType !== 'PaginatedReport',
-      );
-      for (const report of reports) {
-        if (report.datasetId && (await harness().rest.identityRequired(groupId, report.datasetId)))
-          continue;
-        const page = await openHost(harness(), 'ours', PHONE);
-        faults.push(...(await checkReport(page, workspace, report.name)));
-        await page.close();
-      }
-    }
-    expect(faults).toEqual([]);
-  });
+  for (const workspace of WORKSPACES)
+    test(
+      `${workspace}: no page overlaps visuals or cuts text off`,
+      { timeout: 240_000 },
+      async () => {
+        const faults: string[] = [];
+        const groupId = await harness().rest.groupId(workspace);
+        const reports = (await harness().rest.reports(groupId)).filter(
+          (r) => r.reportType !== 'PaginatedReport',
+        );
+        for (const report of reports) {
+          if (
+            report.datasetId &&
+            (await harness().rest.identityRequired(groupId, report.datasetId))
+          )
+            continue;
+          const page = await openHost(harness(), 'ours', PHONE);
+          faults.push(...(await checkReport(page, workspace, report.name ?? report.id)));
+          await page.close();
+        }
+        expect(faults).toEqual([]);
+      },
+    );
 
-  test('Ventas generales on a phone: cards two to a row, charts at least 240 px high', async () => {
+  test('a page with no phone layout: cards two to a row, charts full width, 240 px or more', async () => {
     const page = await openHost(harness(), 'ours', PHONE);
-    await page.setViewportSize({ width: PHONE.width + 40, height: PHONE.height + 40 });
-    const target = await demoReport(harness(), 'Comercial', 'Ventas generales');
+    const target = await demoReport(harness(), 'Recursos Humanos', 'Dotación y rotación');
     await embed(page, reportConfig(target, { settings: { layoutType: MOBILE_PORTRAIT } }));
     await waitForEvent(page, 'rendered');
     const frame = frameOf(page);
-    const boxOf = async (type: string) =>
-      Promise.all(
-        (await frame.locator(`section[data-visual-type="${type}"]`).all()).map(
-          async (v) => (await v.boundingBox())!,
-        ),
-      );
-    const cards = await boxOf('card');
-    expect(cards.length).toBe(4);
+    const boxes = async (selector: string) =>
+      Promise.all((await frame.locator(selector).all()).map(async (v) => (await v.boundingBox())!));
+    const cards = await boxes('section[data-visual-type="card"]');
+    expect(cards.length).toBeGreaterThanOrEqual(2);
     expect(cards[0]!.y).toBe(cards[1]!.y);
     expect(cards[0]!.width).toBeLessThan(PHONE.width / 2);
-    const line = (await boxOf('lineChart'))[0]!;
-    expect(line.height).toBeGreaterThanOrEqual(240);
-    expect(line.width).toBeGreaterThan(PHONE.width - 40);
-    await page.locator('#embed').screenshot({ path: resolve(docsScreenshots, 'report-phone-view.png') });
+    const charts = await boxes('section.visual[data-visual-type$="Chart"]');
+    expect(charts.length).toBeGreaterThan(0);
+    for (const chart of charts) {
+      expect(chart.height).toBeGreaterThanOrEqual(240);
+      expect(chart.width).toBeGreaterThan(PHONE.width - 60);
+    }
+    await page
+      .locator('#embed')
+      .screenshot({ path: resolve(docsScreenshots, 'report-phone-view.png') });
     await page.close();
   });
 });

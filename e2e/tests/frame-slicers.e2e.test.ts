@@ -61,7 +61,9 @@ describe.skipIf(!chromiumAvailable)('slicers as Power BI draws them', () => {
     expect(await frameOf(page).getByRole('listbox', { name: 'Año' }).count()).toBe(1);
     expect(await popupOptions().count()).toBeGreaterThan(2);
     expect(await missedItems(frameOf(page), '.slicer-popup [role="option"]')).toEqual([]);
-    await page.locator('#embed').screenshot({ path: resolve(docsScreenshots, 'slicer-dropdown-open.png') });
+    await page
+      .locator('#embed')
+      .screenshot({ path: resolve(docsScreenshots, 'slicer-dropdown-open.png') });
     const year = popupOptions().filter({ hasText: '2024' });
     await rerender(page, () => year.getByText('2024', { exact: true }).click());
     expect(await year.getAttribute('aria-selected')).toBe('true');
@@ -85,8 +87,7 @@ describe.skipIf(!chromiumAvailable)('slicers as Power BI draws them', () => {
     await yearToggle().focus();
     await page.keyboard.press('ArrowDown');
     expect(await yearToggle().getAttribute('aria-expanded')).toBe('true');
-    const focused = () =>
-      frameOf(page).evaluate(() => document.activeElement?.textContent ?? '');
+    const focused = () => frameOf(page).evaluate(() => document.activeElement?.textContent ?? '');
     // The list opens on the selected item (2024, from the test before).
     expect(await focused()).toBe('2024');
     await page.keyboard.press('Home');

@@ -13,7 +13,9 @@ import { reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts
 if (!chromiumAvailable) warnBrowserSkipped();
 
 function reportFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes('reportEmbed'));
+  const frame = page
+    .frames()
+    .find((f) => f !== page.mainFrame() && f.url().includes('reportEmbed'));
   if (!frame) throw new Error('no report frame');
   return frame;
 }

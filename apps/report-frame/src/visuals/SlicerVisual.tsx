@@ -41,7 +41,8 @@ export function SlicerVisual({ visual, schema, results, filters }: Props) {
     const range = results['range'];
     const isDate = range?.columns[0]?.type === 'date';
     const [from, to] = rangeOf(filters);
-    const parse = (v: string): Scalar | undefined => (v === '' ? undefined : isDate ? v : Number(v));
+    const parse = (v: string): Scalar | undefined =>
+      v === '' ? undefined : isDate ? v : Number(v);
     return (
       <SlicerBetween
         title={title}
@@ -84,7 +85,8 @@ export function SlicerVisual({ visual, schema, results, filters }: Props) {
     apply(next.length ? [basicIn(target, next)] : []);
   };
   if (mode === 'dropdown') {
-    const summary = chosen.length === 0 ? messages.all : chosen.map((v) => format.value(v, type)).join(', ');
+    const summary =
+      chosen.length === 0 ? messages.all : chosen.map((v) => format.value(v, type)).join(', ');
     return <SlicerDropdown title={title} summary={summary} items={items} onPick={pick} />;
   }
   return (
