@@ -40,8 +40,9 @@ export function overlappingVisuals(frame: Frame): Promise<string[]> {
 }
 
 /**
- * Texts cut off without an ellipsis: an element with its own text wider than its box, or reaching
- * out of its visual's box (text inside a scrolling area, such as a table, is reachable, not cut).
+ * HTML texts cut off without an ellipsis (cards, titles, slicers, KPIs): an element with its own
+ * text wider than its box, or reaching out of its visual's box. Text inside a scrolling area (a
+ * table) is reachable, not cut. The charts' SVG labels are the label layout's to fit, not this.
  */
 export function clippedTexts(frame: Frame): Promise<string[]> {
   return frame.evaluate(() => {
@@ -52,11 +53,12 @@ export function clippedTexts(frame: Frame): Promise<string[]> {
         const ownText = [...element.childNodes].some(
           (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
         );
-        if (!ownText || element.closest('.table-visual, .matrix-visual, .slicer-list')) continue;
+        if (!ownText || element instanceof SVGElement) continue;
+        if (element.closest('.table-visual, .matrix-visual, .slicer-list')) continue;
         const style = getComputedStyle(element);
         if (style.visibility === 'hidden' || style.display === 'none') continue;
         const r = element.getBoundingClientRect();
-        const overflows = element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0;
+        const overflows = element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1;
         const outside = r.right > box.right + 1 || r.bottom > box.bottom + 1;
         if ((overflows && style.textOverflow !== 'ellipsis') || outside)
           clipped.push(`${visual.dataset['visualName']}: ${element.textContent?.trim()}`);

@@ -22,13 +22,17 @@ const TEXT_HEIGHT = 56;
 const COMPACT_SLICER_HEIGHT = 76;
 const LIST_SLICER_HEIGHT = 200;
 
-const CARD_TYPES = new Set(['card', 'kpi', 'gauge']);
+const KPI_HEIGHT = 180;
+
+/** Visuals that share a row in pairs; a KPI's value, status mark and trend need the full width. */
+const CARD_TYPES = new Set(['card', 'gauge']);
 const TEXT_TYPES = new Set(['textbox', 'actionButton']);
 
 function heightFor(visual: VisualDefinition, layout: VisualLayout, width: number): number {
   if (CARD_TYPES.has(visual.type)) return CARD_HEIGHT;
   if (TEXT_TYPES.has(visual.type)) return TEXT_HEIGHT;
   if (visual.type === 'multiRowCard') return CARD_HEIGHT;
+  if (visual.type === 'kpi') return KPI_HEIGHT;
   if (visual.type === 'slicer') {
     const mode = visual.options?.['mode'];
     return mode === 'list' || mode === undefined ? LIST_SLICER_HEIGHT : COMPACT_SLICER_HEIGHT;
