@@ -20,6 +20,14 @@ import { useFrameHarness } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
+/** Presses at `from`, moves by (dx, dy) in steps, as a hand would, and lets go. */
+async function dragBy(page: Page, from: { x: number; y: number }, dx: number, dy: number) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
 const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
 const REPORT = ['Recursos Humanos', 'Dotación y rotación'] as const;
 
@@ -64,18 +72,12 @@ describe.skipIf(!chromiumAvailable)('the editor authors a phone layout', () => {
       .locator('.mobile-layout-box')
       .evaluateAll((boxes) => boxes.map((b) => (b as HTMLElement).dataset['visualName']!));
     const before = (await placedBox(second!).boundingBox())!;
-    await page.mouse.move(before.x + 20, before.y + 30);
-    await page.mouse.down();
-    await page.mouse.move(before.x + 60, before.y + 90, { steps: 4 });
-    await page.mouse.up();
+    await dragBy(page, { x: before.x + 20, y: before.y + 30 }, 40, 60);
     const moved = (await placedBox(second!).boundingBox())!;
     expect(moved.y).toBeGreaterThan(before.y + 50);
     const handle = (await placedBox(first!).locator('.mobile-layout-handle').boundingBox())!;
     const firstBefore = (await placedBox(first!).boundingBox())!;
-    await page.mouse.move(handle.x + 5, handle.y + 5);
-    await page.mouse.down();
-    await page.mouse.move(handle.x + 5, handle.y + 85, { steps: 4 });
-    await page.mouse.up();
+    await dragBy(page, { x: handle.x + 5, y: handle.y + 5 }, 0, 80);
     const resized = (await placedBox(first!).boundingBox())!;
     expect(resized.height).toBeGreaterThan(firstBefore.height + 60);
     await page.screenshot({ path: resolve(docsScreenshots, 'editor-diseno-movil.png') });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
+import { addViewer } from '../src/portal/api.ts';
 import { login } from '../src/portal/session.ts';
 import { usePortal } from '../src/portal/suite.ts';
 import { reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
@@ -49,15 +50,43 @@ describe.skipIf(!chromiumAvailable)('portal: the phone view by width', () => {
     await page.close();
   });
 
-  it('shows the 404 text with no uncaught error on the page', async () => {
+  it('shows the 403 and 404 texts with no uncaught error on the page', async () => {
+    const outsider = {
+      username: 'sinpermisos',
+      firstname: 'Sin',
+      lastname: 'Permisos',
+      mail: 'sin.permisos@vitrina.demo',
+      password: 'Afuera2024',
+    };
+    await addViewer(stack(), outsider);
+
+    const admin = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await login(admin, stack().portalUrl, 'admin', stack().adminPassword);
+    const uid = await reportUid(admin, 'Ventas generales');
+    await admin.close();
+
     const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await login(page, stack().portalUrl, 'admin', stack().adminPassword);
+    await login(page, stack().portalUrl, outsider.username, outsider.password);
+    await page.goto(`${stack().portalUrl}/viewer/${uid}`);
+    expect(await viewerError(page)).toBe('Acceso denegado al informe.');
     await page.goto(`${stack().portalUrl}/viewer/no-existe`);
     expect(await viewerError(page)).toBe('Informe no encontrado.');
     await page.waitForTimeout(1000);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the login page draws "Credenciales" in the font of the rest of the page', async () => {
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack().portalUrl}/`);
+    const fontOf = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => getComputedStyle(element).fontFamily);
+    const heading = await fontOf(page.getByRole('heading', { name: 'Credenciales' }));
+    const button = await fontOf(page.getByRole('button', { name: 'Ingresar' }));
+    expect(heading).toBe(button);
+    expect(heading).not.toMatch(/^(serif|"?Times)/);
     await page.close();
   });
 });

@@ -13,7 +13,7 @@ export interface StackedBox {
   height: number;
 }
 
-export const PHONE_GAP = 12;
+const PHONE_GAP = 12;
 /** Charts never get shorter than this on a phone, whatever their desktop shape. */
 export const PHONE_CHART_MIN = 240;
 const PHONE_CHART_MAX = 360;

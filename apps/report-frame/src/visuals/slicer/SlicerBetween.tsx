@@ -77,24 +77,18 @@ export function SlicerBetween({ title, isDate, min, max, from, to, onApply }: Pr
       </div>
       {ready && (
         <div className="slicer-range" onPointerUp={commit} onKeyUp={commit}>
-          <input
-            type="range"
-            aria-label={`${title}: ${messages.from}`}
-            min={sliderMin}
-            max={sliderMax}
-            step={step}
-            value={toSlider(low, isDate)}
-            onChange={(e) => slide(0, Number(e.target.value))}
-          />
-          <input
-            type="range"
-            aria-label={`${title}: ${messages.to}`}
-            min={sliderMin}
-            max={sliderMax}
-            step={step}
-            value={toSlider(high, isDate)}
-            onChange={(e) => slide(1, Number(e.target.value))}
-          />
+          {([0, 1] as const).map((index) => (
+            <input
+              key={index}
+              type="range"
+              aria-label={`${title}: ${index === 0 ? messages.from : messages.to}`}
+              min={sliderMin}
+              max={sliderMax}
+              step={step}
+              value={toSlider(index === 0 ? low : high, isDate)}
+              onChange={(e) => slide(index, Number(e.target.value))}
+            />
+          ))}
         </div>
       )}
     </div>

@@ -9,7 +9,7 @@ import { LayoutType, type EmbedHandle } from '../../../lib/embed-service.ts';
 import { isMobileDevice } from '../../../lib/device.ts';
 
 /** The widest window drawn as a phone: Power BI's phone canvas is portrait, tablets start at 640. */
-export const PHONE_MAX_WIDTH = 639;
+const PHONE_MAX_WIDTH = 639;
 const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
 
 function narrowWindow(): boolean {
