@@ -50,30 +50,22 @@ export function SlicerBetween({ title, isDate, min, max, from, to, onApply }: Pr
     <div className="slicer slicer-between" role="group" aria-label={title}>
       <div className="slicer-title">{title}</div>
       <div className="slicer-between-inputs">
-        <label>
-          {messages.from}
-          <input
-            type={inputType}
-            value={low}
-            min={min}
-            max={max}
-            onChange={(e) => setDraft([e.target.value, high])}
-            onBlur={commit}
-            onKeyDown={onEnter}
-          />
-        </label>
-        <label>
-          {messages.to}
-          <input
-            type={inputType}
-            value={high}
-            min={min}
-            max={max}
-            onChange={(e) => setDraft([low, e.target.value])}
-            onBlur={commit}
-            onKeyDown={onEnter}
-          />
-        </label>
+        {([0, 1] as const).map((index) => (
+          <label key={index}>
+            {index === 0 ? messages.from : messages.to}
+            <input
+              type={inputType}
+              value={index === 0 ? low : high}
+              min={min}
+              max={max}
+              onChange={(e) =>
+                setDraft(index === 0 ? [e.target.value, high] : [low, e.target.value])
+              }
+              onBlur={commit}
+              onKeyDown={onEnter}
+            />
+          </label>
+        ))}
       </div>
       {ready && (
         <div className="slicer-range" onPointerUp={commit} onKeyUp={commit}>
