@@ -8,7 +8,9 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import {
+  call,
   cardText,
+  demoReport,
   embed,
   frameOf,
   openHost,
@@ -104,5 +106,30 @@ describe.skipIf(!chromiumAvailable)('slicers as Power BI draws them', () => {
     expect(await picked.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Escape');
     expect(await frameOf(page).evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
+  });
+
+  test('the between slicer applies its range when a bound is typed, as an advanced filter', async () => {
+    const products = await openHost(harness(), 'ours');
+    await embed(
+      products,
+      reportConfig(await demoReport(harness(), 'Comercial', 'Análisis de productos')),
+    );
+    await waitForEvent(products, 'rendered');
+    const between = frameOf(products).getByRole('group', { name: 'Precio de lista' });
+    expect(await between.getByRole('slider').count()).toBe(2);
+    const from = between.getByLabel('Desde', { exact: true });
+    const low = Number(await from.inputValue());
+    await rerender(products, async () => {
+      await from.fill(String(Math.ceil(low + 100)));
+      await from.press('Enter');
+    });
+    const state = await call<{ filters: { conditions: { operator: string; value: number }[] }[] }>(
+      products,
+      "const page = (await embedded.getPages()).find((p) => p.isActive); return (await page.getVisuals()).find((v) => v.type === 'slicer').getSlicerState()",
+    );
+    expect(state.filters[0]!.conditions).toEqual([
+      { operator: 'GreaterThanOrEqual', value: Math.ceil(low + 100) },
+    ]);
+    await products.close();
   });
 });
