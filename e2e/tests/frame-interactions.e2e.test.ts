@@ -70,9 +70,12 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a slicer filters the page', async () => {
-      const online = frameOf(page).locator('[data-visual-name="VisualContainer11"] label', {
-        hasText: 'Online',
-      });
+      const online = frameOf(page).locator(
+        '[data-visual-name="VisualContainer11"] [role="option"]',
+        {
+          hasText: 'Online',
+        },
+      );
       await rerender(page, () => online.click());
       const filtered = await cardText(page, SALES_CARD);
       expect(filtered).not.toBe(allSales);

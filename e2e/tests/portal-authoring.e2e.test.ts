@@ -6,9 +6,9 @@ import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { PowerBiRest } from '../src/frame/bi-service.ts';
 import { addVisual } from '../src/frame/editor.ts';
 import { openNewReport } from '../src/portal/admin.ts';
-import { portalApi } from '../src/portal/api.ts';
+import { addViewer, portalApi } from '../src/portal/api.ts';
 import { snapFailure } from '../src/portal/screens.ts';
-import { login, temporaryPasswordFor } from '../src/portal/session.ts';
+import { login } from '../src/portal/session.ts';
 import { reportUid, waitForRendered } from '../src/portal/viewer.ts';
 import { usePortal } from '../src/portal/suite.ts';
 
@@ -88,17 +88,12 @@ describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () 
 
   it('a viewer granted the workspace opens the new report, with no Editar', async () => {
     const api = await portalApi(stack().portalUrl, 'admin', stack().adminPassword);
-    const user = await api<{ id: number }>('POST', 'user', {
-      username: reader.username,
+    const userId = await addViewer(stack(), {
+      ...reader,
       firstname: 'Lectora',
       lastname: 'Informes',
-      mail: reader.mail,
-      rol: 1,
     });
-    const temporary = temporaryPasswordFor(stack().dataDir, reader.mail);
-    const own = await portalApi(stack().portalUrl, reader.username, temporary);
-    await own('PUT', 'user/changepassword', { password: reader.password });
-    await api('PUT', 'user/permissions', [{ userId: user.id, accountElementId: workspaceId }]);
+    await api('PUT', 'user/permissions', [{ userId, accountElementId: workspaceId }]);
 
     const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();

@@ -1,4 +1,5 @@
 /** A report with its editor: the reading view as before, or, in edit mode, Power BI's editing layout. */
+import { useState } from 'react';
 import type { FrameSession } from '../embed/session.ts';
 import type { ReportController } from '../report/report-controller.ts';
 import { ReportView } from '../report/ReportView.tsx';
@@ -8,6 +9,7 @@ import { EditOverlay } from './EditOverlay.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { editorMessagesFor } from './editor-messages.ts';
 import { FieldsPane } from './FieldsPane.tsx';
+import { MobileLayoutCanvas, mobileLayoutTexts } from './MobileLayoutCanvas.tsx';
 import { PageTabsEditor } from './PageTabsEditor.tsx';
 import { VisualizationsPane } from './VisualizationsPane.tsx';
 
@@ -22,6 +24,8 @@ export function AuthoringView({
 }) {
   const editor = authoring.editorOf(controller);
   const { mode } = useStore(editor.store);
+  const { report, activePage } = useStore(controller.store);
+  const [phoneLayout, setPhoneLayout] = useState(false);
   const view = (editing: boolean) => (
     <ReportView
       controller={controller}
@@ -35,7 +39,9 @@ export function AuthoringView({
     />
   );
   if (mode === 'view') return view(false);
-  const texts = editorMessagesFor(session.context.language);
+  const language = session.context.language;
+  const texts = editorMessagesFor(language);
+  const page = report.definition.pages.find((p) => p.name === activePage);
   return (
     <div
       className="authoring"
@@ -54,7 +60,19 @@ export function AuthoringView({
           texts={texts}
           onSaveAsTriggered={() => controller.emit('saveAsTriggered', null)}
         />
-        {view(true)}
+        <button
+          type="button"
+          className="mobile-layout-toggle"
+          aria-pressed={phoneLayout}
+          onClick={() => setPhoneLayout(!phoneLayout)}
+        >
+          {mobileLayoutTexts(language).mobileLayout}
+        </button>
+        {phoneLayout && page ? (
+          <MobileLayoutCanvas editor={editor} page={page} texts={texts} language={language} />
+        ) : (
+          view(true)
+        )}
         <PageTabsEditor editor={editor} controller={controller} texts={texts} />
       </div>
       <VisualizationsPane editor={editor} texts={texts} />

@@ -47,6 +47,7 @@ export function ReportView({ controller, isMobileUrl, onSetPage, overlay }: Prop
         className={`report${transparent ? ' transparent' : ''}`}
         data-active-page={state.activePage}
         data-rendered={shown?.complete ? 'true' : 'false'}
+        data-layout={layout?.phone ? 'phone' : 'master'}
         data-theme-colors={theme.dataColors.join(' ')}
         style={{ fontFamily: theme.fontFamily, color: theme.foreground }}
         {...swipe}
@@ -55,7 +56,14 @@ export function ReportView({ controller, isMobileUrl, onSetPage, overlay }: Prop
           <div
             className="canvas-viewport"
             ref={canvasRef}
-            style={{ background: transparent ? 'transparent' : '#EAEAEA' }}
+            // The phone view is one long page: no grey band below a short one.
+            style={{
+              background: transparent
+                ? 'transparent'
+                : layout?.phone
+                  ? theme.background
+                  : '#EAEAEA',
+            }}
           >
             {layout && page && data && (
               <PageCanvas

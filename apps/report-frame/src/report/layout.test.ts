@@ -64,5 +64,6 @@ describe('computeLayout', () => {
     expect(boxes.every((b) => b.left === 12 && b.width === 376)).toBe(true);
     const tops = boxes.map((b) => b.top);
     expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+    expect(layout.boxes['V2']!.height).toBeGreaterThanOrEqual(240);
   });
 });

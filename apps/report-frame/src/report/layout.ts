@@ -1,6 +1,7 @@
 /** Where each visual of a page goes on screen: custom layout, mobile stacking and display option. */
 import type { PageDefinition, VisualLayout } from '../api/types.ts';
 import type { FrameSettings } from '../state/report-state.ts';
+import { stackForPhone } from './phone-stack.ts';
 
 export interface Box {
   left: number;
@@ -15,11 +16,12 @@ export interface PageLayout {
   width: number;
   height: number;
   scale: number;
+  /** Drawn as the phone view (one column) rather than the desktop canvas. */
+  phone?: boolean;
 }
 
 const HIDDEN = 1;
 const MOBILE_PORTRAIT = 2;
-const MOBILE_GAP = 12;
 
 export const DisplayOption = { FitToPage: 0, FitToWidth: 1, ActualSize: 2 } as const;
 
@@ -74,17 +76,17 @@ function mobileLayout(
       };
     }
     const height = Math.max(0, ...Object.values(boxes).map((b) => b.top + b.height));
-    return { boxes, width: viewportWidth, height, scale };
+    return { boxes, width: viewportWidth, height, scale, phone: true };
   }
-  const ordered = Object.entries(layouts).sort(([, a], [, b]) => a.y - b.y || a.x - b.x);
-  let top = MOBILE_GAP;
-  const width = viewportWidth - MOBILE_GAP * 2;
-  for (const [name, layout] of ordered) {
-    const height = Math.max(120, Math.min(360, (layout.height / layout.width) * width));
-    boxes[name] = { left: MOBILE_GAP, top, width, height, zIndex: 1 };
-    top += height + MOBILE_GAP;
-  }
-  return { boxes, width: viewportWidth, height: top, scale: 1 };
+  const stacked = stackForPhone(
+    page.visuals.flatMap((visual) => {
+      const layout = layouts[visual.name];
+      return layout ? [{ visual, layout }] : [];
+    }),
+    viewportWidth,
+  );
+  for (const [name, box] of Object.entries(stacked.boxes)) boxes[name] = { ...box, zIndex: 1 };
+  return { boxes, width: viewportWidth, height: stacked.height, scale: 1, phone: true };
 }
 
 export function computeLayout(

@@ -1,15 +1,23 @@
-/** Slicer in list, dropdown or between (date/number range) mode; its choice filters the page. */
-import { useState } from 'react';
+/**
+ * A slicer as Power BI draws one: list, dropdown, between (number/date range) or relative date,
+ * by `options.mode`. Its choice filters the page through `setSlicer` (the SDK's slicer state).
+ */
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
 import { fieldLabel, filterTargetOf } from '@vitrina/bi-model/visual-queries';
-import {
-  SCHEMA,
-  type AdvancedCondition,
-  type FrameFilter,
-  type Scalar,
-} from '../query/filter-types.ts';
+import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import { basicIn } from '../state/visual-filters.ts';
 import { useServices } from './services.ts';
+import { SlicerBetween } from './slicer/SlicerBetween.tsx';
+import { SlicerDropdown } from './slicer/SlicerDropdown.tsx';
+import { SlicerOptions, type SlicerItem } from './slicer/SlicerOptions.tsx';
+import { SlicerRelative } from './slicer/SlicerRelative.tsx';
+import {
+  rangeFilters,
+  rangeOf,
+  relativeFilters,
+  relativeOf,
+  selectedValues,
+} from './slicer/slicer-filters.ts';
 
 interface Props {
   visual: VisualDefinition;
@@ -18,70 +26,42 @@ interface Props {
   filters: FrameFilter[];
 }
 
-function selectedValues(filters: FrameFilter[]): Scalar[] {
-  const basic = filters.find((f) => 'values' in f && 'operator' in f && f.operator === 'In');
-  const values = basic && 'values' in basic ? basic.values : [];
-  return values.filter((value) => value !== null);
-}
-
-function rangeOf(filters: FrameFilter[]): [string, string] {
-  const advanced = filters.find((f) => 'conditions' in f);
-  const conditions = advanced && 'conditions' in advanced ? advanced.conditions : [];
-  const bound = (op: string) => String(conditions.find((c) => c.operator === op)?.value ?? '');
-  return [bound('GreaterThanOrEqual'), bound('LessThanOrEqual')];
-}
-
 export function SlicerVisual({ visual, schema, results, filters }: Props) {
   const services = useServices();
   const { messages, format } = services;
   const field = visual.fields.category?.[0];
   const modeOption = visual.options?.['mode'];
   const mode = typeof modeOption === 'string' ? modeOption : 'list';
-  const [open, setOpen] = useState(false);
   if (!field) return null;
   const target = filterTargetOf(schema, field);
+  const title = fieldLabel(field);
+  const apply = (next: FrameFilter[]) => services.setSlicer(visual, next);
 
   if (mode === 'between') {
     const range = results['range'];
-    const type = range?.columns[0]?.type;
+    const isDate = range?.columns[0]?.type === 'date';
     const [from, to] = rangeOf(filters);
-    const apply = (nextFrom: string, nextTo: string) => {
-      const parse = (v: string): Scalar => (type === 'date' ? v : Number(v));
-      const conditions: AdvancedCondition[] = [];
-      if (nextFrom) conditions.push({ operator: 'GreaterThanOrEqual', value: parse(nextFrom) });
-      if (nextTo) conditions.push({ operator: 'LessThanOrEqual', value: parse(nextTo) });
-      const next: FrameFilter[] = conditions.length
-        ? [{ $schema: SCHEMA.advanced, target, filterType: 0, logicalOperator: 'And', conditions }]
-        : [];
-      services.setSlicer(visual, next);
-    };
-    const inputType = type === 'date' ? 'date' : 'number';
-    const min = String(range?.rows[0]?.[0] ?? '');
-    const max = String(range?.rows[0]?.[1] ?? '');
+    const parse = (v: string): Scalar | undefined =>
+      v === '' ? undefined : isDate ? v : Number(v);
     return (
-      <div className="slicer slicer-between">
-        <div className="slicer-title">{fieldLabel(field)}</div>
-        <label>
-          {messages.from}
-          <input
-            type={inputType}
-            value={from || min}
-            min={min}
-            max={max}
-            onChange={(e) => apply(e.target.value, to)}
-          />
-        </label>
-        <label>
-          {messages.to}
-          <input
-            type={inputType}
-            value={to || max}
-            min={min}
-            max={max}
-            onChange={(e) => apply(from, e.target.value)}
-          />
-        </label>
-      </div>
+      <SlicerBetween
+        title={title}
+        isDate={isDate}
+        min={String(range?.rows[0]?.[0] ?? '')}
+        max={String(range?.rows[0]?.[1] ?? '')}
+        from={from}
+        to={to}
+        onApply={(nextFrom, nextTo) => apply(rangeFilters(target, parse(nextFrom), parse(nextTo)))}
+      />
+    );
+  }
+  if (mode === 'relative') {
+    return (
+      <SlicerRelative
+        title={title}
+        choice={relativeOf(filters)}
+        onApply={(choice) => apply(choice ? relativeFilters(target, choice) : [])}
+      />
     );
   }
 
@@ -89,63 +69,30 @@ export function SlicerVisual({ visual, schema, results, filters }: Props) {
     results['values']?.rows.map((r) => r[0] ?? null).filter((v): v is Scalar => v !== null) ?? [];
   const chosen = selectedValues(filters);
   const type = results['values']?.columns[0]?.type;
-  const toggle = (value: Scalar, multi: boolean) => {
-    const next = chosen.includes(value)
-      ? chosen.filter((v) => v !== value)
-      : multi || mode === 'list'
-        ? [...chosen, value]
-        : [value];
-    services.setSlicer(visual, next.length ? [basicIn(target, next)] : []);
+  const items: SlicerItem[] = [
+    { key: '\u0000all', label: messages.all, selected: chosen.length === 0 },
+    ...values.map((value) => ({
+      key: String(value),
+      label: format.value(value, type),
+      selected: chosen.includes(value),
+    })),
+  ];
+  // Item 0 is "Todo" (clears the slicer); the others toggle their value in the selection.
+  const pick = (index: number) => {
+    const value = values[index - 1];
+    if (value === undefined) return apply([]);
+    const next = chosen.includes(value) ? chosen.filter((v) => v !== value) : [...chosen, value];
+    apply(next.length ? [basicIn(target, next)] : []);
   };
-  const list = (
-    <ul className="slicer-list" role="listbox" aria-multiselectable="true">
-      <li role="option" aria-selected={chosen.length === 0}>
-        <label>
-          <input
-            type="checkbox"
-            checked={chosen.length === 0}
-            onChange={() => services.setSlicer(visual, [])}
-          />
-          {messages.all}
-        </label>
-      </li>
-      {values.map((value) => (
-        <li key={String(value)} role="option" aria-selected={chosen.includes(value)}>
-          <label>
-            <input
-              type="checkbox"
-              checked={chosen.includes(value)}
-              onChange={() => toggle(value, true)}
-            />
-            {format.value(value, type)}
-          </label>
-        </li>
-      ))}
-    </ul>
-  );
   if (mode === 'dropdown') {
     const summary =
       chosen.length === 0 ? messages.all : chosen.map((v) => format.value(v, type)).join(', ');
-    return (
-      <div className="slicer slicer-dropdown">
-        <div className="slicer-title">{fieldLabel(field)}</div>
-        <button
-          type="button"
-          className="slicer-toggle"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
-          <span>{summary}</span>
-          <span aria-hidden="true">▾</span>
-        </button>
-        {open && <div className="slicer-popup">{list}</div>}
-      </div>
-    );
+    return <SlicerDropdown title={title} summary={summary} items={items} onPick={pick} />;
   }
   return (
     <div className="slicer">
-      <div className="slicer-title">{fieldLabel(field)}</div>
-      {list}
+      <div className="slicer-title">{title}</div>
+      <SlicerOptions items={items} label={title} onPick={pick} />
     </div>
   );
 }

@@ -10,8 +10,8 @@ import {
 import type { ViewerReport } from '../../../lib/models.ts';
 import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
 import { fetchViewerReport, viewerErrorText } from '../api/viewer-api.ts';
-import { isMobileDevice } from '../../../lib/device.ts';
 import { embedConfig, embedSettings } from './embed-config.ts';
+import { usePhoneLayoutSwitch, wantsPhoneLayout } from './phone-layout.ts';
 
 export interface EmbeddedReportState {
   name: string | null;
@@ -61,7 +61,7 @@ export function useEmbeddedReport(
     let cancelled = false;
     let stopRenewal: (() => void) | undefined;
     let sdk: EmbedService | undefined;
-    const mobile = isMobileDevice();
+    const mobile = wantsPhoneLayout();
     const update = (patch: Partial<EmbeddedReportState>) =>
       !cancelled && setState((s) => ({ ...s, ...patch }));
     setState({ name: null, loading: true, rendered: false, error: null, embed: null, kind: null });
@@ -121,6 +121,7 @@ export function useEmbeddedReport(
       sdk?.reset(container);
     };
   }, [uid, containerRef, ready, embedOrigin]);
+  usePhoneLayoutSwitch(state.embed, state.kind);
 
   return { ...state, setTokenSource };
 }
