@@ -75,10 +75,23 @@ export function flavourOf(name: string | null): SdkFlavour {
   return name === 'ours' || name === 'official-2.24' ? name : 'official';
 }
 
-export interface HostServer {
+/** What tests use of a running host origin: its host pages. */
+export interface HostPages {
   origin: string;
   pageUrl(flavour: SdkFlavour, size?: { width: number; height: number }): string;
+}
+
+export interface HostServer extends HostPages {
   stop(): Promise<void>;
+}
+
+/** The host pages of a host server at `origin`, started here or by another process. */
+export function hostPagesAt(origin: string): HostPages {
+  return {
+    origin,
+    pageUrl: (flavour, size = { width: 1280, height: 760 }) =>
+      `${origin}/host.html?sdk=${flavour}&w=${size.width}&h=${size.height}`,
+  };
 }
 
 /**
@@ -123,9 +136,7 @@ export async function startHostServer(): Promise<HostServer> {
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${port}`;
   return {
-    origin,
-    pageUrl: (flavour, size = { width: 1280, height: 760 }) =>
-      `${origin}/host.html?sdk=${flavour}&w=${size.width}&h=${size.height}`,
+    ...hostPagesAt(origin),
     stop: () => new Promise((done) => server.close(() => done())),
   };
 }
