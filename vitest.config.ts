@@ -58,7 +58,7 @@ const tierProjects = workspaces.flatMap((workspace) =>
  * (decision 0229), in a project of their own so that the portal files do not start them. Files
  * that save reports still start servers of their own (e2e/src/frame/suite.ts).
  */
-const frameFiles = 'tests/frame-*.e2e.test.ts';
+const frameFiles = '**/frame-*.e2e.test.ts';
 const e2eProjects = tierProjects.map((project) =>
   project.test?.name === 'e2e:e2e'
     ? { ...project, test: { ...project.test, exclude: [...project.test.exclude!, frameFiles] } }

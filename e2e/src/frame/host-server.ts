@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { freePort } from '@vitrina/test-support/processes';
 
@@ -17,10 +17,14 @@ export type SdkFlavour = 'official' | 'official-2.24' | 'ours';
 /** powerbi-client 2.24 embeds only https URLs on Power BI hosts (see power-bi-host.ts). */
 export const embedsOnlyPowerBiHosts = (flavour: SdkFlavour) => flavour === 'official-2.24';
 
-/** The published UMD bundles: 2.8.0 is the workspace's powerbi-client, 2.24 this package's alias. */
+/**
+ * The published UMD bundles: 2.8.0 is the workspace's powerbi-client, 2.24 this package's alias
+ * (found with require.resolve: Vitest's global set-up, which starts this server, has no
+ * import.meta.resolve).
+ */
 const publishedBundles: Record<Exclude<SdkFlavour, 'ours'>, string> = {
   official: join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
-  'official-2.24': fileURLToPath(import.meta.resolve('powerbi-client-2.24/dist/powerbi.js')),
+  'official-2.24': createRequire(import.meta.url).resolve('powerbi-client-2.24/dist/powerbi.js'),
 };
 
 const EVENTS = [
