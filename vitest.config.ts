@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // `./node_modules/.bin/vitest` alone starts on whatever `node` is first on PATH (the machine's may
@@ -70,7 +70,7 @@ const frameProject: TestProjectInlineConfiguration = {
     name: 'e2e:e2e-frame',
     root: './e2e',
     include: [frameFiles],
-    globalSetup: ['./src/frame/global-setup.ts'],
+    globalSetup: [resolve(import.meta.dirname, 'e2e/src/frame/global-setup.ts')],
   },
 };
 

@@ -22,9 +22,10 @@ export const embedsOnlyPowerBiHosts = (flavour: SdkFlavour) => flavour === 'offi
  * (found with require.resolve: Vitest's global set-up, which starts this server, has no
  * import.meta.resolve).
  */
+const require = createRequire(import.meta.url);
 const publishedBundles: Record<Exclude<SdkFlavour, 'ours'>, string> = {
   official: join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
-  'official-2.24': createRequire(import.meta.url).resolve('powerbi-client-2.24/dist/powerbi.js'),
+  'official-2.24': require.resolve('powerbi-client-2.24/dist/powerbi.js'),
 };
 
 const EVENTS = [

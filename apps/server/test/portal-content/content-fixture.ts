@@ -40,7 +40,7 @@ export interface ContentFixture extends TestApp {
 
 let counter = 0;
 
-export async function startContentFixture(dialect: DialectName): Promise<ContentFixture> {
+async function startContentFixture(dialect: DialectName): Promise<ContentFixture> {
   const bi = await startFakeBiService([]);
   const caDir = mkdtempSync(join(tmpdir(), 'vitrina-ca-'));
   const caFile = join(caDir, 'cert.pem');
