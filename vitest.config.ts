@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // `./node_modules/.bin/vitest` alone starts on whatever `node` is first on PATH (the machine's may
@@ -53,4 +53,25 @@ const tierProjects = workspaces.flatMap((workspace) =>
   })),
 );
 
-export default defineConfig({ test: { projects: tierProjects } });
+/**
+ * The e2e workspace's frame files share one BI service and host origin through a global set-up
+ * (decision 0229), in a project of their own so that the portal files do not start them. Files
+ * that save reports still start servers of their own (e2e/src/frame/suite.ts).
+ */
+const frameFiles = '**/frame-*.e2e.test.ts';
+const e2eProjects = tierProjects.map((project) =>
+  project.test?.name === 'e2e:e2e'
+    ? { ...project, test: { ...project.test, exclude: [...project.test.exclude!, frameFiles] } }
+    : project,
+);
+const frameProject: TestProjectInlineConfiguration = {
+  extends: './e2e/vitest.config.ts',
+  test: {
+    name: 'e2e:e2e-frame',
+    root: './e2e',
+    include: [frameFiles],
+    globalSetup: [resolve(import.meta.dirname, 'e2e/src/frame/global-setup.ts')],
+  },
+};
+
+export default defineConfig({ test: { projects: [...e2eProjects, frameProject] } });

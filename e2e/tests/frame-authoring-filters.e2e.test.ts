@@ -16,7 +16,7 @@ import {
   reportConfig,
   waitForEvent,
 } from '../src/frame/harness.ts';
-import { useFrameHarness } from '../src/frame/suite.ts';
+import { useSharedFrameHarness } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -60,7 +60,7 @@ function filtersByLevel(page: Page) {
 }
 
 describe.skipIf(!chromiumAvailable)('filters from the Data pane with the official SDK', () => {
-  const harness = useFrameHarness();
+  const harness = useSharedFrameHarness();
 
   test('each of the four kinds at its level, visible through getFilters and valid', async () => {
     const target = await demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');

@@ -13,7 +13,7 @@ import {
   rerender,
   waitForEvent,
 } from '../src/frame/harness.ts';
-import { useFrameHarness, useSalesReport } from '../src/frame/suite.ts';
+import { useSharedFrameHarness, useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -208,7 +208,7 @@ for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(
     `report frame commands, sort and buttons with the ${flavour} SDK`,
     () => {
-      const harness = useFrameHarness();
+      const harness = useSharedFrameHarness();
       let page: Page;
 
       beforeAll(async () => {
@@ -288,7 +288,7 @@ for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(
     `filter pane top N and relative date editing with the ${flavour} SDK`,
     () => {
-      const harness = useFrameHarness();
+      const harness = useSharedFrameHarness();
       let page: Page;
 
       beforeAll(async () => {

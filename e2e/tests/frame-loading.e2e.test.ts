@@ -18,6 +18,7 @@ import {
   screenshot,
   waitForEvent,
 } from '../src/frame/harness.ts';
+import { expiredCopy } from '../src/frame/bi-service.ts';
 import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -219,7 +220,7 @@ for (const flavour of ['official', 'ours'] as const) {
       await embed(
         page,
         reportConfig(sales(), {
-          accessToken: harness().bi.expiredCopy(sales().accessToken),
+          accessToken: expiredCopy(harness().bi.dataDir, sales().accessToken),
           settings,
         }),
       );

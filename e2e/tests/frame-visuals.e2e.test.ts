@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { call, embed, frameOf, openHost, screenshot, waitForEvent } from '../src/frame/harness.ts';
-import { useFrameHarness } from '../src/frame/suite.ts';
+import { useSharedFrameHarness } from '../src/frame/suite.ts';
 import { comparePngs } from '../src/frame/pixel-diff.ts';
 import { demoReports } from '../src/frame/demo-reports.ts';
 
@@ -52,7 +52,7 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-');
 
 describe.skipIf(!chromiumAvailable)('report frame visuals', () => {
-  const harness = useFrameHarness();
+  const harness = useSharedFrameHarness();
   let page: Page;
   const shots = new Map<string, string>();
   const typesSeen = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import {
   authoringCalls,
@@ -8,22 +8,17 @@ import {
   identities,
 } from './authoring-calls.ts';
 import { ids } from './fixture-content.ts';
-import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+import { call, comercial, userToken } from './harness.ts';
+import { salesSchema, salesSchemaOnly, useTestService } from './support/test-service.ts';
 
-let service: TestService;
+const service = useTestService({}, salesSchemaOnly);
 let accessToken: string;
 let calls: ReturnType<typeof authoringCalls>;
-const salesSchema = { id: ids.salesDataset, name: 'Ventas', tables: [] };
 
 beforeAll(async () => {
-  service = await startTestService(
-    {},
-    { datasetSchemas: { schema: (id) => (id === ids.salesDataset ? salesSchema : undefined) } },
-  );
   accessToken = await userToken(service.url, comercial);
   calls = authoringCalls(service, accessToken);
 });
-afterAll(() => service.close());
 
 const claimsOf = (token: string) =>
   verifyEmbedToken(service.services.embedTokenKey, `EmbedToken ${token}`);

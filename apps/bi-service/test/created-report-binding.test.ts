@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { authoringCalls, definition, errorOf } from './authoring-calls.ts';
 import { ids } from './fixture-content.ts';
-import { comercial, startTestService, userToken, type TestService } from './harness.ts';
+import { comercial, userToken } from './harness.ts';
+import { salesSchemaOnly, useTestService } from './support/test-service.ts';
 
 // Decision 0224: a report made by save as or create is reached by the token that made it (its
 // jti) and by tokens generated for it, never by another token of the same principal. Every
 // portal viewer of an account shares one principal, so the principal proves nothing.
 
-let service: TestService;
+const service = useTestService({}, salesSchemaOnly);
 let calls: ReturnType<typeof authoringCalls>;
-const salesSchema = { id: ids.salesDataset, name: 'Ventas', tables: [] };
 const refusal = [403, 'PowerBINotAuthorizedException'];
 
 beforeAll(async () => {
-  service = await startTestService(
-    {},
-    { datasetSchemas: { schema: (id) => (id === ids.salesDataset ? salesSchema : undefined) } },
-  );
   calls = authoringCalls(service, await userToken(service.url, comercial));
 });
-afterAll(() => service.close());
 
 const editing = { accessLevel: 'Edit', allowSaveAs: true };
 

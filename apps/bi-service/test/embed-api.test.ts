@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { signEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids } from './fixture-content.ts';
-import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+import { call, comercial, userToken } from './harness.ts';
+import { salesSchema, salesSchemaOnly, useTestService } from './support/test-service.ts';
 
-let service: TestService;
+const service = useTestService({}, salesSchemaOnly);
 let accessToken: string;
 const comercialGroup = workspaceIdFor('Comercial');
 const identities = [{ username: 'ana', roles: ['Region'], datasets: [ids.salesDataset] }];
-/** Stands in for the DuckDB registry: the schema is passed through untouched. */
-const salesSchema = { id: ids.salesDataset, name: 'Ventas', tables: [] };
 
 beforeAll(async () => {
-  service = await startTestService(
-    {},
-    { datasetSchemas: { schema: (id) => (id === ids.salesDataset ? salesSchema : undefined) } },
-  );
   accessToken = await userToken(service.url, comercial);
 });
-afterAll(() => service.close());
 
 async function embedToken(path: string, body: Record<string, unknown> = {}) {
   const { json } = await call(

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startBiProcess } from '@vitrina/test-support/processes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, comercial, startTestService, userToken, type TestService } from './harness.ts';
+import { call, comercial, startTestService, userToken } from './harness.ts';
 import { faultSwitchPath, installFaultSwitch } from './support/fault-switch.ts';
+import { useTestService } from './support/test-service.ts';
 
-let service: TestService;
+const service = useTestService({}, {}, { configureApp: installFaultSwitch });
 let token: string;
 const groups = '/v1.0/myorg/groups';
 
@@ -14,10 +15,8 @@ const setFaults = (faults: unknown) =>
   call(service.url, faultSwitchPath, { method: 'PUT', body: faults });
 
 beforeAll(async () => {
-  service = await startTestService({}, {}, { configureApp: installFaultSwitch });
   token = await userToken(service.url, comercial);
 });
-afterAll(() => service.close());
 afterEach(() => call(service.url, faultSwitchPath, { method: 'DELETE' }));
 
 describe('the test fault switch', () => {

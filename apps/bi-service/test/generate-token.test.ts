@@ -1,20 +1,13 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids } from './fixture-content.ts';
-import {
-  call,
-  comercial,
-  finanzas,
-  startTestService,
-  userToken,
-  type TestService,
-} from './harness.ts';
+import { call, comercial, startTestService, userToken } from './harness.ts';
+import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
-let service: TestService;
-let comercialToken: string;
-let finanzasToken: string;
+const service = useTestService();
+const tokens = useDemoUserTokens(service);
 const comercialGroup = workspaceIdFor('Comercial');
 const finanzasGroup = workspaceIdFor('Finanzas');
 const regionIdentity = {
@@ -24,13 +17,6 @@ const regionIdentity = {
 };
 const reportTokenPath = `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesReport}/GenerateToken`;
 
-beforeAll(async () => {
-  service = await startTestService();
-  comercialToken = await userToken(service.url, comercial);
-  finanzasToken = await userToken(service.url, finanzas);
-});
-afterAll(() => service.close());
-
 const claimsOf = (json: Record<string, unknown>) =>
   verifyEmbedToken(service.services.embedTokenKey, `EmbedToken ${String(json['token'])}`);
 const errorCode = (json: Record<string, unknown>) => (json['error'] as { code: string }).code;
@@ -38,7 +24,7 @@ const errorCode = (json: Record<string, unknown>) => (json['error'] as { code: s
 describe('report GenerateToken', () => {
   it('scopes the token to exactly the report, its dataset and workspace, with the identity', async () => {
     const { status, json } = await call(service.url, reportTokenPath, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { accessLevel: 'View', identities: [regionIdentity] },
     });
     expect(status).toBe(200);
@@ -64,18 +50,18 @@ describe('report GenerateToken', () => {
   });
 
   it('fails closed when a row-level-security dataset gets no identity, or an unknown role', async () => {
-    const none = await call(service.url, reportTokenPath, { token: comercialToken, body: {} });
+    const none = await call(service.url, reportTokenPath, { token: tokens.comercial, body: {} });
     expect(none.status).toBe(400);
     expect(String((none.json['error'] as { message: string }).message)).toContain(
       'requires an effective identity',
     );
     const badRole = await call(service.url, reportTokenPath, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { identities: [{ ...regionIdentity, roles: ['Nope'] }] },
     });
     expect(badRole.status).toBe(400);
     const noRoles = await call(service.url, reportTokenPath, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { identities: [{ ...regionIdentity, roles: [] }] },
     });
     expect(noRoles.status).toBe(400);
@@ -84,22 +70,22 @@ describe('report GenerateToken', () => {
   it('refuses an identity for a dataset without roles, or for a dataset outside the token', async () => {
     const path = `/v1.0/myorg/groups/${finanzasGroup}/reports/${ids.financeReport}/GenerateToken`;
     const onPlain = await call(service.url, path, {
-      token: finanzasToken,
+      token: tokens.finanzas,
       body: { identities: [{ username: 'x', roles: ['Region'], datasets: [ids.financeDataset] }] },
     });
     expect(onPlain.status).toBe(400);
     const outside = await call(service.url, path, {
-      token: finanzasToken,
+      token: tokens.finanzas,
       body: { identities: [regionIdentity] },
     });
     expect(outside.status).toBe(400);
-    const plain = await call(service.url, path, { token: finanzasToken, body: {} });
+    const plain = await call(service.url, path, { token: tokens.finanzas, body: {} });
     expect(plain.status).toBe(200);
   });
 
   it('answers 403 to a non-member and 404 for an unknown report', async () => {
     const outsider = await call(service.url, reportTokenPath, {
-      token: finanzasToken,
+      token: tokens.finanzas,
       body: { identities: [regionIdentity] },
     });
     expect(outsider.status).toBe(403);
@@ -107,7 +93,7 @@ describe('report GenerateToken', () => {
     const unknown = await call(
       service.url,
       `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesDashboard}/GenerateToken`,
-      { token: comercialToken, body: {} },
+      { token: tokens.comercial, body: {} },
     );
     expect(unknown.status).toBe(404);
     expect(errorCode(unknown.json)).toBe('PowerBIEntityNotFound');
@@ -115,7 +101,7 @@ describe('report GenerateToken', () => {
 
   it('grants Edit to members and refuses it to viewers', async () => {
     const edit = await call(service.url, reportTokenPath, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { accessLevel: 'edit', identities: [regionIdentity] },
     });
     expect((await claimsOf(edit.json)).accessLevel).toBe('Edit');
@@ -145,7 +131,7 @@ describe('token lifetime', () => {
   it('caps the expiry at lifetimeInMinutes', async () => {
     const before = Math.floor(Date.now() / 1000);
     const { json } = await call(service.url, reportTokenPath, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { lifetimeInMinutes: 10, identities: [regionIdentity] },
     });
     const claims = await claimsOf(json);
@@ -192,7 +178,7 @@ describe('token lifetime', () => {
 
   it('rejects a non-positive lifetime', async () => {
     const { status, json } = await call(service.url, reportTokenPath, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { lifetimeInMinutes: 0 },
     });
     expect(status).toBe(400);
@@ -204,7 +190,7 @@ describe('dashboard and tile GenerateToken', () => {
   it('a dashboard token covers its tiles and the reports and datasets they show', async () => {
     const path = `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/GenerateToken`;
     const { json } = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { accessLevel: 'View', identities: [regionIdentity] },
     });
     const claims = await claimsOf(json);
@@ -212,14 +198,14 @@ describe('dashboard and tile GenerateToken', () => {
     expect(claims.tiles).toEqual([ids.salesTile, ids.marginTile]);
     expect(claims.reports).toEqual([ids.salesReport, ids.marginReport]);
     expect(claims.datasets).toEqual([ids.salesDataset]);
-    const outsider = await call(service.url, path, { token: finanzasToken, body: {} });
+    const outsider = await call(service.url, path, { token: tokens.finanzas, body: {} });
     expect(outsider.status).toBe(403);
   });
 
   it('a tile token covers one tile and its report', async () => {
     const path = `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/tiles/${ids.marginTile}/GenerateToken`;
     const { json } = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { identities: [regionIdentity] },
     });
     const claims = await claimsOf(json);
@@ -228,7 +214,7 @@ describe('dashboard and tile GenerateToken', () => {
       reports: [ids.marginReport],
       dashboards: [ids.salesDashboard],
     });
-    const outsider = await call(service.url, path, { token: finanzasToken, body: {} });
+    const outsider = await call(service.url, path, { token: tokens.finanzas, body: {} });
     expect(outsider.status).toBe(403);
   });
 });
@@ -242,7 +228,7 @@ describe('create-report GenerateToken', () => {
       datasetId: ids.salesDataset,
       identities: [regionIdentity],
     };
-    const { status, json } = await call(service.url, path, { token: comercialToken, body });
+    const { status, json } = await call(service.url, path, { token: tokens.comercial, body });
     expect(status).toBe(200);
     expect(await claimsOf(json)).toMatchObject({
       reports: [],
@@ -254,22 +240,22 @@ describe('create-report GenerateToken', () => {
 
   it('needs accessLevel Create, a known dataset and membership', async () => {
     const view = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { accessLevel: 'View', datasetId: ids.salesDataset },
     });
     expect(view.status).toBe(400);
     const unknown = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { accessLevel: 'Create', datasetId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown.status).toBe(404);
     const foreignDataset = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { accessLevel: 'Create', datasetId: ids.financeDataset },
     });
     expect(foreignDataset.status).toBe(403);
     const outsider = await call(service.url, path, {
-      token: finanzasToken,
+      token: tokens.finanzas,
       body: { accessLevel: 'Create', datasetId: ids.financeDataset },
     });
     expect(outsider.status).toBe(403);
@@ -285,7 +271,7 @@ describe('multi-resource GenerateToken', () => {
       datasets: [{ id: ids.salesDataset }],
       identities: [regionIdentity],
     };
-    const { status, json } = await call(service.url, path, { token: comercialToken, body });
+    const { status, json } = await call(service.url, path, { token: tokens.comercial, body });
     expect(status).toBe(200);
     const claims = await claimsOf(json);
     expect(claims).toMatchObject({
@@ -295,7 +281,7 @@ describe('multi-resource GenerateToken', () => {
     });
 
     const editable = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: {
         ...body,
         reports: body.reports.map((report) => ({ ...report, allowEdit: true })),
@@ -307,12 +293,12 @@ describe('multi-resource GenerateToken', () => {
 
   it('refuses items of workspaces the caller does not belong to', async () => {
     const report = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { reports: [{ id: ids.financeReport }] },
     });
     expect(report.status).toBe(403);
     const target = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: {
         reports: [{ id: ids.salesReport }],
         targetWorkspaces: [{ id: finanzasGroup }],
@@ -329,17 +315,17 @@ describe('multi-resource GenerateToken', () => {
       { datasets: many },
       { reports: [{ id: ids.salesReport }], targetWorkspaces: many },
     ]) {
-      const { status, json } = await call(service.url, path, { token: comercialToken, body });
+      const { status, json } = await call(service.url, path, { token: tokens.comercial, body });
       expect(status).toBe(400);
       expect(errorCode(json)).toBe('InvalidRequest');
     }
-    const empty = await call(service.url, path, { token: comercialToken, body: {} });
+    const empty = await call(service.url, path, { token: tokens.comercial, body: {} });
     expect(empty.status).toBe(400);
   });
 
   it('answers 404 for an unknown report', async () => {
     const { status } = await call(service.url, path, {
-      token: comercialToken,
+      token: tokens.comercial,
       body: { reports: [{ id: '00000000-0000-4000-8000-000000000000' }] },
     });
     expect(status).toBe(404);

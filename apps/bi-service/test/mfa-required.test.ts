@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMfaUsername, publishedDemoCredentials } from '@vitrina/env/demo';
-import {
-  comercial,
-  powerBiScope,
-  requestToken,
-  startTestService,
-  type TestService,
-} from './harness.ts';
+import { comercial, powerBiScope, requestToken } from './harness.ts';
+import { useTestService } from './support/test-service.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(() => service.close());
+const service = useTestService();
 
 const form = (password: string) => ({
   grant_type: 'password',

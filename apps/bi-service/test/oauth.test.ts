@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { ConfidentialClientApplication, PublicClientApplication } from '@azure/msal-node';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { caTrustingNetworkClient } from './msal-network-client.ts';
-import {
-  comercial,
-  powerBiScope,
-  requestToken,
-  servicePrincipal,
-  startTestService,
-  type TestService,
-} from './harness.ts';
+import { comercial, powerBiScope, requestToken, servicePrincipal } from './harness.ts';
+import { useTestService } from './support/test-service.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(() => service.close());
+const service = useTestService();
 
 const passwordForm = (overrides: Record<string, string> = {}) => ({
   grant_type: 'password',

@@ -1,28 +1,13 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { ids } from './fixture-content.ts';
-import {
-  appToken,
-  call,
-  comercial,
-  finanzas,
-  startTestService,
-  userToken,
-  type TestService,
-} from './harness.ts';
+import { appToken, call, comercial, startTestService, userToken } from './harness.ts';
+import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
-let service: TestService;
-let comercialToken: string;
-let finanzasToken: string;
+const service = useTestService();
+const tokens = useDemoUserTokens(service);
 const comercialGroup = workspaceIdFor('Comercial');
-
-beforeAll(async () => {
-  service = await startTestService();
-  comercialToken = await userToken(service.url, comercial);
-  finanzasToken = await userToken(service.url, finanzas);
-});
-afterAll(() => service.close());
 
 /** Every read route of a Comercial item: a member reads it, a non-member of the workspace gets 403. */
 const comercialRoutes = [
@@ -38,12 +23,12 @@ const comercialRoutes = [
 
 describe('GET /v1.0/myorg/groups', () => {
   it('lists only the workspaces the caller belongs to', async () => {
-    const mine = await call(service.url, '/v1.0/myorg/groups', { token: comercialToken });
+    const mine = await call(service.url, '/v1.0/myorg/groups', { token: tokens.comercial });
     expect((mine.json['value'] as { name: string }[]).map((group) => group.name)).toEqual([
       'Comercial',
       'Operaciones',
     ]);
-    const theirs = await call(service.url, '/v1.0/myorg/groups', { token: finanzasToken });
+    const theirs = await call(service.url, '/v1.0/myorg/groups', { token: tokens.finanzas });
     expect((theirs.json['value'] as { name: string }[]).map((group) => group.name)).toEqual([
       'Finanzas',
       'Recursos Humanos',
@@ -55,12 +40,12 @@ describe('GET /v1.0/myorg/groups', () => {
   });
 
   it('keeps workspace ids stable (derived from the name)', async () => {
-    const mine = await call(service.url, '/v1.0/myorg/groups', { token: comercialToken });
+    const mine = await call(service.url, '/v1.0/myorg/groups', { token: tokens.comercial });
     expect((mine.json['value'] as { id: string }[])[0]?.id).toBe(comercialGroup);
   });
 
   it('answers 401 PowerBINotAuthorizedException without or with a forged token', async () => {
-    for (const token of [undefined, 'not-a-jwt', comercialToken.slice(0, -4) + 'AAAA']) {
+    for (const token of [undefined, 'not-a-jwt', tokens.comercial.slice(0, -4) + 'AAAA']) {
       const response = await call(service.url, '/v1.0/myorg/groups', token ? { token } : {});
       expect(response.status).toBe(401);
       expect(response.json).toEqual({
@@ -87,16 +72,16 @@ describe('GET /v1.0/myorg/groups', () => {
 
 describe('workspace content routes', () => {
   it.each(comercialRoutes)('%s: 200 for a member, 403 for a non-member', async (path) => {
-    const member = await call(service.url, path, { token: comercialToken });
+    const member = await call(service.url, path, { token: tokens.comercial });
     expect(member.status).toBe(200);
-    const outsider = await call(service.url, path, { token: finanzasToken });
+    const outsider = await call(service.url, path, { token: tokens.finanzas });
     expect(outsider.status).toBe(403);
     expect((outsider.json['error'] as { code: string }).code).toBe('PowerBINotAuthorizedException');
   });
 
   it('lists reports with Power BI field names and embed URLs', async () => {
     const { json } = await call(service.url, `/v1.0/myorg/groups/${comercialGroup}/reports`, {
-      token: comercialToken,
+      token: tokens.comercial,
     });
     const reports = json['value'] as Record<string, string>[];
     expect(reports.map((report) => report.name)).toEqual(['Ventas', 'Margen', 'Listado']);
@@ -114,7 +99,7 @@ describe('workspace content routes', () => {
 
   it('describes dashboards, tiles and datasets as Power BI does', async () => {
     const dashboards = await call(service.url, `/v1.0/myorg/groups/${comercialGroup}/dashboards`, {
-      token: comercialToken,
+      token: tokens.comercial,
     });
     expect((dashboards.json['value'] as unknown[])[0]).toMatchObject({
       id: ids.salesDashboard,
@@ -122,13 +107,13 @@ describe('workspace content routes', () => {
       isReadOnly: false,
       embedUrl: `http://bi.test/dashboardEmbed?dashboardId=${ids.salesDashboard}&groupId=${comercialGroup}`,
     });
-    const tiles = await call(service.url, comercialRoutes[4]!, { token: comercialToken });
+    const tiles = await call(service.url, comercialRoutes[4]!, { token: tokens.comercial });
     expect((tiles.json['value'] as unknown[])[0]).toMatchObject({
       id: ids.salesTile,
       reportId: ids.salesReport,
       embedUrl: `http://bi.test/embed?dashboardId=${ids.salesDashboard}&tileId=${ids.salesTile}&groupId=${comercialGroup}`,
     });
-    const dataset = await call(service.url, comercialRoutes[7]!, { token: comercialToken });
+    const dataset = await call(service.url, comercialRoutes[7]!, { token: tokens.comercial });
     expect(dataset.json).toMatchObject({
       name: 'Ventas',
       isEffectiveIdentityRequired: true,
@@ -140,20 +125,20 @@ describe('workspace content routes', () => {
     const unknownGroup = await call(
       service.url,
       '/v1.0/myorg/groups/00000000-0000-4000-8000-000000000000/reports',
-      { token: comercialToken },
+      { token: tokens.comercial },
     );
     expect(unknownGroup.status).toBe(404);
     expect((unknownGroup.json['error'] as { code: string }).code).toBe('PowerBIEntityNotFound');
     const otherWorkspace = await call(
       service.url,
       `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.financeReport}`,
-      { token: comercialToken },
+      { token: tokens.comercial },
     );
     expect(otherWorkspace.status).toBe(404);
     const unknownTile = await call(
       service.url,
       `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/tiles/${ids.salesReport}`,
-      { token: comercialToken },
+      { token: tokens.comercial },
     );
     expect(unknownTile.status).toBe(404);
   });

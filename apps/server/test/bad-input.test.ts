@@ -1,15 +1,7 @@
 import { errorMessages } from '@vitrina/contracts';
 import { describe, expect, it } from 'vitest';
-import { useSeededApp } from './fixtures.ts';
+import { useSeededApp, validUser } from './fixtures.ts';
 import { callApi, login, snapshotCounts, testDialects, type ApiRequest } from './helper.ts';
-
-const validUser = {
-  username: 'mramos',
-  firstname: 'María',
-  lastname: 'Ramos',
-  mail: 'maria@vitrina.test',
-  rol: 1,
-};
 
 interface BadCase {
   name: string;

@@ -15,6 +15,15 @@ import {
 } from './helper.ts';
 
 /** A small tenant: one account > workspace > two reports; the viewer holds the first report. */
+/** A user that passes every validation rule of spec section 5: the base the bad cases vary. */
+export const validUser = {
+  username: 'mramos',
+  firstname: 'María',
+  lastname: 'Ramos',
+  mail: 'maria@vitrina.test',
+  rol: 1,
+};
+
 export interface Fixture {
   administrator: CreatedUser;
   /** The viewer who owns the resources used in requests (their id goes in paths and bodies). */

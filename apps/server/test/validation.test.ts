@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { useSeededApp } from './fixtures.ts';
+import { useSeededApp, validUser } from './fixtures.ts';
 import { callApi, snapshotCounts, testDialects } from './helper.ts';
 
 /**
  * Every server-side validation rule of spec section 5, with the spec's exact message prefixed by
  * the field's Spanish label. Each case must leave the database unchanged.
  */
-const validUser = {
-  username: 'mramos',
-  firstname: 'María',
-  lastname: 'Ramos',
-  mail: 'maria@vitrina.test',
-  rol: 1,
-};
 const long = (n: number) => 'a'.repeat(n);
 
 interface Case {

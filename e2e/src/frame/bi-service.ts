@@ -14,14 +14,22 @@ const frameDist = resolve(import.meta.dirname, '../../../apps/report-frame/dist/
 
 const scope = 'https://analysis.windows.net/powerbi/api/.default';
 
-export interface BiService {
+/**
+ * Where a started BI service answers and keeps its files: plain data, so the e2e global set-up
+ * (shared-services.ts) can hand it to the test files that share one service.
+ */
+export interface BiEndpoints {
   url: string;
   /** The HTTPS listener's port (same routes as `url`). */
   tlsPort: number;
   /** The self-signed certificate of the HTTPS listener, made by the service on start. */
   certFile: string;
-  /** The same grant as `token`, signed with the service's key but already expired. */
-  expiredCopy(token: string): string;
+  /** Its DATA_DIR, where its signing key is. */
+  dataDir: string;
+}
+
+/** A BI service that this process started, and so may restart and stop. */
+export interface BiService extends BiEndpoints {
   /**
    * Stops the service and starts it again on the same ports and files (tokens stay valid), with
    * these extra environment variables, and only on `cpus` (a taskset list) when given: nothing
@@ -31,8 +39,11 @@ export interface BiService {
   stop(): Promise<void>;
 }
 
-/** Re-signs an embed token's claims with an expiry in the past (HS256, the service's own key). */
-function expiredCopy(dataDir: string, token: string): string {
+/**
+ * The same grant as `token`, re-signed with an expiry in the past by the service whose DATA_DIR
+ * is `dataDir` (HS256, the service's own key).
+ */
+export function expiredCopy(dataDir: string, token: string): string {
   const secret = Buffer.from(
     readFileSync(join(dataDir, 'bi/keys/embed-token.key'), 'utf8').trim(),
     'base64',
@@ -72,7 +83,7 @@ export async function startBiService(allowedOrigin: string): Promise<BiService> 
     url: service.url,
     tlsPort: placement.tlsPort,
     certFile: join(placement.dataDir, 'bi/tls/cert.pem'),
-    expiredCopy: (token) => expiredCopy(placement.dataDir, token),
+    dataDir: placement.dataDir,
     async restart(settings, cpus) {
       await service.stop();
       service = await start(settings, cpus);

@@ -6,44 +6,58 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../browser.ts';
-import { PowerBiRest, startBiService, type BiService } from './bi-service.ts';
+import { PowerBiRest, type BiEndpoints, type BiService } from './bi-service.ts';
 import {
   embedsOnlyPowerBiHosts,
   flavourOf,
-  startHostServer,
-  type HostServer,
+  hostPagesAt,
+  type HostPages,
   type SdkFlavour,
 } from './host-server.ts';
 import { onPowerBiHost, powerBiHostFlags } from './power-bi-host.ts';
+import { startFrameServices } from './services.ts';
 
 const screenshotDir = resolve(import.meta.dirname, '../../screenshots');
 
-export interface FrameHarness {
-  bi: BiService;
-  host: HostServer;
+/** The servers, one browser that reaches the BI service as a Power BI host, and a REST client. */
+export interface FrameHarness<Bi extends BiEndpoints = BiEndpoints> {
+  bi: Bi;
+  host: HostPages;
   rest: PowerBiRest;
   browser: Browser;
+  /** Closes the browser, and stops the servers when this harness started them. */
   stop(): Promise<void>;
 }
 
-export async function startFrameHarness(): Promise<FrameHarness> {
-  const host = await startHostServer();
-  const bi = await startBiService(host.origin);
+/**
+ * A browser and a signed-in REST client for servers already running; `stop` closes the browser,
+ * then runs `stopServers`.
+ */
+export async function connectFrameHarness<Bi extends BiEndpoints>(
+  servers: { bi: Bi; host: { origin: string } },
+  stopServers: () => Promise<void> = async () => {},
+): Promise<FrameHarness<Bi>> {
   // The browser needs the BI service's certificate, made on its first start.
-  const browser = await launchBrowser(powerBiHostFlags(bi.tlsPort, bi.certFile));
-  const rest = new PowerBiRest(bi.url);
+  const browser = await launchBrowser(powerBiHostFlags(servers.bi.tlsPort, servers.bi.certFile));
+  const rest = new PowerBiRest(servers.bi.url);
   await rest.signIn();
   mkdirSync(screenshotDir, { recursive: true });
   return {
-    bi,
-    host,
+    bi: servers.bi,
+    host: hostPagesAt(servers.host.origin),
     rest,
     browser,
     async stop() {
       await browser.close();
-      await Promise.all([bi.stop(), host.stop()]);
+      await stopServers();
     },
   };
+}
+
+/** A harness with servers of its own, which it may restart, and stops with itself. */
+export async function startFrameHarness(): Promise<FrameHarness<BiService>> {
+  const services = await startFrameServices();
+  return connectFrameHarness(services, services.stop);
 }
 
 export interface ReportTarget {

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { freePort } from '@vitrina/test-support/processes';
 
@@ -17,10 +17,15 @@ export type SdkFlavour = 'official' | 'official-2.24' | 'ours';
 /** powerbi-client 2.24 embeds only https URLs on Power BI hosts (see power-bi-host.ts). */
 export const embedsOnlyPowerBiHosts = (flavour: SdkFlavour) => flavour === 'official-2.24';
 
-/** The published UMD bundles: 2.8.0 is the workspace's powerbi-client, 2.24 this package's alias. */
+/**
+ * The published UMD bundles: 2.8.0 is the workspace's powerbi-client, 2.24 this package's alias
+ * (found with require.resolve: Vitest's global set-up, which starts this server, has no
+ * import.meta.resolve).
+ */
+const require = createRequire(import.meta.url);
 const publishedBundles: Record<Exclude<SdkFlavour, 'ours'>, string> = {
   official: join(repoRoot, 'node_modules/powerbi-client/dist/powerbi.js'),
-  'official-2.24': fileURLToPath(import.meta.resolve('powerbi-client-2.24/dist/powerbi.js')),
+  'official-2.24': require.resolve('powerbi-client-2.24/dist/powerbi.js'),
 };
 
 const EVENTS = [
@@ -75,10 +80,23 @@ export function flavourOf(name: string | null): SdkFlavour {
   return name === 'ours' || name === 'official-2.24' ? name : 'official';
 }
 
-export interface HostServer {
+/** What tests use of a running host origin: its host pages. */
+export interface HostPages {
   origin: string;
   pageUrl(flavour: SdkFlavour, size?: { width: number; height: number }): string;
+}
+
+export interface HostServer extends HostPages {
   stop(): Promise<void>;
+}
+
+/** The host pages of a host server at `origin`, started here or by another process. */
+export function hostPagesAt(origin: string): HostPages {
+  return {
+    origin,
+    pageUrl: (flavour, size = { width: 1280, height: 760 }) =>
+      `${origin}/host.html?sdk=${flavour}&w=${size.width}&h=${size.height}`,
+  };
 }
 
 /**
@@ -123,9 +141,7 @@ export async function startHostServer(): Promise<HostServer> {
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const origin = `http://127.0.0.1:${port}`;
   return {
-    origin,
-    pageUrl: (flavour, size = { width: 1280, height: 760 }) =>
-      `${origin}/host.html?sdk=${flavour}&w=${size.width}&h=${size.height}`,
+    ...hostPagesAt(origin),
     stop: () => new Promise((done) => server.close(() => done())),
   };
 }

@@ -1,17 +1,25 @@
 /**
- * The frame harness as the set-up of a describe block: hooks that start it before the block's
- * tests and stop it after them, and accessors through which the block's hooks and tests read it.
- * Each block gets a harness of its own, so the SDK flavours never see each other's saves.
+ * The frame harness as the set-up of a describe block: hooks that make it before the block's
+ * tests and close it after them, and accessors through which the block's hooks and tests read it.
+ *
+ * Blocks that only read the demo content share the servers of the run (global-setup.ts) and open
+ * a browser of their own. Blocks that save reports start servers of their own, so the SDK
+ * flavours never see each other's saves and no reader sees a saved change.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { started } from '../hooks.ts';
-import { demoReport, startFrameHarness, type FrameHarness, type ReportTarget } from './harness.ts';
+import {
+  connectFrameHarness,
+  demoReport,
+  startFrameHarness,
+  type FrameHarness,
+  type ReportTarget,
+} from './harness.ts';
 
-/** Call inside a describe: a frame harness started before its tests and stopped after them. */
-export function useFrameHarness(): () => FrameHarness {
+function useHarness(make: () => Promise<FrameHarness>): () => FrameHarness {
   let harness: FrameHarness | undefined;
   beforeAll(async () => {
-    harness = await startFrameHarness();
+    harness = await make();
   });
   afterAll(async () => {
     await harness?.stop();
@@ -19,12 +27,29 @@ export function useFrameHarness(): () => FrameHarness {
   return () => started(harness, 'The frame harness');
 }
 
+/** Call inside a describe that saves: a BI service and host of its own, and a browser. */
+export function useFrameHarness(): () => FrameHarness {
+  return useHarness(startFrameHarness);
+}
+
+/** Call inside a describe that only reads: the run's shared BI service and host, and a browser. */
+export function useSharedFrameHarness(): () => FrameHarness {
+  return useHarness(async () => {
+    const servers = inject('sharedFrameServers');
+    if (!servers)
+      throw new Error(
+        "No shared frame servers: run this file in the 'e2e:e2e-frame' project, whose global set-up starts them",
+      );
+    return connectFrameHarness(servers);
+  });
+}
+
 /**
- * `useFrameHarness`, plus the demo report that most frame tests embed: Comercial's
+ * `useSharedFrameHarness`, plus the demo report that most frame tests embed: Comercial's
  * "Ventas generales", with a View embed token.
  */
 export function useSalesReport(): { harness: () => FrameHarness; sales: () => ReportTarget } {
-  const harness = useFrameHarness();
+  const harness = useSharedFrameHarness();
   let sales: ReportTarget | undefined;
   beforeAll(async () => {
     sales = await demoReport(harness(), 'Comercial', 'Ventas generales');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../../src/modules/tenant/catalog.service.ts';
 import {
   embedTokenAudience,
@@ -11,13 +11,10 @@ import {
   verifyEmbedToken,
 } from '../../src/modules/identity/embed-token.ts';
 import { ids } from '../fixture-content.ts';
-import { call, comercial, startTestService, type TestService } from '../harness.ts';
+import { call, comercial } from '../harness.ts';
+import { useTestService } from '../support/test-service.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(() => service.close());
+const service = useTestService();
 
 const now = () => Math.floor(Date.now() / 1000);
 type Claim = 'exp' | 'iat' | 'iss' | 'aud' | 'jti';

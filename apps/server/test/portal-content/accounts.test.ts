@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi, testDialects } from '../helper.ts';
-import { grant, reportNames, startContentFixture, type ContentFixture } from './content-fixture.ts';
+import { grant, reportNames, useContentFixture } from './content-fixture.ts';
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`accounts (${dialect})`, () => {
-    let fx: ContentFixture;
-    beforeAll(async () => {
-      fx = await startContentFixture(dialect);
-    });
-    afterAll(() => fx?.stop());
+    const fx = useContentFixture(dialect);
 
     it('creates an account, syncs it and never returns or stores the password in clear', async () => {
       const identity = fx.newIdentity();

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi } from '../helper.ts';
-import { grant, startContentFixture, type ContentFixture } from './content-fixture.ts';
+import { grant, useContentFixture } from './content-fixture.ts';
 
 describe('the BI service throttling one account, seen by the portal', () => {
-  let fx: ContentFixture;
-  beforeAll(async () => {
-    fx = await startContentFixture('sqlite');
-  });
-  afterAll(() => fx?.stop());
+  const fx = useContentFixture('sqlite');
 
   const testConnection = async (accountId: number) =>
     (

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionIssuer } from '../../src/modules/auth/sessions.ts';
 import { callApi, testDialects } from '../helper.ts';
-import {
-  grant,
-  reportNames,
-  startContentFixture,
-  type ContentFixture,
-  type SignedIn,
-} from './content-fixture.ts';
+import { grant, reportNames, type SignedIn, useContentFixture } from './content-fixture.ts';
 
 /**
  * The hot routes reuse built answers (decisions 0155, 0156): trees per user and shape, viewer
@@ -16,11 +10,7 @@ import {
  */
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`cached answers (${dialect})`, () => {
-    let fx: ContentFixture;
-    beforeAll(async () => {
-      fx = await startContentFixture(dialect);
-    });
-    afterAll(() => fx?.stop());
+    const fx = useContentFixture(dialect);
 
     const treeAs = (requester: SignedIn, userId: number) =>
       callApi(fx.app, { method: 'GET', url: `/api/account/${userId}`, token: requester.token });

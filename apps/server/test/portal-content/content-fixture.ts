@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Account } from '@vitrina/contracts';
+import { afterAll, beforeAll } from 'vitest';
 import type { DialectName } from '../../src/db/database.ts';
 import {
   startFakeBiService,
@@ -39,7 +40,7 @@ export interface ContentFixture extends TestApp {
 
 let counter = 0;
 
-export async function startContentFixture(dialect: DialectName): Promise<ContentFixture> {
+async function startContentFixture(dialect: DialectName): Promise<ContentFixture> {
   const bi = await startFakeBiService([]);
   const caDir = mkdtempSync(join(tmpdir(), 'vitrina-ca-'));
   const caFile = join(caDir, 'cert.pem');
@@ -118,4 +119,18 @@ export async function grant(fixture: ContentFixture, user: SignedIn, elementIds:
   });
   if (response.statusCode !== 200)
     throw new Error(`grant: ${response.statusCode} ${response.body}`);
+}
+
+/**
+ * Call inside a describe: a content fixture started before its tests and stopped after them. The
+ * object is filled in by that hook: read its fields in hooks and tests only.
+ */
+export function useContentFixture(dialect: DialectName): ContentFixture {
+  const fx = {} as ContentFixture;
+  beforeAll(async () => {
+    Object.assign(fx, await startContentFixture(dialect));
+  });
+  // A fixture that failed to start has nothing to stop.
+  afterAll(() => fx.stop?.());
+  return fx;
 }

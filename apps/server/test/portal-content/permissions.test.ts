@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi, testDialects } from '../helper.ts';
-import { grant, startContentFixture, type ContentFixture } from './content-fixture.ts';
+import { grant, useContentFixture } from './content-fixture.ts';
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`permissions (${dialect})`, () => {
-    let fx: ContentFixture;
-    beforeAll(async () => {
-      fx = await startContentFixture(dialect);
-    });
-    afterAll(() => fx?.stop());
+    const fx = useContentFixture(dialect);
 
     const put = (body: unknown) =>
       callApi(fx.app, { method: 'PUT', url: '/api/user/permissions', token: fx.admin.token, body });

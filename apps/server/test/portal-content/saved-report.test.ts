@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi, testDialects } from '../helper.ts';
-import { reportNames, startContentFixture, type ContentFixture } from './content-fixture.ts';
+import { reportNames, useContentFixture } from './content-fixture.ts';
 
 /**
  * After a save in the editor the portal brings in the one report the save named (issue 25): one
@@ -9,11 +9,7 @@ import { reportNames, startContentFixture, type ContentFixture } from './content
  */
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`a saved report brought in (${dialect})`, () => {
-    let fx: ContentFixture;
-    beforeAll(async () => {
-      fx = await startContentFixture(dialect);
-    });
-    afterAll(() => fx?.stop());
+    const fx = useContentFixture(dialect);
 
     const reportSaved = (body: object) =>
       callApi(fx.app, {

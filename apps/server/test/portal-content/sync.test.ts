@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp, callApi, createUser, testDialects, tokenFor } from '../helper.ts';
-import { grant, startContentFixture, type ContentFixture } from './content-fixture.ts';
+import { grant, useContentFixture } from './content-fixture.ts';
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`account sync (${dialect})`, () => {
-    let fx: ContentFixture;
-    beforeAll(async () => {
-      fx = await startContentFixture(dialect);
-    });
-    afterAll(() => fx?.stop());
+    const fx = useContentFixture(dialect);
 
     const syncNow = (accountId: number) => fx.app.services.sync.syncAccount(accountId);
     const accountOf = async (id: number) => (await fx.treeOf(fx.admin)).find((a) => a.id === id)!;

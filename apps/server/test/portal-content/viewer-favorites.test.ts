@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi, testDialects } from '../helper.ts';
-import { grant, startContentFixture, type ContentFixture } from './content-fixture.ts';
+import { grant, useContentFixture } from './content-fixture.ts';
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`viewer and favorites (${dialect})`, () => {
-    let fx: ContentFixture;
-    beforeAll(async () => {
-      fx = await startContentFixture(dialect);
-    });
-    afterAll(() => fx?.stop());
+    const fx = useContentFixture(dialect);
 
     const open = (uid: string, token: string) =>
       callApi(fx.app, { method: 'GET', url: `/api/viewer/report/${uid}`, token });
