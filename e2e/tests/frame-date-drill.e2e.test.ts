@@ -8,16 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  demoCreateConfig,
-  embed,
-  frameOf,
-  openHost,
-  reportConfig,
-  rerender,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as host from '../src/frame/harness.ts';
 import { useFrameHarness } from '../src/frame/suite.ts';
 import { addVisual } from '../src/frame/editor.ts';
 
@@ -34,14 +25,14 @@ describe.skipIf(!chromiumAvailable)('date hierarchy on a chart axis', () => {
 
   test('a date column shows years, drills down to quarters and back up', async () => {
     const groupId = await harness().rest.groupId('Comercial');
-    const page = await openHost(harness(), 'ours');
+    const page = await host.openHost(harness(), 'ours');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await embed(
+    await host.embed(
       page,
-      await demoCreateConfig(harness(), groupId, 'Ventas generales'),
+      await host.demoCreateConfig(harness(), groupId, 'Ventas generales'),
       'createReport',
     );
-    const frame = frameOf(page);
+    const frame = host.frameOf(page);
     await frame.locator('.authoring[data-mode="edit"]').waitFor();
     const name = await addVisual(frame, 'clusteredColumnChart', ['Fecha', 'Ventas']);
 
@@ -55,22 +46,22 @@ describe.skipIf(!chromiumAvailable)('date hierarchy on a chart axis', () => {
     ]);
 
     // Saved, then opened as a viewer would: the drill lives in the view, not in the definition.
-    await call(page, "return embedded.saveAs({ name: 'Jerarquía de fechas e2e' })");
-    await waitForEvent(page, 'saved');
+    await host.call(page, "return embedded.saveAs({ name: 'Jerarquía de fechas e2e' })");
+    await host.waitForEvent(page, 'saved');
     const created = await harness().rest.report(groupId, 'Jerarquía de fechas e2e');
-    const viewer = await openHost(harness(), 'ours');
+    const viewer = await host.openHost(harness(), 'ours');
     await viewer.setViewportSize({ width: 1440, height: 900 });
     const accessToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
-    await embed(viewer, reportConfig({ ...created, accessToken, groupId }));
-    await waitForEvent(viewer, 'rendered');
-    const chart = frameOf(viewer).locator(`.visual[data-visual-name="${name}"]`);
+    await host.embed(viewer, host.reportConfig({ ...created, accessToken, groupId }));
+    await host.waitForEvent(viewer, 'rendered');
+    const chart = host.frameOf(viewer).locator(`.visual[data-visual-name="${name}"]`);
     await chart.locator('svg').waitFor();
     await expect.poll(() => drawnTexts(chart)).toContain('2024');
     expect((await drawnTexts(chart)).some((text) => text.startsWith('Trim.'))).toBe(false);
     expect(await chart.getAttribute('data-drill-depth')).toBe('0');
 
     await chart.hover();
-    await rerender(viewer, () =>
+    await host.rerender(viewer, () =>
       chart.getByRole('button', { name: 'Rastrear desagrupando datos' }).click(),
     );
     expect(await chart.getAttribute('data-drill-depth')).toBe('1');
@@ -80,7 +71,7 @@ describe.skipIf(!chromiumAvailable)('date hierarchy on a chart axis', () => {
     mkdirSync(docsScreenshots, { recursive: true });
     await chart.screenshot({ path: resolve(docsScreenshots, 'report-date-drill.png') });
 
-    await rerender(viewer, () =>
+    await host.rerender(viewer, () =>
       chart.getByRole('button', { name: 'Rastrear agrupando datos' }).click(),
     );
     expect(await chart.getAttribute('data-drill-depth')).toBe('0');
