@@ -3,6 +3,7 @@
  * 8 sales over 5 products, 3 cities in 2 countries and 8 calendar days of 2024.
  */
 import { mkdtempSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetStore } from '../src/engine/dataset-store.ts';
@@ -151,4 +152,14 @@ export async function openMiniRetail(
     dataset: registry.get(miniRetail.id)!,
     secured: registry.get(securedMiniRetail.id)!,
   };
+}
+
+/** The mini retail dataset for one test file: opened before its tests, closed after them. */
+export function miniRetailPerFile(): () => LoadedDataset {
+  let opened: Awaited<ReturnType<typeof openMiniRetail>> | undefined;
+  beforeAll(async () => {
+    opened = await openMiniRetail();
+  });
+  afterAll(() => opened?.registry.close());
+  return () => opened!.dataset;
 }

@@ -17,6 +17,15 @@ export const aggregationSchema = z
   .meta({ id: 'Aggregation' });
 export type Aggregation = z.infer<typeof aggregationSchema>;
 
+/**
+ * A level of a date column's automatic hierarchy (Power BI's auto date/time: Año > Trimestre >
+ * Mes > Día). A column reference with one groups by that part of the date (decision 0235).
+ */
+export const datePartSchema = z.enum(['year', 'quarter', 'month', 'day']).meta({ id: 'DatePart' });
+export type DatePart = z.infer<typeof datePartSchema>;
+/** The levels from the top, in drill order. */
+export const DATE_PARTS = datePartSchema.options;
+
 const displayName = z.string().max(200).optional();
 const format = z.string().max(100).optional();
 
@@ -36,6 +45,7 @@ const columnRefSchema = z.object({
   table: nameSchema,
   column: nameSchema,
   aggregation: aggregationSchema.optional(),
+  datePart: datePartSchema.optional(),
   displayName,
   format,
 });

@@ -20,7 +20,7 @@ import {
   type TopNFilterOperators,
 } from '@vitrina/embed-sdk/protocol';
 import { z } from 'zod';
-import { fieldRefSchema } from './fields.ts';
+import { fieldRefSchema, type DatePart } from './fields.ts';
 
 /** Compiles only when `List` names every member of the protocol's union `Protocol`. */
 type Exhaustive<Protocol extends string, List extends readonly Protocol[]> =
@@ -49,8 +49,12 @@ const conditionOperators = exhaustive<AdvancedFilterConditionOperators>()([
   'IsNotBlank',
 ]);
 
-/** The targets the service resolves: a column, a hierarchy level or a measure. */
-export type FilterTarget = IColumnTarget | IHierarchyLevelTarget | IMeasureTarget;
+/**
+ * The targets the service resolves: a column (or a level of its date hierarchy, decision 0235),
+ * a hierarchy level or a measure.
+ */
+export type FilterTarget =
+  (IColumnTarget & { datePart?: DatePart }) | IHierarchyLevelTarget | IMeasureTarget;
 /** A filter value; `PrimitiveValue` of the protocol. */
 export type Scalar = PrimitiveValue;
 

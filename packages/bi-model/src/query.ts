@@ -1,7 +1,7 @@
 /** A query over one dataset and its answer (docs/bi-embed-api.md `Query`, `QueryResult`). */
 import { SortDirection } from '@vitrina/embed-sdk/protocol';
 import { z } from 'zod';
-import { dataTypeSchema, fieldRefSchema } from './fields.ts';
+import { dataTypeSchema, datePartSchema, fieldRefSchema } from './fields.ts';
 import { filterSchema } from './filters.ts';
 
 export const MAX_QUERY_ROWS = 30_000;
@@ -48,7 +48,13 @@ export type Cell = z.infer<typeof cellSchema>;
 export const queryResultSchema = z
   .object({
     columns: z.array(
-      z.object({ name: z.string(), type: dataTypeSchema, format: z.string().optional() }),
+      z.object({
+        name: z.string(),
+        type: dataTypeSchema,
+        format: z.string().optional(),
+        /** Set when the column is a date level: its numbers are years, quarters, months or days. */
+        datePart: datePartSchema.optional(),
+      }),
     ),
     rows: z.array(z.array(cellSchema)).describe("dates as 'YYYY-MM-DD'"),
     truncated: z.boolean(),

@@ -6,6 +6,7 @@ import {
   loginRequestSchema,
   passwordField,
   retryLaterMessage,
+  tableTypesRequestSchema,
   updateAccountRequestSchema,
   validationMessages,
 } from './index.ts';
@@ -108,6 +109,17 @@ describe('retry message', () => {
     );
     expect(retryLaterMessage(new Date('2026-01-01T10:00:01Z'), now)).toBe(
       'Demasiados intentos fallidos. Intente nuevamente en 1 segundo (a las 10:00 UTC).',
+    );
+  });
+});
+
+describe('Datos type corrections', () => {
+  it('takes only types the BI service applies: a fixed decimal is refused in Spanish', () => {
+    const columns = (dataType: string) => ({ columns: [{ name: 'Importe', dataType }] });
+    expect(tableTypesRequestSchema.safeParse(columns('Double')).success).toBe(true);
+    expect(tableTypesRequestSchema.safeParse(columns('DateTime')).success).toBe(true);
+    expect(firstMessage(tableTypesRequestSchema.safeParse(columns('Decimal')))).toBe(
+      'El tipo de la columna no es válido.',
     );
   });
 });

@@ -86,9 +86,20 @@ export const datasetImportSchema = z.object({
 });
 export type DatasetImport = z.infer<typeof datasetImportSchema>;
 
+/**
+ * The types a column can be set to on the Datos page: each one the BI service stores as such.
+ * Power BI's fixed decimal (`Decimal`) is not offered: the bundled service keeps it as `Double`,
+ * so choosing it changed nothing (decision 0236).
+ */
+export const settableColumnTypeSchema = columnTypeSchema.exclude(['Decimal'], {
+  error: 'El tipo de la columna no es válido.',
+});
+
 /** `PUT …/table/{table}`: the same columns with corrected types. */
 export const tableTypesRequestSchema = z.object({
-  columns: z.array(datasetColumnSchema).min(1, 'La tabla debe tener al menos una columna.'),
+  columns: z
+    .array(z.object({ name: z.string(), dataType: settableColumnTypeSchema }))
+    .min(1, 'La tabla debe tener al menos una columna.'),
 });
 export type TableTypesRequest = z.infer<typeof tableTypesRequestSchema>;
 

@@ -2,7 +2,8 @@
  * A dataset definition indexed for planning: every name the frame sends is looked up here, so
  * only names that exist in the schema ever reach SQL (and then quoted).
  */
-import type { Aggregation, DataType, FieldRef } from '@vitrina/bi-model';
+import type { Aggregation, DataType, DatePart, FieldRef } from '@vitrina/bi-model';
+import { datePartLabels, datePartSql } from './date-parts.ts';
 import type {
   ColumnDefinition,
   DatasetDefinition,
@@ -18,6 +19,10 @@ export interface ResolvedColumn {
   kind: 'column';
   table: string;
   column: ColumnDefinition;
+  /** The grouped value: the column, or the part of the date a hierarchy level asks for. */
+  value: Fragment;
+  type: DataType;
+  datePart?: DatePart;
   label: string;
   format?: string;
 }
@@ -130,12 +135,22 @@ export class DatasetModel {
         ? this.levelColumn(ref.table, ref.hierarchy, ref.hierarchyLevel)
         : ref.column;
     const column = this.column(ref.table, columnName);
-    const format = ('format' in ref ? ref.format : undefined) ?? column.format;
+    const datePart = 'column' in ref ? ref.datePart : undefined;
+    if (datePart && column.dataType !== 'date')
+      throw new QueryError(`A date level needs a date column: ${ref.table}[${columnName}]`);
+    // A date level is a number: the column's own format (a date's) does not apply to it.
+    const format =
+      ('format' in ref ? ref.format : undefined) ?? (datePart ? undefined : column.format);
+    const cell = columnSql(ref.table, columnName);
+    const defaultLabel = datePart ? datePartLabels[datePart] : column.name;
     return {
       kind: 'column',
       table: ref.table,
       column,
-      label: ref.displayName ?? ('hierarchy' in ref ? ref.hierarchyLevel : column.name),
+      value: datePart ? datePartSql(datePart, cell) : cell,
+      type: datePart ? 'integer' : column.dataType,
+      ...(datePart ? { datePart } : {}),
+      label: ref.displayName ?? ('hierarchy' in ref ? ref.hierarchyLevel : defaultLabel),
       ...(format ? { format } : {}),
     };
   }

@@ -8,6 +8,7 @@ export type {
   DataRole,
   DataType,
   DatasetSchema,
+  DatePart,
   EmbedDashboard,
   EmbedReport,
   ExportRequest,

@@ -122,7 +122,9 @@ export function EditOverlay({
             }
             onDrop={(event) => {
               const field = readDraggedField(event.dataTransfer);
-              if (field) editor.applyToPage((p) => addFieldToFirstWell(p, visual.name, field));
+              const schema = editor.controller.state.report.dataset;
+              if (field)
+                editor.applyToPage((p) => addFieldToFirstWell(p, visual.name, field, schema));
             }}
           >
             {selected === visual.name && (

@@ -1,5 +1,6 @@
 /** The Data pane: the dataset's tables, columns and measures, searchable; click adds, drag drops, ⋯ filters. */
 import { useState } from 'react';
+import { DATE_PARTS } from '@vitrina/bi-model';
 import type { DatasetSchema, FieldRef } from '../api/types.ts';
 import { useStore } from '../state/store.ts';
 import { writeDraggedField } from './drag-field.ts';
@@ -25,7 +26,7 @@ export function FieldsPane({ editor, schema, texts }: Props) {
   const visual = editor.activePage?.visuals.find((v) => v.name === selected);
 
   const add = (field: FieldRef) => {
-    if (selected) editor.applyToPage((p) => addFieldToFirstWell(p, selected, field));
+    if (selected) editor.applyToPage((p) => addFieldToFirstWell(p, selected, field, schema));
   };
 
   const item = (key: string, label: string, field: FieldRef, filterField: FilterField) => (
@@ -92,14 +93,30 @@ export function FieldsPane({ editor, schema, texts }: Props) {
                   },
                 ),
               )}
-              {columns.map((c) =>
+              {columns.map((c) => [
                 item(
                   `${table.name}.${c.name}`,
                   c.name,
                   fieldFromPane(table.name, { column: c.name, dataType: c.dataType }),
                   { target: { table: table.name, column: c.name }, dataType: c.dataType },
                 ),
-              )}
+                c.dataType === 'date' && (
+                  <li key={`${table.name}.${c.name}:levels`} className="date-hierarchy">
+                    <span>{texts.dateHierarchy}</span>
+                    <ul aria-label={`${c.name}: ${texts.dateHierarchy}`}>
+                      {DATE_PARTS.map((datePart) => {
+                        const level = { table: table.name, column: c.name, datePart };
+                        return item(
+                          `${table.name}.${c.name}:${datePart}`,
+                          texts.dateLevels[datePart],
+                          level,
+                          { target: level, dataType: 'integer' },
+                        );
+                      })}
+                    </ul>
+                  </li>
+                ),
+              ])}
             </ul>
           </details>
         );

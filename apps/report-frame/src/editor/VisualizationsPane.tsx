@@ -23,9 +23,14 @@ import {
   replaceField,
 } from './visual-edits.ts';
 import { WELLS } from './wells.ts';
+import { aggregationLabel, aggregationsFor } from './aggregations.ts';
 
-const fieldLabel = (field: FieldRef) =>
-  'measure' in field ? field.measure : 'column' in field ? field.column : field.hierarchyLevel;
+/** A well's line: the field's name, and a date level's name after it ("Fecha · Año"). */
+const fieldLabel = (field: FieldRef, texts: EditorMessages) => {
+  if ('measure' in field) return field.measure;
+  if (!('column' in field)) return field.hierarchyLevel;
+  return field.datePart ? `${field.column} · ${texts.dateLevels[field.datePart]}` : field.column;
+};
 
 function Wells({
   editor,
@@ -37,6 +42,13 @@ function Wells({
   texts: EditorMessages;
 }) {
   const edit = editor.applyToPage.bind(editor);
+  const schema = editor.controller.state.report.dataset;
+  const columnType = (field: FieldRef) =>
+    'column' in field
+      ? schema.tables
+          .find((t) => t.name === field.table)
+          ?.columns.find((c) => c.name === field.column)?.dataType
+      : undefined;
   const setAggregation = (role: DataRole, index: number, field: FieldRef, value: string) => {
     if (!('column' in field)) return;
     const aggregation = aggregationSchema.safeParse(value);
@@ -59,23 +71,23 @@ function Wells({
           }
           onDrop={(event) => {
             const field = readDraggedField(event.dataTransfer);
-            if (field) edit((p) => addField(p, visual.name, well.role, field));
+            if (field) edit((p) => addField(p, visual.name, well.role, field, schema));
           }}
         >
           <h3>{texts.roles[well.role]}</h3>
           {(visual.fields[well.role] ?? []).map((field, index) => (
             <div key={index} className="well-field">
-              <span>{fieldLabel(field)}</span>
-              {'column' in field && (
+              <span>{fieldLabel(field, texts)}</span>
+              {'column' in field && !field.datePart && (
                 <select
                   aria-label={texts.roles[well.role]}
                   value={field.aggregation ?? ''}
                   onChange={(event) => setAggregation(well.role, index, field, event.target.value)}
                 >
                   <option value="">—</option>
-                  {aggregationSchema.options.map((a) => (
+                  {aggregationsFor(columnType(field)).map((a) => (
                     <option key={a} value={a}>
-                      {texts.aggregations[a]}
+                      {aggregationLabel(a, columnType(field), texts)}
                     </option>
                   ))}
                 </select>

@@ -1,5 +1,5 @@
 /** The editor's texts, in the viewer's language like the rest of the frame (i18n/messages.ts). */
-import type { DataRole, VisualType } from '../api/types.ts';
+import type { DataRole, DatePart, VisualType } from '../api/types.ts';
 import type { NewFilterKind } from './filter-edits.ts';
 import type { LegendPositionName } from '../visuals/format-options.ts';
 import { formatPaneMessages } from './format-pane/format-messages.ts';
@@ -64,8 +64,16 @@ const es = {
     Min: 'Mínimo',
     Max: 'Máximo',
     Count: 'Recuento',
-    DistinctCount: 'Recuento distinto',
+    DistinctCount: 'Recuento (distintos)',
   } as Record<string, string>,
+  /** Min and Max as Power BI names them for dates and texts (decision 0235). */
+  dateMinMax: { Min: 'Primera', Max: 'Última' } as Record<string, string>,
+  textMinMax: { Min: 'Primero', Max: 'Último' } as Record<string, string>,
+  dateHierarchy: 'Jerarquía de fechas',
+  dateLevels: { year: 'Año', quarter: 'Trimestre', month: 'Mes', day: 'Día' } satisfies Record<
+    DatePart,
+    string
+  >,
   roles: {
     category: 'Eje',
     series: 'Leyenda',
@@ -168,6 +176,10 @@ const en: EditorMessages = {
     Count: 'Count',
     DistinctCount: 'Count (distinct)',
   },
+  dateMinMax: { Min: 'Earliest', Max: 'Latest' },
+  textMinMax: { Min: 'First', Max: 'Last' },
+  dateHierarchy: 'Date hierarchy',
+  dateLevels: { year: 'Year', quarter: 'Quarter', month: 'Month', day: 'Day' },
   roles: {
     category: 'Axis',
     series: 'Legend',

@@ -1,5 +1,5 @@
 /** Where a clicked or dropped field goes when no well was named: the first well of its kind. */
-import type { DataType, FieldRef, PageDefinition } from '../api/types.ts';
+import type { DatasetSchema, DataType, FieldRef, PageDefinition } from '../api/types.ts';
 import { addField } from './visual-edits.ts';
 import { isValueField, WELLS } from './wells.ts';
 
@@ -19,6 +19,7 @@ export function addFieldToFirstWell(
   page: PageDefinition,
   visualName: string,
   field: FieldRef,
+  schema?: DatasetSchema,
 ): PageDefinition {
   const visual = page.visuals.find((v) => v.name === visualName);
   if (!visual) return page;
@@ -30,5 +31,5 @@ export function addFieldToFirstWell(
     wells.find((w) => w.kind === kind && w.role !== 'tooltips' && free(w.role, w.max)) ??
     wells.find((w) => w.kind === kind) ??
     wells[0];
-  return well ? addField(page, visualName, well.role, field) : page;
+  return well ? addField(page, visualName, well.role, field, schema) : page;
 }

@@ -1,6 +1,7 @@
 /** Visual edits on one page: pure functions returning the next page. */
 import type {
   DataRole,
+  DatasetSchema,
   FieldRef,
   PageDefinition,
   VisualDefinition,
@@ -8,6 +9,7 @@ import type {
   VisualType,
 } from '../api/types.ts';
 import type { Filter } from '@vitrina/bi-model';
+import { fieldsForWell } from './date-hierarchy.ts';
 import { freshName } from './page-edits.ts';
 import { GRID, newVisualBox } from './placement.ts';
 import { fieldsForType, WELLS } from './wells.ts';
@@ -92,12 +94,16 @@ export function cloneVisual(
   };
 }
 
-/** Adds a field to a well; a full single-field well has its field replaced. */
+/**
+ * Adds a field to a well; a full single-field well has its field replaced. With the dataset's
+ * schema, a date column on a chart's axis arrives as its date hierarchy.
+ */
 export function addField(
   page: PageDefinition,
   visualName: string,
   role: DataRole,
   field: FieldRef,
+  schema?: DatasetSchema,
 ): PageDefinition {
   return editVisual(page, visualName, (v) => {
     const well = WELLS[v.type].find((w) => w.role === role);
@@ -107,7 +113,8 @@ export function addField(
       well.max !== undefined && current.length >= well.max
         ? current.slice(0, well.max - 1)
         : current;
-    return { ...v, fields: { ...v.fields, [role]: [...kept, field] } };
+    const added = fieldsForWell(schema, v.type, role, field);
+    return { ...v, fields: { ...v.fields, [role]: [...kept, ...added] } };
   });
 }
 

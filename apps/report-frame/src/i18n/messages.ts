@@ -56,6 +56,9 @@ const es = {
   spotlight: 'Foco',
   drillUp: 'Rastrear agrupando datos',
   drillDown: 'Rastrear desagrupando datos',
+  /** A date hierarchy's quarter and month levels, as Power BI's Spanish interface shows them. */
+  quarter: 'Trim.',
+  months: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
   total: 'Total',
   target: 'Objetivo',
   noData: 'No hay datos',
@@ -129,6 +132,8 @@ const en: Messages = {
   spotlight: 'Spotlight',
   drillUp: 'Drill up',
   drillDown: 'Drill down',
+  quarter: 'Qtr',
+  months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   total: 'Total',
   target: 'Target',
   noData: 'No data',

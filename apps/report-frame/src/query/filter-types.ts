@@ -31,7 +31,10 @@ export function filterKind(
 }
 
 export function targetKey(target: FilterTarget): string {
-  if ('column' in target) return `${target.table}.${target.column}`;
+  if ('column' in target) {
+    // A date level (decision 0235) is its own target: the year 2024 is not the day 2024.
+    return `${target.table}.${target.column}${target.datePart ? `:${target.datePart}` : ''}`;
+  }
   if ('measure' in target) return `${target.table}.${target.measure}`;
   return `${target.table}.${target.hierarchy}.${target.hierarchyLevel}`;
 }

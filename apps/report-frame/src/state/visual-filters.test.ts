@@ -54,3 +54,29 @@ describe('filtersForVisual', () => {
     ]);
   });
 });
+
+describe('a drilled date hierarchy', () => {
+  it('filters each level it was drilled into by that date part', () => {
+    const levels = (['year', 'quarter', 'month'] as const).map((datePart) => ({
+      table: 'Ventas',
+      column: 'Fecha',
+      datePart,
+    }));
+    const chart = { ...visual('V2'), fields: { ...visual('V2').fields, category: levels } };
+    const report = {
+      ...sampleReport,
+      definition: {
+        ...sampleReport.definition,
+        pages: [{ ...page, visuals: [chart] }],
+      },
+    };
+    const state = sampleState({
+      report,
+      drill: { 'ReportSection1/V2': { depth: 2, path: [2024, 2] } },
+    });
+    expect(filtersForVisual(state, 'ReportSection1', chart)).toEqual([
+      basicIn(levels[0]!, [2024]),
+      basicIn(levels[1]!, [2]),
+    ]);
+  });
+});

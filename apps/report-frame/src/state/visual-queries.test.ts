@@ -28,6 +28,20 @@ describe('queriesForVisual', () => {
     ]);
   });
 
+  it('walks a date hierarchy on a column chart level by level, in time order', () => {
+    const levels = (['year', 'quarter'] as const).map((datePart) => ({
+      table: 'Ventas',
+      column: 'Fecha',
+      datePart,
+    }));
+    const chart = { ...visual('V4'), fields: { ...visual('V4').fields, category: levels } };
+    const quarters = queriesForVisual({ visual: chart, schema, filters: [], drillDepth: 1 })[
+      'main'
+    ]!;
+    expect(quarters.groupBy).toEqual([levels[1]]);
+    expect(quarters.orderBy).toEqual([{ field: levels[1], direction: 1 }]);
+  });
+
   it('orders a bar chart by its value, largest first, unless a sort is set', () => {
     const byValue = queriesForVisual({ visual: visual('V4'), schema, filters: [] })['main']!;
     expect(byValue.orderBy).toEqual([

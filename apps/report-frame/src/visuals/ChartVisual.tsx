@@ -37,7 +37,10 @@ export function ChartVisual({
 }: Props) {
   const services = useServices();
   const { format, theme, messages } = services;
-  const data = useMemo(() => categoryData(visual, result, format), [visual, result, format]);
+  const data = useMemo(
+    () => categoryData(visual, result, format, messages),
+    [visual, result, format, messages],
+  );
   const category = visual.fields.category?.[0];
   const categoryField = axisFieldAtDepth(schema, visual.fields.category ?? [], drillDepth);
 

@@ -2,6 +2,8 @@
 import type { Cell, QueryResult, VisualDefinition } from '../api/types.ts';
 import type { Formatter } from '../i18n/format.ts';
 import { fieldLabel } from '@vitrina/bi-model/visual-queries';
+import type { Messages } from '../i18n/messages.ts';
+import { levelOrValue } from './date-levels.ts';
 
 export interface ChartSeries {
   name: string;
@@ -24,6 +26,7 @@ export function categoryData(
   visual: VisualDefinition,
   result: QueryResult,
   format: Formatter,
+  messages: Pick<Messages, 'quarter' | 'months'>,
 ): CategoryData {
   const hasCategory = (visual.fields.category?.length ?? 0) > 0;
   const hasSeries = (visual.fields.series?.length ?? 0) > 0;
@@ -39,20 +42,24 @@ export function categoryData(
       categories.push(category);
     }
   }
-  const categoryColumn = result.columns[0];
-  const labels = categories.map((c) =>
-    hasCategory ? format.value(c, categoryColumn?.type, categoryColumn?.format) : '',
-  );
+  const label = (column: QueryResult['columns'][number] | undefined, cell: Cell) =>
+    levelOrValue(column, cell, messages, (other) =>
+      format.value(other, column?.type, column?.format),
+    );
+  const labels = categories.map((c) => (hasCategory ? label(result.columns[0], c) : ''));
 
   if (hasSeries) {
     const seriesByKey = new Map<Cell, ChartSeries>();
     const seriesColumn = hasCategory ? 1 : 0;
-    const seriesType = result.columns[seriesColumn]?.type;
     for (const row of result.rows) {
       const key = row[seriesColumn] ?? null;
       let series = seriesByKey.get(key);
       if (!series) {
-        series = { name: format.value(key, seriesType), key, values: categories.map(() => null) };
+        series = {
+          name: label(result.columns[seriesColumn], key),
+          key,
+          values: categories.map(() => null),
+        };
         const measureFormat = result.columns[groupCount]?.format;
         if (measureFormat) series.format = measureFormat;
         seriesByKey.set(key, series);

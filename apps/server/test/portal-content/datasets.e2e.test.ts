@@ -56,7 +56,10 @@ describe('the Datos page API with the bundled BI service', () => {
     const list = await adminCall('GET', base);
     expect(list.statusCode).toBe(200);
     const uploaded = list.json().find((d: { name: string }) => d.name === 'Ventas subidas');
-    expect(uploaded).toMatchObject({ source: 'archivo', refreshable: false, lastRefresh: null });
+    expect(uploaded).toMatchObject({ source: 'archivo', refreshable: false });
+    // "Última actualización": the upload's import, when it ended and how.
+    expect(uploaded.lastRefresh).toMatchObject({ status: 'Completed', error: null });
+    expect(Date.parse(uploaded.lastRefresh.endTime)).toBeGreaterThan(Date.now() - 60_000);
     expect(uploaded.tables[0].columns).toEqual([
       { name: 'Fecha', dataType: 'DateTime' },
       { name: 'Tienda', dataType: 'String' },

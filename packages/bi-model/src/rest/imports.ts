@@ -30,3 +30,5 @@ export const importSchema = z
   })
   .meta({ id: 'Import' });
 export type Import = z.infer<typeof importSchema>;
+/** `GET …/imports`: the workspace's imports, newest first. */
+export const importListSchema = z.object({ value: z.array(importSchema) });

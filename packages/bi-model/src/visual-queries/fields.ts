@@ -72,10 +72,16 @@ function drillableDepth(schema: DatasetSchema, field: FieldRef): number {
   return levels.length - 1 - start;
 }
 
-/** The filter target for a grouping field: hierarchy levels resolve to their column. */
+/**
+ * The filter target for a grouping field: hierarchy levels resolve to their column; a date level
+ * keeps its part, so a drill into "2024" filters the year, not the day (decision 0235).
+ */
 export function filterTargetOf(schema: DatasetSchema, field: FieldRef): FilterTarget {
   if ('measure' in field) return { table: field.table, measure: field.measure };
-  if ('column' in field) return { table: field.table, column: field.column };
+  if ('column' in field) {
+    const target = { table: field.table, column: field.column };
+    return field.datePart ? { ...target, datePart: field.datePart } : target;
+  }
   const level = hierarchyLevels(schema, field).find((l) => l.name === field.hierarchyLevel);
   return { table: field.table, column: level?.column ?? field.hierarchyLevel };
 }

@@ -76,7 +76,10 @@ function chartQuery(input: VisualQueryInput): Query {
   const measures = [...(visual.fields.values ?? []), ...(visual.fields.y ?? [])];
   const firstMeasure = measures[0];
   let orderBy = sortField(visual, sort);
-  if (!orderBy && categoryAtDepth && ORDERED_AXIS_TYPES.has(visual.type)) {
+  // A date level reads in time order on any chart, as Power BI's date hierarchy does.
+  const timeAxis =
+    !!categoryAtDepth && 'column' in categoryAtDepth && categoryAtDepth.datePart !== undefined;
+  if (!orderBy && categoryAtDepth && (timeAxis || ORDERED_AXIS_TYPES.has(visual.type))) {
     orderBy = [{ field: categoryAtDepth, direction: 1 }];
   } else if (!orderBy && firstMeasure) {
     orderBy = [{ field: firstMeasure, direction: 2 }];

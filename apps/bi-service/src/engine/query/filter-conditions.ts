@@ -12,7 +12,7 @@ import type {
 import type { ResolvedColumn, ResolvedMeasure } from '../dataset-model.ts';
 import { QueryError } from '../query-error.ts';
 import type { DateRange } from './relative-date.ts';
-import { columnSql, join, param, raw, sql, type Fragment } from '../sql.ts';
+import { join, param, raw, sql, type Fragment } from '../sql.ts';
 
 type Target = ResolvedColumn | ResolvedMeasure;
 type Value = string | number | boolean | null | undefined;
@@ -21,11 +21,11 @@ export const TRUE = raw('TRUE');
 export const FALSE = raw('FALSE');
 
 function targetSql(target: Target): Fragment {
-  return target.kind === 'column' ? columnSql(target.table, target.column.name) : target.expression;
+  return target.kind === 'column' ? target.value : target.expression;
 }
 
 function targetType(target: Target): DataType {
-  return target.kind === 'column' ? target.column.dataType : target.type;
+  return target.type;
 }
 
 /** A bound value with the cast that makes DuckDB compare it as the target's type. */
@@ -146,7 +146,7 @@ export function advancedCondition(target: Target, filter: AdvancedFilter): Fragm
 }
 
 export function dateRangeCondition(target: ResolvedColumn, range: DateRange): Fragment {
-  if (target.column.dataType !== 'date')
+  if (target.type !== 'date')
     throw new QueryError(`Relative date filters need a date column: ${target.label}`);
   return sql`${targetSql(target)} BETWEEN ${typedValue(range.start, 'date', target.label)} AND ${typedValue(range.end, 'date', target.label)}`;
 }

@@ -3,7 +3,14 @@
  * dimensions it needs, filters as WHERE (columns) or HAVING (measures), row-level security,
  * grouping, order and limit. Top N filters become a subquery planned the same way.
  */
-import type { DataType, Filter, ParsedQuery, QueryResult, TopNFilter } from '@vitrina/bi-model';
+import type {
+  DataType,
+  DatePart,
+  Filter,
+  ParsedQuery,
+  QueryResult,
+  TopNFilter,
+} from '@vitrina/bi-model';
 import type { DatasetModel, ResolvedColumn, ResolvedMeasure } from '../dataset-model.ts';
 import {
   advancedCondition,
@@ -73,7 +80,7 @@ function measureFilter(filter: Filter, target: ResolvedMeasure): Fragment {
 }
 
 const sameColumn = (a: ResolvedColumn, b: ResolvedColumn) =>
-  a.table === b.table && a.column.name === b.column.name;
+  a.table === b.table && a.column.name === b.column.name && a.datePart === b.datePart;
 
 /**
  * When a top N filter targets the query's only grouping, the grouped rows are already the
@@ -92,8 +99,7 @@ function topNWindow(
   const orderBy = context.model.resolveMeasure(filter.orderBy);
   if (![...orderBy.tables].every((table) => reachable.has(table))) return undefined;
   const direction = raw(filter.operator === 'Top' ? 'DESC' : 'ASC');
-  const column = columnSql(target.table, target.column.name);
-  return sql`row_number() OVER (ORDER BY ${orderBy.expression} ${direction} NULLS LAST, ${column} ASC) <= ${raw(String(filter.itemCount))}`;
+  return sql`row_number() OVER (ORDER BY ${orderBy.expression} ${direction} NULLS LAST, ${target.value} ASC) <= ${raw(String(filter.itemCount))}`;
 }
 
 /** `target IN (the top N values of target by orderBy, under the other filters)`. */
@@ -116,7 +122,7 @@ function topNCondition(
     },
     filter.itemCount,
   );
-  return sql`${columnSql(target.table, target.column.name)} IN (SELECT "g0" FROM (${ranking.statement}) AS top_n)`;
+  return sql`${target.value} IN (SELECT "g0" FROM (${ranking.statement}) AS top_n)`;
 }
 
 function buildScope(
@@ -183,18 +189,16 @@ function orderClause(
   groups: ResolvedColumn[],
 ): Fragment[] {
   const groupKey = (group: ResolvedColumn): Fragment =>
-    group.column.sortBy
+    group.column.sortBy && !group.datePart
       ? sql`MIN(${columnSql(group.table, group.column.sortBy)})`
-      : columnSql(group.table, group.column.name);
+      : group.value;
   if (!query.orderBy || query.orderBy.length === 0)
     return groups.map((group) => sql`${groupKey(group)} ASC NULLS LAST`);
   return query.orderBy.map(({ field, direction }) => {
     const resolved = model.resolveField(field);
     const direction_ = raw(direction === 2 ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
     if (resolved.kind === 'measure') return sql`${resolved.expression} ${direction_}`;
-    const group = groups.find(
-      (g) => g.table === resolved.table && g.column.name === resolved.column.name,
-    );
+    const group = groups.find((g) => sameColumn(g, resolved));
     if (!group)
       throw new QueryError(
         `Sort field must be grouped: ${resolved.table}[${resolved.column.name}]`,
@@ -223,10 +227,16 @@ export function selectFrom(selected: Fragment[], scope: Scope): Fragment[] {
 export const aliased = (expression: Fragment, alias: string): Fragment =>
   sql`${expression} AS ${raw(quoteIdentifier(alias))}`;
 
-export const columnMetadata = (name: string, type: DataType, format?: string) => ({
+export const columnMetadata = (
+  name: string,
+  type: DataType,
+  format?: string,
+  datePart?: DatePart,
+) => ({
   name,
   type,
   ...(format ? { format } : {}),
+  ...(datePart ? { datePart } : {}),
 });
 
 /** The SELECT for `query`, returning at most `rowLimit` rows; groups are aliased g0…, measures m0…. */
@@ -236,7 +246,7 @@ export function planSelect(
   rowLimit: number,
 ): PlannedQuery {
   const { groups, measures, scope } = resolveQuery(context, query, true);
-  const groupColumns = groups.map((group) => columnSql(group.table, group.column.name));
+  const groupColumns = groups.map((group) => group.value);
   const parts = selectFrom(
     [
       ...groupColumns.map((column, index) => aliased(column, `g${index}`)),
@@ -253,7 +263,7 @@ export function planSelect(
   return {
     statement: join(parts, ' '),
     columns: [
-      ...groups.map((g) => columnMetadata(g.label, g.column.dataType, g.format)),
+      ...groups.map((g) => columnMetadata(g.label, g.type, g.format, g.datePart)),
       ...measures.map((m) => columnMetadata(m.label, m.type, m.format)),
     ],
   };

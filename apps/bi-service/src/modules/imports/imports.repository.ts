@@ -64,6 +64,17 @@ export function createImportsRepository(db: BiDb, clock: Clock) {
       return this.get(id);
     },
 
+    /** A workspace's imports, newest first (Power BI's Get Imports In Group). */
+    async list(workspaceId: string): Promise<ImportRow[]> {
+      const rows = await db
+        .selectFrom('imports')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('updated_at', 'desc')
+        .execute();
+      return rows.map(toRow);
+    },
+
     async get(id: string): Promise<ImportRow | undefined> {
       const row = await db
         .selectFrom('imports')

@@ -1,4 +1,9 @@
-import { importCreatedSchema, importSchema, nameConflictSchema } from '@vitrina/bi-model';
+import {
+  importCreatedSchema,
+  importListSchema,
+  importSchema,
+  nameConflictSchema,
+} from '@vitrina/bi-model';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -114,6 +119,17 @@ export function registerImportRoutes(
       );
       return reply.status(202).send({ id: done.id });
     },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/imports',
+    {
+      preHandler: member,
+      schema: { params: groupParams, response: { 200: importListSchema, ...powerBiErrors } },
+    },
+    async (request) => ({
+      value: (await services.imports.listImports(membershipOf(request))).map(presentImport),
+    }),
   );
 
   app.get(

@@ -222,6 +222,10 @@ export function createImportService({
     /** Cancels the imports under way (the service is shutting down) and waits for them to end. */
     cancelAll: () => runs.cancelAll(),
 
+    listImports(member: DatasetWriter): Promise<ImportRow[]> {
+      return imports.list(member.workspace.id);
+    },
+
     async getImport(member: DatasetWriter, importId: string): Promise<ImportRow> {
       const row = await imports.get(importId);
       if (!row || row.workspaceId !== member.workspace.id) throw entityNotFound('Import');

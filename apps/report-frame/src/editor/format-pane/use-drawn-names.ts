@@ -26,7 +26,7 @@ export function useDrawnNames(editor: ReportEditor, visual: VisualDefinition): D
       const result = data.results['main'];
       if (cancelled) return;
       if (!result) return setNames(NONE);
-      const drawn = categoryData(visual, result, controller.format);
+      const drawn = categoryData(visual, result, controller.format, controller.messages);
       setNames({ series: drawn.series.map((s) => s.name), points: drawn.labels });
     });
     return () => {

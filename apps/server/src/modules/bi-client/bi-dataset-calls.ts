@@ -1,6 +1,7 @@
 import {
   datasetSchema,
   importCreatedSchema,
+  importListSchema,
   importSchema,
   pushTableSchema,
   pushTablesSchema,
@@ -67,6 +68,16 @@ export function datasetCalls(call: BiCall) {
         answer: importCreatedSchema,
       });
       return created.id;
+    },
+
+    /** The workspace's imports, newest first. */
+    async listImports(credentials: BiCredentials, workspaceId: string) {
+      const imports = await call(credentials, {
+        method: 'GET',
+        path: `${groupPath(workspaceId)}/imports`,
+        answer: importListSchema,
+      });
+      return imports.value;
     },
 
     getImport(credentials: BiCredentials, workspaceId: string, importId: string) {

@@ -37,6 +37,7 @@ type DatasetCalls = Pick<
   | 'listTables'
   | 'listRefreshes'
   | 'importFile'
+  | 'listImports'
   | 'getImport'
   | 'putTable'
   | 'refreshDataset'
@@ -87,6 +88,10 @@ export function createDatasetsService(deps: {
     async list(accountId: number, workspaceId: string): Promise<DatasetSummary[]> {
       return withAccount(accountId, async (credentials) => {
         const datasets = await bi.listDatasets(credentials, workspaceId);
+        // An uploaded file's last update is its last import (it has no refresh history).
+        const imports = datasets.some((d) => !d.addRowsAPIEnabled && d.isRefreshable !== true)
+          ? await bi.listImports(credentials, workspaceId)
+          : [];
         return Promise.all(
           datasets.map(async (dataset) => {
             const tables = await tablesOf(credentials, workspaceId, dataset.id);
@@ -107,7 +112,9 @@ export function createDatasetsService(deps: {
               tables,
               lastRefresh: refreshable
                 ? await lastRefreshOf(credentials, workspaceId, dataset.id)
-                : null,
+                : source === 'archivo'
+                  ? lastImportOf(imports, dataset.id)
+                  : null,
             } satisfies DatasetSummary;
           }),
         );
@@ -196,6 +203,25 @@ function presentImport(entry: Import): DatasetImport {
     state: entry.importState,
     datasetId: entry.datasets[0]?.id ?? null,
     error: entry.error ? spanishBiMessage(entry.error.message, refused) : null,
+  };
+}
+
+/**
+ * The latest finished import that made or replaced `datasetId` (imports come newest first), as
+ * the Datos page shows a refresh: when it ended and how.
+ */
+function lastImportOf(imports: readonly Import[], datasetId: string): DatasetRefresh | null {
+  const last = imports.find(
+    (i) => i.importState !== 'Publishing' && i.datasets.some((d) => d.id === datasetId),
+  );
+  if (!last) return null;
+  return {
+    id: 0,
+    refreshType: 'ViaApi',
+    startTime: last.createdDateTime,
+    endTime: last.updatedDateTime,
+    status: last.importState === 'Succeeded' ? 'Completed' : 'Failed',
+    error: last.error ? last.error.message : null,
   };
 }
 

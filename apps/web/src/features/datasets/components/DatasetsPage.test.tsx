@@ -100,6 +100,9 @@ describe('Datos page', () => {
 
     const review = await screen.findByRole('region', { name: 'Columnas inferidas' });
     await userEvent.click(within(review).getByLabelText('Tipo de Tienda'));
+    // Only types the BI service applies are offered: no "Decimal fijo" (decision 0236).
+    expect((await screen.findAllByTitle('Número decimal')).length).toBeGreaterThan(0);
+    expect(screen.queryByTitle('Decimal fijo')).toBeNull();
     await userEvent.click(await screen.findByTitle('Número entero'));
     await userEvent.click(within(review).getByRole('button', { name: 'Confirmar tipos' }));
 

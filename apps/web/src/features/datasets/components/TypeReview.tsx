@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { columnTypeSchema, type ColumnType, type DatasetTable } from '@vitrina/contracts';
+import { settableColumnTypeSchema, type ColumnType, type DatasetTable } from '@vitrina/contracts';
 import { useNotify } from '../../../components/use-notify.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../api/datasets-api.ts';
 import { columnTypeLabel } from './column-type-labels.ts';
 
-const typeOptions = columnTypeSchema.options.map((type) => ({
+const typeOptions = settableColumnTypeSchema.options.map((type) => ({
   value: type,
   label: columnTypeLabel(type),
 }));
