@@ -4,7 +4,7 @@
  */
 import type { FrameHarness } from './harness.ts';
 
-export const DEMO_WORKSPACES = ['Comercial', 'Finanzas', 'Operaciones', 'Recursos Humanos'];
+const DEMO_WORKSPACES = ['Comercial', 'Finanzas', 'Operaciones', 'Recursos Humanos'];
 
 export interface DemoReport {
   name: string;

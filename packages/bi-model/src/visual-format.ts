@@ -20,7 +20,6 @@ export const legendPositions = [
 ] as const;
 export type LegendPositionName = (typeof legendPositions)[number];
 
-
 /** Font sizes in pt, as Power BI's pane offers them. */
 export const FONT_SIZE_RANGE = { min: 8, max: 40 } as const;
 export const MAX_BORDER_RADIUS = 30;
