@@ -1,6 +1,6 @@
 /** The "Finanzas Retail Andino" dataset: budget against actual by cost centre, account and month. */
 import { calendarTable } from './calendar.ts';
-import { demoDataset, starJoins } from './model-builder.ts';
+import { demoDataset, dimension, starJoins } from './model-builder.ts';
 
 const FINANCE_DATASET_NAME = 'Finanzas Retail Andino';
 const money = '"S/" #,0';
@@ -31,15 +31,7 @@ export const financeDataset = demoDataset(FINANCE_DATASET_NAME, {
         },
       ],
     },
-    {
-      name: 'Centro de costo',
-      columns: [
-        { name: 'IdCentro', dataType: 'integer' },
-        { name: 'Centro de costo', dataType: 'string' },
-        { name: 'Área', dataType: 'string' },
-        { name: 'País', dataType: 'string' },
-      ],
-    },
+    dimension('Centro de costo', 'IdCentro', ['Centro de costo', 'Área', 'País']),
     {
       name: 'Cuenta',
       columns: [

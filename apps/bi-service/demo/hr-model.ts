@@ -1,6 +1,6 @@
 /** The "Personas Retail Andino" dataset: employees and a monthly headcount snapshot. */
 import { calendarTable } from './calendar.ts';
-import { demoDataset, starJoins } from './model-builder.ts';
+import { demoDataset, dimension, starJoins } from './model-builder.ts';
 
 const HR_DATASET_NAME = 'Personas Retail Andino';
 const money = '"S/" #,0';
@@ -29,15 +29,8 @@ export const hrDataset = demoDataset(HR_DATASET_NAME, {
         { name: 'Salario promedio', expression: 'AVG(Dotación[Salario])', format: money },
       ],
     },
-    {
-      name: 'Empleado',
+    dimension('Empleado', 'IdEmpleado', ['Empleado', 'Área', 'Cargo', 'País', 'Género'], {
       columns: [
-        { name: 'IdEmpleado', dataType: 'integer' },
-        { name: 'Empleado', dataType: 'string' },
-        { name: 'Área', dataType: 'string' },
-        { name: 'Cargo', dataType: 'string' },
-        { name: 'País', dataType: 'string' },
-        { name: 'Género', dataType: 'string' },
         { name: 'Fecha de ingreso', dataType: 'date', format: 'dd/MM/yyyy' },
         { name: 'Fecha de baja', dataType: 'date', format: 'dd/MM/yyyy' },
         { name: 'Activo', dataType: 'boolean' },
@@ -60,7 +53,7 @@ export const hrDataset = demoDataset(HR_DATASET_NAME, {
           format: '0.0',
         },
       ],
-    },
+    }),
     calendarTable('month'),
   ],
   relationships: starJoins('Dotación', { IdEmpleado: 'Empleado', Fecha: 'Calendario' }),

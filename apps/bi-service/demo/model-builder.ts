@@ -1,6 +1,10 @@
 /** Small helpers that keep the demo dataset definitions short: ids from names, hierarchies, joins. */
 import type { Hierarchy } from '@vitrina/bi-model';
-import type { DatasetDefinition, RelationshipDefinition } from '../src/engine/model.ts';
+import type {
+  DatasetDefinition,
+  RelationshipDefinition,
+  TableDefinition,
+} from '../src/engine/model.ts';
 import { deterministicGuid } from '../src/platform/ids.ts';
 
 /** A dataset whose id is derived from its name, so it is the same on every start and machine. */
@@ -27,3 +31,22 @@ export const starJoins = (
     from: { table: fact, column },
     to: { table: dimension, column },
   }));
+
+/**
+ * A dimension table: its integer key, its text attributes, then its other columns (numbers,
+ * dates, flags) and whatever measures or hierarchies it holds.
+ */
+export const dimension = (
+  name: string,
+  key: string,
+  attributes: string[],
+  { columns = [], ...rest }: Partial<Omit<TableDefinition, 'name'>> = {},
+): TableDefinition => ({
+  name,
+  columns: [
+    { name: key, dataType: 'integer' },
+    ...attributes.map((attribute) => ({ name: attribute, dataType: 'string' as const })),
+    ...columns,
+  ],
+  ...rest,
+});

@@ -2,7 +2,7 @@
 import type { DatasetDefinition } from '../src/engine/model.ts';
 import { deterministicGuid } from '../src/platform/ids.ts';
 import { calendarTable } from './calendar.ts';
-import { demoDataset, hierarchy, starJoins } from './model-builder.ts';
+import { demoDataset, dimension, hierarchy, starJoins } from './model-builder.ts';
 
 const SALES_DATASET_NAME = 'Ventas Retail Andino';
 const SECURED_SALES_DATASET_NAME = 'Ventas Retail Andino (seguridad por país)';
@@ -58,47 +58,18 @@ export const salesDataset = demoDataset(SALES_DATASET_NAME, {
         { name: 'Meta de ventas', expression: 'SUM(Ventas[Costo]) * 1.4', format: money },
       ],
     },
-    {
-      name: 'Producto',
-      columns: [
-        { name: 'IdProducto', dataType: 'integer' },
-        { name: 'Producto', dataType: 'string' },
-        { name: 'Marca', dataType: 'string' },
-        { name: 'Subcategoría', dataType: 'string' },
-        { name: 'Categoría', dataType: 'string' },
-        { name: 'Precio de lista', dataType: 'number', format: money },
-      ],
+    dimension('Producto', 'IdProducto', ['Producto', 'Marca', 'Subcategoría', 'Categoría'], {
+      columns: [{ name: 'Precio de lista', dataType: 'number', format: money }],
       hierarchies: [hierarchy('Catálogo', ['Categoría', 'Subcategoría', 'Producto'])],
-    },
-    {
-      name: 'Tienda',
-      columns: [
-        { name: 'IdTienda', dataType: 'integer' },
-        { name: 'Tienda', dataType: 'string' },
-        { name: 'Ciudad', dataType: 'string' },
-        { name: 'País', dataType: 'string' },
-        { name: 'Formato', dataType: 'string' },
-        { name: 'Metros cuadrados', dataType: 'integer', format: '#,0' },
-      ],
+    }),
+    dimension('Tienda', 'IdTienda', ['Tienda', 'Ciudad', 'País', 'Formato'], {
+      columns: [{ name: 'Metros cuadrados', dataType: 'integer', format: '#,0' }],
       hierarchies: [hierarchy('Geografía', ['País', 'Ciudad', 'Tienda'])],
-    },
-    {
-      name: 'Canal',
-      columns: [
-        { name: 'IdCanal', dataType: 'integer' },
-        { name: 'Canal', dataType: 'string' },
-      ],
-    },
-    {
-      name: 'Cliente',
-      columns: [
-        { name: 'IdCliente', dataType: 'integer' },
-        { name: 'Cliente', dataType: 'string' },
-        { name: 'Segmento', dataType: 'string' },
-        { name: 'Rango de edad', dataType: 'string' },
-        { name: 'Programa de lealtad', dataType: 'boolean' },
-      ],
-    },
+    }),
+    dimension('Canal', 'IdCanal', ['Canal']),
+    dimension('Cliente', 'IdCliente', ['Cliente', 'Segmento', 'Rango de edad'], {
+      columns: [{ name: 'Programa de lealtad', dataType: 'boolean' }],
+    }),
     calendarTable('day'),
   ],
   relationships: starJoins('Ventas', {

@@ -59,31 +59,24 @@ export function parseMeasure(text: string): MeasureNode {
       throw new Error(`Measure expression: expected "${symbol}" in ${text}`);
   };
 
-  function expression(): MeasureNode {
-    let node = term();
-    for (
-      let token = peek();
-      token?.type === 'symbol' && (token.value === '+' || token.value === '-');
-      token = peek()
-    ) {
-      position++;
-      node = { kind: 'binary', operator: token.value, left: node, right: term() };
-    }
-    return node;
-  }
-
-  function term(): MeasureNode {
-    let node = factor();
-    for (
-      let token = peek();
-      token?.type === 'symbol' && (token.value === '*' || token.value === '/');
-      token = peek()
-    ) {
-      position++;
-      node = { kind: 'binary', operator: token.value, left: node, right: factor() };
-    }
-    return node;
-  }
+  type Operator = Extract<MeasureNode, { kind: 'binary' }>['operator'];
+  /** The next token when it is one of the operators, else undefined. */
+  const peekOperator = (operators: readonly Operator[]): Operator | undefined => {
+    const token = peek();
+    return token?.type === 'symbol' ? operators.find((o) => o === token.value) : undefined;
+  };
+  /** One level of left-associative operators, each joining two operands of the next level. */
+  const operatorLevel =
+    (operators: readonly Operator[], operand: () => MeasureNode) => (): MeasureNode => {
+      let node = operand();
+      for (let operator = peekOperator(operators); operator; operator = peekOperator(operators)) {
+        position++;
+        node = { kind: 'binary', operator, left: node, right: operand() };
+      }
+      return node;
+    };
+  const term = operatorLevel(['*', '/'], factor);
+  const expression = operatorLevel(['+', '-'], term);
 
   function factor(): MeasureNode {
     const token = tokens[position++];

@@ -25,6 +25,13 @@ import {
 import { WELLS } from './wells.ts';
 import { aggregationLabel, aggregationsFor } from './aggregations.ts';
 
+/** What the panes of the selected visual receive. */
+interface SelectedVisualProps {
+  editor: ReportEditor;
+  visual: VisualDefinition;
+  texts: EditorMessages;
+}
+
 /** A well's line: the field's name, and a date level's name after it ("Fecha · Año"). */
 const fieldLabel = (field: FieldRef, texts: EditorMessages) => {
   if ('measure' in field) return field.measure;
@@ -32,15 +39,7 @@ const fieldLabel = (field: FieldRef, texts: EditorMessages) => {
   return field.datePart ? `${field.column} · ${texts.dateLevels[field.datePart]}` : field.column;
 };
 
-function Wells({
-  editor,
-  visual,
-  texts,
-}: {
-  editor: ReportEditor;
-  visual: VisualDefinition;
-  texts: EditorMessages;
-}) {
+function Wells({ editor, visual, texts }: SelectedVisualProps) {
   const edit = editor.applyToPage.bind(editor);
   const schema = editor.controller.state.report.dataset;
   const columnType = (field: FieldRef) =>
@@ -107,15 +106,7 @@ function Wells({
   );
 }
 
-function FormatBasics({
-  editor,
-  visual,
-  texts,
-}: {
-  editor: ReportEditor;
-  visual: VisualDefinition;
-  texts: EditorMessages;
-}) {
+function FormatBasics({ editor, visual, texts }: SelectedVisualProps) {
   const set = (patch: Parameters<typeof formatVisual>[2]) =>
     editor.applyToPage((p) => formatVisual(p, visual.name, patch));
   return (

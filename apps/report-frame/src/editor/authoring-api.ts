@@ -29,8 +29,7 @@ export async function saveReportAs(
   reportId: string,
   request: NewReportRequest,
 ): Promise<SavedReport> {
-  const response = await client.postJson(`/v1.0/embed/reports/${path(reportId)}/saveAs`, request);
-  return parsed(response, savedReportSchema);
+  return postForReport(client, `/v1.0/embed/reports/${path(reportId)}/saveAs`, request);
 }
 
 export async function createReport(
@@ -38,11 +37,16 @@ export async function createReport(
   datasetId: string,
   request: NewReportRequest,
 ): Promise<SavedReport> {
-  const response = await client.postJson(
-    `/v1.0/embed/datasets/${path(datasetId)}/reports`,
-    request,
-  );
-  return parsed(response, savedReportSchema);
+  return postForReport(client, `/v1.0/embed/datasets/${path(datasetId)}/reports`, request);
+}
+
+/** Save as and create both answer with the report they made. */
+async function postForReport(
+  client: BiClient,
+  url: string,
+  request: NewReportRequest,
+): Promise<SavedReport> {
+  return parsed(await client.postJson(url, request), savedReportSchema);
 }
 
 export async function getDataset(client: BiClient, datasetId: string): Promise<EmbedDataset> {

@@ -16,6 +16,10 @@ interface Props extends Omit<VisualBodyProps, 'width' | 'height'> {
 const HEADER_HEIGHT = 26;
 const PADDING = 8;
 const BARE_TYPES = new Set(['textbox', 'actionButton', 'slicer']);
+const DRILL_BUTTONS = [
+  { direction: 'up', arrow: '↑', label: 'drillUp' },
+  { direction: 'down', arrow: '↓', label: 'drillDown' },
+] as const;
 
 /** Memoised: a page draws visual by visual, and a visual whose props are unchanged is not redrawn. */
 export const VisualContainer = memo(function VisualContainer(props: Props) {
@@ -67,22 +71,17 @@ export const VisualContainer = memo(function VisualContainer(props: Props) {
         <div className="visual-header" role="toolbar">
           {maxDepth > 0 && commandState(settings, 'drill', visual) !== 'hidden' && (
             <>
-              <button
-                type="button"
-                title={messages.drillUp}
-                aria-label={messages.drillUp}
-                onClick={() => services.drill(visual, 'up')}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                title={messages.drillDown}
-                aria-label={messages.drillDown}
-                onClick={() => services.drill(visual, 'down')}
-              >
-                ↓
-              </button>
+              {DRILL_BUTTONS.map(({ direction, arrow, label }) => (
+                <button
+                  key={direction}
+                  type="button"
+                  title={messages[label]}
+                  aria-label={messages[label]}
+                  onClick={() => services.drill(visual, direction)}
+                >
+                  {arrow}
+                </button>
+              ))}
             </>
           )}
           {(visibleCommands.length > 0 || extensions.length > 0) && (

@@ -1,5 +1,6 @@
 /** Page- and visual-scoped routes: filters, visuals, layout types, export, slicer state and sort. */
 import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
+import { chartTypes } from '@vitrina/bi-model/visual-queries';
 import type { PageDefinition, VisualDefinition } from '../api/types.ts';
 import type { FrameSession } from '../embed/session.ts';
 import { visualInfo } from '../report/event-bodies.ts';
@@ -26,22 +27,8 @@ function visualOf(
   return { page, visual };
 }
 
-const SORTABLE = new Set([
-  'tableEx',
-  'pivotTable',
-  'clusteredBarChart',
-  'clusteredColumnChart',
-  'stackedBarChart',
-  'stackedColumnChart',
-  'lineChart',
-  'areaChart',
-  'pieChart',
-  'donutChart',
-  'funnel',
-  'treemap',
-  'lineClusteredColumnComboChart',
-  'waterfallChart',
-]);
+/** Tables and charts: the visuals whose rows a sort reorders. */
+const SORTABLE = new Set<string>(['tableEx', 'pivotTable', ...chartTypes]);
 
 function slicerOf(controller: ReportController, request: IExtendedRequest) {
   const found = visualOf(controller, request);

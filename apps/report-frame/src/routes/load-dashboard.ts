@@ -3,9 +3,10 @@ import type {
   IDashboardLoadConfiguration,
   ITileLoadConfiguration,
 } from '@vitrina/embed-sdk/protocol';
-import { BiError } from '../api/bi-client.ts';
+import { BiError, type BiClient } from '../api/bi-client.ts';
+import type { EmbedDashboard } from '../api/types.ts';
 import type { FrameSession } from '../embed/session.ts';
-import { loadTiles } from '../dashboard/dashboard-types.ts';
+import { loadTiles, type DashboardView } from '../dashboard/dashboard-types.ts';
 
 interface DashboardLoadRequest<Config> {
   uid: string | undefined;
@@ -18,12 +19,12 @@ export function loadDashboard(
   request: DashboardLoadRequest<IDashboardLoadConfiguration>,
 ): Promise<void> {
   const { config } = request;
-  return session.runLoad({ ...request, kind: 'dashboard', hideErrors: false }, async (client) => {
-    const dashboard = await client.getDashboard(config.id);
-    const tiles = await loadTiles(client, session, dashboard.tiles);
-    const pageView = config.pageView ?? 'fitToWidth';
-    return { screen: { kind: 'dashboard', view: { dashboard, tiles, pageView, session } } };
-  });
+  return showDashboard(session, request, 'dashboard', config.id, async (client, dashboard) => ({
+    dashboard,
+    tiles: await loadTiles(client, session, dashboard.tiles),
+    pageView: config.pageView ?? 'fitToWidth',
+    session,
+  }));
 }
 
 export function loadTile(
@@ -31,18 +32,29 @@ export function loadTile(
   request: DashboardLoadRequest<ITileLoadConfiguration>,
 ): Promise<void> {
   const { config } = request;
-  return session.runLoad({ ...request, kind: 'tile', hideErrors: false }, async (client) => {
-    const dashboard = await client.getDashboard(config.dashboardId);
+  return showDashboard(session, request, 'tile', config.dashboardId, async (client, dashboard) => {
     const tile = dashboard.tiles.find((t) => t.id === config.id);
     if (!tile) throw new BiError(404, 'PowerBIEntityNotFound', `Tile ${config.id} was not found`);
-    const tiles = await loadTiles(client, session, [tile]);
-    const view = {
+    return {
       dashboard,
-      tiles,
-      pageView: 'fitToWidth' as const,
+      tiles: await loadTiles(client, session, [tile]),
+      pageView: 'fitToWidth',
       singleTileId: tile.id,
       session,
     };
-    return { screen: { kind: 'dashboard', view } };
+  });
+}
+
+/** Both kinds fetch one dashboard and show (some of) its tiles on the dashboard screen. */
+function showDashboard<Config extends IDashboardLoadConfiguration | ITileLoadConfiguration>(
+  session: FrameSession,
+  request: DashboardLoadRequest<Config>,
+  kind: 'dashboard' | 'tile',
+  dashboardId: string,
+  view: (client: BiClient, dashboard: EmbedDashboard) => Promise<DashboardView>,
+): Promise<void> {
+  return session.runLoad({ ...request, kind, hideErrors: false }, async (client) => {
+    const dashboard = await client.getDashboard(dashboardId);
+    return { screen: { kind: 'dashboard', view: await view(client, dashboard) } };
   });
 }

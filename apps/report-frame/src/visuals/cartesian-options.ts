@@ -117,6 +117,15 @@ function waterfallOption(data: CategoryData, ctx: ChartContext): ChartOption {
   }
   const measureFormat = data.series[0]?.format;
   const figures = seriesFigures(ctx, measureFormat, top);
+  // The rises, the falls and the total: coloured bars stacked on the invisible base.
+  const step = (name: string, color: string | undefined, stepData: (number | string)[]) => ({
+    type: 'bar' as const,
+    stack: 'w',
+    ...figures,
+    name,
+    itemStyle: { color },
+    data: stepData,
+  });
   return {
     grid: { left: 8, right: 12, top: 12, bottom: 8, containLabel: true },
     tooltip: { ...tooltip(ctx), formatter: undefined },
@@ -152,30 +161,9 @@ function waterfallOption(data: CategoryData, ctx: ChartContext): ChartOption {
         // The invisible base carries no figure of its own, even with data labels on.
         label: { show: false, formatter: () => '' },
       },
-      {
-        type: 'bar',
-        stack: 'w',
-        ...figures,
-        name: '+',
-        itemStyle: { color: '#1AAB40' },
-        data: [...rises, '-'],
-      },
-      {
-        type: 'bar',
-        stack: 'w',
-        ...figures,
-        name: '−',
-        itemStyle: { color: '#D64550' },
-        data: [...falls, '-'],
-      },
-      {
-        type: 'bar',
-        stack: 'w',
-        ...figures,
-        name: ctx.totalLabel,
-        itemStyle: { color: ctx.theme.dataColors[0] },
-        data: [...values.map(() => '-'), running],
-      },
+      step('+', '#1AAB40', [...rises, '-']),
+      step('−', '#D64550', [...falls, '-']),
+      step(ctx.totalLabel, ctx.theme.dataColors[0], [...values.map(() => '-'), running]),
     ],
   };
 }

@@ -74,58 +74,52 @@ export function partToWholeOption(
     valueFormatter: (value: unknown) =>
       typeof value === 'number' ? ctx.format.value(value, 'number', measureFormat) : String(value),
   };
+  // Treemap and funnel: one series of items in the theme's colours, no legend.
+  const itemsChart = (series: Record<string, unknown>): ChartOption => ({
+    color: ctx.theme.dataColors,
+    tooltip: itemTooltip,
+    series: [series],
+  });
   if (type === 'treemap') {
-    return {
-      color: ctx.theme.dataColors,
-      tooltip: itemTooltip,
-      series: [
-        {
-          type: 'treemap',
-          data: items.map((item, i) => ({
-            ...item,
-            itemStyle: {
-              ...item.itemStyle,
-              color: ctx.theme.dataColors[i % ctx.theme.dataColors.length],
-            },
-          })),
-          roam: false,
-          nodeClick: false,
-          breadcrumb: { show: false },
-          // Pinned to all four edges: ECharts' default centring of a 100 % tile area left room
-          // above it and cut the bottom row of tiles off.
-          left: 0,
-          top: 0,
-          right: 0,
-          bottom: 0,
-          label: { show: true, formatter: '{b}', fontSize: 11 },
-          itemStyle: { borderColor: '#FFFFFF', borderWidth: 2, gapWidth: 2 },
+    return itemsChart({
+      type: 'treemap',
+      data: items.map((item, i) => ({
+        ...item,
+        itemStyle: {
+          ...item.itemStyle,
+          color: ctx.theme.dataColors[i % ctx.theme.dataColors.length],
         },
-      ],
-    };
+      })),
+      roam: false,
+      nodeClick: false,
+      breadcrumb: { show: false },
+      // Pinned to all four edges: ECharts' default centring of a 100 % tile area left room
+      // above it and cut the bottom row of tiles off.
+      left: 0,
+      top: 0,
+      right: 0,
+      bottom: 0,
+      label: { show: true, formatter: '{b}', fontSize: 11 },
+      itemStyle: { borderColor: '#FFFFFF', borderWidth: 2, gapWidth: 2 },
+    });
   }
   if (type === 'funnel') {
-    return {
-      color: ctx.theme.dataColors,
-      tooltip: itemTooltip,
-      series: [
-        {
-          type: 'funnel',
-          left: '10%',
-          width: '80%',
-          top: 8,
-          bottom: 8,
-          sort: 'descending',
-          gap: 2,
-          label: {
-            show: true,
-            position: 'inside',
-            formatter: (p: { name: string; value: number }) => `${p.name}\n${format(p.value)}`,
-            fontSize: 11,
-          },
-          data: items,
-        },
-      ],
-    };
+    return itemsChart({
+      type: 'funnel',
+      left: '10%',
+      width: '80%',
+      top: 8,
+      bottom: 8,
+      sort: 'descending',
+      gap: 2,
+      label: {
+        show: true,
+        position: 'inside',
+        formatter: (p: { name: string; value: number }) => `${p.name}\n${format(p.value)}`,
+        fontSize: 11,
+      },
+      data: items,
+    });
   }
   return {
     color: ctx.theme.dataColors,

@@ -7,7 +7,7 @@ import type { DatasetSchema } from '../dataset.ts';
 import type { Filter, FilterTarget } from '../filters.ts';
 import type { Query } from '../query.ts';
 import type { VisualDefinition } from '../report.ts';
-import type { VisualType } from '../visual-types.ts';
+import { visualTypes, type VisualType } from '../visual-types.ts';
 import { axisFieldAtDepth, isMeasureField } from './fields.ts';
 
 export interface SortState {
@@ -26,21 +26,20 @@ export interface VisualQueryInput {
 /** Named queries, so that a renderer can find the one it needs (pivot subtotals, KPI trend, …). */
 export type VisualQueries = Record<string, Query>;
 
-/** Typed by the contract's list, so that a renamed visual type cannot be left behind here. */
-const CHART_TYPES = new Set<VisualType>([
-  'clusteredBarChart',
-  'clusteredColumnChart',
-  'stackedBarChart',
-  'stackedColumnChart',
-  'lineChart',
-  'areaChart',
-  'lineClusteredColumnComboChart',
-  'pieChart',
-  'donutChart',
-  'treemap',
-  'funnel',
-  'waterfallChart',
+/**
+ * The visuals with queries of their own (below) or none at all; every other type is a chart of
+ * categories and measures. Typed by the contract's list, so that a renamed type cannot be left
+ * behind here, and a new type is a chart unless it is named here.
+ */
+const NOT_CHARTS = new Set<VisualType>([
+  ...(['card', 'multiRowCard', 'kpi', 'gauge', 'scatterChart'] satisfies VisualType[]),
+  ...(['tableEx', 'pivotTable', 'slicer', 'textbox', 'actionButton'] satisfies VisualType[]),
 ]);
+
+/** The charts: drawn from one query of categories (and series) against measures. */
+export const chartTypes: ReadonlySet<VisualType> = new Set(
+  visualTypes.filter((type) => !NOT_CHARTS.has(type)),
+);
 
 /** Charts whose category axis reads in its natural order (time) rather than by size. */
 const ORDERED_AXIS_TYPES = new Set<VisualType>([
@@ -187,6 +186,6 @@ export function queriesForVisual(input: VisualQueryInput): VisualQueries {
     case 'slicer':
       return slicerQuery(input);
     default:
-      return CHART_TYPES.has(visual.type) ? { main: chartQuery(input) } : {};
+      return chartTypes.has(visual.type) ? { main: chartQuery(input) } : {};
   }
 }

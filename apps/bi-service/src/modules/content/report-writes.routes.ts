@@ -37,19 +37,22 @@ export function registerReportWriteRoutes(
   const writes = services.reportWrites;
   const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
   const answer = { 200: reportSchema, ...powerBiErrors };
+  // Each write answers with the report as Power BI lists it, its dataset's workspace included.
+  const presented = (written: Awaited<ReturnType<typeof writes.rename>>) =>
+    present.report(written.report, written.datasetWorkspaceId);
 
   app.post(
     '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone',
     { preHandler: member, schema: { params: reportParams, body: cloneBody, response: answer } },
-    async (request) => {
-      const { report, datasetWorkspaceId } = await writes.clone(
-        callerOf(request),
-        membershipOf(request),
-        request.params.reportId,
-        request.body,
-      );
-      return present.report(report, datasetWorkspaceId);
-    },
+    async (request) =>
+      presented(
+        await writes.clone(
+          callerOf(request),
+          membershipOf(request),
+          request.params.reportId,
+          request.body,
+        ),
+      ),
   );
 
   app.delete(
@@ -71,14 +74,10 @@ export function registerReportWriteRoutes(
       preHandler: member,
       schema: { params: reportParams, body: z.object({ name: reportName }), response: answer },
     },
-    async (request) => {
-      const { report, datasetWorkspaceId } = await writes.rename(
-        membershipOf(request),
-        request.params.reportId,
-        request.body.name,
-      );
-      return present.report(report, datasetWorkspaceId);
-    },
+    async (request) =>
+      presented(
+        await writes.rename(membershipOf(request), request.params.reportId, request.body.name),
+      ),
   );
 
   app.post(
@@ -87,14 +86,14 @@ export function registerReportWriteRoutes(
       preHandler: member,
       schema: { params: reportParams, body: updateContentBody, response: answer },
     },
-    async (request) => {
-      const { report, datasetWorkspaceId } = await writes.updateContent(
-        callerOf(request),
-        membershipOf(request),
-        request.params.reportId,
-        request.body,
-      );
-      return present.report(report, datasetWorkspaceId);
-    },
+    async (request) =>
+      presented(
+        await writes.updateContent(
+          callerOf(request),
+          membershipOf(request),
+          request.params.reportId,
+          request.body,
+        ),
+      ),
   );
 }

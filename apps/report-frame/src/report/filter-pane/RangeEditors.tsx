@@ -25,12 +25,7 @@ export function RelativeDateEditor({ controller, filter, onApply }: EditorProps)
         <option value={1}>{messages.inThis}</option>
         <option value={2}>{messages.inNext}</option>
       </select>
-      <input
-        type="number"
-        min={1}
-        value={count}
-        onChange={(e) => setCount(Number(e.target.value))}
-      />
+      <CountInput value={count} onChange={setCount} />
       <select value={unit} onChange={(e) => setUnit(Number(e.target.value))}>
         {messages.timeUnits.map((label, i) => (
           <option key={i} value={i}>
@@ -38,15 +33,12 @@ export function RelativeDateEditor({ controller, filter, onApply }: EditorProps)
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="apply"
+      <ApplyButton
+        label={messages.apply}
         onClick={() =>
           onApply({ ...filter, operator, timeUnitsCount: count, timeUnitType: unit } as FrameFilter)
         }
-      >
-        {messages.apply}
-      </button>
+      />
     </div>
   );
 }
@@ -66,19 +58,26 @@ export function TopNEditor({ controller, filter, onApply }: EditorProps) {
         <option value="Top">{messages.top}</option>
         <option value="Bottom">{messages.bottom}</option>
       </select>
-      <input
-        type="number"
-        min={1}
-        value={count}
-        onChange={(e) => setCount(Number(e.target.value))}
-      />
-      <button
-        type="button"
-        className="apply"
+      <CountInput value={count} onChange={setCount} />
+      <ApplyButton
+        label={messages.apply}
         onClick={() => onApply({ ...filter, operator, itemCount: count } as FrameFilter)}
-      >
-        {messages.apply}
-      </button>
+      />
     </div>
+  );
+}
+
+/** How many units or items: a whole number from one up. */
+function CountInput({ value, onChange }: { value: number; onChange(count: number): void }) {
+  return (
+    <input type="number" min={1} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+  );
+}
+
+function ApplyButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <button type="button" className="apply" onClick={onClick}>
+      {label}
+    </button>
   );
 }
