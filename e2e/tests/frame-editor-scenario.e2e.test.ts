@@ -14,6 +14,7 @@ import { addVisual } from '../src/frame/editor.ts';
 import { useFrameHarness } from '../src/frame/suite.ts';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import * as host from '../src/frame/harness.ts';
+import { englishDefects, layoutDefects, numberDefects } from '../src/frame/visual-quality.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -108,6 +109,34 @@ function savedVisuals(report: EmbedReport): SdkVisual[] {
     title: title ?? '',
     layout: { x: layout.x, y: layout.y, width: layout.width, height: layout.height },
   }));
+}
+
+const MOBILE_PORTRAIT = 2;
+
+/**
+ * What the visual-quality suite (frame-visual-quality.e2e.test.ts) finds wrong in the report when
+ * viewed at `width`: float noise or "." decimals, English texts, overlapping or clipped visuals.
+ */
+async function qualityDefects(
+  harness: host.FrameHarness,
+  target: host.ReportTarget,
+  view: { width: number; height: number; phone: boolean },
+) {
+  const page = await host.openHost(harness, 'official', view);
+  await page.setViewportSize({ width: view.width, height: view.height + 100 });
+  const settings = view.phone ? { layoutType: MOBILE_PORTRAIT } : {};
+  await host.embed(page, host.reportConfig(target, { settings }));
+  await host.waitForEvent(page, 'rendered');
+  const frame = host.frameOf(page);
+  // Every visual is drawn, so the checks read the whole report.
+  await expect.poll(() => frame.locator('.visual[data-visual-name]:visible').count()).toBe(4);
+  const defects = [
+    ...(await numberDefects(frame, { locale: 'es' })),
+    ...(await englishDefects(frame, { locale: 'es' })),
+    ...(await layoutDefects(frame)),
+  ];
+  await page.close();
+  return defects.map((defect) => `${view.width} px: ${defect}`);
 }
 
 describe.skipIf(!chromiumAvailable)('the editor scenario with powerbi-client 2.8.0', () => {
@@ -218,6 +247,13 @@ describe.skipIf(!chromiumAvailable)('the editor scenario with powerbi-client 2.8
       [...labels(look), ...look.texts.filter((t) => !t.startsWith('S/'))].sort();
     expect(labels(viewedLook)).toHaveLength(3);
     expect(fixedTexts(viewedLook)).toEqual(fixedTexts(editedLook));
+
+    // The report with its data labels, read as the visual-quality suite reads the demo pages.
+    const defects = [
+      ...(await qualityDefects(harness(), target, { width: 1440, height: 810, phone: false })),
+      ...(await qualityDefects(harness(), target, { width: 375, height: 740, phone: true })),
+    ];
+    expect(defects).toEqual([]);
 
     // Renamed as the portal does: REST and a new embed's definition carry the new name.
     expect((await rest.renameReport(groupId, created.id, NEW_NAME)).name).toBe(NEW_NAME);
