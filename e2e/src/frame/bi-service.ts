@@ -129,14 +129,33 @@ export class PowerBiRest {
     this.token = ((await response.json()) as { access_token: string }).access_token;
   }
 
-  private async call<T>(path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.url}/v1.0/myorg${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  private async call<T>(path: string, body?: unknown, method?: string): Promise<T> {
+    const response = await this.send(path, body, method);
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
+  }
+
+  /** One REST call as it answers, errors included; a call with a body is a POST unless told. */
+  send(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+    return fetch(`${this.url}/v1.0/myorg${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  /** Renames a report: the bundled service's `PATCH` (decision 0238), as the portal calls it. */
+  async renameReport(groupId: string, reportId: string, name: string): Promise<Item> {
+    return this.call<Item>(`/groups/${groupId}/reports/${reportId}`, { name }, 'PATCH');
+  }
+
+  /** Power BI's Delete Report In Group, as the portal calls it. */
+  async deleteReport(groupId: string, reportId: string): Promise<void> {
+    const response = await this.send(`/groups/${groupId}/reports/${reportId}`, undefined, 'DELETE');
+    if (!response.ok) throw new Error(`delete ${reportId}: HTTP ${response.status}`);
   }
 
   async groupId(name: string): Promise<string> {

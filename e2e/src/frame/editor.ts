@@ -18,6 +18,8 @@ export async function addVisual(frame: FrameScope, type: string, fields: string[
     });
     await item.first().click();
   }
-  await frame.locator(`.visual[data-visual-name="${name}"] svg`).waitFor();
+  // Charts draw an SVG, a card its value, a table or a matrix a table.
+  const drawn = ':is(svg, [data-testid="card-value"], table)';
+  await frame.locator(`.visual[data-visual-name="${name}"] ${drawn}`).first().waitFor();
   return name;
 }

@@ -97,6 +97,19 @@ export async function demoCreateConfig(harness: FrameHarness, groupId: string, r
   };
 }
 
+/**
+ * A host page with a create embed (`powerbi.createReport`) on the dataset of Comercial's
+ * "Ventas generales", waited for until the frame's editor is up.
+ */
+export async function openNewReportEditor(harness: FrameHarness, flavour: SdkFlavour) {
+  const groupId = await harness.rest.groupId('Comercial');
+  const page = await openHost(harness, flavour);
+  await embed(page, await demoCreateConfig(harness, groupId, 'Ventas generales'), 'createReport');
+  const frame = frameOf(page);
+  await frame.locator('.authoring[data-mode="edit"]').waitFor();
+  return { page, frame, groupId };
+}
+
 export async function openHost(
   harness: FrameHarness,
   flavour: SdkFlavour,
