@@ -62,6 +62,40 @@ export async function englishDefects(frame: Frame, options: QualityOptions): Pro
 /** Visuals whose boxes overlap (phone view), and text cut by its box without an ellipsis. */
 export async function layoutDefects(frame: Frame): Promise<string[]> {
   return frame.evaluate(() => {
+    /**
+     * The part of an SVG element that its ancestors' clip paths let through, or nothing when they
+     * hide it all: ECharts' paged legend keeps the items of its other pages drawn outside the
+     * visual, clipped away, and a user never sees them. Each clip shape is taken to its screen box
+     * through its own transform and the screen matrix of the element that references it.
+     */
+    function clippedRect(element: SVGElement): DOMRect | undefined {
+      let { left, top, right, bottom } = element.getBoundingClientRect();
+      for (
+        let node: Element | null = element;
+        node instanceof SVGElement;
+        node = node.parentElement
+      ) {
+        const id = /url\(["']?#([^"')]+)/.exec(node.getAttribute('clip-path') ?? '')?.[1];
+        const shape = id ? document.getElementById(id)?.firstElementChild : undefined;
+        const screen = node instanceof SVGGraphicsElement ? node.getScreenCTM() : null;
+        if (!(shape instanceof SVGGraphicsElement) || !screen) continue;
+        const own = shape.transform.baseVal.consolidate()?.matrix ?? new DOMMatrix();
+        const matrix = DOMMatrix.fromMatrix(screen).multiply(DOMMatrix.fromMatrix(own));
+        const bbox = shape.getBBox();
+        const corners = [
+          [bbox.x, bbox.y],
+          [bbox.x + bbox.width, bbox.y + bbox.height],
+        ].map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
+        left = Math.max(left, Math.min(...corners.map((p) => p.x)));
+        top = Math.max(top, Math.min(...corners.map((p) => p.y)));
+        right = Math.min(right, Math.max(...corners.map((p) => p.x)));
+        bottom = Math.min(bottom, Math.max(...corners.map((p) => p.y)));
+      }
+      return right > left && bottom > top
+        ? new DOMRect(left, top, right - left, bottom - top)
+        : undefined;
+    }
+
     const defects: string[] = [];
     const containers = [...document.querySelectorAll<HTMLElement>('[data-visual-name]')].filter(
       (element) => element.getClientRects().length > 0,
@@ -84,7 +118,8 @@ export async function layoutDefects(frame: Frame): Promise<string[]> {
         const style = getComputedStyle(element);
         if (style.visibility === 'hidden' || style.display === 'none') continue;
         if (element instanceof SVGElement) {
-          const own = element.getBoundingClientRect();
+          const own = clippedRect(element);
+          if (!own) continue;
           const outside = own.right > box.right + 1 || own.bottom > box.bottom + 1;
           if (outside && own.width > 0) defects.push(`${name}: "${element.textContent}" cut off`);
           continue;

@@ -52,12 +52,14 @@ export function createNumberWriter(locale: string): NumberWriter {
       const unit = pattern.percent ? 'none' : style.unit;
       const scaled = (pattern.percent ? value * 100 : value) / UNIT_DIVISORS[unit];
       // A figure with no format groups as the locale does: Spanish leaves four digits whole, so
-      // a year reads "2024", and 1.234.567 is grouped.
-      const grouping = pattern.grouping
-        ? 'always'
-        : pattern.decimals === undefined
-          ? 'auto'
-          : false;
+      // a year reads "2024", and 1.234.567 is grouped. A figure in a display unit is an amount,
+      // never a year: it is grouped like one (5.133,13 M, not 5133,13 M).
+      const grouping =
+        pattern.grouping || unit !== 'none'
+          ? 'always'
+          : pattern.decimals === undefined
+            ? 'auto'
+            : false;
       const text = digitFormat(grouping, style.minDecimals, style.maxDecimals).format(
         Math.abs(scaled),
       );

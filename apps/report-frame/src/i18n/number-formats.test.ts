@@ -92,4 +92,11 @@ describe('the number formatter', () => {
     const inMillions = es.column([2_500_000], 'number', '#,0', { displayUnits: 'millions' });
     expect(plain(inMillions(2_500_000))).toBe('2,50 M');
   });
+
+  it('groups a figure in a display unit even when its format has no separators', () => {
+    const millions = { displayUnits: 'millions' as const };
+    expect(plain(es.headline(5_133_130_000, 'number', undefined, millions))).toBe('5.133,13 M');
+    expect(plain(es.headline(5_133_130_000, 'number', '0.00', millions))).toBe('5.133,13 M');
+    expect(es.headline(2024, 'integer', undefined, { displayUnits: 'none' })).toBe('2024');
+  });
 });

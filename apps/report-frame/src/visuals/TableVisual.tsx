@@ -10,6 +10,7 @@ import {
 import { targetKey } from '../query/filter-types.ts';
 import { useServices } from './services.ts';
 import { numberFormatOf } from '../format/visual-number-format.ts';
+import { tableColumnWriter } from './date-levels.ts';
 
 interface Props {
   visual: VisualDefinition;
@@ -46,7 +47,7 @@ export function TableVisual({ visual, schema, result, totals, sort, selectedValu
   const writers = fields.map((_, i) => {
     const column = result.columns[indexes[i]!];
     const cells = [...result.rows.map((row) => row[indexes[i]!] ?? null), measureTotals[i] ?? null];
-    return format.column(cells, column?.type, column?.format, numberFormat);
+    return tableColumnWriter(column, cells, format, services.messages, numberFormat);
   });
 
   return (

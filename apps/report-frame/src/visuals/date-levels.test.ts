@@ -3,6 +3,7 @@ import type { QueryResult, VisualDefinition } from '../api/types.ts';
 import { createFormatter } from '../i18n/format.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { categoryData } from './chart-data.ts';
+import { tableColumnWriter } from './date-levels.ts';
 
 const visual: VisualDefinition = {
   name: 'V',
@@ -35,5 +36,20 @@ describe('date level labels on an axis', () => {
 
   it('writes a year without a thousands separator', () => {
     expect(labels(answer('year', [2024, 2025]), 'es')).toEqual(['2024', '2025']);
+  });
+});
+
+describe('date level cells in a table', () => {
+  it('names the month of a month level, and writes other columns as numbers', () => {
+    const es = createFormatter('es', '(En blanco)');
+    const month = tableColumnWriter(
+      { type: 'integer', datePart: 'month' },
+      [1, 12],
+      es,
+      messagesFor('es'),
+    );
+    expect([month(1), month(12)]).toEqual(['ene', 'dic']);
+    const total = tableColumnWriter({ type: 'integer' }, [1, 12], es, messagesFor('es'));
+    expect(total(12)).toBe('12');
   });
 });

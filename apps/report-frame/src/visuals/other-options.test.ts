@@ -41,6 +41,15 @@ describe('pie legend placement', () => {
     expect(option.legend).toMatchObject({ orient: 'horizontal', top: 'bottom' });
     expect(option.series[0]).toMatchObject({ radius: ['41%', '62%'], center: ['50%', '45%'] });
   });
+
+  it('draws short label lines, so the labels of small slices pushed aside are not cut to "…"', () => {
+    // "Ventas por marca (top 8)" at 1440 px wrote "7,1..." and "..." with ECharts' 15 + 15 px.
+    const option = partToWholeOption('pieChart', data, context(true), true) as PieOption & {
+      series: { labelLine: { length: number; length2: number } }[];
+    };
+    const { length, length2 } = option.series[0]!.labelLine;
+    expect(length + length2).toBeLessThanOrEqual(14);
+  });
 });
 
 describe('scatterOption', () => {

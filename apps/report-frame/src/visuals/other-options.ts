@@ -24,7 +24,7 @@ function namedValues(data: CategoryData, ctx: ChartContext) {
 /** Rough widths of 11 px text, enough to tell whether a pie's labels reach its legend. */
 const CHAR_WIDTH = 6.5;
 const LEGEND_MARK = 8 + 5 + 10; // the item's circle, its gap to the text, the legend's padding
-const LABEL_REACH = 15 + 15 + '46,7 %'.length * CHAR_WIDTH; // label line's two segments, the text
+const LABEL_REACH = 8 + 6 + '46,7 %'.length * CHAR_WIDTH; // label line's two segments, the text
 const PIE_RADIUS = 0.72;
 
 /**
@@ -140,6 +140,9 @@ export function partToWholeOption(
           fontSize: 11,
           color: '#605E5C',
         },
+        // Short label lines: with ECharts' longer defaults the labels of small slices on the
+        // left, pushed sideways to avoid each other, ran out of room and were cut to "…".
+        labelLine: { length: 8, length2: 6 },
         data: items,
       },
     ],
