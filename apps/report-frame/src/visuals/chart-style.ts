@@ -32,7 +32,12 @@ export function axisStyle(theme: FrameTheme) {
 
 /** Axis ticks in the visual's display unit, chosen by the axis's largest value. */
 export function valueAxisLabel(ctx: ChartContext, measureFormat: string | undefined, max: number) {
-  return { formatter: ctx.format.figures(measureFormat, max, 'axis', ctx.numberFormat) };
+  return {
+    formatter: ctx.format.figures(measureFormat, max, 'axis', ctx.numberFormat),
+    // A narrow horizontal axis would write its ticks over each other ("S/ 50 MS/ 100 M"): Power BI
+    // drops every other one instead.
+    hideOverlap: true,
+  };
 }
 
 /**

@@ -36,8 +36,20 @@ describe('format basics over a chart option', () => {
     expect(bottom.legend).toMatchObject({ show: false, bottom: 0, left: 0 });
   });
 
-  it('turns data labels on for every series, keeping their style', () => {
+  it('turns data labels on for every series, keeping their style, hiding those that overlap', () => {
     const next = withFormat(chart({ dataLabels: true }), option);
-    expect(next.series).toEqual([{ type: 'bar', label: { fontSize: 11, show: true } }]);
+    expect(next.series).toEqual([
+      { type: 'bar', label: { fontSize: 11, show: true }, labelLayout: { hideOverlap: true } },
+    ]);
+  });
+
+  it('makes room past the bars for labels outside their ends', () => {
+    const grid = { left: 8, right: 12, top: 12, bottom: 8 };
+    const columns = withFormat(chart({ dataLabels: true }), { ...option, grid });
+    expect(columns).toMatchObject({ grid: { top: 26, right: 12 } });
+    const bars = { ...option, grid, xAxis: { type: 'value' }, yAxis: { type: 'category' } };
+    expect(withFormat(chart({ dataLabels: true }), bars)).toMatchObject({
+      grid: { top: 12, right: 68 },
+    });
   });
 });

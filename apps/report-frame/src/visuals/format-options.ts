@@ -73,9 +73,26 @@ function withLegendAndLabels(visual: VisualDefinition, option: Record<string, un
         ? {
             ...series,
             label: { ...(isRecord(series['label']) ? series['label'] : {}), show: true },
+            // Labels that would cover each other are left out, as Power BI does.
+            labelLayout: { hideOverlap: true },
           }
         : series,
     );
+    next['grid'] = withRoomForLabels(next);
   }
   return next;
 }
+
+/**
+ * Labels outside a bar's end are drawn past the plot, where the grid's margin cuts them
+ * ("S/ 262" for "S/ 262,8 M"): the margin on that side grows by about one label.
+ */
+function withRoomForLabels(option: Record<string, unknown>): unknown {
+  const grid = option['grid'];
+  if (!isRecord(grid)) return grid;
+  const horizontal = isRecord(option['xAxis']) && option['xAxis']['type'] === 'value';
+  const side = horizontal ? 'right' : 'top';
+  const margin = typeof grid[side] === 'number' ? grid[side] : 0;
+  return { ...grid, [side]: margin + (horizontal ? LABEL_ROOM.width : LABEL_ROOM.height) };
+}
+const LABEL_ROOM = { width: 56, height: 14 };
