@@ -86,7 +86,13 @@ export function createReportUsersService(deps: {
         users.map((u) => u.id),
         (index) => `${index}.id`,
       );
-      await db.transaction().execute(async (trx) => {
+      const entry = {
+        action: 'report.users.set',
+        targetType: 'report',
+        targetId: report.bi_id,
+        detail: { users: userIds },
+      };
+      await deps.audit.change(db, actor, entry, async (trx) => {
         await permissionsRepository.deleteByElements(trx, [report.bi_id]);
         await permissionsRepository.insert(
           trx,
@@ -96,12 +102,6 @@ export function createReportUsersService(deps: {
             element_type: 'report' as const,
           })),
         );
-        await deps.audit.record(trx, actor, {
-          action: 'report.users.set',
-          targetType: 'report',
-          targetId: report.bi_id,
-          detail: { users: userIds },
-        });
       });
       deps.grants.invalidate();
       return usersOf(report);
