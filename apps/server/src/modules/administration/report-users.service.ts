@@ -1,26 +1,19 @@
-import type { Kysely } from 'kysely';
 import {
   errorMessages,
   type PutReportUsersRequest,
   type ReportAccess,
   type ReportUsers,
 } from '@vitrina/contracts';
-import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
-import type { Actor, AuditLog } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/audit.ts';
 import { reportsRepository } from '../content/reports.repository.ts';
 import { identitiesRepository } from '../identities/identities.repository.ts';
-import type { GrantsCache } from '../permissions/grants-cache.ts';
-import { assertViewers } from '../permissions/permissions.service.ts';
+import { assertViewers, type PermissionChangeDeps } from '../permissions/permissions.service.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 
 /** Who holds access to a report at each level, and setting its direct viewers. */
-export function createReportUsersService(deps: {
-  db: Kysely<Database>;
-  audit: AuditLog;
-  grants: Pick<GrantsCache, 'invalidate'>;
-}) {
+export function createReportUsersService(deps: PermissionChangeDeps) {
   const { db } = deps;
 
   async function locate(reportBiId: string) {

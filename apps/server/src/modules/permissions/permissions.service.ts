@@ -40,12 +40,15 @@ export async function assertViewers(
   });
 }
 
-/** Per-user permissions: list, replace, clear (administrators only, checked by the routes). */
-export function createPermissionsService(deps: {
+/** What a service that changes permissions needs: the change is audited, the grants dropped. */
+export interface PermissionChangeDeps {
   db: Kysely<Database>;
   audit: AuditLog;
   grants: Pick<GrantsCache, 'invalidate'>;
-}) {
+}
+
+/** Per-user permissions: list, replace, clear (administrators only, checked by the routes). */
+export function createPermissionsService(deps: PermissionChangeDeps) {
   const { db } = deps;
 
   async function assertUserExists(userId: number) {
