@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNotify } from './use-notify.ts';
 
-interface Notice {
-  title: string;
-  text: string;
-}
+/** A success toast's title and text. */
+export type Notice = [title: string, text: string];
 
 /**
  * A write of an administration list with the button states of spec §4 (default → loading →
@@ -22,8 +20,7 @@ export function useListWrite<Input, Result>(
     mutationFn: write,
     onSuccess: async (result, input) => {
       await reload();
-      const { title, text } = notice(result, input);
-      notify.success(title, text);
+      notify.success(...notice(result, input));
     },
     onError: (error: Error) => notify.error(error),
   });

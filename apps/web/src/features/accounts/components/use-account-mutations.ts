@@ -1,4 +1,4 @@
-import { useListWrite } from '../../../components/use-list-write.ts';
+import { useListWrite, type Notice } from '../../../components/use-list-write.ts';
 import type { Account } from '../../../lib/models.ts';
 import {
   createAccount,
@@ -18,30 +18,21 @@ export function useAccountMutations() {
   const remove = useListWrite(
     reloadAccounts,
     (account: Account) => deleteAccount(account.id),
-    (_answer, account) => ({
-      title: 'Eliminar cuenta',
-      text: `Se elimino la cuenta ${account.description}`,
-    }),
+    (_answer, account) => ['Eliminar cuenta', `Se elimino la cuenta ${account.description}`],
   );
   return { save, remove };
 }
 
 /** Creates or updates the account; answers the success notice naming it. */
-async function saveAccount(values: AccountFormValues) {
+async function saveAccount(values: AccountFormValues): Promise<Notice> {
   const { id, description, username } = values;
   const body = requestBody(values);
   if (id === undefined) {
     const created = await createAccount(body);
-    return {
-      title: 'Agregar cuenta',
-      text: `Se agrego la cuenta ${created?.username ?? username}`,
-    };
+    return ['Agregar cuenta', `Se agrego la cuenta ${created?.username ?? username}`];
   }
   const updated = await updateAccount({ ...body, id });
-  return {
-    title: 'Actualizar cuenta',
-    text: `Se actualizó la cuenta ${updated?.description ?? description}`,
-  };
+  return ['Actualizar cuenta', `Se actualizó la cuenta ${updated?.description ?? description}`];
 }
 
 /**

@@ -60,10 +60,7 @@ export function useUserMutations() {
   const remove = useListWrite(
     reloadUsers,
     (user: User) => deleteUser(user.id),
-    (_answer, user) => ({
-      title: 'Eliminar usuario',
-      text: `Se elimino el usuario ${user.username}`,
-    }),
+    (_answer, user) => ['Eliminar usuario', `Se elimino el usuario ${user.username}`],
   );
 
   const reset = useMutation({
