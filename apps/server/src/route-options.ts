@@ -1,4 +1,5 @@
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
 
 /** The session's bearer token, as the OpenAPI document names it (plugins/docs.ts). */
 const security = [{ bearer: [] }];
@@ -22,4 +23,15 @@ function guardedBy(preHandler: Guard, tag: string) {
 /** A module's two kinds of guarded route: any signed-in user, and administrators only. */
 export function routeOptions(app: { requireAuth: Guard; requireAdmin: Guard }, tag: string) {
   return { signedIn: guardedBy(app.requireAuth, tag), admin: guardedBy(app.requireAdmin, tag) };
+}
+
+/** The response schema of a route that succeeds with an empty answer. */
+export const noContent = z.undefined();
+
+/** The handler of such a route: does `work`, then answers 204 without a body. */
+export function answerNoContent<R>(work: (request: R) => Promise<unknown>) {
+  return async (request: R, reply: FastifyReply) => {
+    await work(request);
+    return reply.status(204).send();
+  };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { auditRepository } from './audit.repository.ts';
 import type { Clock } from './clock.ts';
@@ -22,17 +22,34 @@ export interface AuditEntry {
  * so the entry is written (or rolled back) with the change itself.
  */
 export function createAuditLog(clock: Clock) {
+  async function record(db: Kysely<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
+    await auditRepository.insert(db, {
+      at: clock.now().toISOString(),
+      actor_id: actor.id,
+      actor_username: actor.username,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId == null ? null : String(entry.targetId),
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+      ip: actor.ip,
+    });
+  }
   return {
-    async record(db: Kysely<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
-      await auditRepository.insert(db, {
-        at: clock.now().toISOString(),
-        actor_id: actor.id,
-        actor_username: actor.username,
-        action: entry.action,
-        target_type: entry.targetType,
-        target_id: entry.targetId == null ? null : String(entry.targetId),
-        detail: entry.detail ? JSON.stringify(entry.detail) : null,
-        ip: actor.ip,
+    record,
+    /**
+     * Runs an audited change: `work` in one transaction, then its entry (built from what the
+     * work returned when it needs it) in the same transaction, so both commit or neither does.
+     */
+    async change<T>(
+      db: Kysely<Database>,
+      actor: Actor,
+      entry: AuditEntry | ((result: T) => AuditEntry),
+      work: (trx: Transaction<Database>) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        const result = await work(trx);
+        await record(trx, actor, typeof entry === 'function' ? entry(result) : entry);
+        return result;
       });
     },
   };

@@ -71,3 +71,8 @@ export function installSecurityHeaders(
 export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
 }
+
+/** A route's options with `noStore` added: for the routes whose answers carry a token. */
+export function neverStored<const O extends object>(options: O) {
+  return { ...options, onRequest: noStore };
+}

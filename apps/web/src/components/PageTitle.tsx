@@ -1,8 +1,14 @@
-import { Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
 
-/** Administration page heading with an optional action on the right. */
-export function PageTitle({ title, extra }: { title: string; extra?: ReactNode }) {
+/** The "AGREGAR …" button of a list page, opening its create form. */
+interface AddAction {
+  label: string;
+  onClick: () => void;
+}
+
+/** Administration page heading with, on list pages, the add button on the right. */
+export function PageTitle({ title, add }: { title: string; add?: AddAction }) {
   return (
     <div
       style={{
@@ -17,7 +23,11 @@ export function PageTitle({ title, extra }: { title: string; extra?: ReactNode }
       <Typography.Title level={3} className="vt-page-title" style={{ margin: 0 }}>
         {title}
       </Typography.Title>
-      {extra}
+      {add && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
+          {add.label}
+        </Button>
+      )}
     </div>
   );
 }

@@ -7,12 +7,11 @@ import {
   numericIdParamsSchema,
   updateAccountRequestSchema,
 } from '@vitrina/contracts';
-import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { noStore } from '../../plugins/security.ts';
+import { neverStored } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
-import { routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -74,24 +73,20 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account/:id',
       admin('Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos', {
         params: numericIdParamsSchema,
-        response: { 204: z.undefined(), ...writeErrors },
+        response: { 204: noContent, ...writeErrors },
       }),
-      async (request, reply) => {
-        await accounts.delete(request.params.id, actorOf(request));
-        return reply.status(204).send();
-      },
+      answerNoContent((request) => accounts.delete(request.params.id, actorOf(request))),
     );
 
     app.get(
       '/account/token/:id',
-      {
-        ...admin('Token de acceso vigente del servicio de BI para la cuenta', {
+      // It carries the BI service's access token: no browser or proxy may keep it.
+      neverStored(
+        admin('Token de acceso vigente del servicio de BI para la cuenta', {
           params: numericIdParamsSchema,
           response: { 200: accountTokenSchema, ...writeErrors, 502: errorResponseSchema },
         }),
-        // It carries the BI service's access token: no browser or proxy may keep it.
-        onRequest: noStore,
-      },
+      ),
       async (request) => accounts.accessToken(request.params.id),
     );
   },

@@ -125,8 +125,13 @@ export function createAccountsService(deps: {
 
     async create(input: CreateAccountRequest, actor: Actor & { id: number }): Promise<Account> {
       const now = deps.clock.now().toISOString();
-      const id = await db.transaction().execute(async (trx) => {
-        const created = await accountsRepository.create(trx, {
+      const entry = (created: number) => ({
+        action: 'account.create',
+        targetType: 'account',
+        targetId: created,
+      });
+      const id = await deps.audit.change(db, actor, entry, (trx) =>
+        accountsRepository.create(trx, {
           username: input.username.trim(),
           ...signInColumns(input),
           description: input.description.trim(),
@@ -135,14 +140,8 @@ export function createAccountsService(deps: {
           last_sync_at: null,
           created_at: now,
           updated_at: now,
-        });
-        await deps.audit.record(trx, actor, {
-          action: 'account.create',
-          targetType: 'account',
-          targetId: created,
-        });
-        return created;
-      });
+        }),
+      );
       content.invalidate();
       await deps.syncAccount(id);
       return present(id, actor.id);
@@ -153,18 +152,14 @@ export function createAccountsService(deps: {
       if (input.username.trim() !== existing.username) {
         throw appErrors.validation('username', errorMessages.usernameReadOnly);
       }
-      await db.transaction().execute(async (trx) => {
-        await accountsRepository.update(trx, existing.id, {
+      const entry = { action: 'account.update', targetType: 'account', targetId: existing.id };
+      await deps.audit.change(db, actor, entry, (trx) =>
+        accountsRepository.update(trx, existing.id, {
           ...signInColumns(input),
           description: input.description.trim(),
           updated_at: deps.clock.now().toISOString(),
-        });
-        await deps.audit.record(trx, actor, {
-          action: 'account.update',
-          targetType: 'account',
-          targetId: existing.id,
-        });
-      });
+        }),
+      );
       deps.forgetAccount(existing.id);
       await deps.syncAccount(existing.id);
       return present(existing.id, actor.id);
@@ -173,17 +168,13 @@ export function createAccountsService(deps: {
     /** Deletes an account with its workspaces, reports, favorites and the permissions on them. */
     async delete(id: number, actor: Actor): Promise<void> {
       await getAccount(id);
-      await db.transaction().execute(async (trx) => {
+      const entry = { action: 'account.delete', targetType: 'account', targetId: id };
+      await deps.audit.change(db, actor, entry, async (trx) => {
         const elementIds = await contentRepository.elementIdsOfAccount(trx, id);
         // Workspaces, reports and favorites go by foreign-key cascade; permissions point at ids.
         await accountsRepository.delete(trx, id);
         await permissionsRepository.deleteByElements(trx, [String(id)]);
         await contentRepository.deleteOrphanPermissions(trx, elementIds);
-        await deps.audit.record(trx, actor, {
-          action: 'account.delete',
-          targetType: 'account',
-          targetId: id,
-        });
       });
       deps.forgetAccount(id);
     },

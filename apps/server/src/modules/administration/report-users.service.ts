@@ -1,26 +1,19 @@
-import type { Kysely } from 'kysely';
 import {
   errorMessages,
   type PutReportUsersRequest,
   type ReportAccess,
   type ReportUsers,
 } from '@vitrina/contracts';
-import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
-import type { Actor, AuditLog } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/audit.ts';
 import { reportsRepository } from '../content/reports.repository.ts';
 import { identitiesRepository } from '../identities/identities.repository.ts';
-import type { GrantsCache } from '../permissions/grants-cache.ts';
-import { assertViewers } from '../permissions/permissions.service.ts';
+import { assertViewers, type PermissionChangeDeps } from '../permissions/permissions.service.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 
 /** Who holds access to a report at each level, and setting its direct viewers. */
-export function createReportUsersService(deps: {
-  db: Kysely<Database>;
-  audit: AuditLog;
-  grants: Pick<GrantsCache, 'invalidate'>;
-}) {
+export function createReportUsersService(deps: PermissionChangeDeps) {
   const { db } = deps;
 
   async function locate(reportBiId: string) {
@@ -86,7 +79,13 @@ export function createReportUsersService(deps: {
         users.map((u) => u.id),
         (index) => `${index}.id`,
       );
-      await db.transaction().execute(async (trx) => {
+      const entry = {
+        action: 'report.users.set',
+        targetType: 'report',
+        targetId: report.bi_id,
+        detail: { users: userIds },
+      };
+      await deps.audit.change(db, actor, entry, async (trx) => {
         await permissionsRepository.deleteByElements(trx, [report.bi_id]);
         await permissionsRepository.insert(
           trx,
@@ -96,12 +95,6 @@ export function createReportUsersService(deps: {
             element_type: 'report' as const,
           })),
         );
-        await deps.audit.record(trx, actor, {
-          action: 'report.users.set',
-          targetType: 'report',
-          targetId: report.bi_id,
-          detail: { users: userIds },
-        });
       });
       deps.grants.invalidate();
       return usersOf(report);

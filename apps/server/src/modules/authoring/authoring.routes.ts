@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   authoringDatasetListSchema,
   authoringDatasetParamsSchema,
@@ -12,8 +11,8 @@ import {
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { noStore } from '../../plugins/security.ts';
-import { routeOptions } from '../../route-options.ts';
+import { neverStored } from '../../plugins/security.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
 import type { AuthoringService } from './authoring.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 502);
@@ -26,14 +25,13 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
 
     app.get(
       '/viewer/report/:uid/edit',
-      {
-        ...admin('Token de edición (con guardar como) del informe {uid}', {
+      // It carries an embed token: no browser or proxy may keep it.
+      neverStored(
+        admin('Token de edición (con guardar como) del informe {uid}', {
           params: reportUidParamsSchema,
           response: { 200: editReportSchema, ...errors },
         }),
-        // It carries an embed token: no browser or proxy may keep it.
-        onRequest: noStore,
-      },
+      ),
       async (request) => authoring.editReport(request.params.uid),
     );
 
@@ -48,14 +46,13 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
 
     app.get(
       '/authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create',
-      {
-        ...admin('Token de creación de un informe sobre el conjunto de datos', {
+      // It carries an embed token: no browser or proxy may keep it.
+      neverStored(
+        admin('Token de creación de un informe sobre el conjunto de datos', {
           params: authoringDatasetParamsSchema,
           response: { 200: createEmbedSchema, ...errors },
         }),
-        // It carries an embed token: no browser or proxy may keep it.
-        onRequest: noStore,
-      },
+      ),
       async (request) =>
         authoring.createEmbed(
           request.params.id,
@@ -68,12 +65,9 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
       '/authoring/saved-report',
       admin('Trae al portal el informe recién guardado (guardar o guardar como)', {
         body: savedReportRequestSchema,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        await authoring.reportSaved(request.body);
-        return reply.status(204).send();
-      },
+      answerNoContent((request) => authoring.reportSaved(request.body)),
     );
 
     app.patch(
@@ -81,24 +75,20 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
       admin('Cambia el nombre del informe {uid} en el servicio BI y en el portal', {
         params: reportUidParamsSchema,
         body: renameReportSchema,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        await authoring.renameReport(request.params.uid, request.body, actorOf(request));
-        return reply.status(204).send();
-      },
+      answerNoContent((request) =>
+        authoring.renameReport(request.params.uid, request.body, actorOf(request)),
+      ),
     );
 
     app.delete(
       '/authoring/report/:uid',
       admin('Elimina el informe {uid} del servicio BI y del portal (permisos y favoritos)', {
         params: reportUidParamsSchema,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        await authoring.deleteReport(request.params.uid, actorOf(request));
-        return reply.status(204).send();
-      },
+      answerNoContent((request) => authoring.deleteReport(request.params.uid, actorOf(request))),
     );
   },
 });

@@ -17,7 +17,7 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { AppError, errorResponses } from '../../errors.ts';
-import { routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
 import { limitBytes } from './byte-limit.ts';
 import type { DatasetsService } from './datasets.service.ts';
 
@@ -120,13 +120,11 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
       admin('Actualiza ahora el conjunto de datos desde su origen', {
         params: datasetParamsSchema,
         body: refreshNowRequestSchema,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        const { id, workspaceId, datasetId } = request.params;
-        await datasets.refresh(id, workspaceId, datasetId);
-        return reply.status(204).send();
-      },
+      answerNoContent(({ params: { id, workspaceId, datasetId } }) =>
+        datasets.refresh(id, workspaceId, datasetId),
+      ),
     );
 
     app.get(
@@ -143,13 +141,11 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
       dataset,
       admin('Elimina el conjunto de datos y sus datos', {
         params: datasetParamsSchema,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        const { id, workspaceId, datasetId } = request.params;
-        await datasets.remove(id, workspaceId, datasetId);
-        return reply.status(204).send();
-      },
+      answerNoContent(({ params: { id, workspaceId, datasetId } }) =>
+        datasets.remove(id, workspaceId, datasetId),
+      ),
     );
   },
 });

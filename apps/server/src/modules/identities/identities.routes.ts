@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
 import type { IdentitiesService } from './identities.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -31,23 +31,21 @@ export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
       admin('Asigna la identidad efectiva de un usuario en la cuenta o en un conjunto de datos', {
         params: numericIdParamsSchema,
         body: putRlsIdentityRequestSchema,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        await identities.put(request.params.id, request.body, actorOf(request));
-        return reply.status(204).send();
-      },
+      answerNoContent((request) =>
+        identities.put(request.params.id, request.body, actorOf(request)),
+      ),
     );
     app.delete(
       '/account/:id/identities/:identityId',
       admin('Quita una identidad efectiva', {
         params: z.object({ id: idParam, identityId: idParam }),
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        await identities.delete(request.params.id, request.params.identityId, actorOf(request));
-        return reply.status(204).send();
-      },
+      answerNoContent((request) =>
+        identities.delete(request.params.id, request.params.identityId, actorOf(request)),
+      ),
     );
   },
 });

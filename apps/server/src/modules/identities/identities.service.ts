@@ -51,15 +51,13 @@ export function createIdentitiesService(deps: {
         username: input.username?.trim() || user.mail,
         roles: input.roles.map((role) => role.trim()),
       };
-      await db.transaction().execute(async (trx) => {
-        await identitiesRepository.put(trx, identity);
-        await deps.audit.record(trx, actor, {
-          action: 'identity.put',
-          targetType: 'user',
-          targetId: user.id,
-          detail: { accountId, datasetId: identity.datasetId, roles: identity.roles },
-        });
-      });
+      const entry = {
+        action: 'identity.put',
+        targetType: 'user',
+        targetId: user.id,
+        detail: { accountId, datasetId: identity.datasetId, roles: identity.roles },
+      };
+      await deps.audit.change(db, actor, entry, (trx) => identitiesRepository.put(trx, identity));
       deps.identityChanged(user.id);
     },
     async delete(accountId: number, id: number, actor: Actor): Promise<void> {
@@ -67,15 +65,13 @@ export function createIdentitiesService(deps: {
       if (!identity || identity.accountId !== accountId) {
         throw appErrors.notFound(identityMessages.notFound);
       }
-      await db.transaction().execute(async (trx) => {
-        await identitiesRepository.delete(trx, id);
-        await deps.audit.record(trx, actor, {
-          action: 'identity.delete',
-          targetType: 'user',
-          targetId: identity.userId,
-          detail: { accountId, datasetId: identity.datasetId },
-        });
-      });
+      const entry = {
+        action: 'identity.delete',
+        targetType: 'user',
+        targetId: identity.userId,
+        detail: { accountId, datasetId: identity.datasetId },
+      };
+      await deps.audit.change(db, actor, entry, (trx) => identitiesRepository.delete(trx, id));
       deps.identityChanged(identity.userId);
     },
   };

@@ -65,18 +65,14 @@ export const permissionsRepository = {
       ? await db.selectFrom('accounts').select('id').where('id', 'in', numeric).execute()
       : [];
     for (const { id } of accounts) types.set(String(id), 'account');
-    const workspaces = await db
-      .selectFrom('workspaces')
-      .select('bi_id')
-      .where('bi_id', 'in', ids)
-      .execute();
-    for (const { bi_id } of workspaces) types.set(bi_id, 'workspace');
-    const reports = await db
-      .selectFrom('reports')
-      .select('bi_id')
-      .where('bi_id', 'in', ids)
-      .execute();
-    for (const { bi_id } of reports) types.set(bi_id, 'report');
+    const tablesByBiId = [
+      ['workspaces', 'workspace'],
+      ['reports', 'report'],
+    ] as const;
+    for (const [table, type] of tablesByBiId) {
+      const rows = await db.selectFrom(table).select('bi_id').where('bi_id', 'in', ids).execute();
+      for (const { bi_id } of rows) types.set(bi_id, type);
+    }
     return types;
   },
 };

@@ -3,11 +3,10 @@ import {
   permissionListSchema,
   putPermissionsRequestSchema,
 } from '@vitrina/contracts';
-import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
 import type { PermissionsService } from './permissions.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -40,12 +39,9 @@ export const permissionsModule = (permissions: PermissionsService): ApiModule =>
       '/user/permissions/:id',
       admin('Quita todos los permisos del usuario {id}', {
         params: numericIdParamsSchema,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: noContent, ...errors },
       }),
-      async (request, reply) => {
-        await permissions.clearForUser(request.params.id, actorOf(request));
-        return reply.status(204).send();
-      },
+      answerNoContent((request) => permissions.clearForUser(request.params.id, actorOf(request))),
     );
   },
 });

@@ -40,12 +40,15 @@ export async function assertViewers(
   });
 }
 
-/** Per-user permissions: list, replace, clear (administrators only, checked by the routes). */
-export function createPermissionsService(deps: {
+/** What a service that changes permissions needs: the change is audited, the grants dropped. */
+export interface PermissionChangeDeps {
   db: Kysely<Database>;
   audit: AuditLog;
   grants: Pick<GrantsCache, 'invalidate'>;
-}) {
+}
+
+/** Per-user permissions: list, replace, clear (administrators only, checked by the routes). */
+export function createPermissionsService(deps: PermissionChangeDeps) {
   const { db } = deps;
 
   async function assertUserExists(userId: number) {
@@ -89,15 +92,15 @@ export function createPermissionsService(deps: {
         });
       });
       const userIds = [...new Set(records.map((r) => r.userId))];
-      await db.transaction().execute(async (trx) => {
+      const entry = {
+        action: 'permissions.replace',
+        targetType: 'user',
+        targetId: userIds.join(','),
+        detail: { count: rows.size },
+      };
+      await deps.audit.change(db, actor, entry, async (trx) => {
         await permissionsRepository.deleteByUsers(trx, userIds);
         await permissionsRepository.insert(trx, [...rows.values()]);
-        await deps.audit.record(trx, actor, {
-          action: 'permissions.replace',
-          targetType: 'user',
-          targetId: userIds.join(','),
-          detail: { count: rows.size },
-        });
       });
       deps.grants.invalidate();
       const saved = await Promise.all(
@@ -108,14 +111,10 @@ export function createPermissionsService(deps: {
 
     async clearForUser(userId: number, actor: Actor): Promise<void> {
       await assertUserExists(userId);
-      await db.transaction().execute(async (trx) => {
-        await permissionsRepository.deleteByUsers(trx, [userId]);
-        await deps.audit.record(trx, actor, {
-          action: 'permissions.clear',
-          targetType: 'user',
-          targetId: userId,
-        });
-      });
+      const entry = { action: 'permissions.clear', targetType: 'user', targetId: userId };
+      await deps.audit.change(db, actor, entry, (trx) =>
+        permissionsRepository.deleteByUsers(trx, [userId]),
+      );
       deps.grants.invalidate();
     },
   };

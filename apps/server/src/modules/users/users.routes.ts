@@ -8,11 +8,10 @@ import {
   userListSchema,
   userSchema,
 } from '@vitrina/contracts';
-import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { noStore } from '../../plugins/security.ts';
-import { routeOptions } from '../../route-options.ts';
+import { neverStored } from '../../plugins/security.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
 import { createUsersService } from './users.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -63,12 +62,11 @@ export const usersModule: ApiModule = {
       '/user/:id',
       admin('Elimina el usuario con sus permisos, favoritos y sesiones', {
         params: numericIdParamsSchema,
-        response: { 204: z.undefined(), ...writeErrors },
+        response: { 204: noContent, ...writeErrors },
       }),
-      async (request, reply) => {
-        await users.delete({ ...actorOf(request), id: sessionUser(request).id }, request.params.id);
-        return reply.status(204).send();
-      },
+      answerNoContent((request) =>
+        users.delete({ ...actorOf(request), id: sessionUser(request).id }, request.params.id),
+      ),
     );
 
     app.put(
@@ -82,13 +80,12 @@ export const usersModule: ApiModule = {
 
     app.put(
       '/user/changepassword',
-      {
-        ...signedIn('Cambia la contraseña del usuario que llama', {
+      neverStored(
+        signedIn('Cambia la contraseña del usuario que llama', {
           body: changePasswordRequestSchema,
           response: { 200: userSchema, ...writeErrors },
         }),
-        onRequest: noStore,
-      },
+      ),
       async (request) => {
         const { id, sessionId } = sessionUser(request);
         return users.changeOwnPassword({ ...actorOf(request), id, sessionId }, request.body);

@@ -88,7 +88,13 @@ export function createUsersService(context: AppContext) {
         throw appErrors.validation('username', errorMessages.usernameReadOnly);
       }
       const roleChanges = fields.rol !== current.rol;
-      const updated = await db.transaction().execute(async (trx) => {
+      const entry = (after: User) => ({
+        action: 'user.updated',
+        targetType: 'user',
+        targetId: id,
+        detail: { before: toUserDto(current), after },
+      });
+      const updated = await audit.change(db, actor, entry, async (trx) => {
         const admins = await usersRepository.countAdministrators(trx);
         if (wouldLeaveNoAdministrator(current.rol, fields.rol, admins)) {
           throw appErrors.conflict(errorMessages.lastAdministrator);
@@ -105,12 +111,6 @@ export function createUsersService(context: AppContext) {
         if (fields.rol === roles.administrator) await usersRepository.deletePermissions(trx, id);
         // The role is part of every session (and of the user the browser keeps): sign in again.
         if (roleChanges) await sessions.revokeAllOfUser(trx, id);
-        await audit.record(trx, actor, {
-          action: 'user.updated',
-          targetType: 'user',
-          targetId: id,
-          detail: { before: toUserDto(current), after: toUserDto(row) },
-        });
         return toUserDto(row);
       });
       if (roleChanges) sessions.invalidate({ kind: 'user', userId: id });
@@ -120,18 +120,18 @@ export function createUsersService(context: AppContext) {
     async delete(actor: Actor & { id: number }, id: number): Promise<void> {
       const target = await requireUser(id);
       if (!canDeleteUser(actor.id, id)) throw appErrors.conflict(errorMessages.cannotDeleteSelf);
-      await db.transaction().execute(async (trx) => {
+      const entry = {
+        action: 'user.deleted',
+        targetType: 'user',
+        targetId: id,
+        detail: { username: target.username },
+      };
+      await audit.change(db, actor, entry, async (trx) => {
         const admins = await usersRepository.countAdministrators(trx);
         if (wouldLeaveNoAdministrator(target.rol, null, admins)) {
           throw appErrors.conflict(errorMessages.lastAdministrator);
         }
         await usersRepository.deleteWithDependents(trx, id);
-        await audit.record(trx, actor, {
-          action: 'user.deleted',
-          targetType: 'user',
-          targetId: id,
-          detail: { username: target.username },
-        });
       });
       sessions.invalidate({ kind: 'user', userId: id });
     },

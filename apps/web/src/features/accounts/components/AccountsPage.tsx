@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -30,11 +29,7 @@ export function AccountsPage() {
     <>
       <PageTitle
         title="Administración - Cuentas"
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => form.openFor(null)}>
-            AGREGAR CUENTA
-          </Button>
-        }
+        add={{ label: 'AGREGAR CUENTA', onClick: () => form.openFor(null) }}
       />
       <LoadError error={error} />
       <AccountsTable

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useNotify } from '../../../components/use-notify.ts';
+import { useListWrite, type Notice } from '../../../components/use-list-write.ts';
 import type { Account } from '../../../lib/models.ts';
 import {
   createAccount,
@@ -10,50 +9,30 @@ import {
 import type { AccountFormValues } from './account-form-values.ts';
 
 /**
- * The accounts screen's writes with the button states of spec §4 (default → loading → default):
- * each stays pending until the reloaded list has arrived. Unlike the spec's original, a failure
- * shows the server's message and also returns to default. Callers close their modal in
- * `mutate`'s `onSuccess`.
+ * The accounts screen's writes (each a list write: pending until the reloaded list has arrived).
+ * Callers close their modal in `mutate`'s `onSuccess`.
  */
 export function useAccountMutations() {
-  const notify = useNotify();
   const reloadAccounts = useInvalidateAccounts();
-  const onError = (error: Error) => notify.error(error);
-
-  const save = useMutation({
-    mutationFn: async (values: AccountFormValues) => {
-      const { id, description, username } = values;
-      const body = requestBody(values);
-      if (id === undefined) {
-        const created = await createAccount(body);
-        return {
-          title: 'Agregar cuenta',
-          text: `Se agrego la cuenta ${created?.username ?? username}`,
-        };
-      }
-      const updated = await updateAccount({ ...body, id });
-      return {
-        title: 'Actualizar cuenta',
-        text: `Se actualizó la cuenta ${updated?.description ?? description}`,
-      };
-    },
-    onSuccess: async ({ title, text }) => {
-      await reloadAccounts();
-      notify.success(title, text);
-    },
-    onError,
-  });
-
-  const remove = useMutation({
-    mutationFn: (account: Account) => deleteAccount(account.id),
-    onSuccess: async (_answer, account) => {
-      await reloadAccounts();
-      notify.success('Eliminar cuenta', `Se elimino la cuenta ${account.description}`);
-    },
-    onError,
-  });
-
+  const save = useListWrite(reloadAccounts, saveAccount, (notice) => notice);
+  const remove = useListWrite(
+    reloadAccounts,
+    (account: Account) => deleteAccount(account.id),
+    (_answer, account) => ['Eliminar cuenta', `Se elimino la cuenta ${account.description}`],
+  );
   return { save, remove };
+}
+
+/** Creates or updates the account; answers the success notice naming it. */
+async function saveAccount(values: AccountFormValues): Promise<Notice> {
+  const { id, description, username } = values;
+  const body = requestBody(values);
+  if (id === undefined) {
+    const created = await createAccount(body);
+    return ['Agregar cuenta', `Se agrego la cuenta ${created?.username ?? username}`];
+  }
+  const updated = await updateAccount({ ...body, id });
+  return ['Actualizar cuenta', `Se actualizó la cuenta ${updated?.description ?? description}`];
 }
 
 /**

@@ -1,5 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { ConfirmAction } from '../../../components/ConfirmAction.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
@@ -30,11 +28,7 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
     <>
       <PageTitle
         title="Administración - Usuarios"
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => form.openFor(null)}>
-            AGREGAR USUARIO
-          </Button>
-        }
+        add={{ label: 'AGREGAR USUARIO', onClick: () => form.openFor(null) }}
       />
       <LoadError error={error} />
       <UsersTable

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PermissionDraft } from '../../../components/permission-slot.ts';
+import { useListWrite } from '../../../components/use-list-write.ts';
 import { useNotify } from '../../../components/use-notify.ts';
 import type { User } from '../../../lib/models.ts';
 import {
@@ -56,14 +57,11 @@ export function useUserMutations() {
     onError,
   });
 
-  const remove = useMutation({
-    mutationFn: (user: User) => deleteUser(user.id),
-    onSuccess: async (_answer, user) => {
-      await reloadUsers();
-      notify.success('Eliminar usuario', `Se elimino el usuario ${user.username}`);
-    },
-    onError,
-  });
+  const remove = useListWrite(
+    reloadUsers,
+    (user: User) => deleteUser(user.id),
+    (_answer, user) => ['Eliminar usuario', `Se elimino el usuario ${user.username}`],
+  );
 
   const reset = useMutation({
     mutationFn: (user: User) => resetPassword(user.id),
