@@ -119,7 +119,7 @@ export const dateTimeOf = (value: string) =>
   `coalesce(try_strptime(${value}, ${dateFormats}), ` +
   `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(${value} AS TIMESTAMP) END) END`;
 /** The day of a value, whether or not it has a time. */
-export const dateOf = (value: string) => `CAST(${dateTimeOf(value)} AS DATE)`;
+const dateOf = (value: string) => `CAST(${dateTimeOf(value)} AS DATE)`;
 export const integerPattern = String.raw`-?\d{1,18}`;
 export const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
 export const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;

@@ -125,14 +125,12 @@ describe('the Datos page API with the bundled BI service', () => {
     expect(preview.json().rows[0]).toEqual(['2025-03-01', '2025-03-01T10:30:00', 0.5]);
     expect(preview.json().rows[1]).toEqual(['2025-03-02', '2025-03-02T11:30:00', 1.5]);
 
+    const retype = (...types: string[]) =>
+      adminCall('PUT', table, {
+        columns: ['Dia', 'Momento', 'Importe'].map((name, i) => ({ name, dataType: types[i] })),
+      });
     // "Fecha" on the column with times: stored as a day, the times dropped.
-    const asDate = await adminCall('PUT', table, {
-      columns: [
-        { name: 'Dia', dataType: 'Date' },
-        { name: 'Momento', dataType: 'Date' },
-        { name: 'Importe', dataType: 'Double' },
-      ],
-    });
+    const asDate = await retype('Date', 'Date', 'Double');
     expect(asDate.statusCode).toBe(200);
     expect(asDate.json().columns[1]).toEqual({ name: 'Momento', dataType: 'Date' });
     expect((await adminCall('GET', `${table}/preview`)).json().rows[1]).toEqual([
@@ -141,13 +139,7 @@ describe('the Datos page API with the bundled BI service', () => {
       1.5,
     ]);
     // Back to "Fecha y hora": the kept file is read again, so the times return.
-    const asDateTime = await adminCall('PUT', table, {
-      columns: [
-        { name: 'Dia', dataType: 'DateTime' },
-        { name: 'Momento', dataType: 'DateTime' },
-        { name: 'Importe', dataType: 'Double' },
-      ],
-    });
+    const asDateTime = await retype('DateTime', 'DateTime', 'Double');
     expect(asDateTime.json().columns.map((c: { dataType: string }) => c.dataType)).toEqual([
       'DateTime',
       'DateTime',
