@@ -1,6 +1,7 @@
 /**
  * The Datos page (issue 12): an administrator uploads a CSV into a demo workspace through the
- * real portal and BI service, sees its inferred columns, and corrects a type.
+ * real portal and BI service, sees its inferred columns and the first rows as read (issue 26), and
+ * corrects a type.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,11 @@ describe.skipIf(!chromiumAvailable)('portal: Datos page', () => {
 
   it('uploads a CSV and shows its inferred columns, then corrects a type', async () => {
     const csv = join(fileDir, 'ventas.csv');
-    writeFileSync(csv, 'Fecha;Tienda;Importe\n01/03/2025;Lima;1.234,50\n02/03/2025;Quito;7,25\n');
+    writeFileSync(
+      csv,
+      'Fecha;Momento;Tienda;Importe\n' +
+        '01/03/2025;01/03/2025 10:30;Lima;1.234,50\n02/03/2025;02/03/2025 18:05;Quito;7,25\n',
+    );
     await login(page(), stack().portalUrl, 'admin', stack().adminPassword);
     await openAdminPage(page(), 'data');
 
@@ -51,6 +56,17 @@ describe.skipIf(!chromiumAvailable)('portal: Datos page', () => {
     mkdirSync(docsScreenshots, { recursive: true });
     await page().screenshot({ path: resolve(docsScreenshots, 'datos-columnas-inferidas.png') });
 
+    // Before confirming, the first rows as read: dates and decimal commas already parsed.
+    const preview = review.getByRole('region', { name: 'Vista previa de Ventas subidas' });
+    await preview.getByRole('columnheader', { name: 'Fecha (Fecha)' }).waitFor();
+    await preview.getByRole('columnheader', { name: 'Momento (Fecha y hora)' }).waitFor();
+    const firstRow = preview.getByRole('row').nth(1);
+    await expect
+      .poll(() => firstRow.getByRole('cell').allTextContents())
+      .toEqual(['01/03/2025', '01/03/2025 10:30', 'Lima', '1234,5']);
+    await preview.scrollIntoViewIfNeeded();
+    await page().screenshot({ path: resolve(docsScreenshots, 'datos-preview.png') });
+
     // Tienda as an integer does not fit: the BI service's refusal comes back in Spanish.
     await review.getByLabel('Tipo de Tienda').click();
     await page().getByTitle('Número entero', { exact: true }).last().click();
@@ -64,7 +80,9 @@ describe.skipIf(!chromiumAvailable)('portal: Datos page', () => {
     await review.getByRole('button', { name: 'Confirmar tipos' }).click();
     await review.waitFor({ state: 'detached' });
     const listed = page().getByRole('row').filter({ hasText: 'Ventas subidas' });
-    await listed.getByText('Fecha (Texto), Tienda (Texto), Importe (Número decimal)').waitFor();
+    await listed
+      .getByText('Fecha (Texto), Momento (Fecha y hora), Tienda (Texto), Importe (Número decimal)')
+      .waitFor();
     await page().screenshot({ path: resolve(docsScreenshots, 'datos.png'), fullPage: true });
   });
 });

@@ -62,7 +62,7 @@ describe('file imports', () => {
       {
         name: 'Ventas CSV',
         columns: [
-          { name: 'Fecha', dataType: 'DateTime' },
+          { name: 'Fecha', dataType: 'Date' },
           { name: 'Tienda', dataType: 'String' },
           { name: 'Importe', dataType: 'Double' },
           { name: 'Activo', dataType: 'Boolean' },
@@ -117,8 +117,8 @@ describe('file imports', () => {
     ].join('\n');
     const id = await importedDataset('mezcla.csv', csv, 'Mezcla');
     expect(await columnsOf(id)).toEqual([
-      { name: 'Fecha', dataType: 'DateTime' },
-      { name: 'Dia', dataType: 'DateTime' },
+      { name: 'Fecha', dataType: 'Date' },
+      { name: 'Dia', dataType: 'Date' },
       { name: 'Importe', dataType: 'Double' },
       { name: 'Precio', dataType: 'Double' },
       { name: 'Miles', dataType: 'Double' },
@@ -153,7 +153,7 @@ describe('file imports', () => {
       expect(await columnsOf(id)).toEqual([
         { name: 'Tienda', dataType: 'String' },
         { name: 'Importe', dataType: 'Double' },
-        { name: 'Fecha', dataType: 'DateTime' },
+        { name: 'Fecha', dataType: 'Date' },
         { name: 'Activo', dataType: 'String' },
       ]);
       const column = (name: string) => ({ table: 'Tarde', column: name });
@@ -236,7 +236,7 @@ describe('file imports', () => {
     const content = new Uint8Array(await workbook.xlsx.writeBuffer());
     const id = await importedDataset('ventas.xlsx', content, 'Ventas XLSX');
     expect(await columnsOf(id)).toEqual([
-      { name: 'Fecha', dataType: 'DateTime' },
+      { name: 'Fecha', dataType: 'Date' },
       { name: 'Tienda', dataType: 'String' },
       { name: 'Importe', dataType: 'Double' },
     ]);
@@ -259,7 +259,7 @@ describe('file imports', () => {
     expect(await columnsOf(id)).toEqual([
       { name: 'n', dataType: 'Int64' },
       { name: 'x', dataType: 'Double' },
-      { name: 'd', dataType: 'DateTime' },
+      { name: 'd', dataType: 'Date' },
     ]);
     expect(await frameQuery(id, 'Parquet', 'n', 'x')).toEqual([
       [0, 0],

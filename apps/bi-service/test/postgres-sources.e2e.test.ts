@@ -77,7 +77,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
         name: 'ventas',
         columns: [
           { name: 'tienda', dataType: 'Int64' },
-          { name: 'fecha', dataType: 'DateTime' },
+          { name: 'fecha', dataType: 'Date' },
           { name: 'importe', dataType: 'Double' },
           { name: 'pagado', dataType: 'Boolean' },
         ],

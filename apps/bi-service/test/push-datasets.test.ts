@@ -113,6 +113,61 @@ describe('push datasets', () => {
     expect(listed.map((table) => table.rowCount)).toEqual([4, 2]);
   });
 
+  it('keeps a DateTime clock and a Date day, both with the date hierarchy, read back by executeQueries', async () => {
+    const created = await api('', {
+      body: {
+        name: 'Turnos',
+        tables: [
+          {
+            name: 'Turnos',
+            columns: [
+              { name: 'Dia', dataType: 'Date' },
+              { name: 'Inicio', dataType: 'DateTime' },
+            ],
+          },
+        ],
+      },
+    });
+    const id = String(created.json['id']);
+    const rows = [
+      { Dia: '2025-03-01T10:00:00', Inicio: '2025-03-01T10:15:00Z' },
+      { Dia: '2024-12-31', Inicio: '2024-12-31' },
+    ];
+    expect((await api(`/${id}/tables/Turnos/rows`, { body: { rows } })).status).toBe(200);
+    const answer = await api(`/${id}/executeQueries`, {
+      body: { queries: [{ query: "EVALUATE TOPN(5, 'Turnos')" }] },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      results: [
+        {
+          tables: [
+            {
+              rows: [
+                { 'Turnos[Dia]': '2025-03-01', 'Turnos[Inicio]': '2025-03-01T10:15:00' },
+                { 'Turnos[Dia]': '2024-12-31', 'Turnos[Inicio]': '2024-12-31T00:00:00' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    for (const column of ['Dia', 'Inicio'])
+      expect(
+        await frameQueryRows(id, {
+          groupBy: [{ table: 'Turnos', column, datePart: 'year' }],
+          measures: [{ table: 'Turnos', column, aggregation: 'Count' }],
+        }),
+      ).toEqual([
+        [2024, 1],
+        [2025, 1],
+      ]);
+    const other = await api(`/${id}/executeQueries`, {
+      body: { queries: [{ query: "EVALUATE SUMMARIZE('Turnos')" }] },
+    });
+    expect(errorOf(other)).toEqual([400, 'InvalidRequest']);
+  });
+
   it('rejects a whole call with a bad row, naming row and column, and writes nothing', async () => {
     const id = await createDataset();
     await api(`/${id}/tables/Tiendas/rows`, { body: { rows: [{ Id: 1, Ciudad: 'Lima' }] } });

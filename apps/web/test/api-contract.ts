@@ -5,6 +5,7 @@ import {
   datasetRefreshListSchema,
   datasetSummaryListSchema,
   datasetTableSchema,
+  tablePreviewSchema,
   refreshNowRequestSchema,
   tableTypesRequestSchema,
   createEmbedSchema,
@@ -179,6 +180,11 @@ export const contractRoutes: ContractRoute[] = [
     path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/table/:table',
     request: tableTypesRequestSchema,
     response: datasetTableSchema,
+  },
+  {
+    method: 'get',
+    path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/table/:table/preview',
+    response: tablePreviewSchema,
   },
   {
     method: 'post',

@@ -7,10 +7,14 @@ import { z } from 'zod';
 
 const nameSchema = z.string().min(1).max(200);
 
+/** `date` is a day (DuckDB `DATE`); `datetime` a day and a time of day (`TIMESTAMP`). */
 export const dataTypeSchema = z
-  .enum(['string', 'integer', 'number', 'date', 'boolean'])
+  .enum(['string', 'integer', 'number', 'date', 'datetime', 'boolean'])
   .meta({ id: 'DataType' });
 export type DataType = z.infer<typeof dataTypeSchema>;
+/** Both date types: the date hierarchy, date filters and date slicers take either. */
+export const isDateType = (type: DataType | undefined): boolean =>
+  type === 'date' || type === 'datetime';
 
 export const aggregationSchema = z
   .enum(['Sum', 'Avg', 'Min', 'Max', 'Count', 'DistinctCount'])

@@ -1,4 +1,4 @@
-import { importStateSchema, pushDataTypes } from '@vitrina/bi-model/rest';
+import { importStateSchema, pushCellSchema, pushDataTypes } from '@vitrina/bi-model/rest';
 import { z } from 'zod';
 import { biGuidParam, idParam, opaqueId } from './fields.ts';
 
@@ -102,6 +102,19 @@ export const tableTypesRequestSchema = z.object({
     .min(1, 'La tabla debe tener al menos una columna.'),
 });
 export type TableTypesRequest = z.infer<typeof tableTypesRequestSchema>;
+
+/** How many parsed rows the type review shows before the types are confirmed. */
+export const previewRowCount = 10;
+
+/**
+ * `GET …/table/{table}/preview`: the table's columns with their stored types and its first rows
+ * as parsed (cells in column order; a date `aaaa-mm-dd`, a date and time `aaaa-mm-ddThh:mm:ss`).
+ */
+export const tablePreviewSchema = z.object({
+  columns: z.array(datasetColumnSchema),
+  rows: z.array(z.array(pushCellSchema)),
+});
+export type TablePreview = z.infer<typeof tablePreviewSchema>;
 
 /** `POST …/refresh` takes an empty JSON object (a POST with a JSON body, as every write). */
 export const refreshNowRequestSchema = z.object({}).strict();

@@ -2,7 +2,13 @@
  * A dataset definition indexed for planning: every name the frame sends is looked up here, so
  * only names that exist in the schema ever reach SQL (and then quoted).
  */
-import type { Aggregation, DataType, DatePart, FieldRef } from '@vitrina/bi-model';
+import {
+  isDateType,
+  type Aggregation,
+  type DataType,
+  type DatePart,
+  type FieldRef,
+} from '@vitrina/bi-model';
 import { datePartLabels, datePartSql } from './date-parts.ts';
 import type {
   ColumnDefinition,
@@ -136,7 +142,7 @@ export class DatasetModel {
         : ref.column;
     const column = this.column(ref.table, columnName);
     const datePart = 'column' in ref ? ref.datePart : undefined;
-    if (datePart && column.dataType !== 'date')
+    if (datePart && !isDateType(column.dataType))
       throw new QueryError(`A date level needs a date column: ${ref.table}[${columnName}]`);
     // A date level is a number: the column's own format (a date's) does not apply to it.
     const format =

@@ -104,12 +104,22 @@ export const matches = (value: string, pattern: string) =>
 // go through DuckDB's timestamp cast, which only rows the formats missed pay for. Every format
 // starts with digits, a separator, digits and a separator: values that do not are no date, and a
 // pattern says so far sooner than failing `try_strptime` (inference tries every column as dates).
-const dateFormats = `['%d/%m/%Y', '%d-%m-%Y', '%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S']`;
+const dayFormats = ['%d/%m/%Y', '%d-%m-%Y', '%Y-%m-%d'];
+const dateFormats = `[${[
+  ...dayFormats,
+  ...dayFormats.flatMap((day) => [`${day} %H:%M`, `${day} %H:%M:%S`]),
+  '%Y-%m-%dT%H:%M:%S',
+]
+  .map((format) => `'${format}'`)
+  .join(', ')}]`;
 const datePrefix = String.raw`^\d+[-/]\d+[-/]\d`;
-export const dateOf = (value: string) =>
+/** A day with its time of day (midnight when the value has none), or NULL. */
+export const dateTimeOf = (value: string) =>
   `CASE WHEN regexp_matches(${value}, '${datePrefix}') THEN ` +
-  `coalesce(CAST(try_strptime(${value}, ${dateFormats}) AS DATE), ` +
-  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(TRY_CAST(${value} AS TIMESTAMP) AS DATE) END) END`;
+  `coalesce(try_strptime(${value}, ${dateFormats}), ` +
+  `CASE WHEN ${matches(value, String.raw`\d{4}-\d{2}-\d{2}[T ].*`)} THEN TRY_CAST(${value} AS TIMESTAMP) END) END`;
+/** The day of a value, whether or not it has a time. */
+const dateOf = (value: string) => `CAST(${dateTimeOf(value)} AS DATE)`;
 export const integerPattern = String.raw`-?\d{1,18}`;
 export const pointPattern = String.raw`-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`;
 export const commaPattern = String.raw`-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?`;
@@ -132,6 +142,8 @@ export function valueOf(source: FileSource, column: ColumnDefinition): string {
         : `coalesce(TRY_CAST(${value} AS DOUBLE), ${commaNumber(value)})`;
     case 'date':
       return dateOf(value);
+    case 'datetime':
+      return dateTimeOf(value);
     case 'boolean':
       return booleanOf(value);
     case 'string':

@@ -9,7 +9,7 @@ import type { ColumnDefinition } from './model.ts';
 import {
   booleanOf,
   commaPattern,
-  dateOf,
+  dateTimeOf,
   integerPattern,
   matches,
   pointPattern,
@@ -57,7 +57,8 @@ const INFERENCE_BATCH = 32;
 const parquetTypes: [RegExp, DataType][] = [
   [/^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT)$/, 'integer'],
   [/^(FLOAT|DOUBLE|DECIMAL.*)$/, 'number'],
-  [/^(DATE|TIMESTAMP.*)$/, 'date'],
+  [/^DATE$/, 'date'],
+  [/^TIMESTAMP.*$/, 'datetime'],
   [/^BOOLEAN$/, 'boolean'],
 ];
 
@@ -87,12 +88,15 @@ export async function inferColumns(
     where(integerPattern),
     where(pointPattern),
     where(commaPattern),
-    `count(${dateOf('v')})`,
+    'count(t)',
+    // A date column with some time of day other than midnight keeps its times (decision 0244).
+    `count(CASE WHEN CAST(t AS TIME) <> TIME '00:00:00' THEN 1 END)`,
     `count(${booleanOf('v')})`,
   ].join(', ');
   const perColumn = staged.map(
     ({ name }, index) =>
-      `SELECT ${index} AS i, ${counts} FROM (SELECT DISTINCT ${text(name)} AS v FROM ${STAGE})`,
+      `SELECT ${index} AS i, ${counts} FROM (SELECT v, ${dateTimeOf('v')} AS t FROM ` +
+      `(SELECT DISTINCT ${text(name)} AS v FROM ${STAGE}))`,
   );
   // A few columns a query: each column's DISTINCT holds a hash table while its query runs, and
   // a wide file's columns all at once outgrow the import's memory (decision 0223).
@@ -104,7 +108,7 @@ export async function inferColumns(
   }
   const decimalComma: string[] = [];
   const columns = staged.map(({ name }, index): ColumnDefinition => {
-    const [present, ints, points, commas, dates, booleans] = rows[index]!;
+    const [present, ints, points, commas, dates, timed, booleans] = rows[index]!;
     const all = (count: number | undefined) => present! > 0 && count === present;
     if (all(ints)) return { name, dataType: 'integer' };
     if (all(points)) return { name, dataType: 'number' };
@@ -112,7 +116,7 @@ export async function inferColumns(
       decimalComma.push(name);
       return { name, dataType: 'number' };
     }
-    if (all(dates)) return { name, dataType: 'date' };
+    if (all(dates)) return { name, dataType: timed! > 0 ? 'datetime' : 'date' };
     if (all(booleans)) return { name, dataType: 'boolean' };
     return { name, dataType: 'string' };
   });

@@ -16,7 +16,8 @@ const fromPushType: Record<PushDataType, DataType> = {
   Double: 'number',
   Decimal: 'number',
   Boolean: 'boolean',
-  DateTime: 'date',
+  Date: 'date',
+  DateTime: 'datetime',
   String: 'string',
 };
 
@@ -24,7 +25,8 @@ const toPushType: Record<DataType, PushDataType> = {
   integer: 'Int64',
   number: 'Double',
   boolean: 'Boolean',
-  date: 'DateTime',
+  date: 'Date',
+  datetime: 'DateTime',
   string: 'String',
 };
 

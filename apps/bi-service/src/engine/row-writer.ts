@@ -18,7 +18,8 @@ const ROW_ORDER_COLUMN = `${RESERVED_PREFIX}_row`;
 export type PushCell = string | number | boolean | null;
 type Checked = string | number | boolean | null;
 
-const isoDate = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const isoDate =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** The value as the column stores it, or undefined when it does not fit the type. */
 function checkCell(dataType: DataType, value: PushCell): Checked | undefined {
@@ -33,9 +34,15 @@ function checkCell(dataType: DataType, value: PushCell): Checked | undefined {
     case 'string':
       return typeof value === 'boolean' ? undefined : String(value);
     case 'date': {
-      // DateTime values keep their day: the model's dates are days (decision 0135).
+      // A date column keeps the day of a value written with a time.
       const day = typeof value === 'string' ? isoDate.exec(value)?.[1] : undefined;
       return day && !Number.isNaN(Date.parse(day)) ? day : undefined;
+    }
+    case 'datetime': {
+      // The day and time as written; a zone is dropped, as Power BI keeps the clock time.
+      const parts = typeof value === 'string' ? isoDate.exec(value) : null;
+      if (!parts || Number.isNaN(Date.parse(parts[1]!))) return undefined;
+      return `${parts[1]} ${parts[2] ?? '00:00:00'}`;
     }
   }
 }

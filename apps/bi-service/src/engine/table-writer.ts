@@ -9,6 +9,7 @@ export const duckTypes: Record<DataType, string> = {
   integer: 'BIGINT',
   number: 'DOUBLE',
   date: 'DATE',
+  datetime: 'TIMESTAMP',
   boolean: 'BOOLEAN',
 };
 

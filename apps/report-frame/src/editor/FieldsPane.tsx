@@ -1,6 +1,6 @@
 /** The Data pane: the dataset's tables, columns and measures, searchable; click adds, drag drops, ⋯ filters. */
 import { useState } from 'react';
-import { DATE_PARTS } from '@vitrina/bi-model';
+import { DATE_PARTS, isDateType } from '@vitrina/bi-model';
 import type { DatasetSchema, FieldRef } from '../api/types.ts';
 import { useStore } from '../state/store.ts';
 import { writeDraggedField } from './drag-field.ts';
@@ -100,7 +100,7 @@ export function FieldsPane({ editor, schema, texts }: Props) {
                   fieldFromPane(table.name, { column: c.name, dataType: c.dataType }),
                   { target: { table: table.name, column: c.name }, dataType: c.dataType },
                 ),
-                c.dataType === 'date' && (
+                isDateType(c.dataType) && (
                   <li key={`${table.name}.${c.name}:levels`} className="date-hierarchy">
                     <span>{texts.dateHierarchy}</span>
                     <ul aria-label={`${c.name}: ${texts.dateHierarchy}`}>

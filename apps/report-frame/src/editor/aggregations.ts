@@ -3,7 +3,7 @@
  * numbers every one; dates and texts their first and last (MIN/MAX), counts and distinct counts;
  * yes/no columns the counts. Each is one the BI service answers for that type.
  */
-import type { Aggregation } from '@vitrina/bi-model';
+import { isDateType, type Aggregation } from '@vitrina/bi-model';
 import type { DataType } from '../api/types.ts';
 import type { EditorMessages } from './editor-messages.ts';
 
@@ -15,6 +15,7 @@ export function aggregationsFor(dataType: DataType | undefined): Aggregation[] {
     case 'number':
       return ['Sum', 'Avg', 'Min', 'Max', ...COUNTS];
     case 'date':
+    case 'datetime':
     case 'string':
       return ['Min', 'Max', ...COUNTS];
     default:
@@ -28,7 +29,10 @@ export function aggregationLabel(
   dataType: DataType | undefined,
   texts: EditorMessages,
 ): string {
-  const firstLast =
-    dataType === 'date' ? texts.dateMinMax : dataType === 'string' ? texts.textMinMax : {};
+  const firstLast = isDateType(dataType)
+    ? texts.dateMinMax
+    : dataType === 'string'
+      ? texts.textMinMax
+      : {};
   return firstLast[aggregation] ?? texts.aggregations[aggregation] ?? aggregation;
 }

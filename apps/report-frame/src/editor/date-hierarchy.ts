@@ -4,7 +4,7 @@
  * level from the well takes it out of the drill path. Tables, matrices, slicers and the rest keep
  * the plain date, as they show dates.
  */
-import { DATE_PARTS, type DatePart } from '@vitrina/bi-model';
+import { DATE_PARTS, isDateType, type DatePart } from '@vitrina/bi-model';
 import type { DataRole, DatasetSchema, FieldRef, VisualType } from '../api/types.ts';
 import { WELLS } from './wells.ts';
 
@@ -14,7 +14,7 @@ const NOT_DRILLED = new Set<VisualType>(['pivotTable', 'scatterChart', 'tableEx'
 function isDateColumn(schema: DatasetSchema, field: FieldRef): boolean {
   if (!('column' in field)) return false;
   const table = schema.tables.find((t) => t.name === field.table);
-  return table?.columns.find((c) => c.name === field.column)?.dataType === 'date';
+  return isDateType(table?.columns.find((c) => c.name === field.column)?.dataType);
 }
 
 /** The fields a dropped field becomes in a well: itself, or a date's hierarchy on a chart axis. */

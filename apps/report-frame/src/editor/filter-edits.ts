@@ -5,7 +5,13 @@
  * relative date and top N start at a first useful setting (the last year, the top 10), which the
  * filter pane or the SDK then changes.
  */
-import type { DataType, FieldRef, Filter, ReportDefinition } from '@vitrina/bi-model';
+import {
+  isDateType,
+  type DataType,
+  type FieldRef,
+  type Filter,
+  type ReportDefinition,
+} from '@vitrina/bi-model';
 import {
   FilterType,
   RelativeDateFilterTimeUnit,
@@ -32,7 +38,7 @@ const isMeasure = (field: FilterField) => 'measure' in field.target;
 export function filterKindsFor(field: FilterField, canRank: boolean): NewFilterKind[] {
   if (!('dataType' in field)) return ['advanced'];
   const ranked: NewFilterKind[] = canRank ? ['topN'] : [];
-  if (field.dataType === 'date') return ['relativeDate', 'basic', 'advanced', ...ranked];
+  if (isDateType(field.dataType)) return ['relativeDate', 'basic', 'advanced', ...ranked];
   if (field.dataType === 'integer' || field.dataType === 'number')
     return ['advanced', 'basic', ...ranked];
   return ['basic', 'advanced', ...ranked];

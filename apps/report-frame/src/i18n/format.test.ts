@@ -10,14 +10,18 @@ describe('createFormatter', () => {
     expect(format.value(1234567, 'number')).toBe('1.234.567');
     expect(plain(format.value(0.256, 'number', '0.0%'))).toBe('25,6 %');
     expect(format.value(1500, 'number', '€#,0')).toBe('€1.500');
-    expect(plain(format.value('2024-03-05', 'date'))).toBe('5 mar 2024');
+    // A date is dd/mm/aaaa; a date and time keeps its clock (decision 0244).
+    expect(format.value('2024-03-05', 'date')).toBe('05/03/2024');
+    expect(format.value('2024-03-05 18:07:00', 'datetime')).toBe('05/03/2024 18:07');
+    expect(format.value('2024-03-05T08:30:00', 'datetime')).toBe('05/03/2024 08:30');
     expect(format.value(null, 'string')).toBe('(En blanco)');
   });
 
   it('formats in English when the embed asks for en-US', () => {
     const format = createFormatter('en-US', '(Blank)');
     expect(format.value(1234567.891, 'number')).toBe('1,234,567.89');
-    expect(format.value('2024-03-05', 'date')).toBe('Mar 5, 2024');
+    expect(format.value('2024-03-05', 'date')).toBe('03/05/2024');
+    expect(format.value('2024-03-05 18:07:00', 'datetime')).toBe('03/05/2024 18:07');
     expect(format.figures(undefined, 2_500_000, 'axis')(2_500_000)).toBe('2.5M');
   });
 

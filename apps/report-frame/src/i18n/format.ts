@@ -1,5 +1,5 @@
 /** Numbers and dates in the embed's formatLocale: numbers through the one number formatter. */
-import type { VisualNumberFormat } from '@vitrina/bi-model';
+import { isDateType, type VisualNumberFormat } from '@vitrina/bi-model';
 import type { Cell, DataType } from '../api/types.ts';
 import { createNumberWriter } from '../format/number-formatter.ts';
 import { columnStyle, figureStyle, plainStyle, type FigureKind } from '../format/number-styles.ts';
@@ -33,7 +33,8 @@ export interface Formatter {
     format?: string,
     options?: VisualNumberFormat,
   ): string;
-  date(isoDate: string): string;
+  /** A day as dd/mm/aaaa in the locale's order; with `withTime`, its time of day too. */
+  date(isoDate: string, withTime?: boolean): string;
   /** Makes the locale's plain number format ahead of need (see bootFrame). */
   prepare(): void;
 }
@@ -42,12 +43,26 @@ export function createFormatter(locale: string, blankLabel: string): Formatter {
   const numbers = createNumberWriter(locale);
   // Made on first use: an Intl formatter costs tens of milliseconds the first time a page makes
   // one, and most report pages show no date.
-  let dateFormat: Intl.DateTimeFormat | undefined;
+  const dateFormats = new Map<boolean, Intl.DateTimeFormat>();
+  const dateFormat = (withTime: boolean) => {
+    let made = dateFormats.get(withTime);
+    if (!made) {
+      made = new Intl.DateTimeFormat(locale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+        timeZone: 'UTC',
+      });
+      dateFormats.set(withTime, made);
+    }
+    return made;
+  };
   const text = (cell: Cell, type: DataType | undefined) => {
     if (cell === null || cell === undefined) return blankLabel;
     if (typeof cell === 'boolean') return String(cell);
-    if (type === 'date' && typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}/.test(cell))
-      return formatter.date(cell);
+    if (isDateType(type) && typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}/.test(cell))
+      return formatter.date(cell, type === 'datetime');
     return String(cell);
   };
 
@@ -83,14 +98,12 @@ export function createFormatter(locale: string, blankLabel: string): Formatter {
         maxDecimals: 0,
       });
     },
-    date(isoDate) {
-      const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
-      return Number.isNaN(time)
-        ? isoDate
-        : (dateFormat ??= new Intl.DateTimeFormat(locale, {
-            dateStyle: 'medium',
-            timeZone: 'UTC',
-          })).format(time);
+    date(isoDate, withTime = false) {
+      const clock = withTime
+        ? (/[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(isoDate)?.[1] ?? '00:00')
+        : '00:00';
+      const time = Date.parse(`${isoDate.slice(0, 10)}T${clock}Z`);
+      return Number.isNaN(time) ? isoDate : dateFormat(withTime).format(time).replace(',', '');
     },
   };
   return formatter;

@@ -4,6 +4,7 @@
  */
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
 import { fieldLabel, filterTargetOf } from '@vitrina/bi-model/visual-queries';
+import { isDateType } from '@vitrina/bi-model';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import { basicIn } from '../state/visual-filters.ts';
 import { useServices } from './services.ts';
@@ -39,7 +40,7 @@ export function SlicerVisual({ visual, schema, results, filters }: Props) {
 
   if (mode === 'between') {
     const range = results['range'];
-    const isDate = range?.columns[0]?.type === 'date';
+    const isDate = isDateType(range?.columns[0]?.type);
     const [from, to] = rangeOf(filters);
     const parse = (v: string): Scalar | undefined =>
       v === '' ? undefined : isDate ? v : Number(v);

@@ -61,7 +61,7 @@ describe('the Datos page API with the bundled BI service', () => {
     expect(uploaded.lastRefresh).toMatchObject({ status: 'Completed', error: null });
     expect(Date.parse(uploaded.lastRefresh.endTime)).toBeGreaterThan(Date.now() - 60_000);
     expect(uploaded.tables[0].columns).toEqual([
-      { name: 'Fecha', dataType: 'DateTime' },
+      { name: 'Fecha', dataType: 'Date' },
       { name: 'Tienda', dataType: 'String' },
       { name: 'Importe', dataType: 'Double' },
     ]);
@@ -76,7 +76,7 @@ describe('the Datos page API with the bundled BI service', () => {
     const table = `${base}/dataset/${datasetId}/table/Ventas%20tipadas`;
     const wrong = await adminCall('PUT', table, {
       columns: [
-        { name: 'Fecha', dataType: 'DateTime' },
+        { name: 'Fecha', dataType: 'Date' },
         { name: 'Tienda', dataType: 'Int64' },
         { name: 'Importe', dataType: 'Double' },
       ],
@@ -102,6 +102,57 @@ describe('the Datos page API with the bundled BI service', () => {
       ],
       rowCount: 2,
     });
+  });
+
+  it('previews the first rows as parsed, with a date-only and a date-and-time type each applied', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => {
+      const day = `${String(i + 1).padStart(2, '0')}/03/2025`;
+      return `${day};${day} 1${i % 10}:30;${i},5`;
+    });
+    const { datasetId } = (
+      await upload('Ventas con hora', `Dia;Momento;Importe\n${rows.join('\n')}\n`)
+    ).json();
+    const table = `${base}/dataset/${datasetId}/table/Ventas%20con%20hora`;
+
+    const preview = await adminCall('GET', `${table}/preview`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().columns).toEqual([
+      { name: 'Dia', dataType: 'Date' },
+      { name: 'Momento', dataType: 'DateTime' },
+      { name: 'Importe', dataType: 'Double' },
+    ]);
+    expect(preview.json().rows).toHaveLength(10);
+    expect(preview.json().rows[0]).toEqual(['2025-03-01', '2025-03-01T10:30:00', 0.5]);
+    expect(preview.json().rows[1]).toEqual(['2025-03-02', '2025-03-02T11:30:00', 1.5]);
+
+    const retype = (...types: string[]) =>
+      adminCall('PUT', table, {
+        columns: ['Dia', 'Momento', 'Importe'].map((name, i) => ({ name, dataType: types[i] })),
+      });
+    // "Fecha" on the column with times: stored as a day, the times dropped.
+    const asDate = await retype('Date', 'Date', 'Double');
+    expect(asDate.statusCode).toBe(200);
+    expect(asDate.json().columns[1]).toEqual({ name: 'Momento', dataType: 'Date' });
+    expect((await adminCall('GET', `${table}/preview`)).json().rows[1]).toEqual([
+      '2025-03-02',
+      '2025-03-02',
+      1.5,
+    ]);
+    // Back to "Fecha y hora": the kept file is read again, so the times return.
+    const asDateTime = await retype('DateTime', 'DateTime', 'Double');
+    expect(asDateTime.json().columns.map((c: { dataType: string }) => c.dataType)).toEqual([
+      'DateTime',
+      'DateTime',
+      'Double',
+    ]);
+    expect((await adminCall('GET', `${table}/preview`)).json().rows[1]).toEqual([
+      '2025-03-02T00:00:00',
+      '2025-03-02T11:30:00',
+      1.5,
+    ]);
+    expect(
+      (await adminCall('GET', `${base}/dataset/${datasetId}/table/Otra/preview`)).statusCode,
+    ).toBe(404);
   });
 
   it('reports a malformed file by its row', async () => {

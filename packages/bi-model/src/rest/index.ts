@@ -10,5 +10,6 @@ export * from './datasets.ts';
 export * from './embed-tokens.ts';
 export * from './imports.ts';
 export * from './push-datasets.ts';
+export * from './execute-queries.ts';
 export * from './roles.ts';
 export * from './postgres-sources.ts';

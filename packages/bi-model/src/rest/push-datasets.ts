@@ -5,12 +5,17 @@
 import { z } from 'zod';
 import { datasetRoleListSchema } from './roles.ts';
 
-/** Power BI's column types (the service accepts any letter case, as Power BI does). */
+/**
+ * Power BI's column types (the service accepts any letter case, as Power BI does). `Date` is a
+ * Vitrina extension, Power BI's model type "Fecha" (a day without time), kept apart from
+ * `DateTime`, which keeps the time of day (decision 0244).
+ */
 export const pushDataTypes = [
   'Int64',
   'Double',
   'Decimal',
   'Boolean',
+  'Date',
   'DateTime',
   'String',
 ] as const;

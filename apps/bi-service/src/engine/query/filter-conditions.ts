@@ -2,12 +2,13 @@
  * Filter → SQL condition for one resolved target (a column for WHERE, a measure for HAVING).
  * Values are coerced to the target's type and bound; a value of the wrong type is a 400.
  */
-import type {
-  AdvancedFilter,
-  BasicFilter,
-  ConditionOperator,
-  DataType,
-  IncludeExcludeFilter,
+import {
+  isDateType,
+  type AdvancedFilter,
+  type BasicFilter,
+  type ConditionOperator,
+  type DataType,
+  type IncludeExcludeFilter,
 } from '@vitrina/bi-model';
 import type { ResolvedColumn, ResolvedMeasure } from '../dataset-model.ts';
 import { QueryError } from '../query-error.ts';
@@ -46,6 +47,12 @@ function typedValue(value: Value, dataType: DataType, label: string): Fragment {
       if (!/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(text))
         throw new QueryError(`Not a date for ${label}: ${text}`);
       return sql`CAST(${param(text.slice(0, 10))} AS DATE)`;
+    }
+    case 'datetime': {
+      const text = String(value);
+      if (!/^\d{4}-\d{2}-\d{2}(?:$|[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$)/.test(text))
+        throw new QueryError(`Not a date and time for ${label}: ${text}`);
+      return sql`CAST(${param(text.replace('T', ' '))} AS TIMESTAMP)`;
     }
     case 'boolean':
       if (typeof value !== 'boolean' && value !== 'true' && value !== 'false') {
@@ -146,7 +153,10 @@ export function advancedCondition(target: Target, filter: AdvancedFilter): Fragm
 }
 
 export function dateRangeCondition(target: ResolvedColumn, range: DateRange): Fragment {
-  if (target.type !== 'date')
+  if (!isDateType(target.type))
     throw new QueryError(`Relative date filters need a date column: ${target.label}`);
-  return sql`${targetSql(target)} BETWEEN ${typedValue(range.start, 'date', target.label)} AND ${typedValue(range.end, 'date', target.label)}`;
+  // A range of days takes every time of its last day too.
+  const day =
+    target.type === 'datetime' ? sql`CAST(${targetSql(target)} AS DATE)` : targetSql(target);
+  return sql`${day} BETWEEN ${typedValue(range.start, 'date', target.label)} AND ${typedValue(range.end, 'date', target.label)}`;
 }

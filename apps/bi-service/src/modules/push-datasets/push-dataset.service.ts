@@ -20,6 +20,7 @@ import type {
 import { assertRolesFit, withRoles } from './dataset-roles.ts';
 import { reimport } from '../imports/imports.service.ts';
 import { rowCounts } from '../../engine/row-counts.ts';
+import { firstRows, parseFirstRowsQuery } from '../../engine/first-rows.ts';
 import type { DatasetSource } from '../../engine/registry.ts';
 import { DatasetStore } from '../../engine/dataset-store.ts';
 import type { DatasetDefinition, TableDefinition } from '../../engine/model.ts';
@@ -154,6 +155,19 @@ export function createPushDatasetService({ repository, registry, dataDir }: Depe
         ...tableToPush(table),
         rowCount: counts.get(table.name) ?? 0,
       }));
+    },
+
+    /**
+     * executeQueries: a table's first rows as stored (`EVALUATE TOPN(n, 'Table')`). Members who
+     * may write only: the rows are read past row-level security, as the Datos page previews them.
+     */
+    async executeQuery(member: DatasetWriter, datasetId: string, query: string) {
+      assertWriter(member);
+      const row = await owned(member, datasetId);
+      const store = registry.get(row.id)?.store;
+      if (!store) throw entityNotFound('Dataset');
+      const asked = parseFirstRowsQuery(query);
+      return firstRows(store, tableIn(row.definition, asked.table), asked.rows);
     },
 
     /** The dataset's row-level-security roles, as `PUT …/roles` takes them. */

@@ -1,5 +1,7 @@
 import {
   datasetRolesSchema,
+  executeQueriesAnswerSchema,
+  executeQueriesRequestSchema,
   postRowsRequestSchema,
   pushDatasetCreatedSchema,
   pushDatasetRequestSchema,
@@ -72,6 +74,27 @@ export function registerPushDatasetRoutes(
     async (request) => ({
       value: await push.tables(membershipOf(request), request.params.datasetId),
     }),
+  );
+
+  app.post(
+    `${base}/:datasetId/executeQueries`,
+    {
+      preHandler: member,
+      schema: {
+        params: datasetParams,
+        body: executeQueriesRequestSchema,
+        response: { 200: executeQueriesAnswerSchema, ...powerBiErrors },
+      },
+    },
+    async (request) => {
+      const [asked] = request.body.queries;
+      const rows = await push.executeQuery(
+        membershipOf(request),
+        request.params.datasetId,
+        asked!.query,
+      );
+      return { results: [{ tables: [{ rows }] }] };
+    },
   );
 
   // Vitrina extension (decision 0170): Power BI declares roles in the model, not over REST.

@@ -3,7 +3,13 @@
  * in a Spanish or English question ("ventas por país", "top 5 productos por ventas en 2024",
  * "sales by channel") and answers with a query and a suggested visual type.
  */
-import type { FieldRef, Filter, ParsedQuery, QnaAnswer } from '@vitrina/bi-model';
+import {
+  isDateType,
+  type FieldRef,
+  type Filter,
+  type ParsedQuery,
+  type QnaAnswer,
+} from '@vitrina/bi-model';
 import type { DatasetDefinition } from '../../engine/model.ts';
 import { QueryError } from '../../engine/query-error.ts';
 
@@ -35,7 +41,7 @@ function namedFields(definition: DatasetDefinition): NamedField[] {
         name: c.name,
         ref: { table: table.name, column: c.name },
         kind: 'column' as const,
-        isTime: c.dataType === 'date' || timeColumns.has(normalize(c.name)),
+        isTime: isDateType(c.dataType) || timeColumns.has(normalize(c.name)),
       })),
   ]);
 }

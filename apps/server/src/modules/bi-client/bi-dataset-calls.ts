@@ -1,5 +1,7 @@
 import {
   datasetSchema,
+  executeQueriesAnswerSchema,
+  firstRowsQuery,
   importCreatedSchema,
   importListSchema,
   importSchema,
@@ -7,6 +9,7 @@ import {
   pushTablesSchema,
   refreshSchema,
   valueListOf,
+  type ExecuteQueriesRequest,
   type NameConflict,
   type PushTable,
   type RefreshRequest,
@@ -86,6 +89,27 @@ export function datasetCalls(call: BiCall) {
         path: `${groupPath(workspaceId)}/imports/${encodeURIComponent(importId)}`,
         answer: importSchema,
       });
+    },
+
+    /** ExecuteQueries: a table's first `rows` rows (the Datos page's preview of an upload). */
+    async firstRows(
+      credentials: BiCredentials,
+      workspaceId: string,
+      datasetId: string,
+      table: string,
+      rows: number,
+    ) {
+      const body: ExecuteQueriesRequest = {
+        queries: [{ query: firstRowsQuery(table, rows) }],
+        serializerSettings: { includeNulls: true },
+      };
+      const answer = await call(credentials, {
+        method: 'POST',
+        path: `${datasetPath(workspaceId, datasetId)}/executeQueries`,
+        body,
+        answer: executeQueriesAnswerSchema,
+      });
+      return answer.results[0]?.tables[0]?.rows ?? [];
     },
 
     /** PutTable: the table with new columns (the Datos page corrects their types). */

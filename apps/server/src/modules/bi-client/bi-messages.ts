@@ -9,7 +9,7 @@ const typeNames: Record<string, string> = {
   double: 'un número',
   decimal: 'un número',
   date: 'una fecha',
-  datetime: 'una fecha',
+  datetime: 'una fecha y hora',
   boolean: 'un valor verdadero/falso',
   string: 'un texto',
 };

@@ -13,6 +13,7 @@ import {
   errorResponseSchema,
   maxDatasetUploadBytes,
   refreshNowRequestSchema,
+  tablePreviewSchema,
   tableTypesRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
@@ -112,6 +113,21 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
           request.params.datasetId,
           request.params.table,
           request.body.columns,
+        ),
+    );
+
+    app.get(
+      `${dataset}/table/:table/preview`,
+      admin('Primeras filas de una tabla tal como se leyeron, con sus tipos', {
+        params: datasetTableParamsSchema,
+        response: { 200: tablePreviewSchema, ...errors },
+      }),
+      async (request) =>
+        datasets.preview(
+          request.params.id,
+          request.params.workspaceId,
+          request.params.datasetId,
+          request.params.table,
         ),
     );
 

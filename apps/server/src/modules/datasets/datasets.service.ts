@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import {
+  executeQueriesKey,
   serviceExceptionSchema,
   type Import,
   type ListedTable,
@@ -13,7 +14,10 @@ import type {
   DatasetSummary,
   DatasetTable,
   DatasetUploadQuery,
+  TablePreview,
 } from '@vitrina/contracts';
+import { previewRowCount } from '@vitrina/contracts';
+import { AppError } from '../../errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SecretBox } from '../accounts/secret-box.ts';
 import { withAccountCredentials } from '../accounts/with-account-credentials.ts';
@@ -40,6 +44,7 @@ type DatasetCalls = Pick<
   | 'listImports'
   | 'getImport'
   | 'putTable'
+  | 'firstRows'
   | 'refreshDataset'
   | 'deleteDataset'
 >;
@@ -165,6 +170,33 @@ export function createDatasetsService(deps: {
             rowCount: null,
           }
         );
+      });
+    },
+
+    /** The table's stored types and its first rows as the BI service parsed them. */
+    async preview(
+      accountId: number,
+      workspaceId: string,
+      datasetId: string,
+      table: string,
+    ): Promise<TablePreview> {
+      return withAccount(accountId, async (credentials) => {
+        const tables = await tablesOf(credentials, workspaceId, datasetId);
+        const found = tables.find((candidate) => candidate.name === table);
+        if (!found) throw new AppError('not_found', 'Tabla: no existe en el conjunto de datos.');
+        const rows = await bi.firstRows(
+          credentials,
+          workspaceId,
+          datasetId,
+          table,
+          previewRowCount,
+        );
+        return {
+          columns: found.columns,
+          rows: rows.map((row) =>
+            found.columns.map((column) => row[executeQueriesKey(table, column.name)] ?? null),
+          ),
+        };
       });
     },
 

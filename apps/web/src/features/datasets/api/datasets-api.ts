@@ -5,6 +5,7 @@ import type {
   DatasetRefresh,
   DatasetSummary,
   DatasetTable,
+  TablePreview,
 } from '@vitrina/contracts';
 import { api } from '../../../lib/api.ts';
 
@@ -36,15 +37,19 @@ export const refreshNow = (where: WorkspaceRef, datasetId: string) =>
 export const deleteDataset = (where: WorkspaceRef, datasetId: string) =>
   api.delete<void>(datasetPath(where, datasetId));
 
+const tablePath = (where: WorkspaceRef, datasetId: string, table: string) =>
+  `${datasetPath(where, datasetId)}/table/${encodeURIComponent(table)}`;
+
+/** The table's first rows as the BI service parsed them, with each column's stored type. */
+export const fetchTablePreview = (where: WorkspaceRef, datasetId: string, table: string) =>
+  api.get<TablePreview>(`${tablePath(where, datasetId, table)}/preview`);
+
 export const correctTypes = (
   where: WorkspaceRef,
   datasetId: string,
   table: string,
   columns: DatasetColumn[],
-) =>
-  api.put<DatasetTable>(`${datasetPath(where, datasetId)}/table/${encodeURIComponent(table)}`, {
-    columns,
-  });
+) => api.put<DatasetTable>(tablePath(where, datasetId, table), { columns });
 
 /** Reloads the workspace's list after a write (decision 0121: invalidate, then show). */
 export function useInvalidateDatasets() {

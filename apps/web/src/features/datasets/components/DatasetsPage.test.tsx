@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DatasetSummary } from '@vitrina/contracts';
+import type { DatasetSummary, TablePreview } from '@vitrina/contracts';
 import { accountOf } from '../../../../test/api-fixtures.ts';
 import { serveApi, type RecordedRequest } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
@@ -47,10 +47,25 @@ const source: DatasetSummary = {
   },
 };
 
+const preview: TablePreview = {
+  columns: [
+    { name: 'Día', dataType: 'Date' },
+    { name: 'Momento', dataType: 'DateTime' },
+    { name: 'Tienda', dataType: 'String' },
+    { name: 'Importe', dataType: 'Double' },
+  ],
+  rows: [
+    ['2025-03-01', '2025-03-01T10:30:00', 'Lima', 1234.5],
+    ['2025-03-02', '2025-03-02T18:05:00', 'Quito', null],
+  ],
+};
+
 function open(write: (request: RecordedRequest) => { status: number; body?: unknown }) {
   const server = serveApi((request) => {
     if (request.method === 'GET' && request.path === '/api/account/1')
       return { status: 200, body: accounts };
+    if (request.method === 'GET' && request.path.endsWith('/preview'))
+      return { status: 200, body: preview };
     if (request.method === 'GET' && request.path.endsWith('/refreshes'))
       return { status: 200, body: [source.lastRefresh] };
     if (request.method === 'GET') return { status: 200, body: [uploaded, source] };
@@ -119,6 +134,45 @@ describe('Datos page', () => {
         { name: 'Importe', dataType: 'Double' },
       ],
     });
+  });
+
+  it('shows the first rows as read, dates and decimals parsed, before the types are confirmed', async () => {
+    const server = open(() => ({
+      status: 200,
+      body: { id: 'i1', state: 'Succeeded', datasetId: 'd1', error: null },
+    }));
+    await screen.findByText('Archivo subido');
+    await userEvent.upload(screen.getByLabelText('Archivo'), new File(['x'], 'ventas.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Subir' }));
+
+    const table = await screen.findByRole('region', { name: 'Vista previa de Mis ventas' });
+    await within(table).findByText('01/03/2025');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Día (Fecha)',
+      'Momento (Fecha y hora)',
+      'Tienda (Texto)',
+      'Importe (Número decimal)',
+    ]);
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells).toEqual([
+      ['01/03/2025', '01/03/2025 10:30', 'Lima', '1234,5'],
+      ['02/03/2025', '02/03/2025 18:05', 'Quito', ''],
+    ]);
+    expect(screen.getByRole('button', { name: 'Confirmar tipos' })).toBeTruthy();
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(server.requests.map((r) => r.path)).toContain(
+      '/api/datasets/account/4/workspace/w1/dataset/d1/table/Mis%20ventas/preview',
+    );
   });
 
   it('opens the file chooser from a Spanish button reachable by keyboard', async () => {

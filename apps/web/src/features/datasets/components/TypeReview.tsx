@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Select, Table, Typography } from 'antd';
+import { Alert, Button, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { settableColumnTypeSchema, type ColumnType, type DatasetTable } from '@vitrina/contracts';
 import { useNotify } from '../../../components/use-notify.ts';
@@ -12,6 +12,7 @@ import {
   type WorkspaceRef,
 } from '../api/datasets-api.ts';
 import { columnTypeLabel } from './column-type-labels.ts';
+import { PreviewTable } from './PreviewTable.tsx';
 
 const typeOptions = settableColumnTypeSchema.options.map((type) => ({
   value: type,
@@ -19,8 +20,9 @@ const typeOptions = settableColumnTypeSchema.options.map((type) => ({
 }));
 
 /**
- * The columns the BI service inferred for an upload, each with its type to correct; "Confirmar
- * tipos" sends the tables whose types changed (the file is read again with them).
+ * The columns the BI service inferred for an upload, each with its type to correct, and the first
+ * rows as they were read; "Confirmar tipos" sends the tables whose types changed (the file is
+ * read again with them).
  */
 export function TypeReview(props: { where: WorkspaceRef; datasetId: string; onDone(): void }) {
   const notify = useNotify();
@@ -56,31 +58,33 @@ export function TypeReview(props: { where: WorkspaceRef; datasetId: string; onDo
     <div aria-label="Columnas inferidas" role="region">
       <Typography.Title level={5}>Columnas y tipos inferidos</Typography.Title>
       {tables.map((table: DatasetTable) => (
-        <Table
-          key={table.name}
-          size="small"
-          pagination={false}
-          title={() => `Tabla ${table.name}`}
-          rowKey="name"
-          dataSource={table.columns}
-          columns={[
-            { title: 'Columna', dataIndex: 'name' },
-            {
-              title: 'Tipo',
-              render: (_value, column) => (
-                <Select
-                  aria-label={`Tipo de ${column.name}`}
-                  style={{ width: 180 }}
-                  options={typeOptions}
-                  value={typeOf(table.name, column)}
-                  onChange={(type: ColumnType) =>
-                    setEdits((before) => ({ ...before, [`${table.name}.${column.name}`]: type }))
-                  }
-                />
-              ),
-            },
-          ]}
-        />
+        <Space key={table.name} direction="vertical" style={{ width: '100%' }}>
+          <Table
+            size="small"
+            pagination={false}
+            title={() => `Tabla ${table.name}`}
+            rowKey="name"
+            dataSource={table.columns}
+            columns={[
+              { title: 'Columna', dataIndex: 'name' },
+              {
+                title: 'Tipo',
+                render: (_value, column) => (
+                  <Select
+                    aria-label={`Tipo de ${column.name}`}
+                    style={{ width: 180 }}
+                    options={typeOptions}
+                    value={typeOf(table.name, column)}
+                    onChange={(type: ColumnType) =>
+                      setEdits((before) => ({ ...before, [`${table.name}.${column.name}`]: type }))
+                    }
+                  />
+                ),
+              },
+            ]}
+          />
+          <PreviewTable where={props.where} datasetId={props.datasetId} table={table.name} />
+        </Space>
       ))}
       {confirm.isError && (
         <Alert type="error" showIcon title={errorMessage(confirm.error)} style={{ marginTop: 8 }} />

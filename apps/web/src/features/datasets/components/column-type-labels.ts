@@ -9,6 +9,7 @@ const columnTypeLabels: Record<ColumnType, string> = {
   Double: 'Número decimal',
   Decimal: 'Decimal fijo',
   Boolean: 'Verdadero/falso',
+  Date: 'Fecha',
   DateTime: 'Fecha y hora',
   String: 'Texto',
 };
