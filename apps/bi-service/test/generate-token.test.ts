@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids } from './fixture-content.ts';
-import { call, comercial, startTestService, userToken } from './harness.ts';
+import { call, comercial, comercialViewerToken, startTestService, userToken } from './harness.ts';
 import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
 const service = useTestService();
@@ -106,13 +106,9 @@ describe('report GenerateToken', () => {
     });
     expect((await claimsOf(edit.json)).accessLevel).toBe('Edit');
 
-    const { catalog } = service.services;
-    await catalog.addUser('lector@vitrina.demo', 'Lector2024');
-    await catalog.grant('Comercial', { user: 'lector@vitrina.demo' }, 'Viewer');
-    const viewerToken = await userToken(service.url, {
+    const viewerToken = await comercialViewerToken(service, {
       username: 'lector@vitrina.demo',
       password: 'Lector2024',
-      clientId: comercial.clientId,
     });
     const refused = await call(service.url, reportTokenPath, {
       token: viewerToken,
