@@ -7,22 +7,17 @@ import type { App } from '../../src/app.ts';
 import type { Fixture } from '../fixtures.ts';
 import { callApi } from '../helper.ts';
 
+async function statusOf(app: App, method: 'GET' | 'DELETE', url: string, token: string) {
+  return (await callApi(app, { method, url, token })).statusCode;
+}
+
 /** The status `app` answers the fixture's viewer opening the fixture's report with. */
-export async function viewerOpensReport(app: App, fixture: Fixture): Promise<number> {
-  const response = await callApi(app, {
-    method: 'GET',
-    url: `/api/viewer/report/${fixture.report.uid}`,
-    token: fixture.tokens.viewer,
-  });
-  return response.statusCode;
+export function viewerOpensReport(app: App, fixture: Fixture): Promise<number> {
+  return statusOf(app, 'GET', `/api/viewer/report/${fixture.report.uid}`, fixture.tokens.viewer);
 }
 
 /** The administrator revokes every grant of the fixture's viewer on `app` (204 when done). */
-export async function revokeViewerGrants(app: App, fixture: Fixture): Promise<number> {
-  const response = await callApi(app, {
-    method: 'DELETE',
-    url: `/api/user/permissions/${fixture.viewer.id}`,
-    token: fixture.tokens.administrator,
-  });
-  return response.statusCode;
+export function revokeViewerGrants(app: App, fixture: Fixture): Promise<number> {
+  const url = `/api/user/permissions/${fixture.viewer.id}`;
+  return statusOf(app, 'DELETE', url, fixture.tokens.administrator);
 }
