@@ -18,14 +18,9 @@ for (const flavour of ['official', 'ours'] as const) {
     let allSales: string;
 
     beforeAll(async () => {
-      page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(
-        page,
-        hostPage.reportConfig(sales(), {
-          settings: { filterPaneEnabled: true, navContentPaneEnabled: true },
-        }),
-      );
-      await hostPage.waitForEvent(page, 'rendered');
+      page = await hostPage.openRenderedReport(harness(), flavour, sales(), {
+        settings: { filterPaneEnabled: true, navContentPaneEnabled: true },
+      });
       allSales = await hostPage.cardText(page, SALES_CARD);
     });
 
