@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
-import { ids } from './fixture-content.ts';
+import { ids, salesReportViewScope } from './fixture-content.ts';
 import { call, comercial, comercialViewerToken, startTestService, userToken } from './harness.ts';
 import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
@@ -36,12 +36,7 @@ describe('report GenerateToken', () => {
     const claims = await claimsOf(json);
     expect(claims).toMatchObject({
       ver: 1,
-      reports: [ids.salesReport],
-      datasets: [ids.salesDataset],
-      dashboards: [],
-      tiles: [],
-      workspaces: [comercialGroup],
-      accessLevel: 'View',
+      ...salesReportViewScope,
       identities: [regionIdentity],
       // The answer's tokenId is the token's own id, the one its reports are bound to (0224).
       jti: json['tokenId'],
