@@ -8,6 +8,7 @@
  *
  *   ./node_modules/.bin/node bench/bi/datasets-in.ts [rows]
  */
+import { columns } from '@vitrina/test-support/columns';
 import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,12 +95,7 @@ async function pushThroughput() {
       tables: [
         {
           name: 'Lecturas',
-          columns: [
-            { name: 'Sensor', dataType: 'String' },
-            { name: 'Hora', dataType: 'DateTime' },
-            { name: 'Valor', dataType: 'Double' },
-            { name: 'Lote', dataType: 'Int64' },
-          ],
+          columns: columns({ Sensor: 'String', Hora: 'DateTime', Valor: 'Double', Lote: 'Int64' }),
         },
       ],
     },

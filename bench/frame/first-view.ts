@@ -16,16 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable } from '../../e2e/src/browser.ts';
-import {
-  embed,
-  events,
-  frameOf,
-  reportConfig,
-  startFrameHarness,
-  waitForEvent,
-  type FrameHarness,
-  type ReportTarget,
-} from '../../e2e/src/frame/harness.ts';
+import * as hostPage from '../../e2e/src/frame/harness.ts';
 import { median, ms, percentile } from './frame-timing.ts';
 
 const ROUNDS = Number(process.env['BENCH_SAMPLES'] ?? 3);
@@ -50,15 +41,19 @@ interface Sample {
   rowsIn: number;
 }
 
-async function viewReport(page: Page, harness: FrameHarness, target: ReportTarget) {
+async function viewReport(
+  page: Page,
+  harness: hostPage.FrameHarness,
+  target: hostPage.ReportTarget,
+) {
   await page.goto(harness.host.pageUrl('ours'));
-  await embed(page, reportConfig(target));
-  await waitForEvent(page, 'rendered');
+  await hostPage.embed(page, hostPage.reportConfig(target));
+  await hostPage.waitForEvent(page, 'rendered');
   const start = await page.evaluate(
     () => (window as unknown as { embedStartedAt: number }).embedStartedAt,
   );
-  const [rendered] = await events(page, 'rendered');
-  const rowsIn = await frameOf(page).evaluate(() => {
+  const [rendered] = await hostPage.events(page, 'rendered');
+  const rowsIn = await hostPage.frameOf(page).evaluate(() => {
     const requests = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const report = requests.find((entry) => entry.name.includes('/v1.0/embed/reports/'));
     const batch = requests.find((entry) => entry.name.endsWith('/queries'));
@@ -87,7 +82,7 @@ async function main() {
       BROWSER_CPU,
       String(process.pid),
     ]);
-  const harness = await startFrameHarness();
+  const harness = await hostPage.startFrameHarness();
   const viewport = { width: 1400, height: 900 };
   let warmContext: BrowserContext | undefined;
   try {
@@ -112,7 +107,7 @@ async function main() {
       warm: { first: [], again: [] },
     });
     const samples: Record<Case, ReturnType<typeof byView>> = { on: byView(), off: byView() };
-    const viewOnce = async (browser: Browser, target: ReportTarget) => {
+    const viewOnce = async (browser: Browser, target: hostPage.ReportTarget) => {
       if (browser === 'warm') return viewReport(warmPage, harness, target);
       const context = await harness.browser.newContext({ viewport });
       try {

@@ -7,17 +7,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  callRejection,
-  demoCreateConfig,
-  embed,
-  frameOf,
-  openHost,
-  reportConfig,
-  waitForEvent,
-  type ReportTarget,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { useFrameHarness } from '../src/frame/suite.ts';
 import { addVisual } from '../src/frame/editor.ts';
 
@@ -41,7 +31,7 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`create and save as with the ${flavour} SDK`, () => {
     const harness = useFrameHarness();
     let groupId: string;
-    let source: ReportTarget;
+    let source: hostPage.ReportTarget;
 
     beforeAll(async () => {
       groupId = await harness().rest.groupId('Comercial');
@@ -53,12 +43,12 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
 
     test('create, two visuals, save as, then the new report embeds with the same drawing', async () => {
       const createConfig = {
-        ...(await demoCreateConfig(harness(), groupId, 'Ventas generales')),
+        ...(await hostPage.demoCreateConfig(harness(), groupId, 'Ventas generales')),
         theme: { themeJson: { name: 'Anfitrión', dataColors: HOST_COLORS } },
       };
-      const page = await openHost(harness(), flavour);
-      await embed(page, createConfig, 'createReport');
-      const frame = frameOf(page);
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, createConfig, 'createReport');
+      const frame = hostPage.frameOf(page);
       await frame.locator('.authoring[data-mode="edit"]').waitFor();
       await addVisual(frame, 'clusteredColumnChart', ['Canal', 'Ventas']);
       await addVisual(frame, 'pieChart', ['Categoría', 'Unidades']);
@@ -66,8 +56,8 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
       expect(drawn.map((v) => v.type)).toEqual(['clusteredColumnChart', 'pieChart']);
       expect(await themeColors(frame)).toBe(HOST_COLORS.join(' '));
 
-      await call(page, "return embedded.saveAs({ name: 'Informe creado en e2e' })");
-      const saved = await waitForEvent(page, 'saved');
+      await hostPage.call(page, "return embedded.saveAs({ name: 'Informe creado en e2e' })");
+      const saved = await hostPage.waitForEvent(page, 'saved');
       const { reportObjectId } = saved.detail as { reportObjectId: string };
       expect(reportObjectId).toMatch(/\S/);
       // powerbi-client's semantics: a save as is reported as one, even as a create's first save.
@@ -75,7 +65,7 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
       const created = await harness().rest.report(groupId, 'Informe creado en e2e');
       expect(created.id).toBe(reportObjectId);
 
-      const viewer = await openHost(harness(), flavour);
+      const viewer = await hostPage.openHost(harness(), flavour);
       const viewToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
       const target = {
         id: created.id,
@@ -83,49 +73,55 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
         accessToken: viewToken,
         groupId,
       };
-      await embed(viewer, reportConfig(target));
-      await waitForEvent(viewer, 'rendered');
+      await hostPage.embed(viewer, hostPage.reportConfig(target));
+      await hostPage.waitForEvent(viewer, 'rendered');
       for (const { name } of drawn)
-        await frameOf(viewer).locator(`.visual[data-visual-name="${name!}"] svg`).waitFor();
-      expect(await drawing(frameOf(viewer))).toEqual(drawn);
+        await hostPage
+          .frameOf(viewer)
+          .locator(`.visual[data-visual-name="${name!}"] svg`)
+          .waitFor();
+      expect(await drawing(hostPage.frameOf(viewer))).toEqual(drawn);
       // The theme was saved with the report: the viewer, given no theme, draws in its colours.
-      expect(await themeColors(frameOf(viewer))).toBe(HOST_COLORS.join(' '));
-      const chartTexts = await frameOf(viewer).locator('.visual svg text').allTextContents();
+      expect(await themeColors(hostPage.frameOf(viewer))).toBe(HOST_COLORS.join(' '));
+      const chartTexts = await hostPage
+        .frameOf(viewer)
+        .locator('.visual svg text')
+        .allTextContents();
       expect(chartTexts).toEqual(expect.arrayContaining(['Online', 'Alimentos']));
       await Promise.all([page.close(), viewer.close()]);
     });
 
     test('two editors save the same base revision: one saved, the other a conflict, then save as', async () => {
       const [first, second] = await Promise.all([
-        openHost(harness(), flavour),
-        openHost(harness(), flavour),
+        hostPage.openHost(harness(), flavour),
+        hostPage.openHost(harness(), flavour),
       ]);
       for (const host of [first, second]) {
-        await embed(host, reportConfig(source, { viewMode: 1 }));
-        await waitForEvent(host, 'rendered');
-        await frameOf(host).locator('.authoring[data-mode="edit"]').waitFor();
+        await hostPage.embed(host, hostPage.reportConfig(source, { viewMode: 1 }));
+        await hostPage.waitForEvent(host, 'rendered');
+        await hostPage.frameOf(host).locator('.authoring[data-mode="edit"]').waitFor();
       }
-      const firstVisual = await addVisual(frameOf(first), 'pieChart', ['Canal', 'Ventas']);
-      await addVisual(frameOf(second), 'clusteredBarChart', ['Canal', 'Unidades']);
+      const firstVisual = await addVisual(hostPage.frameOf(first), 'pieChart', ['Canal', 'Ventas']);
+      await addVisual(hostPage.frameOf(second), 'clusteredBarChart', ['Canal', 'Unidades']);
 
-      await call(first, 'return embedded.save()');
-      expect((await waitForEvent(first, 'saved')).detail).toMatchObject({
+      await hostPage.call(first, 'return embedded.save()');
+      expect((await hostPage.waitForEvent(first, 'saved')).detail).toMatchObject({
         reportObjectId: source.id,
       });
-      const conflict = await callRejection<unknown>(second, 'return embedded.save()');
+      const conflict = await hostPage.callRejection<unknown>(second, 'return embedded.save()');
       expect(conflict).toEqual([
         expect.objectContaining({ detailedMessage: 'ReportRevisionConflict' }),
       ]);
-      expect(await call(second, 'return embedded.isSaved()')).toBe(false);
+      expect(await hostPage.call(second, 'return embedded.isSaved()')).toBe(false);
 
-      const viewer = await openHost(harness(), flavour);
-      await embed(viewer, reportConfig(source));
-      await waitForEvent(viewer, 'rendered');
-      const visual = frameOf(viewer).locator(`.visual[data-visual-name="${firstVisual}"]`);
+      const viewer = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(viewer, hostPage.reportConfig(source));
+      await hostPage.waitForEvent(viewer, 'rendered');
+      const visual = hostPage.frameOf(viewer).locator(`.visual[data-visual-name="${firstVisual}"]`);
       expect(await visual.getAttribute('data-visual-type')).toBe('pieChart');
 
-      await call(second, "return embedded.saveAs({ name: 'Copia tras conflicto' })");
-      const savedAs = await waitForEvent(second, 'saved');
+      await hostPage.call(second, "return embedded.saveAs({ name: 'Copia tras conflicto' })");
+      const savedAs = await hostPage.waitForEvent(second, 'saved');
       expect(savedAs.detail).toMatchObject({ saveAs: true });
       const copy = await harness().rest.report(groupId, 'Copia tras conflicto');
       expect((savedAs.detail as { reportObjectId: string }).reportObjectId).toBe(copy.id);

@@ -7,15 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  demoReport,
-  embed,
-  frameOf,
-  openHost,
-  reportConfig,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { useSharedFrameHarness } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -45,7 +37,7 @@ async function addFilterFromPane(
 
 /** The filters of each level through the SDK, each with powerbi-models' verdict (undefined: valid). */
 function filtersByLevel(page: Page) {
-  return call<Record<string, { filter: { filterType: number }; errors: unknown }[]>>(
+  return hostPage.call<Record<string, { filter: { filterType: number }; errors: unknown }[]>>(
     page,
     `const { models } = window['powerbi-client'];
      const page = (await embedded.getPages()).find((p) => p.isActive);
@@ -63,11 +55,11 @@ describe.skipIf(!chromiumAvailable)('filters from the Data pane with the officia
   const harness = useSharedFrameHarness();
 
   test('each of the four kinds at its level, visible through getFilters and valid', async () => {
-    const target = await demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');
-    const page = await openHost(harness(), 'official', { width: 1400, height: 900 });
-    await embed(page, reportConfig(target, { viewMode: 1 }));
-    await waitForEvent(page, 'rendered');
-    const frame = frameOf(page);
+    const target = await hostPage.demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');
+    const page = await hostPage.openHost(harness(), 'official', { width: 1400, height: 900 });
+    await hostPage.embed(page, hostPage.reportConfig(target, { viewMode: 1 }));
+    await hostPage.waitForEvent(page, 'rendered');
+    const frame = hostPage.frameOf(page);
     await frame.locator('.authoring[data-mode="edit"]').waitFor();
     const before = await filtersByLevel(page);
 
@@ -109,7 +101,7 @@ describe.skipIf(!chromiumAvailable)('filters from the Data pane with the officia
       expect.objectContaining({ filterType: 5, operator: 'Top', orderBy: expect.any(Object) }),
       expect.objectContaining({ filterType: 0, logicalOperator: 'And' }),
     ]);
-    expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+    expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(false);
     await page.close();
   });
 });

@@ -7,16 +7,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  embed,
-  frameOf,
-  openHost,
-  demoReport,
-  reportConfig,
-  waitForEvent,
-  type ReportTarget,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { useFrameHarness } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -25,24 +16,27 @@ const COUNTRY_COLUMNS = 'VisualContainer10';
 const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
 
 const visualType = (page: Page, name: string) =>
-  frameOf(page).locator(`.visual[data-visual-name="${name}"]`).getAttribute('data-visual-type');
+  hostPage
+    .frameOf(page)
+    .locator(`.visual[data-visual-name="${name}"]`)
+    .getAttribute('data-visual-type');
 
 for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`authoring with the ${flavour} SDK`, () => {
     const harness = useFrameHarness();
     let page: Page;
-    let target: ReportTarget;
+    let target: hostPage.ReportTarget;
 
     beforeAll(async () => {
-      target = await demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');
-      page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(target));
-      await waitForEvent(page, 'rendered');
+      target = await hostPage.demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');
+      page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(target));
+      await hostPage.waitForEvent(page, 'rendered');
     });
 
     test('edit mode, change a visual type, save: saved arrives and nothing is unsaved', async () => {
-      await call(page, "return embedded.switchMode('edit')");
-      const frame = frameOf(page);
+      await hostPage.call(page, "return embedded.switchMode('edit')");
+      const frame = hostPage.frameOf(page);
       await frame.locator('.authoring[data-mode="edit"]').waitFor();
       expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredColumnChart');
 
@@ -53,51 +47,56 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
           `.visual[data-visual-name="${COUNTRY_COLUMNS}"][data-visual-type="clusteredBarChart"]`,
         )
         .waitFor();
-      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(false);
       if (flavour === 'ours') {
         mkdirSync(docsScreenshots, { recursive: true });
         await page.screenshot({ path: resolve(docsScreenshots, 'frame-editor.png') });
       }
 
-      await call(page, 'return embedded.save()');
-      const saved = await waitForEvent(page, 'saved');
+      await hostPage.call(page, 'return embedded.save()');
+      const saved = await hostPage.waitForEvent(page, 'saved');
       expect(saved.detail).toMatchObject({ reportObjectId: target.id, saveAs: false });
-      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+      expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(true);
     });
 
     test('reload shows the saved version', async () => {
-      await call(page, 'return embedded.reload()');
-      await waitForEvent(page, 'rendered', 2);
-      await frameOf(page).locator(`.visual[data-visual-name="${COUNTRY_COLUMNS}"]`).waitFor();
+      await hostPage.call(page, 'return embedded.reload()');
+      await hostPage.waitForEvent(page, 'rendered', 2);
+      await hostPage
+        .frameOf(page)
+        .locator(`.visual[data-visual-name="${COUNTRY_COLUMNS}"]`)
+        .waitFor();
       expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
     });
 
     test('undo in the editor brings back the previous type, unsaved until saved again', async () => {
-      await call(page, "return embedded.switchMode('edit')");
-      const frame = frameOf(page);
+      await hostPage.call(page, "return embedded.switchMode('edit')");
+      const frame = hostPage.frameOf(page);
       await frame.locator(`.edit-box[data-visual-name="${COUNTRY_COLUMNS}"]`).click();
       await frame.locator('[data-visual-type="pieChart"]').click();
-      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+      expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(false);
       await frame.getByRole('toolbar').getByRole('button').first().click();
       expect(await visualType(page, COUNTRY_COLUMNS)).toBe('clusteredBarChart');
-      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+      expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(true);
     });
     test('clone copies a visual where asked; sortBy keeps working in edit mode', async () => {
-      const cloned = await call<{ visualName: string }>(
+      const cloned = await hostPage.call<{ visualName: string }>(
         page,
         `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
          return visuals.find((v) => v.name === '${COUNTRY_COLUMNS}').clone({ layout: { x: 600, y: 400 } });`,
       );
-      const copy = frameOf(page).locator(`.visual[data-visual-name="${cloned.visualName}"]`);
+      const copy = hostPage
+        .frameOf(page)
+        .locator(`.visual[data-visual-name="${cloned.visualName}"]`);
       await copy.waitFor();
       expect(await copy.getAttribute('data-visual-type')).toBe('clusteredBarChart');
-      expect(await call(page, 'return embedded.isSaved()')).toBe(false);
-      const names = await call<string[]>(
+      expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(false);
+      const names = await hostPage.call<string[]>(
         page,
         `const [first] = await embedded.getPages(); return (await first.getVisuals()).map((v) => v.name);`,
       );
       expect(names).toContain(cloned.visualName);
-      await call(
+      await hostPage.call(
         page,
         `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
          return visuals.find((v) => v.name === '${COUNTRY_COLUMNS}').sortBy({ orderBy: { table: 'Ventas', measure: 'Ventas' }, direction: 1 });`,
@@ -106,24 +105,27 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
 
     test("the editor's Save as asks the host when useCustomSaveAsDialog is set, else shows our dialog", async () => {
       const accessToken = await harness().rest.createToken(target.id, target.groupId);
-      const host = await openHost(harness(), flavour);
+      const host = await hostPage.openHost(harness(), flavour);
       const settings = { useCustomSaveAsDialog: true };
-      await embed(host, reportConfig({ ...target, accessToken }, { settings, viewMode: 1 }));
-      await waitForEvent(host, 'rendered');
-      const frame = frameOf(host);
+      await hostPage.embed(
+        host,
+        hostPage.reportConfig({ ...target, accessToken }, { settings, viewMode: 1 }),
+      );
+      await hostPage.waitForEvent(host, 'rendered');
+      const frame = hostPage.frameOf(host);
       const saveAs = frame.getByRole('toolbar').getByRole('button', { name: 'Guardar como' });
       await saveAs.click();
-      await waitForEvent(host, 'saveAsTriggered');
+      await hostPage.waitForEvent(host, 'saveAsTriggered');
       expect(await frame.getByRole('dialog').count()).toBe(0);
-      await call(host, 'return embedded.updateSettings({ useCustomSaveAsDialog: false })');
+      await hostPage.call(host, 'return embedded.updateSettings({ useCustomSaveAsDialog: false })');
       await saveAs.click();
       await frame.getByRole('dialog', { name: 'Guardar como' }).waitFor();
       await host.close();
     });
 
     test('a new visual gets fields by click and by drag and drop, and draws', async () => {
-      await call(page, "return embedded.switchMode('edit')");
-      const frame = frameOf(page);
+      await hostPage.call(page, "return embedded.switchMode('edit')");
+      const frame = hostPage.frameOf(page);
       await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
       await frame.locator('[data-visual-type="clusteredColumnChart"]').click();
       const added = frame.locator('.edit-box.selected');
@@ -144,8 +146,8 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
     });
 
     test('a field dropped on a visual leaves its drawing as it was until the new rows arrive', async () => {
-      await call(page, "return embedded.switchMode('edit')");
-      const frame = frameOf(page);
+      await hostPage.call(page, "return embedded.switchMode('edit')");
+      const frame = hostPage.frameOf(page);
       await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
       await frame.locator('.visualizations-pane [data-visual-type="clusteredColumnChart"]').click();
       const name = await frame.locator('.edit-box.selected').getAttribute('data-visual-name');

@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  cardText,
-  demoReport,
-  embed,
-  events,
-  frameOf,
-  openHost,
-  reportConfig,
-  rerender,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { useSharedFrameHarness, useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -21,7 +10,8 @@ const SALES_CARD = 'VisualContainer4';
 
 /** A point inside the first slice of a donut (it starts at twelve o'clock and runs clockwise). */
 async function firstSlicePoint(page: Page, visualName: string) {
-  const box = await frameOf(page)
+  const box = await hostPage
+    .frameOf(page)
     .locator(`[data-visual-name="${visualName}"] .chart`)
     .boundingBox();
   if (!box) throw new Error('no donut chart');
@@ -38,110 +28,121 @@ for (const flavour of ['official', 'ours'] as const) {
     let allSales: string;
 
     beforeAll(async () => {
-      page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales(), { settings: { bookmarksPaneEnabled: true } }));
-      await waitForEvent(page, 'rendered');
-      allSales = await cardText(page, SALES_CARD);
+      page = await hostPage.openRenderedReport(harness(), flavour, sales(), {
+        settings: { bookmarksPaneEnabled: true },
+      });
+      allSales = await hostPage.cardText(page, SALES_CARD);
     });
 
     test('clicking a data point posts dataSelected and cross-filters the page; clicking again clears it', async () => {
       const point = await firstSlicePoint(page, 'VisualContainer9');
-      await rerender(page, () => page.mouse.click(point.x, point.y));
-      const selected = await waitForEvent(page, 'dataSelected');
+      await hostPage.rerender(page, () => page.mouse.click(point.x, point.y));
+      const selected = await hostPage.waitForEvent(page, 'dataSelected');
       const detail = selected.detail as {
         visual: { name: string };
         dataPoints: { identity: { equals: unknown }[] }[];
       };
       expect(detail.visual.name).toBe('VisualContainer9');
       expect(detail.dataPoints[0]!.identity[0]!.equals).toBe('Tienda');
-      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
-      await rerender(page, () => page.mouse.click(point.x, point.y));
-      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+      expect(await hostPage.cardText(page, SALES_CARD)).not.toBe(allSales);
+      await hostPage.rerender(page, () => page.mouse.click(point.x, point.y));
+      expect(await hostPage.cardText(page, SALES_CARD)).toBe(allSales);
     });
 
     test('hovering a chart shows its tooltip', async () => {
       const point = await firstSlicePoint(page, 'VisualContainer9');
       await page.mouse.move(1, 1);
       await page.mouse.move(point.x, point.y, { steps: 4 });
-      const tooltip = frameOf(page).locator('[data-visual-name="VisualContainer9"] .chart-tooltip');
+      const tooltip = hostPage
+        .frameOf(page)
+        .locator('[data-visual-name="VisualContainer9"] .chart-tooltip');
       await tooltip.first().waitFor({ state: 'visible' });
       expect(await tooltip.first().textContent()).toContain('Tienda');
       await page.mouse.move(1, 1);
     });
 
     test('a slicer filters the page', async () => {
-      const online = frameOf(page).locator(
-        '[data-visual-name="VisualContainer11"] [role="option"]',
-        {
+      const online = hostPage
+        .frameOf(page)
+        .locator('[data-visual-name="VisualContainer11"] [role="option"]', {
           hasText: 'Online',
-        },
-      );
-      await rerender(page, () => online.click());
-      const filtered = await cardText(page, SALES_CARD);
+        });
+      await hostPage.rerender(page, () => online.click());
+      const filtered = await hostPage.cardText(page, SALES_CARD);
       expect(filtered).not.toBe(allSales);
-      await rerender(page, () => online.click());
-      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+      await hostPage.rerender(page, () => online.click());
+      expect(await hostPage.cardText(page, SALES_CARD)).toBe(allSales);
     });
 
     test('the filter pane edits a report filter and posts filtersApplied', async () => {
-      const frame = frameOf(page);
+      const frame = hostPage.frameOf(page);
       await frame.locator('.filter-pane-toggle').click();
       const countryFilter = frame.locator('[data-level="report"] .filter-card[data-target="País"]');
       await countryFilter.locator('label', { hasText: 'Perú' }).waitFor();
-      await rerender(page, () => countryFilter.locator('label', { hasText: 'Perú' }).click());
-      const applied = await waitForEvent(page, 'filtersApplied');
+      await hostPage.rerender(page, () =>
+        countryFilter.locator('label', { hasText: 'Perú' }).click(),
+      );
+      const applied = await hostPage.waitForEvent(page, 'filtersApplied');
       expect((applied.detail as { filters: { values: string[] }[] }).filters[0]!.values).toEqual([
         'Perú',
       ]);
-      expect(await call(page, 'return (await embedded.getFilters())[0].values')).toEqual(['Perú']);
-      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
-      await rerender(page, () => countryFilter.locator('label', { hasText: 'Perú' }).click());
+      expect(await hostPage.call(page, 'return (await embedded.getFilters())[0].values')).toEqual([
+        'Perú',
+      ]);
+      expect(await hostPage.cardText(page, SALES_CARD)).not.toBe(allSales);
+      await hostPage.rerender(page, () =>
+        countryFilter.locator('label', { hasText: 'Perú' }).click(),
+      );
       await frame.locator('.filter-pane-toggle').click();
     });
 
     test('the filter pane edits an advanced page filter', async () => {
-      const frame = frameOf(page);
-      await rerender(page, () => call(page, "return embedded.setPage('ReportSection2')"));
+      const frame = hostPage.frameOf(page);
+      await hostPage.rerender(page, () =>
+        hostPage.call(page, "return embedded.setPage('ReportSection2')"),
+      );
       await frame.locator('.filter-pane-toggle').click();
       const card = frame.locator('[data-level="page"] .filter-card[data-filter-kind="advanced"]');
       const yearsShown = () =>
-        call<{ data: string }>(
+        hostPage.call<{ data: string }>(
           page,
           `const pages = await embedded.getPages(); const visuals = await pages[1].getVisuals();
            return visuals.find((v) => v.name === 'VisualContainer4').exportData(0);`,
         );
       expect((await yearsShown()).data).toContain('2023');
-      const applied = (await events(page, 'filtersApplied')).length;
+      const applied = (await hostPage.events(page, 'filtersApplied')).length;
       await card.locator('.condition input').first().fill('2025');
-      await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
-      await waitForEvent(page, 'filtersApplied', applied + 1);
-      const pageFilters = await call<{ conditions: { value: unknown }[] }[]>(
+      await hostPage.rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+      await hostPage.waitForEvent(page, 'filtersApplied', applied + 1);
+      const pageFilters = await hostPage.call<{ conditions: { value: unknown }[] }[]>(
         page,
         'return (await embedded.getPages())[1].getFilters()',
       );
       expect(pageFilters[0]!.conditions[0]!.value).toBe(2025);
       expect((await yearsShown()).data).not.toContain('2023');
       await card.locator('.condition input').first().fill('2023');
-      await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+      await hostPage.rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
       await frame.locator('.filter-pane-toggle').click();
-      await rerender(page, () => call(page, "return embedded.setPage('ReportSection1')"));
+      await hostPage.rerender(page, () =>
+        hostPage.call(page, "return embedded.setPage('ReportSection1')"),
+      );
     });
 
     test('drill down a date hierarchy and back up', async () => {
-      const line = frameOf(page).locator('[data-visual-name="VisualContainer8"]');
+      const line = hostPage.frameOf(page).locator('[data-visual-name="VisualContainer8"]');
       await line.hover();
-      await rerender(page, () =>
+      await hostPage.rerender(page, () =>
         line.getByRole('button', { name: 'Rastrear desagrupando datos' }).click(),
       );
       expect(await line.getAttribute('data-drill-depth')).toBe('1');
-      await rerender(page, () =>
+      await hostPage.rerender(page, () =>
         line.getByRole('button', { name: 'Rastrear agrupando datos' }).click(),
       );
       expect(await line.getAttribute('data-drill-depth')).toBe('0');
     });
 
     test('bookmarks: list, apply by name, capture and apply state', async () => {
-      const bookmarks = await call<{ name: string; displayName: string }[]>(
+      const bookmarks = await hostPage.call<{ name: string; displayName: string }[]>(
         page,
         'return (await embedded.bookmarksManager.getBookmarks()).map((b) => ({ name: b.name, displayName: b.displayName }))',
       );
@@ -150,40 +151,42 @@ for (const flavour of ['official', 'ours'] as const) {
         'Año 2025',
         'Tendencias',
       ]);
-      const applied = (await events(page, 'bookmarkApplied')).length;
-      await rerender(page, () => call(page, "return embedded.bookmarksManager.apply('Bookmark2')"));
-      const event = await waitForEvent(page, 'bookmarkApplied', applied + 1);
+      const applied = (await hostPage.events(page, 'bookmarkApplied')).length;
+      await hostPage.rerender(page, () =>
+        hostPage.call(page, "return embedded.bookmarksManager.apply('Bookmark2')"),
+      );
+      const event = await hostPage.waitForEvent(page, 'bookmarkApplied', applied + 1);
       expect((event.detail as { bookmarkName: string }).bookmarkName).toBe('Bookmark2');
-      const year2025 = await cardText(page, SALES_CARD);
+      const year2025 = await hostPage.cardText(page, SALES_CARD);
       expect(year2025).not.toBe(allSales);
-      const captured = await call<{ state: string }>(
+      const captured = await hostPage.call<{ state: string }>(
         page,
         'return embedded.bookmarksManager.capture()',
       );
-      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
-      expect(await cardText(page, SALES_CARD)).toBe(allSales);
-      await rerender(page, () =>
-        call(
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.removeFilters()'));
+      expect(await hostPage.cardText(page, SALES_CARD)).toBe(allSales);
+      await hostPage.rerender(page, () =>
+        hostPage.call(
           page,
           `return embedded.bookmarksManager.applyState(${JSON.stringify(captured.state)})`,
         ),
       );
-      expect(await cardText(page, SALES_CARD)).toBe(year2025);
-      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
+      expect(await hostPage.cardText(page, SALES_CARD)).toBe(year2025);
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.removeFilters()'));
     });
 
     test('presentation mode: play, next and previous, and swipes', async () => {
-      const frame = frameOf(page);
-      const applied = (await events(page, 'bookmarkApplied')).length;
-      await call(page, 'return embedded.bookmarksManager.play(1)');
-      await waitForEvent(page, 'bookmarkApplied', applied + 1);
+      const frame = hostPage.frameOf(page);
+      const applied = (await hostPage.events(page, 'bookmarkApplied')).length;
+      await hostPage.call(page, 'return embedded.bookmarksManager.play(1)');
+      await hostPage.waitForEvent(page, 'bookmarkApplied', applied + 1);
       const bar = frame.locator('.bookmarks-bar.presenting');
       expect(await bar.locator('.bookmark-current').textContent()).toBe('Solo canal online');
       await bar.getByRole('button', { name: 'Siguiente' }).click();
-      await waitForEvent(page, 'bookmarkApplied', applied + 2);
+      await hostPage.waitForEvent(page, 'bookmarkApplied', applied + 2);
       expect(await bar.locator('.bookmark-current').textContent()).toBe('Año 2025');
       await bar.getByRole('button', { name: 'Anterior' }).click();
-      await waitForEvent(page, 'bookmarkApplied', applied + 3);
+      await hostPage.waitForEvent(page, 'bookmarkApplied', applied + 3);
       expect(await bar.locator('.bookmark-current').textContent()).toBe('Solo canal online');
 
       const box = (await frame.locator('.canvas-viewport').boundingBox())!;
@@ -191,17 +194,17 @@ for (const flavour of ['official', 'ours'] as const) {
       await page.mouse.down();
       await page.mouse.move(box.x + box.width * 0.3, box.y + 40, { steps: 5 });
       await page.mouse.up();
-      const start = await waitForEvent(page, 'swipeStart');
-      const end = await waitForEvent(page, 'swipeEnd');
+      const start = await hostPage.waitForEvent(page, 'swipeStart');
+      const end = await hostPage.waitForEvent(page, 'swipeEnd');
       expect(
         (start.detail as { currentPosition: { x: number } }).currentPosition.x,
       ).toBeGreaterThan((end.detail as { currentPosition: { x: number } }).currentPosition.x);
-      await waitForEvent(page, 'bookmarkApplied', applied + 4);
+      await hostPage.waitForEvent(page, 'bookmarkApplied', applied + 4);
       expect(await bar.locator('.bookmark-current').textContent()).toBe('Año 2025');
 
-      await call(page, 'return embedded.bookmarksManager.play(0)');
+      await hostPage.call(page, 'return embedded.bookmarksManager.play(0)');
       await frame.locator('.bookmarks-bar.presenting').waitFor({ state: 'detached' });
-      await rerender(page, () => call(page, 'return embedded.setFilters([])'));
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.setFilters([])'));
     });
   });
 
@@ -212,8 +215,8 @@ for (const flavour of ['official', 'ours'] as const) {
       let page: Page;
 
       beforeAll(async () => {
-        const stores = await demoReport(harness(), 'Operaciones', 'Desempeño de tiendas');
-        page = await openHost(harness(), flavour);
+        const stores = await hostPage.demoReport(harness(), 'Operaciones', 'Desempeño de tiendas');
+        page = await hostPage.openHost(harness(), flavour);
         const settings = {
           commands: [{ exportData: { displayOption: 2 } }, { spotlight: { displayOption: 1 } }],
           extensions: [
@@ -230,12 +233,12 @@ for (const flavour of ['official', 'ours'] as const) {
             },
           ],
         };
-        await embed(page, reportConfig(stores, { settings }));
-        await waitForEvent(page, 'rendered');
+        await hostPage.embed(page, hostPage.reportConfig(stores, { settings }));
+        await hostPage.waitForEvent(page, 'rendered');
       });
 
       test('command settings hide and disable menu items; extension commands post commandTriggered', async () => {
-        const table = frameOf(page).locator('[data-visual-name="VisualContainer5"]');
+        const table = hostPage.frameOf(page).locator('[data-visual-name="VisualContainer5"]');
         await table.hover();
         await table.getByRole('button', { name: 'Más opciones' }).click();
         const menu = table.locator('.visual-menu');
@@ -244,7 +247,7 @@ for (const flavour of ['official', 'ours'] as const) {
           'true',
         );
         await menu.getByRole('button', { name: 'Ver detalle de la tienda' }).click();
-        const triggered = await waitForEvent(page, 'commandTriggered');
+        const triggered = await hostPage.waitForEvent(page, 'commandTriggered');
         const detail = triggered.detail as { command: string; visual: { name: string } };
         expect(detail.command).toBe('detalleTienda');
         expect(detail.visual.name).toBe('VisualContainer5');
@@ -252,32 +255,37 @@ for (const flavour of ['official', 'ours'] as const) {
 
       test('sortBy orders a table by a measure, both ways', async () => {
         const firstStore = () =>
-          frameOf(page)
+          hostPage
+            .frameOf(page)
             .locator('[data-visual-name="VisualContainer5"] tbody tr')
             .first()
             .locator('td')
             .first()
             .textContent();
         const sort = (direction: number) =>
-          call(
+          hostPage.call(
             page,
             `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
            return visuals.find((v) => v.name === 'VisualContainer5').sortBy({ orderBy: { table: 'Ventas', measure: 'Ventas' }, direction: ${direction} });`,
           );
-        await rerender(page, () => sort(2));
+        await hostPage.rerender(page, () => sort(2));
         const top = await firstStore();
-        await rerender(page, () => sort(1));
+        await hostPage.rerender(page, () => sort(1));
         const bottom = await firstStore();
         expect(top).not.toBe(bottom);
-        const header = frameOf(page)
+        const header = hostPage
+          .frameOf(page)
           .locator('[data-visual-name="VisualContainer5"] th', { hasText: 'Ventas' })
           .first();
         expect(await header.getAttribute('aria-sort')).toBe('ascending');
       });
 
       test('a button posts buttonClicked', async () => {
-        await frameOf(page).locator('[data-visual-name="VisualContainer4"] button').click();
-        const clicked = await waitForEvent(page, 'buttonClicked');
+        await hostPage
+          .frameOf(page)
+          .locator('[data-visual-name="VisualContainer4"] button')
+          .click();
+        const clicked = await hostPage.waitForEvent(page, 'buttonClicked');
         expect((clicked.detail as { title: string }).title).toBe('Ver tendencias');
       });
     },
@@ -292,16 +300,16 @@ for (const flavour of ['official', 'ours'] as const) {
       let page: Page;
 
       beforeAll(async () => {
-        const products = await demoReport(harness(), 'Comercial', 'Análisis de productos');
-        page = await openHost(harness(), flavour);
-        await embed(page, reportConfig(products));
-        await waitForEvent(page, 'rendered');
+        const products = await hostPage.demoReport(harness(), 'Comercial', 'Análisis de productos');
+        page = await hostPage.openHost(harness(), flavour);
+        await hostPage.embed(page, hostPage.reportConfig(products));
+        await hostPage.waitForEvent(page, 'rendered');
       });
 
       test('changing a visual-level top N filter changes what the visual shows', async () => {
-        const frame = frameOf(page);
+        const frame = hostPage.frameOf(page);
         const products = async () => {
-          const csv = await call<{ data: string }>(
+          const csv = await hostPage.call<{ data: string }>(
             page,
             `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
            return visuals.find((v) => v.title === 'Top 10 productos por ventas').exportData(0);`,
@@ -312,13 +320,13 @@ for (const flavour of ['official', 'ours'] as const) {
         await frame.locator('.filter-pane-toggle').click();
         const card = frame.locator('[data-level="visual"] .filter-card[data-filter-kind="topN"]');
         await card.locator('input[type="number"]').fill('5');
-        await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
-        await waitForEvent(page, 'filtersApplied');
+        await hostPage.rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+        await hostPage.waitForEvent(page, 'filtersApplied');
         expect(await products()).toBe(5);
       });
 
       test('a relative date filter set through the SDK is edited in the pane', async () => {
-        const frame = frameOf(page);
+        const frame = hostPage.frameOf(page);
         const lastYears = {
           $schema: 'http://powerbi.com/product/schema#relativeDate',
           target: { table: 'Calendario', column: 'Fecha' },
@@ -328,17 +336,17 @@ for (const flavour of ['official', 'ours'] as const) {
           timeUnitType: 5,
           includeToday: true,
         };
-        await rerender(page, () =>
-          call(page, `return embedded.setFilters([${JSON.stringify(lastYears)}])`),
+        await hostPage.rerender(page, () =>
+          hostPage.call(page, `return embedded.setFilters([${JSON.stringify(lastYears)}])`),
         );
         const card = frame.locator(
           '[data-level="report"] .filter-card[data-filter-kind="relativeDate"]',
         );
-        const applied = (await events(page, 'filtersApplied')).length;
+        const applied = (await hostPage.events(page, 'filtersApplied')).length;
         await card.locator('input[type="number"]').fill('10');
-        await rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
-        await waitForEvent(page, 'filtersApplied', applied + 1);
-        const filters = await call<{ timeUnitsCount: number }[]>(
+        await hostPage.rerender(page, () => card.getByRole('button', { name: 'Aplicar' }).click());
+        await hostPage.waitForEvent(page, 'filtersApplied', applied + 1);
+        const filters = await hostPage.call<{ timeUnitsCount: number }[]>(
           page,
           'return embedded.getFilters()',
         );

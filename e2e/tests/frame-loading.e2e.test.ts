@@ -2,22 +2,7 @@ import type { DatasetSchema, ReportDefinition } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  basicFilter,
-  call,
-  callRejection,
-  cardText,
-  demoReport,
-  embed,
-  events,
-  frameOf,
-  frameRequests,
-  openHost,
-  reportConfig,
-  rerender,
-  screenshot,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { expiredCopy } from '../src/frame/bi-service.ts';
 import { useSalesReport } from '../src/frame/suite.ts';
 
@@ -28,52 +13,55 @@ for (const flavour of ['official', 'ours'] as const) {
     const { harness, sales } = useSalesReport();
 
     test('loaded then rendered; the token only ever goes to the BI service', async () => {
-      const page = await openHost(harness(), flavour);
-      const requests = frameRequests(page);
-      await embed(page, reportConfig(sales()));
-      await waitForEvent(page, 'rendered');
-      const names = (await events(page)).map((e) => e.name);
+      const page = await hostPage.openHost(harness(), flavour);
+      const requests = hostPage.frameRequests(page);
+      await hostPage.embed(page, hostPage.reportConfig(sales()));
+      await hostPage.waitForEvent(page, 'rendered');
+      const names = (await hostPage.events(page)).map((e) => e.name);
       expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
       expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
-      const frame = frameOf(page);
+      const frame = hostPage.frameOf(page);
       expect(await frame.locator('.page-tab[aria-current="page"]').textContent()).toBe('Resumen');
-      expect(await cardText(page, 'VisualContainer4')).toMatch(/\d/);
+      expect(await hostPage.cardText(page, 'VisualContainer4')).toMatch(/\d/);
       expect(requests.every((url) => url.startsWith(harness().bi.url))).toBe(true);
-      expect(JSON.stringify(await events(page))).not.toContain(sales().accessToken);
-      await screenshot(page, `frame-load-${flavour}`);
+      expect(JSON.stringify(await hostPage.events(page))).not.toContain(sales().accessToken);
+      await hostPage.screenshot(page, `frame-load-${flavour}`);
       await page.close();
     });
 
     test('the load config sets filters, theme and the bookmark to open with', async () => {
-      const page = await openHost(harness(), flavour);
-      const peru = basicFilter('Tienda', 'País', ['Perú']);
+      const page = await hostPage.openHost(harness(), flavour);
+      const peru = hostPage.basicFilter('Tienda', 'País', ['Perú']);
       const theme = { themeJson: { name: 'Prueba', dataColors: ['#112233', '#445566'] } };
-      await embed(
+      await hostPage.embed(
         page,
-        reportConfig(sales(), { filters: [peru], theme, bookmark: { name: 'Bookmark3' } }),
+        hostPage.reportConfig(sales(), { filters: [peru], theme, bookmark: { name: 'Bookmark3' } }),
       );
-      await waitForEvent(page, 'rendered');
-      const frame = frameOf(page);
+      await hostPage.waitForEvent(page, 'rendered');
+      const frame = hostPage.frameOf(page);
       expect(await frame.locator('.page-tab[aria-current="page"]').textContent()).toBe(
         'Tendencias',
       );
       expect(await frame.locator('.report').getAttribute('data-theme-colors')).toBe(
         '#112233 #445566',
       );
-      const filters = await call<{ values?: unknown[] }[]>(page, 'return embedded.getFilters()');
+      const filters = await hostPage.call<{ values?: unknown[] }[]>(
+        page,
+        'return embedded.getFilters()',
+      );
       expect(filters.some((f) => JSON.stringify(f.values) === '["Perú"]')).toBe(true);
       await page.close();
     });
 
     test('asks the BI service to start the opening page, with the very queries it then sends', async () => {
-      const page = await openHost(harness(), flavour);
+      const page = await hostPage.openHost(harness(), flavour);
       const batches: unknown[] = [];
       page.on('request', (request) => {
         if (request.url().endsWith('/queries')) batches.push(request.postDataJSON());
       });
-      const requests = frameRequests(page);
-      await embed(page, reportConfig(sales()));
-      await waitForEvent(page, 'rendered');
+      const requests = hostPage.frameRequests(page);
+      await hostPage.embed(page, hostPage.reportConfig(sales()));
+      await hostPage.waitForEvent(page, 'rendered');
       const reportRead = requests.find((url) => url.includes('/v1.0/embed/reports/'));
       expect(new URL(reportRead!).searchParams.get('startPage')).toBe('');
       const report = (await (
@@ -86,70 +74,75 @@ for (const flavour of ['official', 'ours'] as const) {
       });
 
       // Filters in the load change the page's queries: nothing is started for them.
-      const filtered = await openHost(harness(), flavour);
-      const filteredRequests = frameRequests(filtered);
-      await embed(
+      const filtered = await hostPage.openHost(harness(), flavour);
+      const filteredRequests = hostPage.frameRequests(filtered);
+      await hostPage.embed(
         filtered,
-        reportConfig(sales(), { filters: [basicFilter('Tienda', 'País', ['Perú'])] }),
+        hostPage.reportConfig(sales(), {
+          filters: [hostPage.basicFilter('Tienda', 'País', ['Perú'])],
+        }),
       );
-      await waitForEvent(filtered, 'rendered');
+      await hostPage.waitForEvent(filtered, 'rendered');
       const filteredRead = filteredRequests.find((url) => url.includes('/v1.0/embed/reports/'));
       expect(new URL(filteredRead!).searchParams.has('startPage')).toBe(false);
       await Promise.all([page.close(), filtered.close()]);
     });
 
     test('a phased load prepares, then renders on render()', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales()), 'load');
-      await waitForEvent(page, 'loaded');
-      expect(await events(page, 'rendered')).toEqual([]);
-      expect(await frameOf(page).locator('.visual').count()).toBe(0);
-      await call(page, 'return embedded.render()');
-      await waitForEvent(page, 'rendered');
-      expect(await frameOf(page).locator('.visual').count()).toBeGreaterThan(0);
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(sales()), 'load');
+      await hostPage.waitForEvent(page, 'loaded');
+      expect(await hostPage.events(page, 'rendered')).toEqual([]);
+      expect(await hostPage.frameOf(page).locator('.visual').count()).toBe(0);
+      await hostPage.call(page, 'return embedded.render()');
+      await hostPage.waitForEvent(page, 'rendered');
+      expect(await hostPage.frameOf(page).locator('.visual').count()).toBeGreaterThan(0);
       await page.close();
     });
 
     test('embedding again on the same element loads the new config with a new uid', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales()));
-      await waitForEvent(page, 'rendered');
-      await embed(page, reportConfig(sales(), { pageName: 'ReportSection2' }));
-      await waitForEvent(page, 'loaded', 2);
-      await waitForEvent(page, 'rendered', 2);
-      expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
-        'Tendencias',
-      );
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(sales()));
+      await hostPage.waitForEvent(page, 'rendered');
+      await hostPage.embed(page, hostPage.reportConfig(sales(), { pageName: 'ReportSection2' }));
+      await hostPage.waitForEvent(page, 'loaded', 2);
+      await hostPage.waitForEvent(page, 'rendered', 2);
       expect(
-        await call(page, 'return (await embedded.getPages()).find((p) => p.isActive).name'),
+        await hostPage.frameOf(page).locator('.page-tab[aria-current="page"]').textContent(),
+      ).toBe('Tendencias');
+      expect(
+        await hostPage.call(
+          page,
+          'return (await embedded.getPages()).find((p) => p.isActive).name',
+        ),
       ).toBe('ReportSection2');
       await page.close();
     });
 
     test('reload() loads the same config again: loaded and rendered follow', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales()));
-      await waitForEvent(page, 'rendered');
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(sales()));
+      await hostPage.waitForEvent(page, 'rendered');
       // The SDK's front-loaded copy of the first config still loads once.
-      expect(await events(page, 'loaded')).toHaveLength(1);
-      const rendered = (await events(page, 'rendered')).length;
-      await call(page, 'return embedded.reload()');
-      await waitForEvent(page, 'loaded', 2);
-      await waitForEvent(page, 'rendered', rendered + 1);
-      expect(await cardText(page, 'VisualContainer4')).toMatch(/\d/);
+      expect(await hostPage.events(page, 'loaded')).toHaveLength(1);
+      const rendered = (await hostPage.events(page, 'rendered')).length;
+      await hostPage.call(page, 'return embedded.reload()');
+      await hostPage.waitForEvent(page, 'loaded', 2);
+      await hostPage.waitForEvent(page, 'rendered', rendered + 1);
+      expect(await hostPage.cardText(page, 'VisualContainer4')).toMatch(/\d/);
       await page.close();
     });
 
     test('a new token is accepted and used for the next queries', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales()));
-      await waitForEvent(page, 'rendered');
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(sales()));
+      await hostPage.waitForEvent(page, 'rendered');
       const fresh = await harness().rest.embedToken(
         `/groups/${sales().groupId}/reports/${sales().id}`,
       );
-      await call(page, `return embedded.setAccessToken(${JSON.stringify(fresh)})`);
-      await rerender(page, () => call(page, 'return embedded.refresh()'));
-      const rejected = await callRejection(
+      await hostPage.call(page, `return embedded.setAccessToken(${JSON.stringify(fresh)})`);
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.refresh()'));
+      const rejected = await hostPage.callRejection(
         page,
         'return embedded.service.hpm.post("/report/token", 42, { uid: embedded.config.uniqueId }, embedded.iframe.contentWindow)',
       );
@@ -162,10 +155,10 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('an invalid load config is answered 400 with the validator errors', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales()));
-      await waitForEvent(page, 'rendered');
-      const rejection = await callRejection(
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(sales()));
+      await hostPage.waitForEvent(page, 'rendered');
+      const rejection = await hostPage.callRejection(
         page,
         `return embedded.load({ ...embedded.config, viewMode: 2 })`,
       );
@@ -174,10 +167,10 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('unknown routes are answered 404, and requests from other windows are ignored', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales()));
-      await waitForEvent(page, 'rendered');
-      const frame = frameOf(page);
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(sales()));
+      await hostPage.waitForEvent(page, 'rendered');
+      const frame = hostPage.frameOf(page);
       await frame.evaluate(() => {
         const w = window as unknown as { strayReplies: unknown[] };
         w.strayReplies = [];
@@ -186,7 +179,7 @@ for (const flavour of ['official', 'ours'] as const) {
         });
         window.postMessage({ method: 'GET', url: '/report/pages', headers: { id: 'stray' } }, '*');
       });
-      const unknown = await callRejection(
+      const unknown = await hostPage.callRejection(
         page,
         'return embedded.service.hpm.get("/report/nothing", { uid: embedded.config.uniqueId }, embedded.iframe.contentWindow)',
       );
@@ -200,57 +193,60 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a bad token: error event with the code and a Spanish message on screen', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(page, reportConfig(sales(), { accessToken: 'not-a-token' }));
-      const error = await waitForEvent(page, 'error');
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(page, hostPage.reportConfig(sales(), { accessToken: 'not-a-token' }));
+      const error = await hostPage.waitForEvent(page, 'error');
       expect(error.detail).toMatchObject({
         errorCode: 'PowerBINotAuthorizedException',
         message: 'No tiene permiso para ver este contenido.',
       });
-      expect(await frameOf(page).locator('.frame-error p').textContent()).toBe(
+      expect(await hostPage.frameOf(page).locator('.frame-error p').textContent()).toBe(
         'No tiene permiso para ver este contenido.',
       );
-      await screenshot(page, `frame-error-${flavour}`);
+      await hostPage.screenshot(page, `frame-error-${flavour}`);
       await page.close();
     });
 
     test('an expired token: TokenExpired, in English when the locale says so', async () => {
-      const page = await openHost(harness(), flavour);
+      const page = await hostPage.openHost(harness(), flavour);
       const settings = { localeSettings: { language: 'en', formatLocale: 'en-US' } };
-      await embed(
+      await hostPage.embed(
         page,
-        reportConfig(sales(), {
+        hostPage.reportConfig(sales(), {
           accessToken: expiredCopy(harness().bi.dataDir, sales().accessToken),
           settings,
         }),
       );
-      const error = await waitForEvent(page, 'error');
+      const error = await hostPage.waitForEvent(page, 'error');
       expect(error.detail).toMatchObject({
         errorCode: 'TokenExpired',
         message: 'The access token has expired. Reload the report.',
       });
-      expect(await frameOf(page).locator('.frame-error h1').textContent()).toBe(
+      expect(await hostPage.frameOf(page).locator('.frame-error h1').textContent()).toBe(
         'The content could not be displayed',
       );
       await page.close();
     });
 
     test('hideErrors keeps the frame blank but still posts the error', async () => {
-      const page = await openHost(harness(), flavour);
-      await embed(
+      const page = await hostPage.openHost(harness(), flavour);
+      await hostPage.embed(
         page,
-        reportConfig(sales(), { accessToken: 'not-a-token', settings: { hideErrors: true } }),
+        hostPage.reportConfig(sales(), {
+          accessToken: 'not-a-token',
+          settings: { hideErrors: true },
+        }),
       );
-      await waitForEvent(page, 'error');
-      expect(await frameOf(page).locator('.frame-error').count()).toBe(0);
+      await hostPage.waitForEvent(page, 'error');
+      expect(await hostPage.frameOf(page).locator('.frame-error').count()).toBe(0);
       await page.close();
     });
 
     test('a report the token does not cover is refused', async () => {
-      const page = await openHost(harness(), flavour);
-      const products = await demoReport(harness(), 'Comercial', 'Análisis de productos');
-      await embed(page, reportConfig(sales(), { id: products.id }));
-      const error = await waitForEvent(page, 'error');
+      const page = await hostPage.openHost(harness(), flavour);
+      const products = await hostPage.demoReport(harness(), 'Comercial', 'Análisis de productos');
+      await hostPage.embed(page, hostPage.reportConfig(sales(), { id: products.id }));
+      const error = await hostPage.waitForEvent(page, 'error');
       expect((error.detail as { errorCode: string }).errorCode).toBe(
         'PowerBINotAuthorizedException',
       );

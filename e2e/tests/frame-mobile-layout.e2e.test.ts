@@ -6,16 +6,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  demoReport,
-  embed,
-  frameOf,
-  openHost,
-  reportConfig,
-  waitForEvent,
-  type ReportTarget,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { useFrameHarness } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -34,21 +25,21 @@ const REPORT = ['Recursos Humanos', 'Dotación y rotación'] as const;
 describe.skipIf(!chromiumAvailable)('the editor authors a phone layout', () => {
   const harness = useFrameHarness();
   let page: Page;
-  let target: ReportTarget;
-  const phone = () => frameOf(page).getByRole('group', { name: 'Lienzo del teléfono' });
+  let target: hostPage.ReportTarget;
+  const phone = () => hostPage.frameOf(page).getByRole('group', { name: 'Lienzo del teléfono' });
   const placedBox = (name: string) => phone().locator(`[data-visual-name="${name}"]`);
 
   beforeAll(async () => {
-    target = await demoReport(harness(), ...REPORT, 'Edit');
-    page = await openHost(harness(), 'ours');
-    await embed(page, reportConfig(target));
-    await waitForEvent(page, 'rendered');
-    await call(page, "return embedded.switchMode('edit')");
-    await frameOf(page).locator('.authoring[data-mode="edit"]').waitFor();
+    target = await hostPage.demoReport(harness(), ...REPORT, 'Edit');
+    page = await hostPage.openHost(harness(), 'ours');
+    await hostPage.embed(page, hostPage.reportConfig(target));
+    await hostPage.waitForEvent(page, 'rendered');
+    await hostPage.call(page, "return embedded.switchMode('edit')");
+    await hostPage.frameOf(page).locator('.authoring[data-mode="edit"]').waitFor();
   });
 
   test('"Diseño móvil" shows the phone canvas; a click puts a visual on it', async () => {
-    const frame = frameOf(page);
+    const frame = hostPage.frameOf(page);
     const toggle = frame.getByRole('button', { name: 'Diseño móvil' });
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
@@ -64,7 +55,7 @@ describe.skipIf(!chromiumAvailable)('the editor authors a phone layout', () => {
     await list.locator(`[data-visual-name="${second}"]`).click();
     expect(await phone().locator('.mobile-layout-box').count()).toBe(2);
     expect(await list.locator(`[data-visual-name="${first}"]`).count()).toBe(0);
-    expect(await call(page, 'return embedded.isSaved()')).toBe(false);
+    expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(false);
   });
 
   test('a drag moves a visual and the corner handle resizes it; save keeps the phone layout', async () => {
@@ -82,13 +73,14 @@ describe.skipIf(!chromiumAvailable)('the editor authors a phone layout', () => {
     expect(resized.height).toBeGreaterThan(firstBefore.height + 60);
     await page.screenshot({ path: resolve(docsScreenshots, 'editor-diseno-movil.png') });
 
-    await call(page, 'return embedded.save()');
-    await waitForEvent(page, 'saved');
-    const viewer = await openHost(harness(), 'ours', { width: 375, height: 812 });
-    const view = await demoReport(harness(), ...REPORT);
-    await embed(viewer, reportConfig(view, { settings: { layoutType: 2 } }));
-    await waitForEvent(viewer, 'rendered');
-    const drawn = await frameOf(viewer)
+    await hostPage.call(page, 'return embedded.save()');
+    await hostPage.waitForEvent(page, 'saved');
+    const viewer = await hostPage.openHost(harness(), 'ours', { width: 375, height: 812 });
+    const view = await hostPage.demoReport(harness(), ...REPORT);
+    await hostPage.embed(viewer, hostPage.reportConfig(view, { settings: { layoutType: 2 } }));
+    await hostPage.waitForEvent(viewer, 'rendered');
+    const drawn = await hostPage
+      .frameOf(viewer)
       .locator('section.visual')
       .evaluateAll((visuals) => visuals.map((v) => (v as HTMLElement).dataset['visualName']));
     expect(drawn.sort()).toEqual([first, second].sort());

@@ -6,16 +6,7 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  demoReport,
-  embed,
-  frameOf,
-  openHost,
-  reportConfig,
-  rerender,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { clippedTexts, overlappingVisuals } from '../src/frame/hit-targets.ts';
 import { useFrameHarness } from '../src/frame/suite.ts';
 
@@ -31,20 +22,23 @@ describe.skipIf(!chromiumAvailable)('the phone view of the demo reports', () => 
 
   /** Every page of `name` in the phone view: what overlaps and what is cut off, by page. */
   async function checkReport(page: Page, workspace: string, name: string) {
-    const target = await demoReport(harness(), workspace, name);
-    await embed(page, reportConfig(target, { settings: { layoutType: MOBILE_PORTRAIT } }));
-    await waitForEvent(page, 'rendered');
-    const pages = await call<string[]>(
+    const target = await hostPage.demoReport(harness(), workspace, name);
+    await hostPage.embed(
+      page,
+      hostPage.reportConfig(target, { settings: { layoutType: MOBILE_PORTRAIT } }),
+    );
+    await hostPage.waitForEvent(page, 'rendered');
+    const pages = await hostPage.call<string[]>(
       page,
       'return (await embedded.getPages()).filter((p) => p.visibility !== 1).map((p) => p.name)',
     );
     const faults: string[] = [];
     for (const [index, pageName] of pages.entries()) {
       if (index > 0)
-        await rerender(page, () =>
-          call(page, `return embedded.setPage(${JSON.stringify(pageName)})`),
+        await hostPage.rerender(page, () =>
+          hostPage.call(page, `return embedded.setPage(${JSON.stringify(pageName)})`),
         );
-      const frame = frameOf(page);
+      const frame = hostPage.frameOf(page);
       expect(await frame.locator('.report').getAttribute('data-layout')).toBe('phone');
       const where = `${name} / ${pageName}`;
       faults.push(...(await overlappingVisuals(frame)).map((f) => `${where}: overlap ${f}`));
@@ -71,7 +65,7 @@ describe.skipIf(!chromiumAvailable)('the phone view of the demo reports', () => 
             (await harness().rest.identityRequired(datasetGroup, report.datasetId))
           )
             continue;
-          const page = await openHost(harness(), 'ours', PHONE);
+          const page = await hostPage.openHost(harness(), 'ours', PHONE);
           faults.push(...(await checkReport(page, workspace, report.name ?? report.id)));
           await page.close();
         }
@@ -80,11 +74,14 @@ describe.skipIf(!chromiumAvailable)('the phone view of the demo reports', () => 
     );
 
   test('a page with no phone layout: cards two to a row, charts full width, 240 px or more', async () => {
-    const page = await openHost(harness(), 'ours', PHONE);
-    const target = await demoReport(harness(), 'Recursos Humanos', 'Dotación y rotación');
-    await embed(page, reportConfig(target, { settings: { layoutType: MOBILE_PORTRAIT } }));
-    await waitForEvent(page, 'rendered');
-    const frame = frameOf(page);
+    const page = await hostPage.openHost(harness(), 'ours', PHONE);
+    const target = await hostPage.demoReport(harness(), 'Recursos Humanos', 'Dotación y rotación');
+    await hostPage.embed(
+      page,
+      hostPage.reportConfig(target, { settings: { layoutType: MOBILE_PORTRAIT } }),
+    );
+    await hostPage.waitForEvent(page, 'rendered');
+    const frame = hostPage.frameOf(page);
     const boxes = async (selector: string) =>
       Promise.all((await frame.locator(selector).all()).map(async (v) => (await v.boundingBox())!));
     const cards = await boxes('section[data-visual-type="card"]');

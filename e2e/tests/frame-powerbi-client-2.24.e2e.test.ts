@@ -5,19 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  basicFilter,
-  call,
-  cardText,
-  embed,
-  events,
-  frameOf,
-  frameRequests,
-  openHost,
-  reportConfig,
-  rerender,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -28,33 +16,39 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
   const { harness, sales } = useSalesReport();
 
   test('embed on a Power BI host: loaded, rendered, setFilters redraws, getPages lists the pages', async () => {
-    const page = await openHost(harness(), 'official-2.24');
-    const requests = frameRequests(page);
-    await embed(page, reportConfig(sales()));
-    await waitForEvent(page, 'rendered');
-    const names = (await events(page)).map((e) => e.name);
+    const page = await hostPage.openHost(harness(), 'official-2.24');
+    const requests = hostPage.frameRequests(page);
+    await hostPage.embed(page, hostPage.reportConfig(sales()));
+    await hostPage.waitForEvent(page, 'rendered');
+    const names = (await hostPage.events(page)).map((e) => e.name);
     expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
     expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
     expect(await page.locator('#embed iframe').getAttribute('src')).toMatch(
       /^https:\/\/app\.powerbi\.com\/reportEmbed\?/,
     );
     expect(requests.every((url) => url.startsWith('https://app.powerbi.com/'))).toBe(true);
-    expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
-      'Resumen',
-    );
-    const total = await cardText(page, TOTAL_SALES_CARD);
+    expect(
+      await hostPage.frameOf(page).locator('.page-tab[aria-current="page"]').textContent(),
+    ).toBe('Resumen');
+    const total = await hostPage.cardText(page, TOTAL_SALES_CARD);
     expect(total).toMatch(/\d/);
 
-    const peru = basicFilter('Tienda', 'País', ['Perú']);
-    await rerender(page, () => call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`));
-    const filters = await call<{ values?: unknown[] }[]>(page, 'return embedded.getFilters()');
+    const peru = hostPage.basicFilter('Tienda', 'País', ['Perú']);
+    await hostPage.rerender(page, () =>
+      hostPage.call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`),
+    );
+    const filters = await hostPage.call<{ values?: unknown[] }[]>(
+      page,
+      'return embedded.getFilters()',
+    );
     expect(filters.map((f) => f.values)).toEqual([['Perú']]);
-    await frameOf(page)
+    await hostPage
+      .frameOf(page)
       .locator(`[data-visual-name="${TOTAL_SALES_CARD}"] [data-testid="card-value"]`)
       .filter({ hasNotText: total })
       .waitFor();
 
-    const pages = await call<{ name: string; displayName: string; isActive: boolean }[]>(
+    const pages = await hostPage.call<{ name: string; displayName: string; isActive: boolean }[]>(
       page,
       'return (await embedded.getPages()).map(({ name, displayName, isActive }) => ({ name, displayName, isActive }))',
     );

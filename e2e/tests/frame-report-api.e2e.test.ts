@@ -1,24 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  basicFilter,
-  call,
-  callRejection,
-  cardText,
-  embed,
-  events,
-  frameOf,
-  openHost,
-  reportConfig,
-  rerender,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
-const peru = basicFilter('Tienda', 'País', ['Perú']);
+const peru = hostPage.basicFilter('Tienda', 'País', ['Perú']);
 const SALES_CARD = 'VisualContainer4';
 const MARGIN_CARD = 'VisualContainer5';
 const CHANNEL_SLICER = 'VisualContainer11';
@@ -30,55 +18,56 @@ for (const flavour of ['official', 'ours'] as const) {
     let allSales: string;
 
     beforeAll(async () => {
-      page = await openHost(harness(), flavour);
-      await embed(
-        page,
-        reportConfig(sales(), {
-          settings: { filterPaneEnabled: true, navContentPaneEnabled: true },
-        }),
-      );
-      await waitForEvent(page, 'rendered');
-      allSales = await cardText(page, SALES_CARD);
+      page = await hostPage.openRenderedReport(harness(), flavour, sales(), {
+        settings: { filterPaneEnabled: true, navContentPaneEnabled: true },
+      });
+      allSales = await hostPage.cardText(page, SALES_CARD);
     });
 
     test('report filters: set, get, and the cards show the filtered figures', async () => {
-      await rerender(page, () =>
-        call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`),
+      await hostPage.rerender(page, () =>
+        hostPage.call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`),
       );
-      expect(await call(page, 'return embedded.getFilters()')).toEqual([peru]);
-      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
-      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
-      expect(await call(page, 'return embedded.getFilters()')).toEqual([]);
-      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+      expect(await hostPage.call(page, 'return embedded.getFilters()')).toEqual([peru]);
+      expect(await hostPage.cardText(page, SALES_CARD)).not.toBe(allSales);
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.removeFilters()'));
+      expect(await hostPage.call(page, 'return embedded.getFilters()')).toEqual([]);
+      expect(await hostPage.cardText(page, SALES_CARD)).toBe(allSales);
     });
 
     test('page and visual filters apply to their own scope only', async () => {
-      const margin = await cardText(page, MARGIN_CARD);
-      await rerender(page, () =>
-        call(
+      const margin = await hostPage.cardText(page, MARGIN_CARD);
+      await hostPage.rerender(page, () =>
+        hostPage.call(
           page,
           `const [first] = await embedded.getPages(); return first.setFilters([${JSON.stringify(peru)}]);`,
         ),
       );
       expect(
-        await call(page, 'const [first] = await embedded.getPages(); return first.getFilters();'),
+        await hostPage.call(
+          page,
+          'const [first] = await embedded.getPages(); return first.getFilters();',
+        ),
       ).toEqual([peru]);
-      const peruSales = await cardText(page, SALES_CARD);
+      const peruSales = await hostPage.cardText(page, SALES_CARD);
       expect(peruSales).not.toBe(allSales);
-      await rerender(page, () =>
-        call(page, 'const [first] = await embedded.getPages(); return first.removeFilters();'),
+      await hostPage.rerender(page, () =>
+        hostPage.call(
+          page,
+          'const [first] = await embedded.getPages(); return first.removeFilters();',
+        ),
       );
-      await rerender(page, () =>
-        call(
+      await hostPage.rerender(page, () =>
+        hostPage.call(
           page,
           `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
            return visuals.find((v) => v.name === '${SALES_CARD}').setFilters([${JSON.stringify(peru)}]);`,
         ),
       );
-      expect(await cardText(page, SALES_CARD)).toBe(peruSales);
-      expect(await cardText(page, MARGIN_CARD)).toBe(margin);
-      await rerender(page, () =>
-        call(
+      expect(await hostPage.cardText(page, SALES_CARD)).toBe(peruSales);
+      expect(await hostPage.cardText(page, MARGIN_CARD)).toBe(margin);
+      await hostPage.rerender(page, () =>
+        hostPage.call(
           page,
           `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
            return visuals.find((v) => v.name === '${SALES_CARD}').removeFilters();`,
@@ -87,12 +76,15 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('invalid filters are refused with the validator errors', async () => {
-      const rejection = await callRejection(page, `return embedded.setFilters([{ target: {} }])`);
+      const rejection = await hostPage.callRejection(
+        page,
+        `return embedded.setFilters([{ target: {} }])`,
+      );
       expect(rejection).toEqual([{ message: 'undefined property is invalid' }]);
     });
 
     test('pages: list, set active (pageChanged with newPage) and the page tabs follow', async () => {
-      const pages = await call<{ name: string; displayName: string; isActive: boolean }[]>(
+      const pages = await hostPage.call<{ name: string; displayName: string; isActive: boolean }[]>(
         page,
         'return (await embedded.getPages()).map((p) => ({ name: p.name, displayName: p.displayName, isActive: p.isActive }))',
       );
@@ -100,31 +92,34 @@ for (const flavour of ['official', 'ours'] as const) {
         { name: 'ReportSection1', displayName: 'Resumen', isActive: true },
         { name: 'ReportSection2', displayName: 'Tendencias', isActive: false },
       ]);
-      const changes = (await events(page, 'pageChanged')).length;
-      await call(page, "return embedded.setPage('ReportSection2')");
-      const changed = await waitForEvent(page, 'pageChanged', changes + 1);
+      const changes = (await hostPage.events(page, 'pageChanged')).length;
+      await hostPage.call(page, "return embedded.setPage('ReportSection2')");
+      const changed = await hostPage.waitForEvent(page, 'pageChanged', changes + 1);
       expect((changed.detail as { newPage: { name: string } }).newPage.name).toBe('ReportSection2');
-      expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
-        'Tendencias',
+      expect(
+        await hostPage.frameOf(page).locator('.page-tab[aria-current="page"]').textContent(),
+      ).toBe('Tendencias');
+      await hostPage.call(
+        page,
+        'const pages = await embedded.getPages(); return pages[0].setActive()',
       );
-      await call(page, 'const pages = await embedded.getPages(); return pages[0].setActive()');
-      await waitForEvent(page, 'pageChanged', changes + 2);
-      expect(await frameOf(page).locator('.page-tab[aria-current="page"]').textContent()).toBe(
-        'Resumen',
-      );
-      const missing = await callRejection(page, "return embedded.setPage('NoSuchPage')");
+      await hostPage.waitForEvent(page, 'pageChanged', changes + 2);
+      expect(
+        await hostPage.frameOf(page).locator('.page-tab[aria-current="page"]').textContent(),
+      ).toBe('Resumen');
+      const missing = await hostPage.callRejection(page, "return embedded.setPage('NoSuchPage')");
       expect(missing).toEqual([{ message: 'Page NoSuchPage was not found' }]);
     });
 
     test('visuals and layout types of a page', async () => {
-      const visuals = await call<{ name: string; type: string; title: string }[]>(
+      const visuals = await hostPage.call<{ name: string; type: string; title: string }[]>(
         page,
         'const [first] = await embedded.getPages(); return (await first.getVisuals()).map((v) => ({ name: v.name, type: v.type, title: v.title }))',
       );
       expect(visuals).toHaveLength(12);
       expect(visuals[3]).toEqual({ name: SALES_CARD, type: 'card', title: 'Ventas' });
       expect(
-        await call(
+        await hostPage.call(
           page,
           'const [first, second] = await embedded.getPages(); return [await first.hasLayout(2), await second.hasLayout(2)]',
         ),
@@ -133,7 +128,7 @@ for (const flavour of ['official', 'ours'] as const) {
 
     test('export data: summarized and underlying CSV, respecting filters and the row limit', async () => {
       const exportOf = (args: string) =>
-        call<{ data: string }>(
+        hostPage.call<{ data: string }>(
           page,
           `const [first] = await embedded.getPages(); const visuals = await first.getVisuals();
            return visuals.find((v) => v.name === 'VisualContainer10').exportData(${args});`,
@@ -144,45 +139,53 @@ for (const flavour of ['official', 'ours'] as const) {
       expect(lines.join('\n')).toContain('Perú');
       const underlying = await exportOf('1, 5');
       expect(underlying.data.trim().split(/\r?\n/).length).toBeLessThanOrEqual(6);
-      await rerender(page, () =>
-        call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`),
+      await hostPage.rerender(page, () =>
+        hostPage.call(page, `return embedded.setFilters([${JSON.stringify(peru)}])`),
       );
       const filtered = (await exportOf('0')).data.trim().split(/\r?\n/);
       expect(filtered.length).toBe(2);
-      await rerender(page, () => call(page, 'return embedded.removeFilters()'));
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.removeFilters()'));
     });
 
     test('slicer state: read and set, and the slicer shows it', async () => {
       const online = { ...peru, target: { table: 'Canal', column: 'Canal' }, values: ['Online'] };
       const slicer = `(await (await embedded.getPages())[0].getVisuals()).find((v) => v.name === '${CHANNEL_SLICER}')`;
-      await rerender(page, () =>
-        call(page, `return (${slicer}).setSlicerState({ filters: [${JSON.stringify(online)}] })`),
+      await hostPage.rerender(page, () =>
+        hostPage.call(
+          page,
+          `return (${slicer}).setSlicerState({ filters: [${JSON.stringify(online)}] })`,
+        ),
       );
-      const state = await call<{ filters: unknown[] }>(page, `return (${slicer}).getSlicerState()`);
+      const state = await hostPage.call<{ filters: unknown[] }>(
+        page,
+        `return (${slicer}).getSlicerState()`,
+      );
       expect(state.filters).toEqual([online]);
-      const checked = frameOf(page).locator(
-        `[data-visual-name="${CHANNEL_SLICER}"] [role="option"][aria-selected="true"]`,
-      );
+      const checked = hostPage
+        .frameOf(page)
+        .locator(`[data-visual-name="${CHANNEL_SLICER}"] [role="option"][aria-selected="true"]`);
       expect(await checked.count()).toBe(1);
       expect(await checked.textContent()).toBe('Online');
-      expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
-      await rerender(page, () => call(page, `return (${slicer}).setSlicerState({ filters: [] })`));
-      expect(await cardText(page, SALES_CARD)).toBe(allSales);
+      expect(await hostPage.cardText(page, SALES_CARD)).not.toBe(allSales);
+      await hostPage.rerender(page, () =>
+        hostPage.call(page, `return (${slicer}).setSlicerState({ filters: [] })`),
+      );
+      expect(await hostPage.cardText(page, SALES_CARD)).toBe(allSales);
     });
 
     test('update settings: panes come and go', async () => {
-      const frame = frameOf(page);
+      const frame = hostPage.frameOf(page);
       expect(await frame.locator('.page-nav').count()).toBe(1);
-      await rerender(page, () =>
-        call(
+      await hostPage.rerender(page, () =>
+        hostPage.call(
           page,
           'return embedded.updateSettings({ navContentPaneEnabled: false, filterPaneEnabled: false })',
         ),
       );
       expect(await frame.locator('.page-nav').count()).toBe(0);
       expect(await frame.locator('.filter-pane').count()).toBe(0);
-      await rerender(page, () =>
-        call(
+      await hostPage.rerender(page, () =>
+        hostPage.call(
           page,
           'return embedded.updateSettings({ navContentPaneEnabled: true, filterPaneEnabled: true })',
         ),
@@ -191,10 +194,10 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('themes: apply colours and fonts, then reset', async () => {
-      const report = frameOf(page).locator('.report');
+      const report = hostPage.frameOf(page).locator('.report');
       const original = await report.getAttribute('data-theme-colors');
-      await rerender(page, () =>
-        call(
+      await hostPage.rerender(page, () =>
+        hostPage.call(
           page,
           "return embedded.applyTheme({ themeJson: { name: 'Prueba', dataColors: ['#123456', '#abcdef'], textClasses: { label: { fontFace: 'Georgia' } } } })",
         ),
@@ -203,35 +206,40 @@ for (const flavour of ['official', 'ours'] as const) {
       expect(await report.evaluate((el) => (el as HTMLElement).style.fontFamily)).toContain(
         'Georgia',
       );
-      await rerender(page, () => call(page, 'return embedded.resetTheme()'));
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.resetTheme()'));
       expect(await report.getAttribute('data-theme-colors')).toBe(original);
     });
 
     test('refresh re-queries and renders again; the report has no unsaved changes', async () => {
-      await rerender(page, () => call(page, 'return embedded.refresh()'));
-      expect(await call(page, 'return embedded.isSaved()')).toBe(true);
+      await hostPage.rerender(page, () => hostPage.call(page, 'return embedded.refresh()'));
+      expect(await hostPage.call(page, 'return embedded.isSaved()')).toBe(true);
     });
 
     test('print lays out every page for paper', async () => {
-      await call(page, 'return embedded.print()');
+      await hostPage.call(page, 'return embedded.print()');
       expect(
-        await frameOf(page).evaluate(() => document.documentElement.dataset['printedPages']),
+        await hostPage
+          .frameOf(page)
+          .evaluate(() => document.documentElement.dataset['printedPages']),
       ).toBe('2');
     });
 
     test('a view token may not edit: switchMode(edit), save and saveAs answer 403 with an IError', async () => {
-      const edit = await callRejection(page, "return embedded.switchMode('edit')");
+      const edit = await hostPage.callRejection(page, "return embedded.switchMode('edit')");
       expect(edit).toEqual([
         {
           message: 'The embed token does not grant edit access (ReadWrite)',
           detailedMessage: 'PowerBINotAuthorizedException',
         },
       ]);
-      const save = await callRejection(page, 'return embedded.save()');
+      const save = await hostPage.callRejection(page, 'return embedded.save()');
       expect(save).toMatchObject([{ detailedMessage: 'PowerBINotAuthorizedException' }]);
-      const saveAs = await callRejection(page, "return embedded.saveAs({ name: 'Copia' })");
+      const saveAs = await hostPage.callRejection(
+        page,
+        "return embedded.saveAs({ name: 'Copia' })",
+      );
       expect(saveAs).toMatchObject([{ detailedMessage: 'PowerBINotAuthorizedException' }]);
-      await call(page, "return embedded.switchMode('view')");
+      await hostPage.call(page, "return embedded.switchMode('view')");
     });
   });
 }

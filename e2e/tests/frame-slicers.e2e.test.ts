@@ -7,17 +7,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
-import {
-  call,
-  cardText,
-  demoReport,
-  embed,
-  frameOf,
-  openHost,
-  reportConfig,
-  rerender,
-  waitForEvent,
-} from '../src/frame/harness.ts';
+import * as hostPage from '../src/frame/harness.ts';
 import { missedItems } from '../src/frame/hit-targets.ts';
 import { useSalesReport } from '../src/frame/suite.ts';
 
@@ -31,46 +21,46 @@ describe.skipIf(!chromiumAvailable)('slicers as Power BI draws them', () => {
   let page: Page;
   let allSales: string;
   const slicer = (title: string) =>
-    frameOf(page).locator('section[data-visual-type="slicer"]', {
-      has: frameOf(page).locator('.slicer-title', { hasText: title }),
+    hostPage.frameOf(page).locator('section[data-visual-type="slicer"]', {
+      has: hostPage.frameOf(page).locator('.slicer-title', { hasText: title }),
     });
   const yearToggle = () => slicer('Año').getByRole('button');
-  const popupOptions = () => frameOf(page).locator('.slicer-popup [role="option"]');
+  const popupOptions = () => hostPage.frameOf(page).locator('.slicer-popup [role="option"]');
 
   beforeAll(async () => {
-    page = await openHost(harness(), 'ours');
-    await embed(page, reportConfig(sales()));
-    await waitForEvent(page, 'rendered');
-    allSales = await cardText(page, SALES_CARD);
+    page = await hostPage.openHost(harness(), 'ours');
+    await hostPage.embed(page, hostPage.reportConfig(sales()));
+    await hostPage.waitForEvent(page, 'rendered');
+    allSales = await hostPage.cardText(page, SALES_CARD);
   });
 
   test("every list item's centre is its own, and clicking the row's text picks it", async () => {
     const options = slicer('Canal').getByRole('option');
     expect(await options.count()).toBeGreaterThan(2);
-    expect(await missedItems(frameOf(page), '.slicer-list [role="option"]')).toEqual([]);
+    expect(await missedItems(hostPage.frameOf(page), '.slicer-list [role="option"]')).toEqual([]);
     const online = slicer('Canal').getByRole('option', { name: 'Online' });
-    await rerender(page, () => online.locator('.slicer-item-label').click());
+    await hostPage.rerender(page, () => online.locator('.slicer-item-label').click());
     expect(await online.getAttribute('aria-selected')).toBe('true');
-    expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
-    await rerender(page, () => online.click({ position: { x: 150, y: 5 } }));
+    expect(await hostPage.cardText(page, SALES_CARD)).not.toBe(allSales);
+    await hostPage.rerender(page, () => online.click({ position: { x: 150, y: 5 } }));
     expect(await online.getAttribute('aria-selected')).toBe('false');
-    expect(await cardText(page, SALES_CARD)).toBe(allSales);
+    expect(await hostPage.cardText(page, SALES_CARD)).toBe(allSales);
   });
 
   test('the open dropdown draws above the cards: each item is hit, and the word 2024 picks it', async () => {
     await yearToggle().click();
     expect(await yearToggle().getAttribute('aria-expanded')).toBe('true');
-    expect(await frameOf(page).getByRole('listbox', { name: 'Año' }).count()).toBe(1);
+    expect(await hostPage.frameOf(page).getByRole('listbox', { name: 'Año' }).count()).toBe(1);
     expect(await popupOptions().count()).toBeGreaterThan(2);
-    expect(await missedItems(frameOf(page), '.slicer-popup [role="option"]')).toEqual([]);
+    expect(await missedItems(hostPage.frameOf(page), '.slicer-popup [role="option"]')).toEqual([]);
     await page
       .locator('#embed')
       .screenshot({ path: resolve(docsScreenshots, 'slicer-dropdown-open.png') });
     const year = popupOptions().filter({ hasText: '2024' });
-    await rerender(page, () => year.getByText('2024', { exact: true }).click());
+    await hostPage.rerender(page, () => year.getByText('2024', { exact: true }).click());
     expect(await year.getAttribute('aria-selected')).toBe('true');
     expect(await yearToggle().textContent()).toContain('2024');
-    expect(await cardText(page, SALES_CARD)).not.toBe(allSales);
+    expect(await hostPage.cardText(page, SALES_CARD)).not.toBe(allSales);
   });
 
   test('Escape and a press outside close the dropdown', async () => {
@@ -79,7 +69,10 @@ describe.skipIf(!chromiumAvailable)('slicers as Power BI draws them', () => {
     expect(await popupOptions().count()).toBe(0);
     await yearToggle().click();
     expect(await popupOptions().count()).toBeGreaterThan(0);
-    const card = await frameOf(page).locator(`[data-visual-name="${SALES_CARD}"]`).boundingBox();
+    const card = await hostPage
+      .frameOf(page)
+      .locator(`[data-visual-name="${SALES_CARD}"]`)
+      .boundingBox();
     await page.mouse.click(card!.x + 5, card!.y + card!.height - 5);
     expect(await popupOptions().count()).toBe(0);
     expect(await yearToggle().getAttribute('aria-expanded')).toBe('false');
@@ -89,41 +82,48 @@ describe.skipIf(!chromiumAvailable)('slicers as Power BI draws them', () => {
     await yearToggle().focus();
     await page.keyboard.press('ArrowDown');
     expect(await yearToggle().getAttribute('aria-expanded')).toBe('true');
-    const focused = () => frameOf(page).evaluate(() => document.activeElement?.textContent ?? '');
+    const focused = () =>
+      hostPage.frameOf(page).evaluate(() => document.activeElement?.textContent ?? '');
     // The list opens on the selected item (2024, from the test before).
     expect(await focused()).toBe('2024');
     await page.keyboard.press('Home');
     expect(await focused()).toBe('Todo');
-    await rerender(page, () => page.keyboard.press('Enter'));
-    expect(await cardText(page, SALES_CARD)).toBe(allSales);
+    await hostPage.rerender(page, () => page.keyboard.press('Enter'));
+    expect(await hostPage.cardText(page, SALES_CARD)).toBe(allSales);
     await page.keyboard.press('End');
     const last = await focused();
     await page.keyboard.press('ArrowUp');
     const beforeLast = await focused();
     expect(beforeLast).not.toBe(last);
-    await rerender(page, () => page.keyboard.press(' '));
+    await hostPage.rerender(page, () => page.keyboard.press(' '));
     const picked = popupOptions().filter({ hasText: beforeLast });
     expect(await picked.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Escape');
-    expect(await frameOf(page).evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
+    expect(await hostPage.frameOf(page).evaluate(() => document.activeElement?.tagName)).toBe(
+      'BUTTON',
+    );
   });
 
   test('the between slicer applies its range when a bound is typed, as an advanced filter', async () => {
-    const products = await openHost(harness(), 'ours');
-    await embed(
+    const products = await hostPage.openHost(harness(), 'ours');
+    await hostPage.embed(
       products,
-      reportConfig(await demoReport(harness(), 'Comercial', 'Análisis de productos')),
+      hostPage.reportConfig(
+        await hostPage.demoReport(harness(), 'Comercial', 'Análisis de productos'),
+      ),
     );
-    await waitForEvent(products, 'rendered');
-    const between = frameOf(products).getByRole('group', { name: 'Precio de lista' });
+    await hostPage.waitForEvent(products, 'rendered');
+    const between = hostPage.frameOf(products).getByRole('group', { name: 'Precio de lista' });
     expect(await between.getByRole('slider').count()).toBe(2);
     const from = between.getByLabel('Desde', { exact: true });
     const low = Number(await from.inputValue());
-    await rerender(products, async () => {
+    await hostPage.rerender(products, async () => {
       await from.fill(String(Math.ceil(low + 100)));
       await from.press('Enter');
     });
-    const state = await call<{ filters: { conditions: { operator: string; value: number }[] }[] }>(
+    const state = await hostPage.call<{
+      filters: { conditions: { operator: string; value: number }[] }[];
+    }>(
       products,
       "const page = (await embedded.getPages()).find((p) => p.isActive); return (await page.getVisuals()).find((v) => v.type === 'slicer').getSlicerState()",
     );

@@ -21,16 +21,11 @@ import { demoReports, type DemoReport } from '../src/frame/demo-reports.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
-const CARTESIAN = new Set([
-  'clusteredBarChart',
-  'clusteredColumnChart',
-  'stackedBarChart',
-  'stackedColumnChart',
-  'lineChart',
-  'areaChart',
-  'lineClusteredColumnComboChart',
-  'waterfallChart',
-]);
+/** The charts with a category axis, whose labels must all be drawn (or rotated to fit). */
+const CARTESIAN = new Set(
+  `clusteredBarChart clusteredColumnChart stackedBarChart stackedColumnChart lineChart areaChart
+  lineClusteredColumnComboChart waterfallChart`.split(/\s+/),
+);
 const MOBILE_PORTRAIT = 2;
 
 /** Texts of the frame's English catalogue that differ from the Spanish one (longer than a word). */

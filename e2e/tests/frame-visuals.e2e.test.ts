@@ -18,30 +18,10 @@ if (!chromiumAvailable) warnBrowserSkipped();
 
 const referenceDir = resolve(import.meta.dirname, '../../apps/report-frame/test/visual-reference');
 /** Written out on purpose, not taken from @vitrina/bi-model: the contract's list is what is checked. */
-const ALL_TYPES = [
-  'card',
-  'multiRowCard',
-  'kpi',
-  'gauge',
-  'clusteredBarChart',
-  'clusteredColumnChart',
-  'stackedBarChart',
-  'stackedColumnChart',
-  'lineChart',
-  'areaChart',
-  'lineClusteredColumnComboChart',
-  'pieChart',
-  'donutChart',
-  'treemap',
-  'funnel',
-  'scatterChart',
-  'waterfallChart',
-  'tableEx',
-  'pivotTable',
-  'slicer',
-  'textbox',
-  'actionButton',
-];
+const ALL_TYPES = `card multiRowCard kpi gauge
+  clusteredBarChart clusteredColumnChart stackedBarChart stackedColumnChart lineChart areaChart
+  lineClusteredColumnComboChart pieChart donutChart treemap funnel scatterChart waterfallChart
+  tableEx pivotTable slicer textbox actionButton`.split(/\s+/);
 const TOLERANCE = 0.02;
 
 const slug = (text: string) =>

@@ -8,7 +8,7 @@ import {
   identities,
 } from './authoring-calls.ts';
 import { ids } from './fixture-content.ts';
-import { call, comercial, userToken } from './harness.ts';
+import { call, comercial, comercialViewerToken, userToken } from './harness.ts';
 import { salesSchema, salesSchemaOnly, useTestService } from './support/test-service.ts';
 
 const service = useTestService({}, salesSchemaOnly);
@@ -239,13 +239,9 @@ describe('Power BI REST report writes', () => {
   });
 
   it('refuses writes to a workspace Viewer and mismatched report types', async () => {
-    const { catalog } = service.services;
-    await catalog.addUser('lectora@vitrina.demo', 'Lectora2024');
-    await catalog.grant('Comercial', { user: 'lectora@vitrina.demo' }, 'Viewer');
-    const viewer = await userToken(service.url, {
+    const viewer = await comercialViewerToken(service, {
       username: 'lectora@vitrina.demo',
       password: 'Lectora2024',
-      clientId: comercial.clientId,
     });
     const path = `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.marginReport}`;
     const asViewer = (suffix: string, method: string, body?: unknown) =>

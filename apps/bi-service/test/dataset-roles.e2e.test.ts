@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { columns } from '@vitrina/test-support/columns';
 import { describe, expect, it } from 'vitest';
 import { call } from './harness.ts';
 import { useComercialWorkspace } from './comercial-workspace.ts';
@@ -26,17 +27,11 @@ const pushedSales = {
   tables: [
     {
       name: 'Ventas',
-      columns: [
-        { name: 'Tienda', dataType: 'Int64' },
-        { name: 'Importe', dataType: 'Double' },
-      ],
+      columns: columns({ Tienda: 'Int64', Importe: 'Double' }),
     },
     {
       name: 'Tiendas',
-      columns: [
-        { name: 'Id', dataType: 'Int64' },
-        { name: 'Pais', dataType: 'String' },
-      ],
+      columns: columns({ Id: 'Int64', Pais: 'String' }),
     },
   ],
   relationships: [

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { signEmbedToken } from '../src/modules/identity/embed-token.ts';
-import { ids } from './fixture-content.ts';
+import { ids, salesReportViewScope } from './fixture-content.ts';
 import { call, comercial, userToken } from './harness.ts';
 import { salesSchema, salesSchemaOnly, useTestService } from './support/test-service.ts';
 
@@ -63,12 +63,7 @@ describe('GET /v1.0/embed/reports/{id}', () => {
   it('answers 401 TokenExpired for an expired embed token', async () => {
     const expired = await signEmbedToken(service.services.embedTokenKey, {
       sub: 'x',
-      reports: [ids.salesReport],
-      datasets: [ids.salesDataset],
-      dashboards: [],
-      tiles: [],
-      workspaces: [comercialGroup],
-      accessLevel: 'View',
+      ...salesReportViewScope,
       exp: Math.floor(Date.now() / 1000) - 5,
     });
     const { status, json } = await embedCall(`/v1.0/embed/reports/${ids.salesReport}`, expired);

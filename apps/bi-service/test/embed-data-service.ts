@@ -17,6 +17,19 @@ export const byCountry: Query = {
   measures: [{ table: 'Ventas', measure: 'Total' }],
 };
 
+/** The mini retail's answer to `byCountry`: total sales of each country, with no filter. */
+export const byCountryAnswer = {
+  columns: [
+    { name: 'Pais', type: 'string' },
+    { name: 'Total', type: 'number' },
+  ],
+  rows: [
+    ['Chile', 51],
+    ['Perú', 48],
+  ],
+  truncated: false,
+};
+
 /** Starts the service before the file's tests and stops it after them. */
 export function useDataService() {
   let service: TestService;

@@ -1,3 +1,4 @@
+import { columns } from '@vitrina/test-support/columns';
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -61,12 +62,12 @@ describe('file imports', () => {
     expect(tables.json['value']).toEqual([
       {
         name: 'Ventas CSV',
-        columns: [
-          { name: 'Fecha', dataType: 'Date' },
-          { name: 'Tienda', dataType: 'String' },
-          { name: 'Importe', dataType: 'Double' },
-          { name: 'Activo', dataType: 'Boolean' },
-        ],
+        columns: columns({
+          Fecha: 'Date',
+          Tienda: 'String',
+          Importe: 'Double',
+          Activo: 'Boolean',
+        }),
         measures: [],
         rowCount: 3,
       },
@@ -102,10 +103,7 @@ describe('file imports', () => {
         'S/N,1',
       ];
       const id = await importedDataset('codigos.csv', lines.join('\n'), 'Códigos');
-      expect(await columnsOf(id)).toEqual([
-        { name: 'Codigo', dataType: 'String' },
-        { name: 'Cantidad', dataType: 'Int64' },
-      ]);
+      expect(await columnsOf(id)).toEqual(columns({ Codigo: 'String', Cantidad: 'Int64' }));
     },
   );
 
@@ -116,15 +114,17 @@ describe('file imports', () => {
       '02/03/2025;2025-03-02;-0,75;2;12,5;no;Quito',
     ].join('\n');
     const id = await importedDataset('mezcla.csv', csv, 'Mezcla');
-    expect(await columnsOf(id)).toEqual([
-      { name: 'Fecha', dataType: 'Date' },
-      { name: 'Dia', dataType: 'Date' },
-      { name: 'Importe', dataType: 'Double' },
-      { name: 'Precio', dataType: 'Double' },
-      { name: 'Miles', dataType: 'Double' },
-      { name: 'Activo', dataType: 'Boolean' },
-      { name: 'Tienda', dataType: 'String' },
-    ]);
+    expect(await columnsOf(id)).toEqual(
+      columns({
+        Fecha: 'Date',
+        Dia: 'Date',
+        Importe: 'Double',
+        Precio: 'Double',
+        Miles: 'Double',
+        Activo: 'Boolean',
+        Tienda: 'String',
+      }),
+    );
     const column = (name: string) => ({ table: 'Mezcla', column: name });
     const rows = await frameQueryRows(id, {
       groupBy: ['Tienda', 'Fecha', 'Dia', 'Activo'].map(column),
@@ -150,12 +150,9 @@ describe('file imports', () => {
         'Quito;1.234,5;2025-03-02;quizá',
       ];
       const id = await importedDataset('tarde.csv', lines.join('\n'), 'Tarde');
-      expect(await columnsOf(id)).toEqual([
-        { name: 'Tienda', dataType: 'String' },
-        { name: 'Importe', dataType: 'Double' },
-        { name: 'Fecha', dataType: 'Date' },
-        { name: 'Activo', dataType: 'String' },
-      ]);
+      expect(await columnsOf(id)).toEqual(
+        columns({ Tienda: 'String', Importe: 'Double', Fecha: 'Date', Activo: 'String' }),
+      );
       const column = (name: string) => ({ table: 'Tarde', column: name });
       expect(
         await frameQueryRows(id, {
@@ -190,12 +187,7 @@ describe('file imports', () => {
     const id = await importedDataset('ventas.csv', spanishCsv, 'Ventas tipos');
     const retyped = {
       name: 'Ventas tipos',
-      columns: [
-        { name: 'Fecha', dataType: 'DateTime' },
-        { name: 'Tienda', dataType: 'Int64' },
-        { name: 'Importe', dataType: 'Double' },
-        { name: 'Activo', dataType: 'String' },
-      ],
+      columns: columns({ Fecha: 'DateTime', Tienda: 'Int64', Importe: 'Double', Activo: 'String' }),
     };
     const refused = await rest(`/datasets/${id}/tables/Ventas%20tipos`, {
       method: 'PUT',
@@ -235,11 +227,9 @@ describe('file imports', () => {
     ]);
     const content = new Uint8Array(await workbook.xlsx.writeBuffer());
     const id = await importedDataset('ventas.xlsx', content, 'Ventas XLSX');
-    expect(await columnsOf(id)).toEqual([
-      { name: 'Fecha', dataType: 'Date' },
-      { name: 'Tienda', dataType: 'String' },
-      { name: 'Importe', dataType: 'Double' },
-    ]);
+    expect(await columnsOf(id)).toEqual(
+      columns({ Fecha: 'Date', Tienda: 'String', Importe: 'Double' }),
+    );
     expect(await frameQuery(id, 'Ventas XLSX', 'Tienda', 'Importe')).toEqual([
       ['Lima', 1244.5],
       ['Quito', 7.25],
@@ -256,11 +246,7 @@ describe('file imports', () => {
     connection.closeSync();
     instance.closeSync();
     const id = await importedDataset('numeros.parquet', readFileSync(path), 'Parquet');
-    expect(await columnsOf(id)).toEqual([
-      { name: 'n', dataType: 'Int64' },
-      { name: 'x', dataType: 'Double' },
-      { name: 'd', dataType: 'Date' },
-    ]);
+    expect(await columnsOf(id)).toEqual(columns({ n: 'Int64', x: 'Double', d: 'Date' }));
     expect(await frameQuery(id, 'Parquet', 'n', 'x')).toEqual([
       [0, 0],
       [1, 1.5],

@@ -1,6 +1,7 @@
 import type { ReportDefinition } from '@vitrina/bi-model';
 import type { WorkspaceContent } from '../src/modules/content/content.ts';
 import { deterministicGuid } from '../src/platform/ids.ts';
+import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 
 const id = (name: string) => deterministicGuid('test', name);
 
@@ -16,6 +17,16 @@ export const ids = {
   salesTile: id('tile:ventas-mes'),
   marginTile: id('tile:margen'),
 } as const;
+
+/** What a View embed token for the sales report alone covers: the report, its dataset, Comercial. */
+export const salesReportViewScope = {
+  reports: [ids.salesReport],
+  datasets: [ids.salesDataset],
+  dashboards: [],
+  tiles: [],
+  workspaces: [workspaceIdFor('Comercial')],
+  accessLevel: 'View' as const,
+};
 
 const page = (visualName: string): ReportDefinition => ({
   pages: [

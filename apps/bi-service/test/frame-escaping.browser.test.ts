@@ -22,25 +22,14 @@ import {
 const frameBuilt = existsSync(resolve(import.meta.dirname, '../../report-frame/dist/index.html'));
 if (!chromiumAvailable) warnBrowserSkipped();
 
-/** Visuals that show the dataset's text in a label: axis, legend, data label or cell. */
-const LABELLED = new Set([
-  'clusteredBarChart',
-  'clusteredColumnChart',
-  'stackedBarChart',
-  'stackedColumnChart',
-  'lineChart',
-  'areaChart',
-  'pieChart',
-  'donutChart',
-  'treemap',
-  'funnel',
-  'waterfallChart',
-  'lineClusteredColumnComboChart',
-  'tableEx',
-  'pivotTable',
-  'slicer',
-]);
-/** Charts whose tooltip names the data point. */
+/** Visuals that draw only numbers, so none of the dataset's text is there to check. */
+const NUMBERS_ONLY = new Set(['card', 'multiRowCard', 'kpi', 'gauge']);
+const drawnTypes = new Set(escapingPages.flatMap((page) => page.visuals.map(({ type }) => type)));
+/** Visuals that show the dataset's text in a label: axis, legend, data label or cell (a scatter chart's points have none). */
+const LABELLED = new Set(
+  [...drawnTypes].filter((type) => !NUMBERS_ONLY.has(type) && type !== 'scatterChart'),
+);
+/** Charts whose tooltip names the data point (tables and slicers have no tooltip). */
 const TOOLTIPPED = new Set([...LABELLED, 'scatterChart']);
 TOOLTIPPED.delete('tableEx');
 TOOLTIPPED.delete('pivotTable');

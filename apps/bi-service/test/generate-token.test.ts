@@ -2,8 +2,8 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
-import { ids } from './fixture-content.ts';
-import { call, comercial, startTestService, userToken } from './harness.ts';
+import { ids, salesReportViewScope } from './fixture-content.ts';
+import { call, comercial, comercialViewerToken, startTestService, userToken } from './harness.ts';
 import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
 const service = useTestService();
@@ -36,12 +36,7 @@ describe('report GenerateToken', () => {
     const claims = await claimsOf(json);
     expect(claims).toMatchObject({
       ver: 1,
-      reports: [ids.salesReport],
-      datasets: [ids.salesDataset],
-      dashboards: [],
-      tiles: [],
-      workspaces: [comercialGroup],
-      accessLevel: 'View',
+      ...salesReportViewScope,
       identities: [regionIdentity],
       // The answer's tokenId is the token's own id, the one its reports are bound to (0224).
       jti: json['tokenId'],
@@ -106,13 +101,9 @@ describe('report GenerateToken', () => {
     });
     expect((await claimsOf(edit.json)).accessLevel).toBe('Edit');
 
-    const { catalog } = service.services;
-    await catalog.addUser('lector@vitrina.demo', 'Lector2024');
-    await catalog.grant('Comercial', { user: 'lector@vitrina.demo' }, 'Viewer');
-    const viewerToken = await userToken(service.url, {
+    const viewerToken = await comercialViewerToken(service, {
       username: 'lector@vitrina.demo',
       password: 'Lector2024',
-      clientId: comercial.clientId,
     });
     const refused = await call(service.url, reportTokenPath, {
       token: viewerToken,

@@ -96,6 +96,16 @@ export async function userToken(
   return String(body['access_token']);
 }
 
+/** A new user made a Viewer of Comercial, signed in through the demo app: for "members only" checks. */
+export async function comercialViewerToken(
+  service: TestService,
+  viewer: { username: string; password: string },
+) {
+  await service.services.catalog.addUser(viewer.username, viewer.password);
+  await service.services.catalog.grant('Comercial', { user: viewer.username }, 'Viewer');
+  return userToken(service.url, { ...viewer, clientId: comercial.clientId });
+}
+
 /** An access token for the demo service principal (client credentials). */
 export async function appToken(url: string) {
   const { body } = await requestToken(url, {

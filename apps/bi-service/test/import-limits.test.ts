@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   comercial,
+  comercialViewerToken,
   startTestService,
   userToken,
   workspaceIdOf,
@@ -192,12 +193,9 @@ describe('import limits', () => {
   });
 
   it('answers 403 to a workspace Viewer without keeping the file', async () => {
-    await service.services.catalog.addUser('lectora@vitrina.demo', 'Lectora2024');
-    await service.services.catalog.grant('Comercial', { user: 'lectora@vitrina.demo' }, 'Viewer');
-    const viewer = await userToken(service.url, {
+    const viewer = await comercialViewerToken(service, {
       username: 'lectora@vitrina.demo',
       password: 'Lectora2024',
-      clientId: comercial.clientId,
     });
     const answer = await upload('ventas.csv', 'Tienda;Importe\nLima;1\n', viewer);
     expect(answer.status).toBe(403);

@@ -2,6 +2,7 @@
  * A BI service (the service's own test harness, in process) holding one small dataset whose text
  * values are markup, and a report that draws it with every visual type that shows data.
  */
+import { columns } from '@vitrina/test-support/columns';
 import { DatasetStore } from '../src/engine/dataset-store.ts';
 import type { DatasetDefinition } from '../src/engine/model.ts';
 import { DatasetRegistry } from '../src/engine/registry.ts';
@@ -22,12 +23,12 @@ const dataset: DatasetDefinition = {
   tables: [
     {
       name: 'Hechos',
-      columns: [
-        { name: 'Nombre', dataType: 'string' },
-        { name: 'Grupo', dataType: 'string' },
-        { name: 'Importe', dataType: 'number' },
-        { name: 'Cantidad', dataType: 'integer' },
-      ],
+      columns: columns({
+        Nombre: 'string',
+        Grupo: 'string',
+        Importe: 'number',
+        Cantidad: 'integer',
+      }),
       measures: [
         { name: 'Total', expression: 'SUM(Hechos[Importe])' },
         { name: 'Unidades', expression: 'SUM(Hechos[Cantidad])' },

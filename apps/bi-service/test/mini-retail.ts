@@ -3,6 +3,7 @@
  * 8 sales over 5 products, 3 cities in 2 countries and 8 calendar days of 2024.
  */
 import { mkdtempSync } from 'node:fs';
+import { columns } from '@vitrina/test-support/columns';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +22,8 @@ export const miniRetail: DatasetDefinition = {
     {
       name: 'Ventas',
       columns: [
-        { name: 'Id', dataType: 'integer' },
-        { name: 'Fecha', dataType: 'date' },
-        { name: 'ProductoId', dataType: 'integer' },
-        { name: 'RegionId', dataType: 'integer' },
-        { name: 'Cantidad', dataType: 'integer' },
+        ...columns({ Id: 'integer', Fecha: 'date', ProductoId: 'integer', RegionId: 'integer' }),
+        ...columns({ Cantidad: 'integer' }),
         { name: 'Importe', dataType: 'number', format: '#,0.00' },
       ],
       measures: [
@@ -37,30 +35,18 @@ export const miniRetail: DatasetDefinition = {
     },
     {
       name: 'Producto',
-      columns: [
-        { name: 'Id', dataType: 'integer' },
-        { name: 'Nombre', dataType: 'string' },
-        { name: 'Categoria', dataType: 'string' },
-      ],
+      columns: columns({ Id: 'integer', Nombre: 'string', Categoria: 'string' }),
     },
     {
       name: 'Region',
-      columns: [
-        { name: 'Id', dataType: 'integer' },
-        { name: 'Pais', dataType: 'string' },
-        { name: 'Ciudad', dataType: 'string' },
-        { name: 'Responsable', dataType: 'string' },
-      ],
+      columns: columns({ Id: 'integer', Pais: 'string', Ciudad: 'string', Responsable: 'string' }),
     },
     {
       name: 'Calendario',
       columns: [
-        { name: 'Fecha', dataType: 'date' },
-        { name: 'Año', dataType: 'integer' },
-        { name: 'Trimestre', dataType: 'string' },
+        ...columns({ Fecha: 'date', Año: 'integer', Trimestre: 'string' }),
         { name: 'Mes', dataType: 'string', sortBy: 'MesNumero' },
-        { name: 'MesNumero', dataType: 'integer' },
-        { name: 'Dia', dataType: 'integer' },
+        ...columns({ MesNumero: 'integer', Dia: 'integer' }),
       ],
       hierarchies: [
         {

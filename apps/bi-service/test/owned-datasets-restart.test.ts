@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { columns } from '@vitrina/test-support/columns';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createServices } from '../src/services.ts';
@@ -22,10 +23,7 @@ it('opens the datasets filled at run time again after a restart, data and versio
       tables: [
         {
           name: 'Lecturas',
-          columns: [
-            { name: 'Sensor', dataType: 'String' },
-            { name: 'Valor', dataType: 'Double' },
-          ],
+          columns: columns({ Sensor: 'String', Valor: 'Double' }),
         },
       ],
     },

@@ -1,3 +1,4 @@
+import { columns } from '@vitrina/test-support/columns';
 import { readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -66,21 +67,18 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     expect(tables.json['value']).toEqual([
       {
         name: 'tiendas',
-        columns: [
-          { name: 'id', dataType: 'Int64' },
-          { name: 'ciudad', dataType: 'String' },
-        ],
+        columns: columns({ id: 'Int64', ciudad: 'String' }),
         measures: [],
         rowCount: 2,
       },
       {
         name: 'ventas',
-        columns: [
-          { name: 'tienda', dataType: 'Int64' },
-          { name: 'fecha', dataType: 'Date' },
-          { name: 'importe', dataType: 'Double' },
-          { name: 'pagado', dataType: 'Boolean' },
-        ],
+        columns: columns({
+          tienda: 'Int64',
+          fecha: 'Date',
+          importe: 'Double',
+          pagado: 'Boolean',
+        }),
         measures: [],
         rowCount: 2,
       },
@@ -176,10 +174,7 @@ describe.skipIf(!available)('PostgreSQL sources', () => {
     }[];
     expect(tables[1]).toMatchObject({
       name: 'vacia',
-      columns: [
-        { name: 'id', dataType: 'Int64' },
-        { name: 'nombre', dataType: 'String' },
-      ],
+      columns: columns({ id: 'Int64', nombre: 'String' }),
     });
     const empty = await frameQueryRows(id, {
       groupBy: [{ table: 'vacia', column: 'nombre' }],

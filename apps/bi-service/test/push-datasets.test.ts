@@ -1,3 +1,4 @@
+import { columns } from '@vitrina/test-support/columns';
 import { describe, expect, it } from 'vitest';
 import { call } from './harness.ts';
 import { useComercialWorkspace } from './comercial-workspace.ts';
@@ -10,19 +11,12 @@ const salesDataset = {
   tables: [
     {
       name: 'Ventas',
-      columns: [
-        { name: 'Tienda', dataType: 'Int64' },
-        { name: 'Fecha', dataType: 'DateTime' },
-        { name: 'Importe', dataType: 'Double' },
-      ],
+      columns: columns({ Tienda: 'Int64', Fecha: 'DateTime', Importe: 'Double' }),
       measures: [{ name: 'Total', expression: 'SUM(Ventas[Importe])' }],
     },
     {
       name: 'Tiendas',
-      columns: [
-        { name: 'Id', dataType: 'int64' },
-        { name: 'Ciudad', dataType: 'String' },
-      ],
+      columns: columns({ Id: 'int64', Ciudad: 'String' }),
     },
   ],
   relationships: [
@@ -59,20 +53,13 @@ describe('push datasets', () => {
     expect(tables.json['value']).toEqual([
       {
         name: 'Ventas',
-        columns: [
-          { name: 'Tienda', dataType: 'Int64' },
-          { name: 'Fecha', dataType: 'DateTime' },
-          { name: 'Importe', dataType: 'Double' },
-        ],
+        columns: columns({ Tienda: 'Int64', Fecha: 'DateTime', Importe: 'Double' }),
         measures: [{ name: 'Total', expression: 'SUM(Ventas[Importe])' }],
         rowCount: 0,
       },
       {
         name: 'Tiendas',
-        columns: [
-          { name: 'Id', dataType: 'Int64' },
-          { name: 'Ciudad', dataType: 'String' },
-        ],
+        columns: columns({ Id: 'Int64', Ciudad: 'String' }),
         measures: [],
         rowCount: 0,
       },
@@ -236,11 +223,7 @@ describe('push datasets', () => {
     versions.push(service().services.queries.version(id));
     const reshaped = {
       name: 'Tiendas',
-      columns: [
-        { name: 'Id', dataType: 'Int64' },
-        { name: 'Ciudad', dataType: 'String' },
-        { name: 'País', dataType: 'String' },
-      ],
+      columns: columns({ Id: 'Int64', Ciudad: 'String', País: 'String' }),
     };
     const put = await api(`/${id}/tables/Tiendas`, { method: 'PUT', body: reshaped });
     expect(put.status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queryBatchLineSchema, type QueryBatchLine } from '@vitrina/bi-model';
-import { byCountry, open, secured, useDataService } from './embed-data-service.ts';
+import { byCountry, byCountryAnswer, open, secured, useDataService } from './embed-data-service.ts';
 
 const { token, url } = useDataService();
 
@@ -34,17 +34,7 @@ describe('query batch route', () => {
     const [first, second] = byIndex(answer.lines);
     expect(first).toEqual({
       index: 0,
-      result: {
-        columns: [
-          { name: 'Pais', type: 'string' },
-          { name: 'Total', type: 'number' },
-        ],
-        rows: [
-          ['Chile', 51],
-          ['Perú', 48],
-        ],
-        truncated: false,
-      },
+      result: byCountryAnswer,
     });
     expect(second && 'result' in second && second.result.columns.map((c) => c.name)).toEqual([
       'Categoria',

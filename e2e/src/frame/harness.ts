@@ -250,6 +250,19 @@ export function reportConfig(
   };
 }
 
+/** A host page of `flavour` with `target` embedded (its config plus `extra`) and rendered. */
+export async function openRenderedReport(
+  harness: FrameHarness,
+  flavour: SdkFlavour,
+  target: ReportTarget,
+  extra: Record<string, unknown> = {},
+): Promise<Page> {
+  const page = await openHost(harness, flavour);
+  await embed(page, reportConfig(target, extra));
+  await waitForEvent(page, 'rendered');
+  return page;
+}
+
 /** Runs `action` and waits for the `rendered` event that follows it. */
 export async function rerender(page: Page, action: () => Promise<unknown>): Promise<void> {
   const before = (await events(page, 'rendered')).length;

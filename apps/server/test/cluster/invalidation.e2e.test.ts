@@ -4,6 +4,7 @@ import { seedFixture, type Fixture } from '../fixtures.ts';
 import { callApi, postgresAvailable } from '../helper.ts';
 import { nextRemote, startTestCluster, type TestCluster } from './cluster-apps.ts';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
+import { revokeViewerGrants, viewerOpensReport } from './viewer-grants.ts';
 
 /**
  * Two instances on one PostgreSQL database: a write on A drops B's caches through the
@@ -32,14 +33,7 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
     await redisServer?.stop();
   });
 
-  const openOnB = async () =>
-    (
-      await callApi(b, {
-        method: 'GET',
-        url: `/api/viewer/report/${fixture.report.uid}`,
-        token: fixture.tokens.viewer,
-      })
-    ).statusCode;
+  const openOnB = () => viewerOpensReport(b, fixture);
 
   it.skipIf(!available)('uses the configured channels', () => {
     expect(a.cluster.bus.channels).toEqual(redis ? ['redis', 'postgres'] : ['postgres']);
@@ -51,12 +45,7 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
       // B has the viewer's grants cached (502: access granted, no BI service here).
       expect(await openOnB()).toBe(502);
       const arrived = nextRemote(b, 'grants');
-      const revoke = await callApi(a, {
-        method: 'DELETE',
-        url: `/api/user/permissions/${fixture.viewer.id}`,
-        token: fixture.tokens.administrator,
-      });
-      expect(revoke.statusCode).toBe(204);
+      expect(await revokeViewerGrants(a, fixture)).toBe(204);
       // Hammer B from A's acknowledgement until the invalidation has arrived.
       let allowedAfterAck = 0;
       let delivered = false;
@@ -152,23 +141,11 @@ describe.skipIf(!(postgresAvailable && redisAvailable))(
 
     it('still reaches B through PostgreSQL', async () => {
       const [a, b] = cluster.apps as [App, App];
-      const openOnB = async () =>
-        (
-          await callApi(b, {
-            method: 'GET',
-            url: `/api/viewer/report/${fixture.report.uid}`,
-            token: fixture.tokens.viewer,
-          })
-        ).statusCode;
+      const openOnB = () => viewerOpensReport(b, fixture);
       expect(await openOnB()).toBe(502);
       await redisServer.stop();
       const arrived = nextRemote(b, 'grants');
-      const revoke = await callApi(a, {
-        method: 'DELETE',
-        url: `/api/user/permissions/${fixture.viewer.id}`,
-        token: fixture.tokens.administrator,
-      });
-      expect(revoke.statusCode).toBe(204);
+      expect(await revokeViewerGrants(a, fixture)).toBe(204);
       await arrived;
       expect(await openOnB()).toBe(403);
     });

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { createPasswordHasher } from '../../src/lib/passwords.ts';
 import { seedFixture, type Fixture } from '../fixtures.ts';
-import { callApi, createUser, postgresAvailable } from '../helper.ts';
+import { createUser, postgresAvailable } from '../helper.ts';
 import { startTestCluster, type TestCluster } from './cluster-apps.ts';
 import { startPortalProcess } from '@vitrina/test-support/processes';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
+import { revokeViewerGrants } from './viewer-grants.ts';
 
 /** Portal instances as separate processes, on PostgreSQL and Redis, as a deployment runs them. */
 describe.skipIf(!(postgresAvailable && redisAvailable))('portal instances as processes', () => {
@@ -35,12 +36,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable))('portal instances as pro
           })
         ).status;
       expect(await openOnB()).toBe(502);
-      const revoke = await callApi(a, {
-        method: 'DELETE',
-        url: `/api/user/permissions/${fixture.viewer.id}`,
-        token: fixture.tokens.administrator,
-      });
-      expect(revoke.statusCode).toBe(204);
+      expect(await revokeViewerGrants(a, fixture)).toBe(204);
       let allowedAfterAck = 0;
       let refused = false;
       for (let i = 0; i < 5000 && !refused; i++) {
