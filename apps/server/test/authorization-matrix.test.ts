@@ -296,6 +296,12 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     }),
     expect: administratorsOnly(502),
   },
+  'GET /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/table/:table/preview': {
+    request: (f) => ({
+      url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/${unknownBiId}/table/Ventas/preview`,
+    }),
+    expect: administratorsOnly(502),
+  },
   'POST /api/datasets/account/:id/workspace/:workspaceId/dataset/:datasetId/refresh': {
     request: (f) => ({
       url: `/api/datasets/account/${f.account.id}/workspace/${f.workspace.biId}/dataset/${unknownBiId}/refresh`,
