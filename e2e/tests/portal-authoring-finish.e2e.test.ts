@@ -57,7 +57,7 @@ describe.skipIf(!chromiumAvailable)('portal: the editor, finished', () => {
     await frame.locator(`.edit-box[data-visual-name="${names[0]}"]`).click();
     await frame
       .locator('.visualizations-pane')
-      .getByRole('textbox', { name: 'Título' })
+      .getByRole('textbox', { name: 'Título', exact: true })
       .fill(TITLE);
     await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
     await frame.locator(`.visual[data-visual-name="${names[0]}"]`).getByText(TITLE).waitFor();
