@@ -19,6 +19,13 @@ export interface CategoryData {
   series: ChartSeries[];
 }
 
+/** Blanks last; numbers by value; the rest as text in the locale's order. */
+function compareCells(a: Cell, b: Cell): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
 const toNumber = (cell: Cell | undefined): number | null =>
   typeof cell === 'number' ? cell : null;
 
@@ -66,7 +73,10 @@ export function categoryData(
       }
       series.values[index.get(categoryOf(row)) ?? 0] = toNumber(row[groupCount]);
     }
-    return { categories, labels, series: [...seriesByKey.values()] };
+    // A legend lists its values in order, as Power BI's does: the rows' order is the engine's
+    // and may change from one run to the next.
+    const ordered = [...seriesByKey.entries()].sort(([a], [b]) => compareCells(a, b));
+    return { categories, labels, series: ordered.map(([, series]) => series) };
   }
 
   const series = measureFields.map((field, m): ChartSeries => {
