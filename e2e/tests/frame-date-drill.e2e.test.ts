@@ -24,16 +24,8 @@ describe.skipIf(!chromiumAvailable)('date hierarchy on a chart axis', () => {
   const harness = useFrameHarness();
 
   test('a date column shows years, drills down to quarters and back up', async () => {
-    const groupId = await harness().rest.groupId('Comercial');
-    const page = await host.openHost(harness(), 'ours');
+    const { page, frame, groupId } = await host.openNewReportEditor(harness(), 'ours');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await host.embed(
-      page,
-      await host.demoCreateConfig(harness(), groupId, 'Ventas generales'),
-      'createReport',
-    );
-    const frame = host.frameOf(page);
-    await frame.locator('.authoring[data-mode="edit"]').waitFor();
     const name = await addVisual(frame, 'clusteredColumnChart', ['Fecha', 'Ventas']);
 
     // The axis well holds the hierarchy's four levels, named in Spanish.

@@ -46,15 +46,7 @@ describe.skipIf(!chromiumAvailable)('the format pane with powerbi-client 2.8.0',
   const harness = useFrameHarness();
 
   test('series colour, axis title, gridlines, background and border: saved and drawn in view mode', async () => {
-    const groupId = await harness().rest.groupId('Comercial');
-    const page = await host.openHost(harness(), 'official');
-    await host.embed(
-      page,
-      await host.demoCreateConfig(harness(), groupId, 'Ventas generales'),
-      'createReport',
-    );
-    const frame = host.frameOf(page);
-    await frame.locator('.authoring[data-mode="edit"]').waitFor();
+    const { page, frame, groupId } = await host.openNewReportEditor(harness(), 'official');
     const name = await addVisual(frame, 'clusteredColumnChart', ['Canal', 'Ventas']);
     const visual = frame.locator(`.visual[data-visual-name="${name}"]`);
     await eventually(async () => (await drawnLook(visual)).gridlines).toBeGreaterThan(0);
