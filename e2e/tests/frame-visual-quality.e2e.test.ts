@@ -148,6 +148,8 @@ describe.skipIf(!chromiumAvailable)('visual quality of every demo page', () => {
               await waitForEvent(page, 'rendered', ++rendered);
             }
             const frame = frameOf(page);
+            const layout = await frame.locator('.report').getAttribute('data-layout');
+            expect(layout, report.name).toBe(view.phone ? 'phone' : 'master');
             const found = [
               ...(await numberDefects(frame, { locale: 'es' })),
               ...(await englishDefects(frame, { locale: 'es', englishTexts })),

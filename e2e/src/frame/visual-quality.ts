@@ -59,7 +59,10 @@ export async function englishDefects(frame: Frame, options: QualityOptions): Pro
   return defects;
 }
 
-/** Visuals whose boxes overlap (phone view), and text cut by its box without an ellipsis. */
+/**
+ * Visuals whose boxes overlap (phone view), and text cut by its box without an ellipsis or
+ * reaching out of its visual.
+ */
 export async function layoutDefects(frame: Frame): Promise<string[]> {
   return frame.evaluate(() => {
     /**
@@ -126,7 +129,11 @@ export async function layoutDefects(frame: Frame): Promise<string[]> {
         }
         const clipped =
           element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== 'ellipsis';
-        if (clipped && style.overflow !== 'visible' && style.overflowX !== 'auto') {
+        // Text in a scrolling area (a table, a slicer's list) is reachable there, not cut.
+        const scrolled = element.closest('.table-visual, .matrix-visual, .slicer-list') !== null;
+        const own = element.getBoundingClientRect();
+        const outside = !scrolled && (own.right > box.right + 1 || own.bottom > box.bottom + 1);
+        if ((clipped && style.overflow !== 'visible' && style.overflowX !== 'auto') || outside) {
           defects.push(`${name}: "${element.textContent.trim().slice(0, 40)}" clipped`);
         }
       }
