@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { useNotify } from '../../../components/use-notify.ts';
 import type { Report } from '../../../lib/models.ts';
+import { LIMITS } from '../../../lib/validation.ts';
 import { useReportAdmin } from '../api/report-admin-api.ts';
 
 type Dialog = 'rename' | 'delete' | null;
@@ -68,7 +69,7 @@ export function ReportAdminMenu({ report, userId }: { report: Report; userId: nu
           <Typography.Text>Nombre del informe</Typography.Text>
           <Input
             value={name}
-            maxLength={200}
+            maxLength={LIMITS.reportName}
             status={blank ? 'error' : undefined}
             onChange={(e) => setName(e.target.value)}
             onPressEnter={rename}
