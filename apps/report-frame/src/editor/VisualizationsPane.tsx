@@ -13,7 +13,7 @@ import type { EditorMessages } from './editor-messages.ts';
 import type { ReportEditor } from './report-editor.ts';
 import { VisualIcon } from './VisualIcon.tsx';
 import { FormatPane } from './format-pane/FormatPane.tsx';
-import { CommitTextInput } from './CommitTextInput.tsx';
+import { CommitField } from './format-pane/controls.tsx';
 import {
   addField,
   addVisual,
@@ -112,14 +112,16 @@ function FormatBasics({ editor, visual, texts }: SelectedVisualProps) {
   return (
     <fieldset className="format-basics">
       <legend>{texts.format}</legend>
-      <label>
-        {texts.title}
-        <CommitTextInput
-          key={visual.name}
-          value={visual.title ?? ''}
-          onCommit={(title) => set({ title })}
-        />
-      </label>
+      <CommitField
+        key={visual.name}
+        label={texts.title}
+        value={visual.title ?? ''}
+        parse={(text) => text}
+        commit={(title = '') => {
+          set({ title });
+          return true;
+        }}
+      />
       <FormatPane editor={editor} visual={visual} texts={texts} />
     </fieldset>
   );

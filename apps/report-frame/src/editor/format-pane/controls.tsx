@@ -1,7 +1,8 @@
 /**
  * The format pane's inputs. Typed values apply on blur and on Enter (one undo step each, not one
- * per keystroke); a colour applies when the picker closes. Each shows the stored value again when
- * it changes elsewhere (an undo) or when the value typed is refused.
+ * per keystroke), and Escape puts the applied value back; a colour applies when the picker closes.
+ * Each shows the stored value again when it changes elsewhere (an undo) or when the value typed is
+ * refused.
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -56,7 +57,10 @@ export function CommitField<T extends string | number>({
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={apply}
-        onKeyDown={(e) => e.key === 'Enter' && apply()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+          else if (e.key === 'Escape') setDraft(shown);
+        }}
       />
     </label>
   );

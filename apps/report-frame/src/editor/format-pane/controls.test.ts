@@ -1,7 +1,7 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CommitTextInput } from './CommitTextInput.tsx';
+import { CommitField } from './controls.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -12,7 +12,14 @@ afterEach(() => act(() => root.render(null)));
 
 function show(value: string, commits: string[]) {
   act(() =>
-    root.render(createElement(CommitTextInput, { value, onCommit: (v) => void commits.push(v) })),
+    root.render(
+      createElement(CommitField<string>, {
+        label: 'Título',
+        value,
+        parse: (text: string) => text,
+        commit: (v: string | undefined) => commits.push(v ?? '') > 0,
+      }),
+    ),
   );
   return host.querySelector('input')!;
 }
