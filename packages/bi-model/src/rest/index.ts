@@ -13,3 +13,4 @@ export * from './push-datasets.ts';
 export * from './execute-queries.ts';
 export * from './roles.ts';
 export * from './postgres-sources.ts';
+export * from './exports.ts';
