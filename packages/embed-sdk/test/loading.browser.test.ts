@@ -120,6 +120,32 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
     });
   });
 
+  it("bootstrap: a frame's early ready gets no config (there is no token yet) and raises no page error", async () => {
+    page = await state.harness.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.evaluate(
+      (embedUrl) =>
+        void powerbi.bootstrap(document.getElementById('c1') as HTMLElement, {
+          type: 'report',
+          embedUrl,
+        }),
+      `${state.harness.frames.url}/reportEmbed?ready=1`,
+    );
+    const frame = await frameOf(page, 'c1');
+    await frame.evaluate(
+      () =>
+        (window as unknown as { testFrame: { readyReply: Promise<unknown> } }).testFrame.readyReply,
+    );
+    expect(await receivedBy(frame)).toEqual([]);
+    await page.evaluate(
+      (cfg) => void powerbi.embed(document.getElementById('c1') as HTMLElement, cfg),
+      reportConfig(state.harness),
+    );
+    await waitForRequest(frame, 'POST', '/report/load');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('bootstrap with a preloaded iframe of the same page: moved in, not reloaded, one load with the uid', async () => {
     page = await state.harness.newPage();
     // `autoloaded=1`: the frame answers the load with `loaded`, addressed by the header's uid.
