@@ -253,6 +253,17 @@ export async function tokenFor(app: App, userId: number): Promise<string> {
   return (await createSessionIssuer(app.context).issue(app.context.db, userId)).token;
 }
 
+/** A user of a test, signed in: its row's fields and an access token. */
+export interface SignedIn extends CreatedUser {
+  token: string;
+}
+
+/** A new user of role `rol` (0 administrator, 1 viewer) with a session, on `testApp`. */
+export async function signIn(testApp: TestApp, rol: Role): Promise<SignedIn> {
+  const user = await createUser(testApp.db, { rol });
+  return { ...user, token: await tokenFor(testApp.app, user.id) };
+}
+
 /** Undoes quoted-printable (soft line breaks and =XX bytes) so tests can read the text. */
 function decodeQuotedPrintable(text: string): string {
   return text

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionIssuer } from '../../src/modules/auth/sessions.ts';
 import { callApi, testDialects } from '../helper.ts';
-import { grant, reportNames, type SignedIn, useContentFixture } from './content-fixture.ts';
+import type { SignedIn } from '../helper.ts';
+import { grant, reportNames, useContentFixture } from './content-fixture.ts';
 
 /**
  * The hot routes reuse built answers (decisions 0155, 0156): trees per user and shape, viewer

@@ -10,18 +10,7 @@ import {
   type FakeIdentity,
 } from '../bi-client/fake-bi-service.ts';
 import { identity, workspace } from '../bi-client/fixtures.ts';
-import {
-  buildTestApp,
-  callApi,
-  createUser,
-  tokenFor,
-  type CreatedUser,
-  type TestApp,
-} from '../helper.ts';
-
-export interface SignedIn extends CreatedUser {
-  token: string;
-}
+import { buildTestApp, callApi, signIn, type SignedIn, type TestApp } from '../helper.ts';
 
 /** The portal on a fresh database of `dialect`, wired to a fake BI service over TLS. */
 export interface ContentFixture extends TestApp {
@@ -48,17 +37,13 @@ async function startContentFixture(dialect: DialectName): Promise<ContentFixture
   const testApp = await buildTestApp(dialect, {
     env: { BI_API_URL: bi.url, BI_AUTHORITY_URL: bi.authorityUrl, BI_TLS_CA_FILE: caFile },
   });
-  const signIn = async (rol: 0 | 1): Promise<SignedIn> => {
-    const user = await createUser(testApp.db, { rol });
-    return { ...user, token: await tokenFor(testApp.app, user.id) };
-  };
-  const admin = await signIn(0);
+  const admin = await signIn(testApp, 0);
 
   return {
     ...testApp,
     bi,
     admin,
-    viewer: () => signIn(1),
+    viewer: () => signIn(testApp, 1),
     newIdentity() {
       counter += 1;
       const created = identity(`integracion${counter}@vitrina.test`, [
