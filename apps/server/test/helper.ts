@@ -232,6 +232,25 @@ export async function createUser(
   return { id: row.id, username: row.username, password, rol: row.rol === 0 ? 0 : 1 };
 }
 
+/**
+ * One login attempt from the client address `from` (the login limits count per address), whatever
+ * the answer; `headers` adds to the JSON content type (a proxy's X-Forwarded-For, say).
+ */
+export function loginAttempt(
+  app: App,
+  from: string,
+  credentials: { username: string; password: string },
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/authenticate',
+    remoteAddress: from,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(credentials),
+  });
+}
+
 /** Logs in through the API and returns the signed-in user with its tokens. */
 export async function login(
   app: App,
