@@ -1,7 +1,8 @@
 /**
  * Files made to exhaust an import, built here from scratch: an XLSX whose sheet inflates to
- * hundreds of megabytes from a small zip, and a CSV 10,000 columns wide. Also what the tests
- * need around them: the uploads left in the data folder.
+ * hundreds of megabytes from a small zip, and a CSV 10,000 columns wide; an upload sent as a
+ * stream, slowly or without end. Also what the tests need around them: the uploads left in the
+ * data folder.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -151,4 +152,28 @@ export function leftoverUploads(dataRoot: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The request of an import whose multipart body is sent as a stream (no Content-Length), as a
+ * slow or stalled client sends it: the one file part, `lento.csv`, is `chunks`.
+ */
+export function streamedUpload(token: string, chunks: AsyncIterable<Uint8Array>): RequestInit {
+  const boundary = 'vitrina-limits';
+  const body = (async function* () {
+    yield new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lento.csv"\r\n\r\n`,
+    );
+    yield* chunks;
+    yield new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  })();
+  return {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: body as unknown as RequestInit['body'],
+    duplex: 'half',
+  } as RequestInit;
 }
