@@ -13,8 +13,9 @@ import {
   type Harness,
   type Sdk,
 } from './support/harness.ts';
+import { embedOf } from './support/suite.ts';
 
-const report = `powerbi.get(document.getElementById('c1'))`;
+const report = embedOf('c1');
 const calls = [
   `${report}.getFilters()`,
   `${report}.setFilters([{ $schema: 'http://powerbi.com/product/schema#basic', target: { table: 't', column: 'c' }, operator: 'In', values: [1], filterType: 1 }])`,

@@ -3,8 +3,9 @@ import { describeInBrowser } from '@vitrina/e2e/browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { microsoftFrameScript, ourSdkScript } from './support/bundles.ts';
 import { outcome, startHarness, type Harness } from './support/harness.ts';
+import { embedOf } from './support/suite.ts';
 
-const report = `powerbi.get(document.getElementById('c1'))`;
+const report = embedOf('c1');
 
 describeInBrowser('interoperability: a frame on Microsoft’s libraries answers our SDK', () => {
   let harness: Harness;

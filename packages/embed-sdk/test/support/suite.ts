@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Service } from '../../src/service.ts';
 import { ourSdkScript } from './bundles.ts';
 import { frameOf, startHarness, waitForRequest, type Harness } from './harness.ts';
@@ -18,6 +18,19 @@ export function useOurSdk(): { harness: Harness } {
   });
   return state;
 }
+
+/** `useOurSdk`, and a new page of the harness for every test, closed after it. Read `.page`. */
+export function useOurSdkPage(): { harness: Harness; page: Page } {
+  const state = useOurSdk() as { harness: Harness; page: Page };
+  beforeEach(async () => {
+    state.page = await state.harness.newPage();
+  });
+  afterEach(async () => state.page?.close());
+  return state;
+}
+
+/** The script expression that reads the embed in the container `id` (for `outcome`, `evaluate`). */
+export const embedOf = (id: string) => `powerbi.get(document.getElementById('${id}'))`;
 
 /** A report embed config pointing at the harness's frame origin. */
 export function reportConfig(
