@@ -24,6 +24,10 @@ export interface ContentFixture extends TestApp {
   createAccount(identity: FakeIdentity): Promise<Account>;
   /** The tree `GET account/{user.id}` returns to `user`. */
   treeOf(user: SignedIn): Promise<Account[]>;
+  /** `GET account/{userId}` as `requester`, whatever the answer. */
+  treeAs(requester: SignedIn, userId: number): ReturnType<typeof callApi>;
+  /** `POST favorite` of `reportId` for `user`, as that user, whatever the answer. */
+  addFavorite(user: SignedIn, reportId: string): ReturnType<typeof callApi>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +42,8 @@ async function startContentFixture(dialect: DialectName): Promise<ContentFixture
     env: { BI_API_URL: bi.url, BI_AUTHORITY_URL: bi.authorityUrl, BI_TLS_CA_FILE: caFile },
   });
   const admin = await signIn(testApp, 0);
+  const treeAs = (requester: SignedIn, userId: number) =>
+    callApi(testApp.app, { method: 'GET', url: `/api/account/${userId}`, token: requester.token });
 
   return {
     ...testApp,
@@ -69,12 +75,16 @@ async function startContentFixture(dialect: DialectName): Promise<ContentFixture
         throw new Error(`create account: ${response.statusCode} ${response.body}`);
       return response.json();
     },
-    async treeOf(user) {
-      const response = await callApi(testApp.app, {
-        method: 'GET',
-        url: `/api/account/${user.id}`,
+    treeAs,
+    addFavorite: (user, reportId) =>
+      callApi(testApp.app, {
+        method: 'POST',
+        url: '/api/favorite',
         token: user.token,
-      });
+        body: { reportId, userId: user.id },
+      }),
+    async treeOf(user) {
+      const response = await treeAs(user, user.id);
       if (response.statusCode !== 200)
         throw new Error(`tree: ${response.statusCode} ${response.body}`);
       return response.json();
