@@ -2,7 +2,7 @@ import type { Service } from '../src/service.ts';
 import { describeInBrowser } from '@vitrina/e2e/browser';
 import { expect, it } from 'vitest';
 import { frameOf, outcome, receivedBy, waitForRequest } from './support/harness.ts';
-import { embedAndWait, reportConfig, embedOf, useOurSdkPage } from './support/suite.ts';
+import { embedAndWait, embedInto, embedOf, reportConfig, useOurSdkPage } from './support/suite.ts';
 
 const embedEvents = [
   'loaded',
@@ -158,10 +158,7 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
       datasetId: 'ds1',
       settings: { filterPaneEnabled: true },
     });
-    await page.evaluate(
-      (cfg) => void powerbi.embed(document.getElementById('c1') as HTMLElement, cfg),
-      reportConfig(state.harness, { uniqueId: 'ur' }),
-    );
+    await embedInto(page, 'c1', reportConfig(state.harness, { uniqueId: 'ur' }));
     const load = await waitForRequest(frame, 'POST', '/report/load');
     expect(load.headers['uid']).toBe('ur');
     const registered = await outcome(

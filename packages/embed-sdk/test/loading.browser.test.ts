@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
 import { expect, it } from 'vitest';
 import { frameOf, outcome, receivedBy, waitForRequest } from './support/harness.ts';
-import { embedAndWait, reportConfig, embedOf, useOurSdkPage } from './support/suite.ts';
+import { embedAndWait, embedInto, embedOf, reportConfig, useOurSdkPage } from './support/suite.ts';
 
 describeInBrowser('loading: front-load, phased load, preload and bootstrap (our SDK)', () => {
   const state = useOurSdkPage();
@@ -94,10 +94,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
       () => (window as unknown as { testFrame: { uid: string } }).testFrame.uid,
     );
     expect(await receivedBy(frame)).toEqual([]);
-    await page.evaluate(
-      (cfg) => void powerbi.embed(document.getElementById('c1') as HTMLElement, cfg),
-      reportConfig(state.harness),
-    );
+    await embedInto(page, 'c1', reportConfig(state.harness));
     const load = await waitForRequest(frame, 'POST', '/report/load');
     expect(load.headers['uid']).toBe(uid);
     expect(load.body).toMatchObject({

@@ -46,13 +46,12 @@ export function reportConfig(
   };
 }
 
-/** Embeds `config` into the container and waits for the frame to receive its first load request. */
-export async function embedAndWait(
+/** Calls the page's `powerbi.embed` (whichever SDK it has) on the container with `config`. */
+export async function embedInto(
   page: Page,
   containerId: string,
   config: Record<string, unknown>,
-  loadUrl = '/report/load',
-): Promise<Frame> {
+): Promise<void> {
   await page.evaluate(
     ([id, cfg]) =>
       void (window as unknown as { powerbi: Service }).powerbi.embed(
@@ -61,6 +60,16 @@ export async function embedAndWait(
       ),
     [containerId, config] as const,
   );
+}
+
+/** Embeds `config` into the container and waits for the frame to receive its first load request. */
+export async function embedAndWait(
+  page: Page,
+  containerId: string,
+  config: Record<string, unknown>,
+  loadUrl = '/report/load',
+): Promise<Frame> {
+  await embedInto(page, containerId, config);
   const frame = await frameOf(page, containerId);
   await waitForRequest(frame, 'POST', loadUrl);
   return frame;
