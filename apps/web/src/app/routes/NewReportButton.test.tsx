@@ -1,20 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../../test/api-fixtures.ts';
+import { accountOf, publicConfig } from '../../../test/api-fixtures.ts';
 import { serveApi } from '../../../test/api-mock.ts';
 import { administrator, renderApp, signIn } from '../../../test/render.tsx';
 import { GatewayRoute } from './gateway-route.tsx';
 
 const accounts = [
-  {
+  accountOf({
     id: 1,
-    username: 'cuenta1@vitrina.demo',
-    clientId: 'c',
     description: 'Comercial',
-    error: false,
-    message: null,
-    lastSyncAt: null,
     workspaces: [
       {
         id: 'ws-1',
@@ -24,7 +19,7 @@ const accounts = [
         ],
       },
     ],
-  },
+  }),
 ];
 
 function serveGateway() {

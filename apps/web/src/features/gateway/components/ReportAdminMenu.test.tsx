@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../../../test/api-fixtures.ts';
+import { accountOf, publicConfig } from '../../../../test/api-fixtures.ts';
 import { serveApi, type RecordedRequest } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { GatewayPage } from './GatewayPage.tsx';
 
 /** One account whose reports the double renames and deletes, as the server would. */
-function portalWith(reports: { id: string; uId: string; name: string; kind: string }[]) {
+function portalWith(
+  reports: { id: string; uId: string; name: string; kind: 'report' | 'dashboard' }[],
+) {
   const answer = (request: RecordedRequest) => {
     const uid = decodeURIComponent(request.path.split('/').at(-1) ?? '');
     if (request.method === 'PATCH') {
@@ -26,14 +28,9 @@ function portalWith(reports: { id: string; uId: string; name: string; kind: stri
       return {
         status: 200,
         body: [
-          {
+          accountOf({
             id: 1,
-            username: 'c@vitrina.demo',
-            clientId: 'c',
             description: 'Comercial',
-            error: false,
-            message: null,
-            lastSyncAt: null,
             workspaces: [
               {
                 id: 'ws-1',
@@ -41,7 +38,7 @@ function portalWith(reports: { id: string; uId: string; name: string; kind: stri
                 reports: reports.map((r) => ({ ...r, favorite: false })),
               },
             ],
-          },
+          }),
         ],
       };
     return { status: 200, body: publicConfig };
