@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accountOf, publicConfig } from '../../../../test/api-fixtures.ts';
+import { publicConfig, salesAccountWith } from '../../../../test/api-fixtures.ts';
 import { serveApi, type RecordedRequest } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { GatewayPage } from './GatewayPage.tsx';
@@ -27,19 +27,7 @@ function portalWith(
     if (request.path === '/api/account/1')
       return {
         status: 200,
-        body: [
-          accountOf({
-            id: 1,
-            description: 'Comercial',
-            workspaces: [
-              {
-                id: 'ws-1',
-                name: 'Ventas',
-                reports: reports.map((r) => ({ ...r, favorite: false })),
-              },
-            ],
-          }),
-        ],
+        body: [salesAccountWith(reports.map((r) => ({ ...r, favorite: false })))],
       };
     return { status: 200, body: publicConfig };
   };
