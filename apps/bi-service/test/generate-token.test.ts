@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids, salesReportViewScope } from './fixture-content.ts';
-import { call, comercial, comercialViewerToken, startTestService, userToken } from './harness.ts';
+import {
+  call,
+  comercial,
+  comercialViewerToken,
+  errorCode,
+  startTestService,
+  userToken,
+} from './harness.ts';
 import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
 const service = useTestService();
@@ -19,7 +26,6 @@ const reportTokenPath = `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.sale
 
 const claimsOf = (json: Record<string, unknown>) =>
   verifyEmbedToken(service.services.embedTokenKey, `EmbedToken ${String(json['token'])}`);
-const errorCode = (json: Record<string, unknown>) => (json['error'] as { code: string }).code;
 
 describe('report GenerateToken', () => {
   it('scopes the token to exactly the report, its dataset and workspace, with the identity', async () => {
