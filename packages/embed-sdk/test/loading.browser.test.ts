@@ -114,7 +114,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
   });
 
   it("bootstrap: a frame's early ready gets no config (there is no token yet) and raises no page error", async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.evaluate(
