@@ -100,7 +100,10 @@ function tokenize(text: string): Token[] {
 /** Reads tokens left to right; each method consumes what it names or throws. */
 class Reader {
   private position = 0;
-  constructor(private readonly tokens: Token[]) {}
+  private readonly tokens: Token[];
+  constructor(tokens: Token[]) {
+    this.tokens = tokens;
+  }
 
   get done(): boolean {
     return this.position >= this.tokens.length;
