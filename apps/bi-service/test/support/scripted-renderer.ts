@@ -75,5 +75,3 @@ export function createScriptedRenderer() {
     },
   };
 }
-
-export type ScriptedRenderer = ReturnType<typeof createScriptedRenderer>;

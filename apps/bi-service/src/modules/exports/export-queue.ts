@@ -73,5 +73,3 @@ export function createExportQueue(limits: ExportQueueLimits) {
     },
   };
 }
-
-export type ExportQueue = ReturnType<typeof createExportQueue>;

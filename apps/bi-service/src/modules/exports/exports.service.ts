@@ -22,9 +22,9 @@ import type { ExportRenderer, RenderRequest } from './export-renderer.ts';
 import type { ExportFailure, ExportJobRow, ExportsRepository } from './exports.repository.ts';
 
 /** Power BI keeps an export's file for 24 hours. */
-export const EXPORT_KEPT_MS = 24 * 60 * 60 * 1000;
+const EXPORT_KEPT_MS = 24 * 60 * 60 * 1000;
 /** What a busy or interrupted export tells callers to wait before asking again. */
-export const BUSY_RETRY_AFTER_S = 30;
+const BUSY_RETRY_AFTER_S = 30;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 class RendererUnavailable extends Error {}
