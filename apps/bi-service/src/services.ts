@@ -61,21 +61,19 @@ import { createExportService, type ExportService } from './modules/exports/expor
 import { createExportsRepository } from './modules/exports/exports.repository.ts';
 import { createExportFiles } from './modules/exports/export-files.ts';
 import type { ExportRenderer } from './modules/exports/export-renderer.ts';
+import { ChromiumExportRenderer } from './modules/exports/render/chromium-renderer.ts';
+import { deferredRenderer } from './modules/exports/render/deferred-renderer.ts';
 
 export type { DatasetSource } from './engine/registry.ts';
 
 const noDatasets: DatasetSource = { schema: () => undefined };
 
-/** Until the chromium renderer lands: every export fails saying so. */
-const notInstalledRenderer: ExportRenderer = {
-  availability: async () => ({
-    available: false,
-    reason: 'La exportación aún no está disponible en este servicio.',
-  }),
-  render: () =>
-    Promise.reject(new Error('La exportación aún no está disponible en este servicio.')),
-  close: async () => undefined,
-};
+/** Headless chromium at CHROMIUM_PATH, loading the frame from the service's own listener. */
+const chromiumRenderer = (config: BiConfig) =>
+  deferredRenderer(
+    (serviceOrigin) =>
+      new ChromiumExportRenderer({ serviceOrigin, executablePath: config.exports.chromiumPath }),
+  );
 
 /** Failed credential attempts are counted over 15 minutes. */
 const authFailureWindowMs = 15 * 60 * 1000;
@@ -171,7 +169,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
   const exports = createExportService({
     repository: createExportsRepository(db, clock),
     files: createExportFiles(location),
-    renderer: options.exportRenderer ?? notInstalledRenderer,
+    renderer: options.exportRenderer ?? chromiumRenderer(config),
     content: repositories.content,
     access: contentAccess,
     embedTokens,

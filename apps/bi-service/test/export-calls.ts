@@ -10,7 +10,7 @@ export async function startExport(url: string, token: string, path: string, body
   return call(url, `${path}/ExportTo`, { token, body });
 }
 
-/** Polls the job until `done` says so (10 s at most); answers the last poll. */
+/** Polls the job until `done` says so (`withinMs`, 10 s by default); answers the last poll. */
 export async function pollExport(
   url: string,
   token: string,
@@ -18,8 +18,9 @@ export async function pollExport(
   exportId: string,
   done: (job: Record<string, unknown>) => boolean = (job) =>
     job['status'] === 'Succeeded' || job['status'] === 'Failed',
+  withinMs = 10_000,
 ) {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const poll = await call(url, `${path}/exports/${exportId}`, { token });
     if (poll.status !== 200 && poll.status !== 202) return poll;

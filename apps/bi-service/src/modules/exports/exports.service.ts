@@ -187,6 +187,9 @@ export function createExportService(deps: Dependencies) {
 
     availability: () => renderer.availability(),
 
+    /** Where the service listens (loopback), for a renderer that loads the frame from there. */
+    listeningAt: (origin: string) => renderer.listeningAt?.(origin),
+
     /** Stops the queue: running and waiting jobs end Failed (retryable), the browser closes. */
     async close(): Promise<void> {
       clearInterval(sweeper);
