@@ -69,6 +69,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_IMPORT_MAX_COLUMNS: '20000' })).toThrow(/BI_IMPORT_MAX_COLUMNS/);
   });
 
+  it('reads the export settings: 2 at once, 20 waiting, 300 s, Debian chromium; refusing 0 at once', () => {
+    expect(loadConfig({}).exports).toEqual({
+      concurrency: 2,
+      queueLimit: 20,
+      timeoutMs: 300_000,
+      chromiumPath: '/usr/bin/chromium',
+    });
+    const config = loadConfig({
+      BI_EXPORT_CONCURRENCY: '3',
+      BI_EXPORT_QUEUE_LIMIT: '0',
+      BI_EXPORT_TIMEOUT_S: '1.5',
+      CHROMIUM_PATH: '/opt/chromium',
+    });
+    expect(config.exports).toEqual({
+      concurrency: 3,
+      queueLimit: 0,
+      timeoutMs: 1500,
+      chromiumPath: '/opt/chromium',
+    });
+    expect(() => loadConfig({ BI_EXPORT_CONCURRENCY: '0' })).toThrow('BI_EXPORT_CONCURRENCY');
+  });
+
   it('derives the public URL from BI_PORT and splits the allowed origins', () => {
     const config = loadConfig({
       BI_PORT: '9001',

@@ -50,4 +50,6 @@ export interface ExportRenderer {
   /** `reason` is a Spanish sentence naming the install step (for the job's error and /health). */
   availability(): Promise<RendererAvailability>;
   close(): Promise<void>;
+  /** Told where the service listens, once it does (the chromium renderer loads the frame there). */
+  listeningAt?(origin: string): void;
 }
