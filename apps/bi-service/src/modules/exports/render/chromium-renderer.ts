@@ -14,6 +14,7 @@ import type {
 } from '../export-renderer.ts';
 import { joinPdfs, slides, zipPngs } from './file-formats.ts';
 import { FrameSession } from './frame-session.ts';
+import { openHostContext, type HostContext } from './host-context.ts';
 import { SharedChromium } from './shared-chromium.ts';
 
 export interface ChromiumRendererOptions {
@@ -29,8 +30,6 @@ export interface ChromiumRendererOptions {
 
 const repoRoot = resolve(import.meta.dirname, '../../../../../..');
 const defaultSdkBundle = resolve(repoRoot, 'packages/embed-sdk/dist/powerbi.js');
-/** Screenshots at twice the page's pixels: sharp on slides and high-density screens. */
-const PICTURE_SCALE = 2;
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -42,6 +41,8 @@ export class ChromiumExportRenderer implements ExportRenderer {
   private readonly serviceOrigin: string;
   private readonly sdkBundlePath: string;
   private sdkBundle: string | null = null;
+  /** A host context made ahead for the next job, on the browser it was made with. */
+  private spare: { browser: Browser; host: Promise<HostContext> } | null = null;
 
   constructor(options: ChromiumRendererOptions) {
     this.serviceOrigin = new URL(options.serviceOrigin).origin;
@@ -71,28 +72,46 @@ export class ChromiumExportRenderer implements ExportRenderer {
     signal.throwIfAborted();
     this.sdkBundle ??= readFileSync(this.sdkBundlePath, 'utf8');
     const browser = await this.chromium.acquire();
-    let session: FrameSession | null = null;
-    const onAbort = () => void session?.close();
+    let prepared: HostContext | null = null;
+    const onAbort = () => void prepared?.context.close().catch(() => {});
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      session = await FrameSession.open(browser, request, {
-        serviceOrigin: this.serviceOrigin,
-        sdkBundle: this.sdkBundle,
-        scale: request.format === 'PDF' ? 1 : PICTURE_SCALE,
-      });
+      prepared = await this.hostContext(browser);
+      signal.throwIfAborted();
+      const session = await FrameSession.open(prepared, request, this.serviceOrigin);
       signal.throwIfAborted();
       return await draw(session, request, onProgress, signal);
     } catch (error) {
       throw failureOf(error, browser, signal);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      await session?.close();
+      await prepared?.context.close().catch(() => {});
       this.chromium.release(browser);
     }
   }
 
-  close(): Promise<void> {
-    return this.chromium.close();
+  /** The spare host context when it was made on `browser` and is fine; a new one otherwise. */
+  private async hostContext(browser: Browser): Promise<HostContext> {
+    const spare = this.spare;
+    this.spare = { browser, host: this.openHost(browser) };
+    if (spare?.browser === browser) {
+      const host = await spare.host.catch(() => null);
+      if (host) return host;
+    } else if (spare) void spare.host.then((host) => host.context.close()).catch(() => {});
+    return this.openHost(browser);
+  }
+
+  private openHost(browser: Browser): Promise<HostContext> {
+    const opening = openHostContext(browser, this.serviceOrigin, this.sdkBundle!);
+    opening.catch(() => {});
+    return opening;
+  }
+
+  async close(): Promise<void> {
+    const spare = this.spare;
+    this.spare = null;
+    await spare?.host.then((host) => host.context.close()).catch(() => {});
+    await this.chromium.close();
   }
 }
 
@@ -114,12 +133,15 @@ async function draw(
   for (const step of request.pages) {
     await session.show(step);
     const file =
-      request.format === 'PDF' ? await session.printPdf(step, true) : await session.screenshot(step);
+      request.format === 'PDF'
+        ? await session.printPdf(step, true)
+        : await session.screenshot(step);
     drawn.push({ step, file });
     signal.throwIfAborted();
     onProgress(drawn.length, total);
   }
-  if (request.format === 'PDF') return { file: await joinPdfs(drawn.map((d) => d.file)), extension: '.pdf' };
+  if (request.format === 'PDF')
+    return { file: await joinPdfs(drawn.map((d) => d.file)), extension: '.pdf' };
   const pictures = drawn.map(({ step, file }) => ({
     title: session.pageInfo(step.pageName).displayName,
     png: file,
