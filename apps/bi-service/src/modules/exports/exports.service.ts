@@ -118,16 +118,19 @@ export function createExportService(deps: Dependencies) {
   sweeper.unref();
 
   /**
-   * Stops the jobs (run as the app closes, while the frame can still be reached): running ones
-   * are aborted and, with the waiting ones, end Failed with Retry-After. Safe to repeat.
+   * Stops the jobs and the browser (run as the app closes, while the frame can still be
+   * reached): running jobs are aborted and, with the waiting ones, end Failed with Retry-After;
+   * closing the browser ends its connections, which the listener's close would wait for. Safe
+   * to repeat.
    */
-  async function stopJobs(): Promise<void> {
+  async function stop(): Promise<void> {
     clearInterval(sweeper);
     await queue.close();
     await repository.failUnfinished(
       interrupted('El servicio se detuvo antes de terminar la exportación; vuelva a pedirla'),
       expiry(),
     );
+    await renderer.close();
   }
 
   return {
@@ -201,12 +204,11 @@ export function createExportService(deps: Dependencies) {
     /** Where the service listens (loopback), for a renderer that loads the frame from there. */
     listeningAt: (origin: string) => renderer.listeningAt?.(origin),
 
-    stopJobs,
+    stop,
 
-    /** Stops the jobs, then closes the browser and (in memory) the files' directory. */
+    /** Stops jobs and browser, then removes the files' directory when it was temporary. */
     async close(): Promise<void> {
-      await stopJobs();
-      await renderer.close();
+      await stop();
       files.close();
     },
   };
