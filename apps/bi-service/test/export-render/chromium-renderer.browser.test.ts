@@ -168,6 +168,36 @@ describe.skipIf(!chromiumAvailable)('the export renderer in chromium', { timeout
     await expect(render(request)).rejects.toThrow(/Todas las filas: .+/);
   });
 
+  it('an abort mid-job rejects the job with its reason, and no more pages are drawn', async () => {
+    const request = await service.request(SALES, 'PNG', [...SALES_PAGES, ...SALES_PAGES]);
+    const aborter = new AbortController();
+    const progress: number[] = [];
+    const job = renderer.render(
+      request,
+      (done) => {
+        progress.push(done);
+        aborter.abort(new Error('tiempo agotado'));
+      },
+      aborter.signal,
+    );
+    await expect(job).rejects.toThrow('tiempo agotado');
+    expect(progress).toEqual([1]);
+  });
+
+  it('restarts the browser after its number of jobs', async () => {
+    const chromium = new SharedChromium({ executablePath: chromiumPath, restartAfterJobs: 1 });
+    try {
+      const first = await chromium.acquire();
+      chromium.release(first);
+      const second = await chromium.acquire();
+      expect(second).not.toBe(first);
+      await expect.poll(() => first.isConnected()).toBe(false);
+      chromium.release(second);
+    } finally {
+      await chromium.close();
+    }
+  });
+
   it('kill -9 of the browser mid-job rejects that job, and the next job succeeds', async () => {
     const request = await service.request(SALES, 'PNG', [
       ...SALES_PAGES,

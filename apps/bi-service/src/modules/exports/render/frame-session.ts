@@ -6,7 +6,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Frame, Page } from 'playwright-core';
 import type { RenderPage, RenderRequest } from '../export-renderer.ts';
-import type { HostContext } from './host-context.ts';
+import { bootstrapServes, type HostContext } from './host-context.ts';
 import {
   call,
   endPrint,
@@ -91,7 +91,7 @@ export class FrameSession {
     const { host } = prepared;
     const paginated = !!request.paginated;
     const pages = await host.evaluate<ReportPageInfo[]>(
-      `exportHost.embed(${JSON.stringify(embedConfig(request, frameUrl))}, ${paginated})`,
+      `exportHost.embed(${JSON.stringify(embedConfig(request, frameUrl))}, ${paginated}, ${bootstrapServes(request)})`,
     );
     const frame = host.frames().find((candidate) => candidate !== host.mainFrame());
     if (!frame) throw new Error('The report frame did not load');
