@@ -163,6 +163,22 @@ describe.skipIf(!chromiumAvailable)('the export renderer in chromium', { timeout
     expect(pictures).toHaveLength(2);
   });
 
+  it('a paginated report exports every page of its table to PDF', async () => {
+    const request = {
+      ...(await service.request('Listado de ventas por tienda', 'PDF', [])),
+      paginated: { parameterValues: [] },
+    };
+    const progress: number[][] = [];
+    const result = await render(request, progress);
+    expect(result.extension).toBe('.pdf');
+    const text = pdfText(result.file);
+    const sheets = pdfPages(result.file);
+    expect(sheets).toBeGreaterThan(1);
+    // Each sheet's footer, as the frame writes it: "Página n de N".
+    expect(text).toContain(`Página ${sheets} de ${sheets}`);
+    expect(progress).toEqual([[1, 1]]);
+  });
+
   it('a visual that failed fails the export with its error, never a blank file', async () => {
     const request = await service.request('Visual roto', 'PDF', ['Lista']);
     await expect(render(request)).rejects.toThrow(/Todas las filas: .+/);

@@ -147,23 +147,7 @@ export class FrameSession {
    * only the wanted page (and visual) kept, is printed by Chromium, text as text.
    */
   async printPdf(step: RenderPage | null, landscape: boolean): Promise<Buffer> {
-    let snapshot = '';
-    await this.frame.evaluate(holdNextPrint);
-    await this.host.evaluate('exportHost.print()');
-    // Polled from here: the frame's policy forbids the eval that waitForFunction(string) uses.
-    while (!(await this.frame.evaluate<boolean>(printLaidOut))) await delay(50);
-    try {
-      await this.failOnVisualErrors('.print-view, .paginated');
-      snapshot = await this.frame.evaluate<string>(
-        call(printSnapshot, {
-          pageName: step?.pageName ?? null,
-          visualName: step?.visualName ?? null,
-        }),
-      );
-    } finally {
-      await this.frame.evaluate(endPrint);
-      await this.host.evaluate('exportHost.printed()');
-    }
+    const snapshot = await this.printedDocument(step);
     return this.prepared.printHtml(snapshot, (paper) =>
       paper.pdf({
         format: 'A4',
@@ -177,6 +161,26 @@ export class FrameSession {
         },
       }),
     );
+  }
+
+  /** The frame's document while its print layout is up, with only `step`'s sheet kept. */
+  private async printedDocument(step: RenderPage | null): Promise<string> {
+    await this.frame.evaluate(holdNextPrint);
+    await this.host.evaluate('exportHost.print()');
+    // Polled from here: the frame's policy forbids the eval that waitForFunction(string) uses.
+    while (!(await this.frame.evaluate<boolean>(printLaidOut))) await delay(50);
+    try {
+      await this.failOnVisualErrors('.print-view, .paginated');
+      return await this.frame.evaluate<string>(
+        call(printSnapshot, {
+          pageName: step?.pageName ?? null,
+          visualName: step?.visualName ?? null,
+        }),
+      );
+    } finally {
+      await this.frame.evaluate(endPrint);
+      await this.host.evaluate('exportHost.printed()');
+    }
   }
 
   close(): Promise<void> {

@@ -3,7 +3,7 @@
  * print), as functions the renderer calls one step at a time. It runs in the browser, so it is
  * plain JavaScript in a string; the SDK's script bundle (`window.powerbi`) runs before it.
  */
-export const hostScript = String.raw`
+const hostScript = String.raw`
 (() => {
   const container = document.getElementById('embed');
   let report = null;
