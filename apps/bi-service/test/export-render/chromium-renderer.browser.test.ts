@@ -151,6 +151,17 @@ describe.skipIf(!chromiumAvailable)('the export renderer in chromium', { timeout
       expect(Buffer.from(png.subarray(1, 4)).toString()).toBe('PNG');
   });
 
+  it('PNG of one visual: only its box, at twice its size', async () => {
+    const request = await service.request('Lista larga', 'PNG', []);
+    const result = await render({
+      ...request,
+      pages: [{ pageName: 'Lista', visualName: 'Tabla' }],
+    });
+    expect(result.extension).toBe('.png');
+    // The table's box is 600 × 400 on the page (export-service.ts).
+    expect([result.file.readUInt32BE(16), result.file.readUInt32BE(20)]).toEqual([1200, 800]);
+  });
+
   it('PPTX: one slide per page, with the page name as text and the page as a picture', async () => {
     const result = await render(await service.request(SALES, 'PPTX', SALES_PAGES));
     expect(result.extension).toBe('.pptx');
