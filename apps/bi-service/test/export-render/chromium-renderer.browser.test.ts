@@ -151,6 +151,17 @@ describe.skipIf(!chromiumAvailable)('the export renderer in chromium', { timeout
       expect(Buffer.from(png.subarray(1, 4)).toString()).toBe('PNG');
   });
 
+  it('PNG of one visual: only its box, at twice its size', async () => {
+    const request = await service.request('Lista larga', 'PNG', []);
+    const result = await render({
+      ...request,
+      pages: [{ pageName: 'Lista', visualName: 'Tabla' }],
+    });
+    expect(result.extension).toBe('.png');
+    // The table's box is 600 × 400 on the page (export-service.ts).
+    expect([result.file.readUInt32BE(16), result.file.readUInt32BE(20)]).toEqual([1200, 800]);
+  });
+
   it('PPTX: one slide per page, with the page name as text and the page as a picture', async () => {
     const result = await render(await service.request(SALES, 'PPTX', SALES_PAGES));
     expect(result.extension).toBe('.pptx');
@@ -163,9 +174,55 @@ describe.skipIf(!chromiumAvailable)('the export renderer in chromium', { timeout
     expect(pictures).toHaveLength(2);
   });
 
+  it('a paginated report exports every page of its table to PDF', async () => {
+    const request = {
+      ...(await service.request('Listado de ventas por tienda', 'PDF', [])),
+      paginated: { parameterValues: [] },
+    };
+    const progress: number[][] = [];
+    const result = await render(request, progress);
+    expect(result.extension).toBe('.pdf');
+    const text = pdfText(result.file);
+    const sheets = pdfPages(result.file);
+    expect(sheets).toBeGreaterThan(1);
+    // Each sheet's footer, as the frame writes it: "Página n de N".
+    expect(text).toContain(`Página ${sheets} de ${sheets}`);
+    expect(progress).toEqual([[1, 1]]);
+  });
+
   it('a visual that failed fails the export with its error, never a blank file', async () => {
     const request = await service.request('Visual roto', 'PDF', ['Lista']);
     await expect(render(request)).rejects.toThrow(/Todas las filas: .+/);
+  });
+
+  it('an abort mid-job rejects the job with its reason, and no more pages are drawn', async () => {
+    const request = await service.request(SALES, 'PNG', [...SALES_PAGES, ...SALES_PAGES]);
+    const aborter = new AbortController();
+    const progress: number[] = [];
+    const job = renderer.render(
+      request,
+      (done) => {
+        progress.push(done);
+        aborter.abort(new Error('tiempo agotado'));
+      },
+      aborter.signal,
+    );
+    await expect(job).rejects.toThrow('tiempo agotado');
+    expect(progress).toEqual([1]);
+  });
+
+  it('restarts the browser after its number of jobs', async () => {
+    const chromium = new SharedChromium({ executablePath: chromiumPath, restartAfterJobs: 1 });
+    try {
+      const first = await chromium.acquire();
+      chromium.release(first);
+      const second = await chromium.acquire();
+      expect(second).not.toBe(first);
+      await expect.poll(() => first.isConnected()).toBe(false);
+      chromium.release(second);
+    } finally {
+      await chromium.close();
+    }
   });
 
   it('kill -9 of the browser mid-job rejects that job, and the next job succeeds', async () => {

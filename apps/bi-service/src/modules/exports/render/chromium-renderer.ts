@@ -115,37 +115,49 @@ export class ChromiumExportRenderer implements ExportRenderer {
   }
 }
 
-/** Each step shown then drawn, in order, with progress after each. */
+/** Consecutive steps with the same bookmark: one print of the frame serves them all. */
+function runsSharingBookmark(steps: readonly RenderPage[]): RenderPage[][] {
+  const runs: RenderPage[][] = [];
+  const bookmarkOf = (step: RenderPage) => `${step.bookmarkState ?? ''}|${step.bookmarkName ?? ''}`;
+  for (const step of steps) {
+    const last = runs.at(-1);
+    if (last && bookmarkOf(last[0]!) === bookmarkOf(step)) last.push(step);
+    else runs.push([step]);
+  }
+  return runs;
+}
+
+/** The job's file: each step shown then drawn, in order, with progress after each. */
 async function draw(
   session: FrameSession,
   request: RenderRequest,
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<RenderResult> {
+  const files: Buffer[] = [];
+  const total = request.paginated ? 1 : request.pages.length;
+  const drawn = (file: Buffer) => {
+    signal.throwIfAborted();
+    files.push(file);
+    onProgress(files.length, total);
+  };
   if (request.paginated) {
     if (request.format !== 'PDF') throw new Error('Paginated reports export to PDF only');
-    const file = await session.printPdf(null, false);
-    onProgress(1, 1);
-    return { file, extension: '.pdf' };
+    await session.printPdfs([null], false, drawn);
+    return { file: files[0]!, extension: '.pdf' };
   }
-  const total = request.pages.length;
-  const drawn: { step: RenderPage; file: Buffer }[] = [];
+  if (request.format === 'PDF') {
+    for (const run of runsSharingBookmark(request.pages)) await session.printPdfs(run, true, drawn);
+    return { file: await joinPdfs(files), extension: '.pdf' };
+  }
   for (const step of request.pages) {
     await session.show(step);
-    const file =
-      request.format === 'PDF'
-        ? await session.printPdf(step, true)
-        : await session.screenshot(step);
-    drawn.push({ step, file });
-    signal.throwIfAborted();
-    onProgress(drawn.length, total);
+    drawn(await session.screenshot(step));
   }
-  if (request.format === 'PDF')
-    return { file: await joinPdfs(drawn.map((d) => d.file)), extension: '.pdf' };
-  const pictures = drawn.map(({ step, file }) => ({
+  const pictures = request.pages.map((step, index) => ({
     title: session.pageInfo(step.pageName).displayName,
-    png: file,
-    ...pngSize(file),
+    png: files[index]!,
+    ...pngSize(files[index]!),
   }));
   if (request.format === 'PPTX') return { file: await slides(pictures), extension: '.pptx' };
   if (pictures.length === 1) return { file: pictures[0]!.png, extension: '.png' };

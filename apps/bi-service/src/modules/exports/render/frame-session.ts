@@ -6,7 +6,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Frame, Page } from 'playwright-core';
 import type { RenderPage, RenderRequest } from '../export-renderer.ts';
-import type { HostContext } from './host-context.ts';
+import { bootstrapServes, type HostContext } from './host-context.ts';
 import {
   call,
   endPrint,
@@ -25,6 +25,14 @@ export interface ReportPageInfo {
 const TOKEN_TYPE_EMBED = 1;
 const ACTUAL_SIZE = 2;
 const PAPER_MARGIN = '8mm';
+
+/** A4 with a small white margin; landscape for report pages, portrait for paginated ones. */
+const paperOf = (landscape: boolean) => ({
+  format: 'A4',
+  landscape,
+  printBackground: true,
+  margin: { top: PAPER_MARGIN, bottom: PAPER_MARGIN, left: PAPER_MARGIN, right: PAPER_MARGIN },
+});
 
 /** The load config a portal would pass: filters, bookmark, page, locale, no panes. */
 function embedConfig(request: RenderRequest, frameUrl: string): Record<string, unknown> {
@@ -91,7 +99,7 @@ export class FrameSession {
     const { host } = prepared;
     const paginated = !!request.paginated;
     const pages = await host.evaluate<ReportPageInfo[]>(
-      `exportHost.embed(${JSON.stringify(embedConfig(request, frameUrl))}, ${paginated})`,
+      `exportHost.embed(${JSON.stringify(embedConfig(request, frameUrl))}, ${paginated}, ${bootstrapServes(request)})`,
     );
     const frame = host.frames().find((candidate) => candidate !== host.mainFrame());
     if (!frame) throw new Error('The report frame did not load');
@@ -143,40 +151,49 @@ export class FrameSession {
   }
 
   /**
-   * The frame's print view as a PDF: the frame lays every page out for paper; its document, with
-   * only the wanted page (and visual) kept, is printed by Chromium, text as text.
+   * The frame's print view as PDFs, one per step: the frame lays every page out for paper once;
+   * its document, with only each step's sheet (and visual) kept, is printed by Chromium, text as
+   * text. The steps share one bookmark: the view is set by the first; a step whose page the print
+   * view left out (a hidden page not on screen) is shown and printed on its own.
    */
-  async printPdf(step: RenderPage | null, landscape: boolean): Promise<Buffer> {
-    let snapshot = '';
+  async printPdfs(
+    steps: readonly (RenderPage | null)[],
+    landscape: boolean,
+    printed: (file: Buffer) => void,
+  ): Promise<void> {
+    if (steps[0]) await this.show(steps[0]);
+    const snapshots = await this.printedDocuments(steps);
+    for (const [index, step] of steps.entries()) {
+      let snapshot = snapshots[index];
+      if (snapshot === null && step) {
+        await this.show(step);
+        [snapshot] = await this.printedDocuments([step]);
+      }
+      if (!snapshot) throw new Error(`Page ${step?.pageName ?? ''} was not printed`);
+      printed(await this.prepared.printHtml(snapshot, (paper) => paper.pdf(paperOf(landscape))));
+    }
+  }
+
+  /** The frame's document while its print layout is up, once per step with its sheet alone. */
+  private async printedDocuments(
+    steps: readonly (RenderPage | null)[],
+  ): Promise<(string | null)[]> {
     await this.frame.evaluate(holdNextPrint);
     await this.host.evaluate('exportHost.print()');
     // Polled from here: the frame's policy forbids the eval that waitForFunction(string) uses.
     while (!(await this.frame.evaluate<boolean>(printLaidOut))) await delay(50);
     try {
       await this.failOnVisualErrors('.print-view, .paginated');
-      snapshot = await this.frame.evaluate<string>(
-        call(printSnapshot, {
-          pageName: step?.pageName ?? null,
-          visualName: step?.visualName ?? null,
-        }),
-      );
+      const documents: (string | null)[] = [];
+      for (const step of steps) {
+        const keep = { pageName: step?.pageName ?? null, visualName: step?.visualName ?? null };
+        documents.push(await this.frame.evaluate<string | null>(call(printSnapshot, keep)));
+      }
+      return documents;
     } finally {
       await this.frame.evaluate(endPrint);
       await this.host.evaluate('exportHost.printed()');
     }
-    return this.prepared.printHtml(snapshot, (paper) =>
-      paper.pdf({
-        format: 'A4',
-        landscape,
-        printBackground: true,
-        margin: {
-          top: PAPER_MARGIN,
-          bottom: PAPER_MARGIN,
-          left: PAPER_MARGIN,
-          right: PAPER_MARGIN,
-        },
-      }),
-    );
   }
 
   close(): Promise<void> {

@@ -8,6 +8,11 @@ import { hostPage } from './host-script.ts';
 
 const HOST_PATH = '/__vitrina-export/host';
 const PRINT_PATH = '/__vitrina-export/print';
+/** The page bootstrapped ahead: an interactive report's, in the frame's default locale. */
+const BOOTSTRAP_PATH = '/reportEmbed';
+/** The bootstrapped page serves requests in its locale (es-ES, the frame's default) only. */
+export const bootstrapServes = (request: { locale?: string; paginated?: unknown }) =>
+  !request.paginated && (request.locale === undefined || request.locale === 'es-ES');
 /** Device pixels per CSS pixel: pictures at twice the page's pixels (PDFs stay vector). */
 const PICTURE_SCALE = 2;
 
@@ -38,6 +43,7 @@ export async function openHostContext(
     );
     const host = await context.newPage();
     await host.goto(`${serviceOrigin}${HOST_PATH}`);
+    await host.evaluate(`exportHost.bootstrap(${JSON.stringify(serviceOrigin + BOOTSTRAP_PATH)})`);
     // Made on the first print only: a second page left open would make the host a background page.
     let paper: Promise<Page> | null = null;
     return {
