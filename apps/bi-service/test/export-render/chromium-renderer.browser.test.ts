@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromiumAvailable, chromiumPath, warnBrowserSkipped } from '@vitrina/e2e/browser';
 import { unzipSync, strFromU8 } from 'fflate';
 import { FilterType, type IBasicFilter } from '@vitrina/embed-sdk/protocol';
+import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderRequest, RenderResult } from '../../src/modules/exports/export-renderer.ts';
 import { ChromiumExportRenderer } from '../../src/modules/exports/render/chromium-renderer.ts';
@@ -72,24 +73,39 @@ describe.skipIf(!chromiumAvailable)('the export renderer in chromium', { timeout
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  /** The card values the frame shows on screen for `request` (its filters and page). */
-  async function cardsOnScreen(
+  /** `look` at the frame embedded (as a job embeds it) for `request`, in a browser of its own. */
+  async function withFrame<T>(
     request: RenderRequest,
-  ): Promise<{ values: string[]; state: string }> {
+    look: (opened: { host: Page; frame: Frame; session: FrameSession }) => Promise<T>,
+  ): Promise<T> {
     const chromium = new SharedChromium({ executablePath: chromiumPath, restartAfterJobs: 1 });
     const browser = await chromium.acquire();
     try {
       const prepared = await openHostContext(browser, service.url, readFileSync(sdkBundle, 'utf8'));
       const session = await FrameSession.open(prepared, request, service.url);
       const frame = prepared.host.frames().find((f) => f !== prepared.host.mainFrame())!;
-      const values = await frame
-        .locator('.report-main .visual-card [data-testid="card-value"]')
-        .allTextContents();
-      return { values, state: session.initialState };
+      return await look({ host: prepared.host, frame, session });
     } finally {
       await chromium.close();
     }
   }
+
+  /** The card values the frame shows on screen for `request` (its filters and page). */
+  function cardsOnScreen(request: RenderRequest): Promise<{ values: string[]; state: string }> {
+    return withFrame(request, async ({ frame, session }) => ({
+      values: await frame
+        .locator('.report-main .visual-card [data-testid="card-value"]')
+        .allTextContents(),
+      state: session.initialState,
+    }));
+  }
+
+  it("the browser's own print of a page with the frame shows the page on screen, not a blank sheet", async () => {
+    const request = await service.request(SALES, 'PDF', ['ReportSection1']);
+    const text = await withFrame(request, async ({ host }) => pdfText(await host.pdf()));
+    expect(text).toContain('Ventas generales · Retail Andino');
+    expect(text).toContain('S/ 11,23 M');
+  });
 
   it('a PDF shows, as text with embedded fonts, the values the frame shows for the same filter', async () => {
     const request = { ...(await service.request(SALES, 'PDF', SALES_PAGES)), filters: [peru] };

@@ -85,8 +85,10 @@ export class ChromiumExportRenderer implements ExportRenderer {
       throw failureOf(error, browser, signal);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      await prepared?.context.close().catch(() => {});
-      this.chromium.release(browser);
+      // The file is ready: the context closes after the job answers, then frees the browser.
+      void (prepared?.context.close() ?? Promise.resolve())
+        .catch(() => {})
+        .finally(() => this.chromium.release(browser));
     }
   }
 

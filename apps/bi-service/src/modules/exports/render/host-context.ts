@@ -41,20 +41,18 @@ export async function openHostContext(
     await context.route(`${serviceOrigin}${PRINT_PATH}`, (route) =>
       route.fulfill({ contentType: 'text/html; charset=utf-8', body: printed }),
     );
+    // The page printed on is made first, so the host page opened after it is the one in front.
+    const paper = await context.newPage();
     const host = await context.newPage();
     await host.goto(`${serviceOrigin}${HOST_PATH}`);
     await host.evaluate(`exportHost.bootstrap(${JSON.stringify(serviceOrigin + BOOTSTRAP_PATH)})`);
-    // Made on the first print only: a second page left open would make the host a background page.
-    let paper: Promise<Page> | null = null;
     return {
       context,
       host,
       async printHtml(snapshot, print) {
         printed = snapshot;
-        paper ??= context.newPage();
-        const sheet = await paper;
-        await sheet.goto(`${serviceOrigin}${PRINT_PATH}`);
-        return print(sheet);
+        await paper.goto(`${serviceOrigin}${PRINT_PATH}`);
+        return print(paper);
       },
     };
   } catch (error) {
