@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
+import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+
+/**
+ * "Exportar" from the viewer (issue 27) against the real bundled BI service: only users who may
+ * open a report export it, each export is theirs alone, the file comes through the portal as a
+ * named attachment, and every export is in the audit log.
+ */
+let bi: BundledBi;
+let portal: TestApp;
+let admin: { id: number; token: string };
+let viewer: { id: number; token: string };
+let stranger: { id: number; token: string };
+
+async function signedIn(rol: 0 | 1) {
+  const id = (await createUser(portal.db, { rol })).id;
+  return { id, token: await tokenFor(portal.app, id) };
+}
+
+beforeAll(async () => {
+  bi = await startBundledBi();
+  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
+  admin = await signedIn(0);
+  viewer = await signedIn(1);
+  stranger = await signedIn(1);
+}, 150_000);
+
+afterAll(async () => {
+  await portal?.close();
+  await bi?.stop();
+});
+
+interface TreeReport {
+  id: string;
+  uId: string;
+  name: string;
+  kind: string;
+}
+
+const as =
+  (user: { token: string }, method: 'GET' | 'POST' | 'PUT') => (url: string, body?: unknown) =>
+    callApi(portal.app, { method, url, token: user.token, ...(body ? { body } : {}) });
+
+async function firstReport(): Promise<TreeReport> {
+  const tree: { workspaces: { reports: TreeReport[] }[] }[] = (
+    await as(admin, 'GET')(`/api/account/${admin.id}`)
+  ).json();
+  return tree
+    .flatMap((a) => a.workspaces.flatMap((w) => w.reports))
+    .find((r) => r.kind === 'report')!;
+}
+
+/** Polls the export until it ends, as the viewer page does. */
+async function finished(user: { token: string }, uid: string, id: string) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const poll = await as(
+      user,
+      'GET',
+    )(`/api/viewer/report/${uid}/export/${encodeURIComponent(id)}`);
+    expect(poll.statusCode).toBe(200);
+    const job = poll.json();
+    if (job.status === 'Succeeded' || job.status === 'Failed') return job;
+    if (Date.now() > deadline) throw new Error(`export still ${job.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe('exporting a report from the viewer', () => {
+  it('lets only users who may open the report start an export, refusing a bad format in Spanish', async () => {
+    const report = await firstReport();
+    const grant = await as(admin, 'PUT')('/api/user/permissions', [
+      { userId: viewer.id, accountElementId: report.id },
+    ]);
+    expect(grant.statusCode).toBe(200);
+    const start = (user: { token: string }, uid: string, body: unknown) =>
+      as(user, 'POST')(`/api/viewer/report/${uid}/export`, body);
+
+    const badFormat = await start(viewer, report.uId, { format: 'DOCX' });
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.json()).toMatchObject({
+      message: 'Formato: El campo tiene un valor no permitido.',
+      field: 'format',
+    });
+    const noFormat = await start(viewer, report.uId, {});
+    expect(noFormat.json().message).toBe('Formato: El campo es requerido.');
+
+    const denied = await start(stranger, report.uId, { format: 'PDF' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('Acceso denegado al informe.');
+    expect((await start(viewer, 'no-existe', { format: 'PDF' })).statusCode).toBe(404);
+  });
+
+  it("exports the viewer's page as a PDF attachment named after the report, and audits it", async () => {
+    const report = await firstReport();
+    const started = await as(viewer, 'POST')(`/api/viewer/report/${report.uId}/export`, {
+      format: 'PDF',
+    });
+    expect(started.statusCode).toBe(202);
+    const job = started.json();
+    expect(job.status).toMatch(/NotStarted|Running|Succeeded/);
+
+    // The export is the viewer's own: nobody else gets its state or its file.
+    const path = `/api/viewer/report/${report.uId}/export/${encodeURIComponent(job.id)}`;
+    expect((await as(admin, 'GET')(path)).statusCode).toBe(404);
+    expect((await as(stranger, 'GET')(`${path}/file`)).statusCode).toBe(403);
+
+    const done = await finished(viewer, report.uId, job.id);
+    expect(done).toMatchObject({
+      status: 'Succeeded',
+      percentComplete: 100,
+      fileName: `${report.name}.pdf`,
+    });
+    const file = await as(viewer, 'GET')(`${path}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.headers['content-disposition']).toContain('attachment;');
+    expect(file.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(report.name)}.pdf`,
+    );
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const audited = await portal.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'actor_id', 'detail'])
+      .where('action', '=', 'report.export')
+      .execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ target_id: report.uId, actor_id: viewer.id });
+    expect(JSON.parse(audited[0]!.detail!)).toMatchObject({ format: 'PDF', pages: 'all' });
+  });
+});
