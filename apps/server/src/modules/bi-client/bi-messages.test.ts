@@ -69,4 +69,14 @@ describe('spanishBiMessage for Export To File', () => {
     ).toMatch(/permiso de escritura sobre el modelo/);
     expect(spanishBiMessage('Other', fallback, 'OtherCode')).toBe(fallback);
   });
+
+  it("gives a failed export job's reason: the bundled service's Spanish one, or its own", () => {
+    const fallback = 'Error general.';
+    const missing = 'Instale el paquete chromium de Debian (apt install chromium) para exportar.';
+    expect(spanishBiMessage(missing, fallback, 'ExportUnavailable')).toBe(missing);
+    expect(spanishBiMessage('', fallback, 'ExportUnavailable')).toBe(fallback);
+    expect(spanishBiMessage('Export took longer than 120 s', fallback, 'ExportTimedOut')).toMatch(
+      /tardó demasiado/,
+    );
+  });
 });

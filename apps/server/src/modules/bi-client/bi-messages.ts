@@ -22,9 +22,16 @@ const exportCapacity =
   'Power BI no permite exportar este informe: el área de trabajo debe estar en una capacidad Premium, Embedded o Fabric (Premium por usuario no alcanza). Consulte a su administrador.';
 const exportWithIdentity =
   'Power BI no permite exportar con seguridad por filas: la cuenta de integración necesita permiso de escritura sobre el modelo y rol de Colaborador o Administrador en el área de trabajo.';
-const codeTranslations: Readonly<Record<string, string>> = {
-  FeatureNotAvailableError: exportCapacity,
-  PowerBIFeatureNotAvailable: exportCapacity,
+/** By the error's code, given its message: Power BI's refusals and a failed export job's end. */
+const codeTranslations: Readonly<Record<string, (message: string) => string>> = {
+  FeatureNotAvailableError: () => exportCapacity,
+  PowerBIFeatureNotAvailable: () => exportCapacity,
+  // The bundled service's export jobs (Failed): this one's message is already Spanish, naming
+  // the install step that is missing.
+  ExportUnavailable: (message) => message,
+  ExportTimedOut: () => 'La exportación tardó demasiado y se detuvo; pruebe con menos páginas.',
+  ServiceUnavailable: () =>
+    'El servicio de BI estaba ocupado o se reinició durante la exportación; vuelva a exportar.',
 };
 const translations: [RegExp, (...parts: string[]) => string][] = [
   [
@@ -126,7 +133,7 @@ export function spanishBiMessage(
   code?: string,
 ): string {
   const byCode = code === undefined ? undefined : codeTranslations[code];
-  if (byCode) return byCode;
+  if (byCode) return byCode(message ?? '') || fallback;
   if (!message) return fallback;
   for (const [pattern, translate] of translations) {
     const match = pattern.exec(message);
