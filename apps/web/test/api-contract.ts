@@ -41,7 +41,7 @@ import {
   userSchema,
   viewerReportSchema,
   reportExportSchema,
-  startReportExportSchema,
+  startExportSchema,
 } from '@vitrina/contracts';
 
 /** What a Zod schema offers, seen structurally (the web app does not depend on Zod itself). */
@@ -60,6 +60,9 @@ const rawFileSchema: Schema = {
       ? { success: true }
       : { success: false, error: { issues: [{ path: [], message: 'expected the file' }] } },
 };
+
+/** Exportar's routes start here (issue 27). */
+const exportRoute = 'viewer/report/:uid/export';
 
 export interface ContractRoute {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -146,14 +149,9 @@ export const contractRoutes: ContractRoute[] = [
   },
   { method: 'get', path: 'viewer/report/:uid', response: viewerReportSchema },
   // Exportar (issue 27): the file answer is the file itself.
-  {
-    method: 'post',
-    path: 'viewer/report/:uid/export',
-    request: startReportExportSchema,
-    response: reportExportSchema,
-  },
-  { method: 'get', path: 'viewer/report/:uid/export/:exportId', response: reportExportSchema },
-  { method: 'get', path: 'viewer/report/:uid/export/:exportId/file', response: rawFileSchema },
+  { method: 'post', path: exportRoute, request: startExportSchema, response: reportExportSchema },
+  { method: 'get', path: `${exportRoute}/:exportId`, response: reportExportSchema },
+  { method: 'get', path: `${exportRoute}/:exportId/file`, response: rawFileSchema },
   // Authoring (issue 13, administrators only).
   { method: 'get', path: 'viewer/report/:uid/edit', response: editReportSchema },
   {

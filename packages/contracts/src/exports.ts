@@ -18,7 +18,7 @@ export type ReportExportFormat = (typeof exportFormats)[number];
 export const maxBookmarkStateLength = 200_000;
 
 /** `POST viewer/report/{uid}/export`. */
-export const startReportExportSchema = z.object({
+export const startExportSchema = z.object({
   format: z.enum(exportFormats, {
     error: (issue) =>
       issue.input === undefined ? validationMessages.required : validationMessages.unknownOption,
@@ -32,7 +32,7 @@ export const startReportExportSchema = z.object({
     .max(maxBookmarkStateLength, validationMessages.wrongType)
     .optional(),
 });
-export type StartReportExport = z.infer<typeof startReportExportSchema>;
+export type StartReportExport = z.infer<typeof startExportSchema>;
 
 /** Path `viewer/report/{uid}/export/{exportId}[/file]`. */
 export const reportExportParamsSchema = reportUidParamsSchema.extend({ exportId: opaqueId });

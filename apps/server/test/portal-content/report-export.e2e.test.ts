@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
-import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../helper.ts';
+import { useBundledBiPortal } from './bundled-bi-process.ts';
 
 /**
  * "Exportar" from the viewer (issue 27) against the real bundled BI service: only users who may
  * open a report export it, each export is theirs alone, the file comes through the portal as a
  * named attachment, and every export is in the audit log.
  */
-let bi: BundledBi;
-let portal: TestApp;
-let admin: { id: number; token: string };
-let viewer: { id: number; token: string };
-let stranger: { id: number; token: string };
-
-async function signedIn(rol: 0 | 1) {
-  const id = (await createUser(portal.db, { rol })).id;
-  return { id, token: await tokenFor(portal.app, id) };
-}
-
+const fx = useBundledBiPortal();
+type User = Awaited<ReturnType<typeof fx.signedIn>>;
+/** An administrator, a viewer granted the report in the first test, and a viewer without it. */
+let admin: User, viewer: User, stranger: User;
 beforeAll(async () => {
-  bi = await startBundledBi();
-  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
-  admin = await signedIn(0);
-  viewer = await signedIn(1);
-  stranger = await signedIn(1);
-}, 150_000);
-
-afterAll(async () => {
-  await portal?.close();
-  await bi?.stop();
+  [admin, viewer, stranger] = await Promise.all([fx.signedIn(0), fx.signedIn(1), fx.signedIn(1)]);
 });
 
 interface TreeReport {
@@ -40,7 +24,7 @@ interface TreeReport {
 
 const as =
   (user: { token: string }, method: 'GET' | 'POST' | 'PUT') => (url: string, body?: unknown) =>
-    callApi(portal.app, { method, url, token: user.token, ...(body ? { body } : {}) });
+    callApi(fx.portal.app, { method, url, token: user.token, ...(body ? { body } : {}) });
 
 async function firstReport(): Promise<TreeReport> {
   const tree: { workspaces: { reports: TreeReport[] }[] }[] = (
@@ -121,7 +105,7 @@ describe('exporting a report from the viewer', () => {
     );
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    const audited = await portal.db
+    const audited = await fx.portal.db
       .selectFrom('audit_log')
       .select(['action', 'target_id', 'actor_id', 'detail'])
       .where('action', '=', 'report.export')

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
-import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../helper.ts';
+import { useBundledBiPortal } from './bundled-bi-process.ts';
 
 /**
  * Rename and delete of a report from the portal (issue 26, decision 0238), against the real
  * bundled BI service: the BI service changes, and the portal shows it at once, keeping the
  * report's uid, grants and favorites on a rename and dropping them on a delete.
  */
-let bi: BundledBi;
-let portal: TestApp;
+const fx = useBundledBiPortal();
 let admin: { id: number; token: string };
 let viewer: { id: number; token: string };
 
 beforeAll(async () => {
-  bi = await startBundledBi();
-  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
-  const adminId = (await createUser(portal.db, { rol: 0 })).id;
-  admin = { id: adminId, token: await tokenFor(portal.app, adminId) };
-  const viewerId = (await createUser(portal.db, { rol: 1 })).id;
-  viewer = { id: viewerId, token: await tokenFor(portal.app, viewerId) };
-}, 150_000);
-
-afterAll(async () => {
-  await portal?.close();
-  await bi?.stop();
+  admin = await fx.signedIn(0);
+  viewer = await fx.signedIn(1);
 });
 
 interface TreeReport {
@@ -37,7 +27,7 @@ interface TreeReport {
 const as =
   (user: { token: string }, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
   (url: string, body?: unknown) =>
-    callApi(portal.app, { method, url, token: user.token, ...(body ? { body } : {}) });
+    callApi(fx.portal.app, { method, url, token: user.token, ...(body ? { body } : {}) });
 
 async function reportsOf(user: { id: number; token: string }): Promise<TreeReport[]> {
   const tree: { workspaces: { reports: TreeReport[] }[] }[] = (
@@ -47,7 +37,7 @@ async function reportsOf(user: { id: number; token: string }): Promise<TreeRepor
 }
 
 const auditActions = async () =>
-  (await portal.db.selectFrom('audit_log').select(['action', 'target_id']).execute()).map(
+  (await fx.portal.db.selectFrom('audit_log').select(['action', 'target_id']).execute()).map(
     (row) => `${row.action} ${row.target_id}`,
   );
 
@@ -96,7 +86,7 @@ describe('administrators rename and delete reports', () => {
     expect((await as(admin, 'DELETE')(`/api/authoring/report/${report.uId}`)).statusCode).toBe(204);
     expect((await reportsOf(admin)).some((r) => r.id === report.id)).toBe(false);
     expect(await reportsOf(viewer)).toEqual([]);
-    const grants = await portal.db
+    const grants = await fx.portal.db
       .selectFrom('permissions')
       .select('account_element_id')
       .where('account_element_id', '=', report.id)

@@ -2,7 +2,7 @@ import {
   reportExportParamsSchema,
   reportExportSchema,
   reportUidParamsSchema,
-  startReportExportSchema,
+  startExportSchema,
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
@@ -30,7 +30,7 @@ export const reportExportModule = (exports: ReportExportService): ApiModule => (
       path,
       signedIn('Exporta el informe {uid} (PDF, PowerPoint o PNG) tal como se ve', {
         params: reportUidParamsSchema,
-        body: startReportExportSchema,
+        body: startExportSchema,
         response: { 202: reportExportSchema, ...errors },
       }),
       async (request, reply) => {

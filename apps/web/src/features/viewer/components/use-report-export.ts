@@ -14,7 +14,7 @@ interface ExportableReport {
 }
 
 /** How often the viewer asks how far the export got. */
-export const exportPollMs = 700;
+const exportPollMs = 700;
 
 const failedText = 'No se pudo exportar el informe. Intente nuevamente.';
 
