@@ -27,6 +27,7 @@ import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerPostgresSourceRoutes } from './modules/postgres-sources/postgres-sources.routes.ts';
 import { registerPushDatasetRoutes } from './modules/push-datasets/push-datasets.routes.ts';
 import { registerReportWriteRoutes } from './modules/content/report-writes.routes.ts';
+import { registerExportRoutes } from './modules/exports/exports.routes.ts';
 import type { BiServices } from './services.ts';
 
 export interface BuildAppOptions {
@@ -74,10 +75,19 @@ export async function buildApp(
   options.configureApp?.(app);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Liveness, and whether exports can be drawn (a missing chromium does not stop the service).
+  const exportHealth = z.union([
+    z.object({ available: z.literal(true) }),
+    z.object({ available: z.literal(false), reason: z.string() }),
+  ]);
   typed.get(
     '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
+    {
+      schema: {
+        response: { 200: z.object({ status: z.literal('ok'), export: exportHealth }) },
+      },
+    },
+    async () => ({ status: 'ok' as const, export: await services.exports.availability() }),
   );
 
   registerDiscoveryRoutes(typed);
@@ -99,6 +109,7 @@ export async function buildApp(
     registerPostgresSourceRoutes(routes, services);
     registerAuthoringRoutes(routes, services);
     registerReportWriteRoutes(routes, services);
+    registerExportRoutes(routes, services);
   });
   await registerEmbedPages(app, services.config);
   return app;

@@ -56,6 +56,12 @@ const envSchema = z.object({
   BI_IMPORT_MAX_XLSX_EXPANDED_BYTES: z.coerce.number().int().positive().optional(),
   BI_IMPORT_TIMEOUT_S: z.coerce.number().positive().default(300),
   BI_IMPORT_MEMORY_MB: z.coerce.number().int().min(64).default(256),
+  /** Export To File: jobs rendering at once (about 300 MB of memory each) and jobs waiting. */
+  BI_EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  BI_EXPORT_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(20),
+  BI_EXPORT_TIMEOUT_S: z.coerce.number().positive().default(300),
+  /** The browser exports draw with (the same one the browser tests use); never downloaded. */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -92,6 +98,16 @@ export interface BiConfig {
   readonly imports: Readonly<ImportLimits>;
   /** What PostgreSQL sources may reach (decision 0222). */
   readonly sourceAccess: SourceAccessConfig;
+  /** Export To File: how many jobs run and wait, how long one may take, and the browser. */
+  readonly exports: Readonly<ExportSettings>;
+}
+
+export interface ExportSettings {
+  concurrency: number;
+  /** Jobs waiting for a free slot; one more is refused with 429. */
+  queueLimit: number;
+  timeoutMs: number;
+  chromiumPath: string;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -139,5 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
       memoryMb: values.BI_IMPORT_MEMORY_MB,
     }),
     sourceAccess: sourceAccessOf(values),
+    exports: Object.freeze({
+      concurrency: values.BI_EXPORT_CONCURRENCY,
+      queueLimit: values.BI_EXPORT_QUEUE_LIMIT,
+      timeoutMs: values.BI_EXPORT_TIMEOUT_S * 1000,
+      chromiumPath: values.CHROMIUM_PATH,
+    }),
   });
 }

@@ -19,6 +19,12 @@ export interface RunningService {
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
+/** How this process reaches its own listener: loopback when bound to every address. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === 'localhost') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /**
  * Builds the app and serves it on HTTP (`port`) and HTTPS (`tlsPort`) at once: one Fastify
  * instance, two Node servers handing it their requests. Port 0 picks a free port.
@@ -45,6 +51,7 @@ export async function listen(
     secure.listen(ports.tlsPort, ports.host, () => resolve());
   });
   await app.listen({ port: ports.port, host: ports.host });
+  services.exports.listeningAt(`http://${reachableHost(ports.host)}:${portOf(app.server)}`);
   return {
     app,
     port: portOf(app.server),

@@ -57,10 +57,23 @@ import {
   type EmbedTokenService,
 } from './modules/embed-tokens/embed-token.service.ts';
 import { loadOrCreateKey, type SigningKey } from './platform/signing-key.ts';
+import { createExportService, type ExportService } from './modules/exports/exports.service.ts';
+import { createExportsRepository } from './modules/exports/exports.repository.ts';
+import { createExportFiles } from './modules/exports/export-files.ts';
+import type { ExportRenderer } from './modules/exports/export-renderer.ts';
+import { ChromiumExportRenderer } from './modules/exports/render/chromium-renderer.ts';
+import { deferredRenderer } from './modules/exports/render/deferred-renderer.ts';
 
 export type { DatasetSource } from './engine/registry.ts';
 
 const noDatasets: DatasetSource = { schema: () => undefined };
+
+/** Headless chromium at CHROMIUM_PATH, loading the frame from the service's own listener. */
+const chromiumRenderer = (config: BiConfig) =>
+  deferredRenderer(
+    (serviceOrigin) =>
+      new ChromiumExportRenderer({ serviceOrigin, executablePath: config.exports.chromiumPath }),
+  );
 
 /** Failed credential attempts are counted over 15 minutes. */
 const authFailureWindowMs = 15 * 60 * 1000;
@@ -100,7 +113,9 @@ export interface BiServices {
   directory: DirectoryService;
   /** Failed client secrets and passwords at the token endpoint, per client id and address. */
   authFailures: FailureLimiter;
-  /** Closes the metadata database. */
+  /** Export To File jobs: queue, store and files (closed with the services). */
+  exports: ExportService;
+  /** Stops the export jobs, then closes the metadata database. */
   close(): Promise<void>;
 }
 
@@ -118,6 +133,8 @@ export interface CreateServicesOptions {
   sourceLog?: SourceLog;
   /** Users whose password grant answers "MFA required" (the demo plug-in names one). */
   mfaRequiredUsernames?: readonly string[];
+  /** What draws exports (default: headless chromium); tests of the job rules pass their own. */
+  exportRenderer?: ExportRenderer;
 }
 
 /** Opens the metadata database and keys under `config.dataDir` (or in memory) and wires the services. */
@@ -148,6 +165,17 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     content: repositories.content,
     access: contentAccess,
     maxLifetimeSeconds: config.embedTokenLifetimeSeconds,
+  });
+  const exports = createExportService({
+    repository: createExportsRepository(db, clock),
+    files: createExportFiles(location),
+    renderer: options.exportRenderer ?? chromiumRenderer(config),
+    content: repositories.content,
+    access: contentAccess,
+    embedTokens,
+    clock,
+    settings: config.exports,
+    publicUrl: config.publicUrl,
   });
   return {
     config,
@@ -203,7 +231,9 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
       windowMs: authFailureWindowMs,
       clock,
     }),
+    exports,
     close: async () => {
+      await exports.close();
       owned.close();
       await db.destroy();
     },

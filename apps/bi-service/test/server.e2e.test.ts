@@ -22,7 +22,7 @@ afterAll(() => bi?.stop());
 describe('server.ts (demo mode, first start)', () => {
   it('answers /health with { status: "ok" }', async () => {
     const response = await fetch(`${url}/health`);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toMatchObject({ status: 'ok' });
   });
 
   it('creates its TLS certificate under DATA_DIR/bi/tls and serves MSAL over HTTPS', async () => {

@@ -117,6 +117,25 @@ CREATE TABLE IF NOT EXISTS refreshes (
   end_time TEXT,
   error TEXT
 );
+-- Export To File jobs (POST …/ExportTo), polled with GET …/exports/{id}; the file itself lives
+-- under the data directory. retry_after: seconds a Failed job tells callers to wait before
+-- asking again (busy or restarted), NULL for a permanent failure.
+CREATE TABLE IF NOT EXISTS export_jobs (
+  id TEXT PRIMARY KEY,
+  workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  report_id TEXT NOT NULL,
+  report_name TEXT NOT NULL,
+  format TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('NotStarted', 'Running', 'Succeeded', 'Failed')),
+  percent_complete INTEGER NOT NULL DEFAULT 0,
+  file_extension TEXT,
+  error_code TEXT,
+  error_message TEXT,
+  retry_after INTEGER,
+  created_at TEXT NOT NULL,
+  last_action_at TEXT NOT NULL,
+  expires_at TEXT
+);
 `;
 
 export type BiDb = Kysely<BiDatabase>;

@@ -119,6 +119,25 @@ export interface RefreshesTable {
   error: string | null;
 }
 
+/** Export To File jobs; the file is on disk, named after the id. */
+export interface ExportJobsTable {
+  id: string;
+  workspace_id: string;
+  report_id: string;
+  report_name: string;
+  format: string;
+  status: 'NotStarted' | 'Running' | 'Succeeded' | 'Failed';
+  percent_complete: number;
+  file_extension: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  /** Seconds to wait before retrying a Failed job; NULL: the failure is permanent. */
+  retry_after: number | null;
+  created_at: string;
+  last_action_at: string;
+  expires_at: string | null;
+}
+
 export interface BiDatabase {
   users: UsersTable;
   apps: AppsTable;
@@ -133,4 +152,5 @@ export interface BiDatabase {
   owned_datasets: OwnedDatasetsTable;
   imports: ImportsTable;
   refreshes: RefreshesTable;
+  export_jobs: ExportJobsTable;
 }

@@ -7,6 +7,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Embed token refusals are PowerBiErrors too.
     if (error instanceof PowerBiError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(powerBiErrorBody(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

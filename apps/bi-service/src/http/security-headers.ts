@@ -1,10 +1,11 @@
 /**
  * Content-Security-Policy of the embed pages. The frame is a Vite build: no inline scripts; its
  * charts and UI library set inline styles and use data:/blob: images. Only the portal origins
- * in BI_ALLOWED_ORIGINS may frame it.
+ * in BI_ALLOWED_ORIGINS may frame it, and the service's own origin: the export renderer's host
+ * page stands there (decision 0247).
  */
 export function embedPagePolicy(allowedOrigins: readonly string[]): string {
-  const ancestors = allowedOrigins.length > 0 ? allowedOrigins.join(' ') : "'none'";
+  const ancestors = [...allowedOrigins, "'self'"].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",

@@ -61,6 +61,21 @@ export function examples(): Record<string, ExampleRequest> {
       params: { datasetId: ids.salesDataset },
       body: { name: 'Nuevo', definition },
     },
+    '/v1.0/myorg/groups/:groupId/reports/:reportId/ExportTo': {
+      params: { groupId: comercial, reportId: ids.salesReport },
+      body: {
+        format: 'PDF',
+        powerBIReportConfiguration: {
+          pages: [{ pageName: 'ReportSection1' }],
+          reportLevelFilters: [{ filter: "Region/Pais eq 'Perú'" }],
+          identities: [identity],
+        },
+      },
+    },
+    '/v1.0/myorg/reports/:reportId/ExportTo': {
+      params: { reportId: ids.financeReport },
+      body: { format: 'PNG', powerBIReportConfiguration: { settings: { locale: 'es-PE' } } },
+    },
     '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone': {
       params: { groupId: comercial, reportId: ids.marginReport },
       body: { name: 'Clon' },

@@ -23,6 +23,7 @@ import { comercial, finanzas, powerBiScope, servicePrincipal } from '../harness.
 import { miniRetail, openMiniRetail, securedMiniRetail } from '../mini-retail.ts';
 import { appWithRoutes } from '../route-catalog.ts';
 import { examples } from '../fuzz/route-examples.ts';
+import { createScriptedRenderer } from '../support/scripted-renderer.ts';
 
 const runsPerRoute = Number(process.env['FUZZ_RUNS'] ?? 80);
 const seed = Number(process.env['FUZZ_SEED'] ?? 17);
@@ -88,7 +89,10 @@ beforeAll(async () => {
     schema: (id: string) => registry.schema(id) ?? registry.schema(miniRetail.id),
     get: (id: string) => registry.get(id),
   };
-  services = createServices(config, { datasetSchemas });
+  // Exports are queued and fail at once: no browser in this tier.
+  const exportRenderer = createScriptedRenderer();
+  exportRenderer.unavailable('Sin navegador en esta prueba');
+  services = createServices(config, { datasetSchemas, exportRenderer: exportRenderer.renderer });
   await seedDemo(services, fixtureContent, publishedDemoCredentials);
   ({ app, routes } = await appWithRoutes(services));
   const application = await bearerToken({

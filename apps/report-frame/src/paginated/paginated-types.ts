@@ -3,6 +3,7 @@ import type { BiClient } from '../api/bi-client.ts';
 import type { EmbedReport, PaginatedDefinition, QueryResult } from '../api/types.ts';
 import type { ViewContext } from '../protocol/view-context.ts';
 import { Store } from '../state/store.ts';
+import { printDocument } from '../report/print-mode.ts';
 
 export interface PaginatedState {
   result: QueryResult | null;
@@ -51,7 +52,7 @@ export class PaginatedView {
     this.store.set({ printing: true });
     await new Promise((resolve) => requestAnimationFrame(resolve));
     document.documentElement.dataset['printedPages'] = String(this.pageCount);
-    window.print();
+    await printDocument();
     this.store.set({ printing: false });
   }
 }

@@ -1,31 +1,57 @@
-/** Print: every visible page at paper width, one per sheet, then the browser's print dialog. */
-import { useEffect, useState } from 'react';
+/**
+ * Print: every visible page (and the page on screen, hidden or not) at paper width, one per
+ * sheet, each table and matrix whose rows do not fit its box continued in full after its page;
+ * then the browser's print dialog.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PageDefinition } from '../api/types.ts';
 import { loadPageData, type VisualData } from '../visuals/visual-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 import { computeLayout, DisplayOption } from './layout.ts';
 import { PageCanvas } from './PageCanvas.tsx';
+import { FullLengthVisual } from './FullLengthVisual.tsx';
+import { printDocument } from './print-mode.ts';
 import type { ReportController } from './report-controller.ts';
 
 const PRINT_WIDTH = 1000;
+const LISTS = new Set(['tableEx', 'pivotTable']);
 
 interface Props {
   controller: ReportController;
   state: ReportViewState;
 }
 
+type PrintedPage = { page: PageDefinition; data: Record<string, VisualData> };
+
+/** `page/visual` of the tables and matrices that scroll in their box on the sheets drawn. */
+function overflowingLists(root: HTMLElement): Set<string> {
+  const found = new Set<string>();
+  for (const sheet of root.querySelectorAll<HTMLElement>('.print-page')) {
+    for (const list of sheet.querySelectorAll<HTMLElement>('.page-canvas .table-visual')) {
+      const visual = list.closest<HTMLElement>('[data-visual-name]');
+      if (visual && list.scrollHeight > list.clientHeight + 1)
+        found.add(`${sheet.dataset['pageName']}/${visual.dataset['visualName']}`);
+    }
+  }
+  return found;
+}
+
 export function PrintView({ controller, state }: Props) {
-  const [pages, setPages] = useState<
-    { page: PageDefinition; data: Record<string, VisualData> }[] | null
-  >(null);
+  const [pages, setPages] = useState<PrintedPage[] | null>(null);
+  const [continued, setContinued] = useState<Set<string> | null>(null);
+  const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const visible = controller.state.report.definition.pages.filter((p) => p.visibility !== 1);
+    const { activePage, report } = controller.state;
+    const printed = report.definition.pages.filter(
+      (p) => p.visibility !== 1 || p.name === activePage,
+    );
     let cancelled = false;
+    const view = { ...controller.state, selection: null };
     void Promise.all(
-      visible.map(async (page) => ({
+      printed.map(async (page) => ({
         page,
-        data: await loadPageData(controller.cache, { ...controller.state, selection: null }, page),
+        data: await loadPageData(controller.cache, view, page, true),
       })),
     ).then((loaded) => !cancelled && setPages(loaded));
     return () => {
@@ -33,15 +59,19 @@ export function PrintView({ controller, state }: Props) {
     };
   }, [controller]);
 
+  // The sheets are drawn: see which lists need continuing before printing.
+  useLayoutEffect(() => {
+    if (pages && root.current && !continued) setContinued(overflowingLists(root.current));
+  }, [pages, continued]);
+
   useEffect(() => {
-    if (!pages) return;
+    if (!pages || !continued) return;
     const frame = requestAnimationFrame(() => {
       document.documentElement.dataset['printedPages'] = String(pages.length);
-      window.print();
-      controller.printMode.finish();
+      void printDocument().then(() => controller.printMode.finish());
     });
     return () => cancelAnimationFrame(frame);
-  }, [pages, controller]);
+  }, [pages, continued, controller]);
 
   if (!pages) return null;
   const settings = {
@@ -49,9 +79,9 @@ export function PrintView({ controller, state }: Props) {
     customLayout: { ...state.settings.customLayout, displayOption: DisplayOption.FitToWidth },
   };
   return (
-    <div className="print-view" aria-hidden="true">
+    <div className="print-view" aria-hidden="true" ref={root}>
       {pages.map(({ page, data }) => (
-        <div key={page.name} className="print-page">
+        <div key={page.name} className="print-page" data-page-name={page.name}>
           <h1 className="print-page-title">{page.displayName}</h1>
           <PageCanvas
             state={state}
@@ -60,6 +90,18 @@ export function PrintView({ controller, state }: Props) {
             transparent={false}
             layout={computeLayout(page, settings, { width: PRINT_WIDTH, height: 0 }, false)}
           />
+          {page.visuals
+            .filter((v) => LISTS.has(v.type) && continued?.has(`${page.name}/${v.name}`))
+            .map((visual) => (
+              <FullLengthVisual
+                key={visual.name}
+                state={state}
+                page={page}
+                visual={visual}
+                data={data[visual.name]!}
+                width={PRINT_WIDTH}
+              />
+            ))}
         </div>
       ))}
     </div>

@@ -47,6 +47,7 @@ export function ReportView({ controller, isMobileUrl, onSetPage, overlay }: Prop
         className={`report${transparent ? ' transparent' : ''}`}
         data-active-page={state.activePage}
         data-rendered={shown?.complete ? 'true' : 'false'}
+        data-printing={printing.active ? 'true' : 'false'}
         data-layout={layout?.phone ? 'phone' : 'master'}
         data-theme-colors={theme.dataColors.join(' ')}
         style={{ fontFamily: theme.fontFamily, color: theme.foreground }}

@@ -20,3 +20,12 @@ export class PrintMode {
     this.done = null;
   }
 }
+
+/**
+ * Opens the browser's print and resolves when printing is over. Browsers' `print()` blocks and
+ * returns nothing; the export renderer's stand-in returns a promise, because it reads the print
+ * layout after `print()` returned, so the layout stays until that promise settles.
+ */
+export async function printDocument(): Promise<void> {
+  await (window.print() as unknown as Promise<void> | undefined);
+}

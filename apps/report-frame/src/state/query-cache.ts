@@ -71,6 +71,7 @@ export function queriesForPageVisual(
   state: ReportViewState,
   page: PageDefinition,
   visualName: string,
+  fullLength = false,
 ) {
   const visual = page.visuals.find((v) => v.name === visualName);
   if (!visual) return {};
@@ -81,5 +82,6 @@ export function queriesForPageVisual(
     filters: filtersForVisual(state, page.name, visual),
     sort: state.sorts[key],
     drillDepth: state.drill[key]?.depth ?? 0,
+    fullLength,
   });
 }

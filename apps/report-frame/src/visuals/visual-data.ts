@@ -22,8 +22,9 @@ export async function loadVisualData(
   state: ReportViewState,
   page: PageDefinition,
   visualName: string,
+  fullLength = false,
 ): Promise<VisualData> {
-  const queries = queriesForPageVisual(state, page, visualName);
+  const queries = queriesForPageVisual(state, page, visualName, fullLength);
   const type = page.visuals.find((v) => v.name === visualName)?.type;
   const asked = Object.values(queries);
   if (asked.length > 0 && asked.every(asksNothing)) return { results: {}, needsFields: true };
@@ -58,14 +59,18 @@ export function startPageData(
   );
 }
 
+/** Every visual's data of a page; `fullLength` for print, where tables show all their rows. */
 export async function loadPageData(
   cache: QueryCache,
   state: ReportViewState,
   page: PageDefinition,
+  fullLength = false,
 ): Promise<Record<string, VisualData>> {
-  const started = [...startPageData(cache, state, page)];
   const entries = await Promise.all(
-    started.map(async ([name, data]) => [name, await data] as const),
+    page.visuals.map(
+      async (visual) =>
+        [visual.name, await loadVisualData(cache, state, page, visual.name, fullLength)] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }

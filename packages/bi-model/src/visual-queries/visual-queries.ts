@@ -5,7 +5,7 @@
 import type { SortDirection } from '@vitrina/embed-sdk/protocol';
 import type { DatasetSchema } from '../dataset.ts';
 import type { Filter, FilterTarget } from '../filters.ts';
-import type { Query } from '../query.ts';
+import { MAX_QUERY_ROWS, type Query } from '../query.ts';
 import type { VisualDefinition } from '../report.ts';
 import { visualTypes, type VisualType } from '../visual-types.ts';
 import { axisFieldAtDepth, isMeasureField } from './fields.ts';
@@ -21,6 +21,8 @@ export interface VisualQueryInput {
   filters: Filter[];
   sort?: SortState | undefined;
   drillDepth?: number;
+  /** Printing and exports show tables and matrices in full: every row the service answers. */
+  fullLength?: boolean;
 }
 
 /** Named queries, so that a renderer can find the one it needs (pivot subtotals, KPI trend, …). */
@@ -93,6 +95,8 @@ function pivotQueries(input: VisualQueryInput): VisualQueries {
   const rows = visual.fields.category ?? [];
   const columns = visual.fields.columns ?? [];
   const measures = visual.fields.values ?? [];
+  // On screen the service's default row cap applies; in full length, its maximum.
+  const limit = input.fullLength ? MAX_QUERY_ROWS : undefined;
   const queries: VisualQueries = {};
   for (let depth = 0; depth <= rows.length; depth++) {
     const groupRows = rows.slice(0, depth);
@@ -100,13 +104,13 @@ function pivotQueries(input: VisualQueryInput): VisualQueries {
     queries[`rows${depth}`] = withOptional(
       { groupBy: groupRows, measures, filters },
       orderBy,
-      undefined,
+      limit,
     );
     if (columns.length > 0) {
       queries[`rows${depth}+columns`] = withOptional(
         { groupBy: [...groupRows, ...columns], measures, filters },
         [...orderBy, ...columns.map((field) => ({ field, direction: 1 as const }))],
-        undefined,
+        limit,
       );
     }
   }
@@ -177,7 +181,11 @@ export function queriesForVisual(input: VisualQueryInput): VisualQueries {
       const groupBy = values.filter((f) => !isMeasureField(f));
       const measures = values.filter(isMeasureField);
       return {
-        rows: withOptional({ groupBy, measures, filters }, sortField(visual, input.sort), 1000),
+        rows: withOptional(
+          { groupBy, measures, filters },
+          sortField(visual, input.sort),
+          input.fullLength ? MAX_QUERY_ROWS : 1000,
+        ),
         totals: { groupBy: [], measures, filters },
       };
     }
