@@ -1,15 +1,21 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  DownloadOutlined,
+  FileImageOutlined,
+  FilePdfOutlined,
+  FilePptOutlined,
+} from '@ant-design/icons';
 import type { ReportExportFormat } from '@vitrina/contracts';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNotify } from '../../../components/use-notify.ts';
 import type { EmbedHandle } from '../../../lib/embed-service.ts';
 import { useReportExport, type ExportScope } from './use-report-export.ts';
 
-const formats: { format: ReportExportFormat; label: string }[] = [
-  { format: 'PDF', label: 'PDF' },
-  { format: 'PPTX', label: 'PowerPoint' },
-  { format: 'PNG', label: 'Imagen (PNG)' },
+const formats: { format: ReportExportFormat; label: string; icon: ReactNode }[] = [
+  { format: 'PDF', label: 'PDF', icon: <FilePdfOutlined aria-hidden /> },
+  { format: 'PPTX', label: 'PowerPoint', icon: <FilePptOutlined aria-hidden /> },
+  { format: 'PNG', label: 'Imagen (PNG)', icon: <FileImageOutlined aria-hidden /> },
 ];
 const scopes: { scope: ExportScope; label: string }[] = [
   { scope: 'current', label: 'Página actual' },
@@ -44,13 +50,24 @@ export function ExportMenu({
         label: option.label,
         role: 'menuitemradio',
         'aria-checked': scope === option.scope,
+        // Hidden, not absent, on the other choice: both labels stay aligned.
+        icon: (
+          <CheckOutlined
+            aria-hidden
+            style={{ visibility: scope === option.scope ? 'visible' : 'hidden' }}
+          />
+        ),
       })),
     },
     { type: 'divider' },
     {
       type: 'group',
       label: 'Formato',
-      children: formats.map((option) => ({ key: `format:${option.format}`, label: option.label })),
+      children: formats.map((option) => ({
+        key: `format:${option.format}`,
+        label: option.label,
+        icon: option.icon,
+      })),
     },
   ];
   const choose: MenuProps['onClick'] = ({ key }) => {
