@@ -49,7 +49,10 @@ describe.skipIf(!chromiumAvailable)('portal: Exportar in the viewer', () => {
     await page.getByRole('button', { name: /Exportar$/ }).click();
     const current = page.getByRole('menuitemradio', { name: 'Página actual' });
     expect(await current.getAttribute('aria-checked')).toBe('true');
-    await page.screenshot({ path: resolve(docsScreenshots, 'visor-exportar.png') });
+    await page.screenshot({
+      path: resolve(docsScreenshots, 'visor-exportar.png'),
+      animations: 'disabled',
+    });
 
     const download = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('menuitem', { name: 'PDF' }).click();
