@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../helper.ts';
 import { useBundledBiPortal } from './bundled-bi-process.ts';
@@ -20,19 +24,34 @@ interface TreeReport {
   uId: string;
   name: string;
   kind: string;
+  accountId: number;
 }
 
 const as =
   (user: { token: string }, method: 'GET' | 'POST' | 'PUT') => (url: string, body?: unknown) =>
     callApi(fx.portal.app, { method, url, token: user.token, ...(body ? { body } : {}) });
 
-async function firstReport(): Promise<TreeReport> {
-  const tree: { workspaces: { reports: TreeReport[] }[] }[] = (
+/** A demo report by name, with its account, as the administrator's tree lists it. */
+async function reportNamed(name: string): Promise<TreeReport> {
+  const tree: { id: number; workspaces: { reports: Omit<TreeReport, 'accountId'>[] }[] }[] = (
     await as(admin, 'GET')(`/api/account/${admin.id}`)
   ).json();
-  return tree
-    .flatMap((a) => a.workspaces.flatMap((w) => w.reports))
-    .find((r) => r.kind === 'report')!;
+  const reports = tree.flatMap((a) =>
+    a.workspaces.flatMap((w) => w.reports.map((r) => ({ ...r, accountId: a.id }))),
+  );
+  return reports.find((r) => r.name === name)!;
+}
+const firstReport = () => reportNamed('Ventas generales');
+
+/** The text of a PDF, as pdftotext reads it. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrina-export-'));
+  try {
+    writeFileSync(join(dir, 'export.pdf'), pdf);
+    return execFileSync('pdftotext', [join(dir, 'export.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Polls the export until it ends, as the viewer page does. */
@@ -113,5 +132,56 @@ describe('exporting a report from the viewer', () => {
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ target_id: report.uId, actor_id: viewer.id });
     expect(JSON.parse(audited[0]!.detail!)).toMatchObject({ format: 'PDF', pages: 'all' });
+  });
+
+  it("exports under each viewer's own RLS identity, and nothing for a viewer without one", async () => {
+    const report = await reportNamed('Ventas por país (seguridad por filas)');
+    const [peru, chile, none] = [await fx.signedIn(1), await fx.signedIn(1), await fx.signedIn(1)];
+    const grants = [peru, chile, none].map((user) => ({
+      userId: user.id,
+      accountElementId: report.id,
+    }));
+    expect((await as(admin, 'PUT')('/api/user/permissions', grants)).statusCode).toBe(200);
+    const identities = [
+      [peru, 'gerente.peru@retailandino.demo'],
+      [chile, 'gerente.chile@retailandino.demo'],
+    ] as const;
+    for (const [user, username] of identities) {
+      const mapped = await as(admin, 'PUT')(`/api/account/${report.accountId}/identities`, {
+        userId: user.id,
+        username,
+        roles: ['Pais'],
+      });
+      expect(mapped.statusCode).toBe(204);
+    }
+
+    const texts: string[] = [];
+    for (const user of [peru, chile]) {
+      const started = await as(user, 'POST')(`/api/viewer/report/${report.uId}/export`, {
+        format: 'PDF',
+      });
+      expect(started.statusCode).toBe(202);
+      const id = started.json().id as string;
+      expect((await finished(user, report.uId, id)).status).toBe('Succeeded');
+      const file = await as(
+        user,
+        'GET',
+      )(`/api/viewer/report/${report.uId}/export/${encodeURIComponent(id)}/file`);
+      texts.push(pdfText(file.rawPayload));
+    }
+    // Each manager's file holds their own country's rows and totals only.
+    const [peruText, chileText] = texts as [string, string];
+    expect(peruText).toContain('Perú');
+    expect(peruText).not.toContain('Chile');
+    expect(chileText).toContain('Chile');
+    expect(chileText).not.toContain('Perú');
+    expect(peruText).toContain('S/ 99,68 M');
+    expect(chileText).not.toContain('S/ 99,68 M');
+
+    const refused = await as(none, 'POST')(`/api/viewer/report/${report.uId}/export`, {
+      format: 'PDF',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'identity_required' });
   });
 });
