@@ -56,6 +56,11 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     script: 'frame/authoring.ts',
     about: 'field dropped on a new visual to drawn (1 M rows) beside the filter re-render',
   },
+  export: {
+    script: 'export/export-to-file.ts',
+    about:
+      'Export To File: 2-page report to Succeeded as PDF/PNG/PPTX, cold/warm, cap-2 throughput',
+  },
   'web-bundle': { script: 'web/login-bundle.ts', about: 'JS shipped for the login route (gzip)' },
   'web-open': {
     script: 'web/report-open.ts',

@@ -67,6 +67,9 @@ export async function buildApp(
   });
   // Imports under way stop as the app closes, so shutdown does not wait for them (decision 0223).
   app.addHook('preClose', () => services.imports.cancelAll());
+  // Exports under way end while the frame they draw can still be reached, and the export
+  // browser closes, ending its connections to this app (decision 0245).
+  app.addHook('preClose', () => services.exports.stop());
   await installRateLimit(app, services.config.rateLimitPerMinute, rateLimitKey);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(baseSecurityHeaders);

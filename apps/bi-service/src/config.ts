@@ -62,6 +62,8 @@ const envSchema = z.object({
   BI_EXPORT_TIMEOUT_S: z.coerce.number().positive().default(300),
   /** The browser exports draw with (the same one the browser tests use); never downloaded. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Export jobs one browser draws before it is started afresh (Chromium grows over long runs). */
+  BI_EXPORT_BROWSER_JOBS: z.coerce.number().int().min(1).default(50),
 });
 
 /** The BI service's settings, read once from the environment and frozen. */
@@ -108,6 +110,8 @@ export interface ExportSettings {
   queueLimit: number;
   timeoutMs: number;
   chromiumPath: string;
+  /** Jobs one browser draws before it is started afresh. */
+  browserJobs: number;
 }
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
       queueLimit: values.BI_EXPORT_QUEUE_LIMIT,
       timeoutMs: values.BI_EXPORT_TIMEOUT_S * 1000,
       chromiumPath: values.CHROMIUM_PATH,
+      browserJobs: values.BI_EXPORT_BROWSER_JOBS,
     }),
   });
 }

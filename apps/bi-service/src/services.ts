@@ -72,7 +72,11 @@ const noDatasets: DatasetSource = { schema: () => undefined };
 const chromiumRenderer = (config: BiConfig) =>
   deferredRenderer(
     (serviceOrigin) =>
-      new ChromiumExportRenderer({ serviceOrigin, executablePath: config.exports.chromiumPath }),
+      new ChromiumExportRenderer({
+        serviceOrigin,
+        executablePath: config.exports.chromiumPath,
+        restartAfterJobs: config.exports.browserJobs,
+      }),
   );
 
 /** Failed credential attempts are counted over 15 minutes. */

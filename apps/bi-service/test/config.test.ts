@@ -69,6 +69,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_IMPORT_MAX_COLUMNS: '20000' })).toThrow(/BI_IMPORT_MAX_COLUMNS/);
   });
 
+  it('reads the export settings: 2 at once, 20 waiting, 300 s, Debian chromium, 50 jobs a browser; refusing 0 at once', () => {
+    expect(loadConfig({}).exports).toEqual({
+      concurrency: 2,
+      queueLimit: 20,
+      timeoutMs: 300_000,
+      chromiumPath: '/usr/bin/chromium',
+      browserJobs: 50,
+    });
+    const config = loadConfig({
+      BI_EXPORT_CONCURRENCY: '3',
+      BI_EXPORT_QUEUE_LIMIT: '0',
+      BI_EXPORT_TIMEOUT_S: '1.5',
+      CHROMIUM_PATH: '/opt/chromium',
+      BI_EXPORT_BROWSER_JOBS: '10',
+    });
+    expect(config.exports).toEqual({
+      concurrency: 3,
+      queueLimit: 0,
+      timeoutMs: 1500,
+      chromiumPath: '/opt/chromium',
+      browserJobs: 10,
+    });
+    expect(() => loadConfig({ BI_EXPORT_CONCURRENCY: '0' })).toThrow('BI_EXPORT_CONCURRENCY');
+  });
+
   it('derives the public URL from BI_PORT and splits the allowed origins', () => {
     const config = loadConfig({
       BI_PORT: '9001',

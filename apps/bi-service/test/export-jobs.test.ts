@@ -3,7 +3,7 @@
  * Retry-After), the time limit, the 24 h file, a restart, and no renderer. A test renderer stands
  * in for chromium (test/support/scripted-renderer.ts); the clock moves for the expiry.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from './fixture-content.ts';
@@ -136,5 +136,31 @@ describe('Export To File across a restart', () => {
     expect(poll.status).toBe(200);
     expect(poll.json).toMatchObject({ status: 'Failed', error: { code: 'ServiceUnavailable' } });
     expect(poll.headers.get('retry-after')).toBe('30');
+  });
+
+  it('ends the jobs under way as the service stops: Failed with Retry-After, the browser closed', async () => {
+    const renderer = createScriptedRenderer();
+    const stopping = await startTestService({}, { exportRenderer: renderer.renderer });
+    try {
+      const stoppingToken = await userToken(stopping.url, finanzas);
+      const rendering = renderer.started(1);
+      const started = await startExport(stopping.url, stoppingToken, finance, { format: 'PDF' });
+      await rendering;
+      await stopping.running.close();
+      const row = await stopping.services.db
+        .selectFrom('export_jobs')
+        .selectAll()
+        .where('id', '=', idOf(started))
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        status: 'Failed',
+        error_code: 'ServiceUnavailable',
+        retry_after: 30,
+      });
+    } finally {
+      await stopping.services.close();
+      rmSync(stopping.dataRoot, { recursive: true, force: true });
+    }
+    expect(renderer.closed).toBe(true);
   });
 });

@@ -1,26 +1,18 @@
 /**
- * Export To File end to end: the bundled service with the demo's datasets and reports draws a
- * real PDF with the chromium renderer (the frame's own print view), asked for through the REST
- * calls as a portal asks. The PDF's text is read back with pdftotext.
+ * Export To File end to end: the bundled service with the demo's datasets and reports (the
+ * renderer tests' service) draws a real PDF with the chromium renderer, asked for through the
+ * REST calls as a portal asks. The PDF's text is read back with pdftotext.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { publishedDemoCredentials } from '@vitrina/env/demo';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { chromiumAvailable, warnBrowserSkipped } from '@vitrina/e2e/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterType, Schemas } from '@vitrina/embed-sdk/protocol';
-import { demoWorkspaces, openDemoDatasets } from '../demo/index.ts';
 import { salesDataset } from '../demo/sales-model.ts';
-import { demoServiceOptions } from '../demo/plugin.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
-import { loadConfig } from '../src/config.ts';
-import type { DatasetRegistry } from '../src/engine/registry.ts';
-import { listen, type RunningService } from '../src/listen.ts';
 import { deterministicGuid } from '../src/platform/ids.ts';
-import { createServices, type BiServices } from '../src/services.ts';
-import { comercial, frameQueryRows, userToken } from './harness.ts';
+import { appToken, frameQueryRows } from './harness.ts';
+import { startExportService, type ExportService } from './export-render/export-service.ts';
 import { pollExport, reportPath, startExport } from './export-calls.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -38,28 +30,15 @@ describe.skipIf(!chromiumAvailable || !built || !pdftotext)(
   'Export To File with chromium',
   { timeout: 120_000 },
   () => {
-    let dataRoot: string;
-    let registry: DatasetRegistry;
-    let services: BiServices;
-    let running: RunningService;
+    let service: ExportService;
     let url: string;
 
     beforeAll(async () => {
-      dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-export-'));
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataRoot });
-      registry = await openDemoDatasets(config.dataDir, { salesRows: 3_000 });
-      services = createServices(config, { ...demoServiceOptions, datasetSchemas: registry });
-      await seedDemo(services, demoWorkspaces, publishedDemoCredentials);
-      running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
-      url = `http://127.0.0.1:${running.port}`;
+      service = await startExportService();
+      url = service.url;
     }, 120_000);
 
-    afterAll(async () => {
-      await running?.close();
-      await services?.close();
-      registry?.close();
-      rmSync(dataRoot, { recursive: true, force: true });
-    });
+    afterAll(() => service?.close(), 60_000);
 
     const peruOnly = {
       $schema: Schemas.basic,
@@ -77,11 +56,14 @@ describe.skipIf(!chromiumAvailable || !built || !pdftotext)(
       })) as Record<string, number>[];
       return Object.values(rows[0]!)[0]!;
     };
-    /** The card's figure in thousands, as the frame writes it: "312,12". */
-    const thousands = (value: number) => (value / 1000).toFixed(2).replace('.', ',');
+    /** A card's figure as the frame writes it: "S/ 312,12 mil", "S/ 1,75 M". */
+    const soles = (value: number) =>
+      value >= 1e6
+        ? `S/ ${(value / 1e6).toFixed(2).replace('.', ',')} M`
+        : `S/ ${(value / 1e3).toFixed(2).replace('.', ',')} mil`;
 
     it('exports a two-page demo report as a PDF whose text is the frame’s, filtered as asked', async () => {
-      const token = await userToken(url, comercial);
+      const token = await appToken(url);
       const path = reportPath('Comercial', deterministicGuid('report', 'Ventas generales'));
       const started = await startExport(url, token, path, {
         format: 'PDF',
@@ -107,16 +89,17 @@ describe.skipIf(!chromiumAvailable || !built || !pdftotext)(
         headers: { authorization: `Bearer ${token}` },
       });
       expect(file.headers.get('content-type')).toBe('application/pdf');
-      const pdf = join(dataRoot, 'export.pdf');
-      writeFileSync(pdf, Buffer.from(await file.arrayBuffer()));
-      const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: Buffer.from(await file.arrayBuffer()),
+        encoding: 'utf8',
+      }).replace(/\s+/g, ' '); // the frame writes figures with no-break spaces
       // Both pages, as text (not pictures).
       expect(text).toContain('Ventas generales · Retail Andino');
       expect(text).toContain('Ventas mensuales por canal');
       // The filter reached the frame: the sales card shows Perú's total, not all countries'.
       const [peru, all] = await Promise.all([salesTotal(token, [peruOnly]), salesTotal(token, [])]);
-      expect(text).toContain(`S/ ${thousands(peru)} mil`);
-      expect(text).not.toContain(thousands(all));
+      expect(text).toContain(soles(peru));
+      expect(text).not.toContain(soles(all));
     });
   },
 );

@@ -73,8 +73,11 @@ export function examples(): Record<string, ExampleRequest> {
       },
     },
     '/v1.0/myorg/reports/:reportId/ExportTo': {
-      params: { reportId: ids.financeReport },
-      body: { format: 'PNG', powerBIReportConfiguration: { settings: { locale: 'es-PE' } } },
+      params: { reportId: ids.marginReport },
+      body: {
+        format: 'PNG',
+        powerBIReportConfiguration: { settings: { locale: 'es-PE' }, identities: [identity] },
+      },
     },
     '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone': {
       params: { groupId: comercial, reportId: ids.marginReport },

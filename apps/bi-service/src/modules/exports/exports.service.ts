@@ -41,14 +41,16 @@ interface Dependencies {
   publicUrl: string;
 }
 
+/** A job the service stopped (or lost in a restart): worth asking again, as Power BI's busy. */
+const interrupted = (message: string): ExportFailure => ({
+  code: 'ServiceUnavailable',
+  message,
+  retryAfterSeconds: BUSY_RETRY_AFTER_S,
+});
+
 function failureOf(error: unknown, signal: AbortSignal): ExportFailure {
   const reason: unknown = signal.aborted ? signal.reason : error;
-  if (reason instanceof ServiceClosing)
-    return {
-      code: 'ServiceUnavailable',
-      message: reason.message,
-      retryAfterSeconds: BUSY_RETRY_AFTER_S,
-    };
+  if (reason instanceof ServiceClosing) return interrupted(reason.message);
   if (reason instanceof ExportTimeout) return { code: 'ExportTimedOut', message: reason.message };
   if (reason instanceof RendererUnavailable)
     return { code: 'ExportUnavailable', message: reason.message };
@@ -64,11 +66,7 @@ export function createExportService(deps: Dependencies) {
 
   // Nothing draws the jobs an earlier process left unfinished: they fail, retryable.
   const recovered = repository.failUnfinished(
-    {
-      code: 'ServiceUnavailable',
-      message: 'El servicio se reinició durante la exportación; vuelva a pedirla',
-      retryAfterSeconds: BUSY_RETRY_AFTER_S,
-    },
+    interrupted('El servicio se reinició durante la exportación; vuelva a pedirla'),
     expiry(),
   );
   recovered.catch(() => undefined);
@@ -118,6 +116,22 @@ export function createExportService(deps: Dependencies) {
   }
   const sweeper = setInterval(() => void sweep().catch(() => undefined), SWEEP_EVERY_MS);
   sweeper.unref();
+
+  /**
+   * Stops the jobs and the browser (run as the app closes, while the frame can still be
+   * reached): running jobs are aborted and, with the waiting ones, end Failed with Retry-After;
+   * closing the browser ends its connections, which the listener's close would wait for. Safe
+   * to repeat.
+   */
+  async function stop(): Promise<void> {
+    clearInterval(sweeper);
+    await queue.close();
+    await repository.failUnfinished(
+      interrupted('El servicio se detuvo antes de terminar la exportación; vuelva a pedirla'),
+      expiry(),
+    );
+    await renderer.close();
+  }
 
   return {
     /** `POST …/ExportTo`: 400 for what the report cannot export, 429 when the queue is full. */
@@ -190,20 +204,11 @@ export function createExportService(deps: Dependencies) {
     /** Where the service listens (loopback), for a renderer that loads the frame from there. */
     listeningAt: (origin: string) => renderer.listeningAt?.(origin),
 
-    /** Stops the queue: running and waiting jobs end Failed (retryable), the browser closes. */
+    stop,
+
+    /** Stops jobs and browser, then removes the files' directory when it was temporary. */
     async close(): Promise<void> {
-      clearInterval(sweeper);
-      await queue.close();
-      // The jobs still waiting never started: they fail as those of a restart do.
-      await repository.failUnfinished(
-        {
-          code: 'ServiceUnavailable',
-          message: 'El servicio se detuvo antes de la exportación; vuelva a pedirla',
-          retryAfterSeconds: BUSY_RETRY_AFTER_S,
-        },
-        expiry(),
-      );
-      await renderer.close();
+      await stop();
       files.close();
     },
   };

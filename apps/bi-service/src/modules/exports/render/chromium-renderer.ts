@@ -14,6 +14,7 @@ import type {
 } from '../export-renderer.ts';
 import { joinPdfs, slides, zipPngs } from './file-formats.ts';
 import { FrameSession } from './frame-session.ts';
+import { openHostContext, type HostContext } from './host-context.ts';
 import { SharedChromium } from './shared-chromium.ts';
 
 export interface ChromiumRendererOptions {
@@ -29,8 +30,6 @@ export interface ChromiumRendererOptions {
 
 const repoRoot = resolve(import.meta.dirname, '../../../../../..');
 const defaultSdkBundle = resolve(repoRoot, 'packages/embed-sdk/dist/powerbi.js');
-/** Screenshots at twice the page's pixels: sharp on slides and high-density screens. */
-const PICTURE_SCALE = 2;
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -42,6 +41,8 @@ export class ChromiumExportRenderer implements ExportRenderer {
   private readonly serviceOrigin: string;
   private readonly sdkBundlePath: string;
   private sdkBundle: string | null = null;
+  /** A host context made ahead for the next job, on the browser it was made with. */
+  private spare: { browser: Browser; host: Promise<HostContext> } | null = null;
 
   constructor(options: ChromiumRendererOptions) {
     this.serviceOrigin = new URL(options.serviceOrigin).origin;
@@ -71,59 +72,94 @@ export class ChromiumExportRenderer implements ExportRenderer {
     signal.throwIfAborted();
     this.sdkBundle ??= readFileSync(this.sdkBundlePath, 'utf8');
     const browser = await this.chromium.acquire();
-    let session: FrameSession | null = null;
-    const onAbort = () => void session?.close();
+    let prepared: HostContext | null = null;
+    const onAbort = () => void prepared?.context.close().catch(() => {});
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      session = await FrameSession.open(browser, request, {
-        serviceOrigin: this.serviceOrigin,
-        sdkBundle: this.sdkBundle,
-        scale: request.format === 'PDF' ? 1 : PICTURE_SCALE,
-      });
+      prepared = await this.hostContext(browser);
+      signal.throwIfAborted();
+      const session = await FrameSession.open(prepared, request, this.serviceOrigin);
       signal.throwIfAborted();
       return await draw(session, request, onProgress, signal);
     } catch (error) {
       throw failureOf(error, browser, signal);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      await session?.close();
-      this.chromium.release(browser);
+      // The file is ready: the context closes after the job answers, then frees the browser.
+      void (prepared?.context.close() ?? Promise.resolve())
+        .catch(() => {})
+        .finally(() => this.chromium.release(browser));
     }
   }
 
-  close(): Promise<void> {
-    return this.chromium.close();
+  /** The spare host context when it was made on `browser` and is fine; a new one otherwise. */
+  private async hostContext(browser: Browser): Promise<HostContext> {
+    const spare = this.spare;
+    this.spare = { browser, host: this.openHost(browser) };
+    if (spare?.browser === browser) {
+      const host = await spare.host.catch(() => null);
+      if (host) return host;
+    } else if (spare) void spare.host.then((host) => host.context.close()).catch(() => {});
+    return this.openHost(browser);
+  }
+
+  private openHost(browser: Browser): Promise<HostContext> {
+    const opening = openHostContext(browser, this.serviceOrigin, this.sdkBundle!);
+    opening.catch(() => {});
+    return opening;
+  }
+
+  async close(): Promise<void> {
+    const spare = this.spare;
+    this.spare = null;
+    await spare?.host.then((host) => host.context.close()).catch(() => {});
+    await this.chromium.close();
   }
 }
 
-/** Each step shown then drawn, in order, with progress after each. */
+/** Consecutive steps with the same bookmark: one print of the frame serves them all. */
+function runsSharingBookmark(steps: readonly RenderPage[]): RenderPage[][] {
+  const runs: RenderPage[][] = [];
+  const bookmarkOf = (step: RenderPage) => `${step.bookmarkState ?? ''}|${step.bookmarkName ?? ''}`;
+  for (const step of steps) {
+    const last = runs.at(-1);
+    if (last && bookmarkOf(last[0]!) === bookmarkOf(step)) last.push(step);
+    else runs.push([step]);
+  }
+  return runs;
+}
+
+/** The job's file: each step shown then drawn, in order, with progress after each. */
 async function draw(
   session: FrameSession,
   request: RenderRequest,
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<RenderResult> {
+  const files: Buffer[] = [];
+  const total = request.paginated ? 1 : request.pages.length;
+  const drawn = (file: Buffer) => {
+    signal.throwIfAborted();
+    files.push(file);
+    onProgress(files.length, total);
+  };
   if (request.paginated) {
     if (request.format !== 'PDF') throw new Error('Paginated reports export to PDF only');
-    const file = await session.printPdf(null, false);
-    onProgress(1, 1);
-    return { file, extension: '.pdf' };
+    await session.printPdfs([null], false, drawn);
+    return { file: files[0]!, extension: '.pdf' };
   }
-  const total = request.pages.length;
-  const drawn: { step: RenderPage; file: Buffer }[] = [];
+  if (request.format === 'PDF') {
+    for (const run of runsSharingBookmark(request.pages)) await session.printPdfs(run, true, drawn);
+    return { file: await joinPdfs(files), extension: '.pdf' };
+  }
   for (const step of request.pages) {
     await session.show(step);
-    const file =
-      request.format === 'PDF' ? await session.printPdf(step, true) : await session.screenshot(step);
-    drawn.push({ step, file });
-    signal.throwIfAborted();
-    onProgress(drawn.length, total);
+    drawn(await session.screenshot(step));
   }
-  if (request.format === 'PDF') return { file: await joinPdfs(drawn.map((d) => d.file)), extension: '.pdf' };
-  const pictures = drawn.map(({ step, file }) => ({
+  const pictures = request.pages.map((step, index) => ({
     title: session.pageInfo(step.pageName).displayName,
-    png: file,
-    ...pngSize(file),
+    png: files[index]!,
+    ...pngSize(files[index]!),
   }));
   if (request.format === 'PPTX') return { file: await slides(pictures), extension: '.pptx' };
   if (pictures.length === 1) return { file: pictures[0]!.png, extension: '.png' };

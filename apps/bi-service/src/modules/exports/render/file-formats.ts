@@ -17,7 +17,11 @@ export async function joinPdfs(parts: readonly Buffer[]): Promise<Buffer> {
 
 /** A file name of the page's display name: letters, digits, spaces and dashes only. */
 function fileNameOf(index: number, title: string): string {
-  const clean = title.normalize('NFC').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'pagina';
+  const clean =
+    title
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim() || 'pagina';
   return `${String(index + 1).padStart(2, '0')} ${clean}.png`;
 }
 

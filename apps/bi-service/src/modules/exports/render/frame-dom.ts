@@ -22,7 +22,8 @@ export const visualErrors = String.raw`(scope) => {
 
 /**
  * The frame's document while its print view is up, as static HTML: no scripts, the report on
- * screen left out, and only the sheet of `pageName` (and in it only `visualName`) when named.
+ * screen left out, and only the sheet of `pageName` (and in it only `visualName`) when named;
+ * null when the print view has no sheet of `pageName`.
  */
 export const printSnapshot = String.raw`(keep) => {
   const copy = document.documentElement.cloneNode(true);
@@ -30,8 +31,9 @@ export const printSnapshot = String.raw`(keep) => {
   if (keep.pageName !== null) {
     const sheets = [...copy.querySelectorAll('.print-page')];
     const kept = sheets.find((sheet) => sheet.dataset.pageName === keep.pageName);
+    if (!kept) return null;
     for (const sheet of sheets) if (sheet !== kept) sheet.remove();
-    if (kept && keep.visualName !== null)
+    if (keep.visualName !== null)
       for (const visual of kept.querySelectorAll('[data-visual-name]'))
         if (visual.dataset.visualName !== keep.visualName) visual.remove();
   }

@@ -4,9 +4,9 @@
  * back: a screenshot of the page (or one visual) on screen, or the frame's print view as a PDF.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import type { RenderPage, RenderRequest } from '../export-renderer.ts';
-import { hostPage } from './host-script.ts';
+import { bootstrapServes, type HostContext } from './host-context.ts';
 import {
   call,
   endPrint,
@@ -22,19 +22,17 @@ export interface ReportPageInfo {
   size?: { width: number; height: number };
 }
 
-export interface SessionOptions {
-  /** The BI service's own origin: the frame is loaded from there, whatever its public URL. */
-  serviceOrigin: string;
-  sdkBundle: string;
-  /** Device pixels per CSS pixel of screenshots. */
-  scale: number;
-}
-
-const HOST_PATH = '/__vitrina-export/host';
-const PRINT_PATH = '/__vitrina-export/print';
 const TOKEN_TYPE_EMBED = 1;
 const ACTUAL_SIZE = 2;
 const PAPER_MARGIN = '8mm';
+
+/** A4 with a small white margin; landscape for report pages, portrait for paginated ones. */
+const paperOf = (landscape: boolean) => ({
+  format: 'A4',
+  landscape,
+  printBackground: true,
+  margin: { top: PAPER_MARGIN, bottom: PAPER_MARGIN, left: PAPER_MARGIN, right: PAPER_MARGIN },
+});
 
 /** The load config a portal would pass: filters, bookmark, page, locale, no panes. */
 function embedConfig(request: RenderRequest, frameUrl: string): Record<string, unknown> {
@@ -59,75 +57,63 @@ function embedConfig(request: RenderRequest, frameUrl: string): Record<string, u
       filterPaneEnabled: false,
       navContentPaneEnabled: false,
       customLayout: { displayOption: ACTUAL_SIZE },
-      ...(locale ? { localeSettings: { language: locale.split('-')[0], formatLocale: locale } } : {}),
+      ...(locale
+        ? { localeSettings: { language: locale.split('-')[0], formatLocale: locale } }
+        : {}),
     },
   };
 }
 
 export class FrameSession {
   readonly pages: ReportPageInfo[];
-  private readonly context: BrowserContext;
+  private readonly prepared: HostContext;
   private readonly host: Page;
   private readonly frame: Frame;
-  /** The view right after loading (default bookmark applied): pages without a bookmark get it. */
-  private readonly initialState: string;
-  private snapshot = '';
+  /**
+   * The view right after loading (load filters, default bookmark) as a captured bookmark state:
+   * the pages of a job that name no bookmark of their own are drawn in it.
+   */
+  readonly initialState: string;
 
   private constructor(
-    parts: { context: BrowserContext; host: Page; frame: Frame },
+    prepared: HostContext,
+    frame: Frame,
     pages: ReportPageInfo[],
     initialState: string,
   ) {
-    this.context = parts.context;
-    this.host = parts.host;
-    this.frame = parts.frame;
+    this.prepared = prepared;
+    this.host = prepared.host;
+    this.frame = frame;
     this.pages = pages;
     this.initialState = initialState;
   }
 
+  /** Embeds the request's report in `prepared` and waits for its first 'rendered'. */
   static async open(
-    browser: Browser,
+    prepared: HostContext,
     request: RenderRequest,
-    options: SessionOptions,
+    serviceOrigin: string,
   ): Promise<FrameSession> {
     const embedUrl = new URL(request.embedUrl);
-    const frameUrl = `${options.serviceOrigin}${embedUrl.pathname}${embedUrl.search}`;
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 720 },
-      deviceScaleFactor: options.scale,
-    });
-    try {
-      const session = { context, html: hostPage(options.sdkBundle) };
-      await context.route(`${options.serviceOrigin}${HOST_PATH}`, (route) =>
-        route.fulfill({ contentType: 'text/html; charset=utf-8', body: session.html }),
-      );
-      const host = await context.newPage();
-      await host.goto(`${options.serviceOrigin}${HOST_PATH}`);
-      const paginated = !!request.paginated;
-      const pages = await host.evaluate<ReportPageInfo[]>(
-        `exportHost.embed(${JSON.stringify(embedConfig(request, frameUrl))}, ${paginated})`,
-      );
-      const frame = host.frames().find((candidate) => candidate !== host.mainFrame());
-      if (!frame) throw new Error('The report frame did not load');
-      const initialState = paginated
-        ? ''
-        : await host.evaluate<string>('exportHost.currentState()');
-      const opened = new FrameSession({ context, host, frame }, pages, initialState);
-      await context.route(`${options.serviceOrigin}${PRINT_PATH}`, (route) =>
-        route.fulfill({ contentType: 'text/html; charset=utf-8', body: opened.snapshot }),
-      );
-      await opened.fitPages();
-      return opened;
-    } catch (error) {
-      await context.close().catch(() => {});
-      throw error;
-    }
+    const frameUrl = `${serviceOrigin}${embedUrl.pathname}${embedUrl.search}`;
+    const { host } = prepared;
+    const paginated = !!request.paginated;
+    const pages = await host.evaluate<ReportPageInfo[]>(
+      `exportHost.embed(${JSON.stringify(embedConfig(request, frameUrl))}, ${paginated}, ${bootstrapServes(request)})`,
+    );
+    const frame = host.frames().find((candidate) => candidate !== host.mainFrame());
+    if (!frame) throw new Error('The report frame did not load');
+    const initialState = paginated ? '' : await host.evaluate<string>('exportHost.currentState()');
+    const opened = new FrameSession(prepared, frame, pages, initialState);
+    await opened.fitPages();
+    return opened;
   }
 
   /** The host's container and viewport as large as the largest page, drawn at actual size. */
   private async fitPages(): Promise<void> {
     const width = Math.max(1280, ...this.pages.map((p) => p.size?.width ?? 0));
     const height = Math.max(720, ...this.pages.map((p) => p.size?.height ?? 0));
+    if (width === 1280 && height === 720) return;
     await this.host.setViewportSize({ width, height });
     await this.host.evaluate(
       `Object.assign(document.getElementById('embed').style, { width: '${width}px', height: '${height}px' })`,
@@ -165,41 +151,52 @@ export class FrameSession {
   }
 
   /**
-   * The frame's print view as a PDF: the frame lays every page out for paper; its document, with
-   * only the wanted page (and visual) kept, is printed by Chromium, text as text.
+   * The frame's print view as PDFs, one per step: the frame lays every page out for paper once;
+   * its document, with only each step's sheet (and visual) kept, is printed by Chromium, text as
+   * text. The steps share one bookmark: the view is set by the first; a step whose page the print
+   * view left out (a hidden page not on screen) is shown and printed on its own.
    */
-  async printPdf(step: RenderPage | null, landscape: boolean): Promise<Buffer> {
+  async printPdfs(
+    steps: readonly (RenderPage | null)[],
+    landscape: boolean,
+    printed: (file: Buffer) => void,
+  ): Promise<void> {
+    if (steps[0]) await this.show(steps[0]);
+    const snapshots = await this.printedDocuments(steps);
+    for (const [index, step] of steps.entries()) {
+      let snapshot = snapshots[index];
+      if (snapshot === null && step) {
+        await this.show(step);
+        [snapshot] = await this.printedDocuments([step]);
+      }
+      if (!snapshot) throw new Error(`Page ${step?.pageName ?? ''} was not printed`);
+      printed(await this.prepared.printHtml(snapshot, (paper) => paper.pdf(paperOf(landscape))));
+    }
+  }
+
+  /** The frame's document while its print layout is up, once per step with its sheet alone. */
+  private async printedDocuments(
+    steps: readonly (RenderPage | null)[],
+  ): Promise<(string | null)[]> {
     await this.frame.evaluate(holdNextPrint);
     await this.host.evaluate('exportHost.print()');
     // Polled from here: the frame's policy forbids the eval that waitForFunction(string) uses.
     while (!(await this.frame.evaluate<boolean>(printLaidOut))) await delay(50);
     try {
       await this.failOnVisualErrors('.print-view, .paginated');
-      this.snapshot = await this.frame.evaluate<string>(
-        call(printSnapshot, {
-          pageName: step?.pageName ?? null,
-          visualName: step?.visualName ?? null,
-        }),
-      );
+      const documents: (string | null)[] = [];
+      for (const step of steps) {
+        const keep = { pageName: step?.pageName ?? null, visualName: step?.visualName ?? null };
+        documents.push(await this.frame.evaluate<string | null>(call(printSnapshot, keep)));
+      }
+      return documents;
     } finally {
       await this.frame.evaluate(endPrint);
       await this.host.evaluate('exportHost.printed()');
     }
-    const paper = await this.context.newPage();
-    try {
-      await paper.goto(new URL(PRINT_PATH, this.host.url()).href);
-      return await paper.pdf({
-        format: 'A4',
-        landscape,
-        printBackground: true,
-        margin: { top: PAPER_MARGIN, bottom: PAPER_MARGIN, left: PAPER_MARGIN, right: PAPER_MARGIN },
-      });
-    } finally {
-      await paper.close();
-    }
   }
 
   close(): Promise<void> {
-    return this.context.close().catch(() => {});
+    return this.prepared.context.close().catch(() => {});
   }
 }

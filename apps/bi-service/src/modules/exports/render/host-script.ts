@@ -3,7 +3,7 @@
  * print), as functions the renderer calls one step at a time. It runs in the browser, so it is
  * plain JavaScript in a string; the SDK's script bundle (`window.powerbi`) runs before it.
  */
-export const hostScript = String.raw`
+const hostScript = String.raw`
 (() => {
   const container = document.getElementById('embed');
   let report = null;
@@ -29,8 +29,18 @@ export const hostScript = String.raw`
   const stateOf = async () => (await report.bookmarksManager.capture()).state;
 
   window.exportHost = {
-    /** Embeds the report and resolves on its first 'rendered'; pages for an interactive report. */
-    async embed(config, paginated) {
+    /** Loads the report page ahead of any job (SDK bootstrap): its scripts are ready when one comes. */
+    bootstrap(embedUrl) {
+      const bootstrapped = powerbi.bootstrap(container, { type: 'report', embedUrl });
+      return new Promise((resolve) => bootstrapped.iframe.addEventListener('load', resolve, { once: true }));
+    },
+
+    /**
+     * Embeds the report (in the bootstrapped page when 'reuse', else in a new one) and resolves on
+     * its first 'rendered'; answers the pages of an interactive report.
+     */
+    async embed(config, paginated, reuse) {
+      if (!reuse) powerbi.reset(container);
       report = powerbi.embed(container, config);
       await nextRendered();
       if (paginated) return [];
