@@ -107,4 +107,61 @@ describe.skipIf(!chromiumAvailable)('the format pane with powerbi-client 2.8.0',
     expect(look.texts).toContain('Canal de venta');
     await Promise.all([page.close(), viewer.close()]);
   });
+
+  test('a slicer takes the styles its field allows; a relative date one filters the saved report', async () => {
+    const { page, frame, groupId } = await host.openNewReportEditor(harness(), 'official');
+    const card = await addVisual(frame, 'card', ['Ventas']);
+    await addVisual(frame, 'slicer', ['Canal']);
+    const style = pane(frame).getByLabel('Estilo');
+    // A text field has no order and no dates: no range, no relative date.
+    expect(await style.locator('option').allTextContents()).toEqual([
+      'Lista vertical',
+      'Lista desplegable',
+    ]);
+    const dateSlicer = await addVisual(frame, 'slicer', ['Fecha']);
+    expect(await style.locator('option').allTextContents()).toEqual([
+      'Lista vertical',
+      'Lista desplegable',
+      'Entre',
+      'Fecha relativa',
+    ]);
+    await style.selectOption({ label: 'Fecha relativa' });
+    await frame
+      .locator(`.visual[data-visual-name="${dateSlicer}"]`)
+      .getByRole('group', { name: 'Fecha' })
+      .waitFor();
+    await host.call(page, "return embedded.saveAs({ name: 'Informe con fecha relativa' })");
+    await host.waitForEvent(page, 'saved');
+
+    const created = await harness().rest.report(groupId, 'Informe con fecha relativa');
+    const viewer = await host.openHost(harness(), 'official');
+    const accessToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
+    await host.embed(
+      viewer,
+      host.reportConfig({ id: created.id, embedUrl: created.embedUrl, accessToken, groupId }),
+    );
+    await host.waitForEvent(viewer, 'rendered');
+    const viewed = host.frameOf(viewer);
+    const cardValue = viewed.locator(
+      `.visual[data-visual-name="${card}"] [data-testid="card-value"]`,
+    );
+    const allSales = await cardValue.textContent();
+    const relative = viewed
+      .locator(`.visual[data-visual-name="${dateSlicer}"]`)
+      .getByRole('group', { name: 'Fecha' });
+    await relative.getByLabel('Fecha relativa').selectOption({ label: 'En los últimos' });
+    await relative.getByLabel('Unidad de tiempo').selectOption({ label: 'días' });
+    await eventually(() => cardValue.textContent()).not.toBe(allSales);
+    const state = await host.call<{ filters: Record<string, unknown>[] }>(
+      viewer,
+      `const page = (await embedded.getPages()).find((p) => p.isActive);
+       const visual = (await page.getVisuals()).find((v) => v.name === '${dateSlicer}');
+       return visual.getSlicerState()`,
+    );
+    // operator InLast, one period of unit Day (powerbi-models' RelativeDate enums).
+    expect(state.filters).toEqual([
+      expect.objectContaining({ operator: 0, timeUnitsCount: 1, timeUnitType: 0 }),
+    ]);
+    await Promise.all([page.close(), viewer.close()]);
+  });
 });

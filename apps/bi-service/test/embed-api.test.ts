@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { signEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids, salesReportViewScope } from './fixture-content.ts';
-import { call, comercial, userToken } from './harness.ts';
+import { call, comercial, errorCode, refusalOf, userToken } from './harness.ts';
 import { salesSchema, salesSchemaOnly, useTestService } from './support/test-service.ts';
 
 const service = useTestService({}, salesSchemaOnly);
@@ -27,7 +27,6 @@ async function embedToken(path: string, body: Record<string, unknown> = {}) {
 }
 const embedCall = (path: string, token: string, body?: unknown) =>
   call(service.url, path, { token, scheme: 'EmbedToken', body });
-const errorCode = (json: Record<string, unknown>) => (json['error'] as { code: string }).code;
 
 describe('GET /v1.0/embed/reports/{id}', () => {
   it('returns the definition, revision and dataset schema for the token holder', async () => {
@@ -47,17 +46,14 @@ describe('GET /v1.0/embed/reports/{id}', () => {
   it('answers 403 for another report, 404 for an unknown one, 401 without a token', async () => {
     const token = await embedToken(`/reports/${ids.salesReport}`);
     const other = await embedCall(`/v1.0/embed/reports/${ids.marginReport}`, token);
-    expect([other.status, errorCode(other.json)]).toEqual([403, 'PowerBINotAuthorizedException']);
+    expect(refusalOf(other)).toEqual([403, 'PowerBINotAuthorizedException']);
     const unknown = await embedCall(
       '/v1.0/embed/reports/00000000-0000-4000-8000-000000000000',
       token,
     );
-    expect([unknown.status, errorCode(unknown.json)]).toEqual([404, 'PowerBIEntityNotFound']);
+    expect(refusalOf(unknown)).toEqual([404, 'PowerBIEntityNotFound']);
     const anonymous = await call(service.url, `/v1.0/embed/reports/${ids.salesReport}`);
-    expect([anonymous.status, errorCode(anonymous.json)]).toEqual([
-      401,
-      'PowerBINotAuthorizedException',
-    ]);
+    expect(refusalOf(anonymous)).toEqual([401, 'PowerBINotAuthorizedException']);
   });
 
   it('answers 401 TokenExpired for an expired embed token', async () => {
@@ -103,15 +99,12 @@ describe('POST /v1.0/embed/reports/{id}/revisions', () => {
     const refused = await embedCall(`/v1.0/embed/reports/${ids.marginReport}/revisions`, view, {
       definition,
     });
-    expect([refused.status, errorCode(refused.json)]).toEqual([
-      403,
-      'PowerBINotAuthorizedException',
-    ]);
+    expect(refusalOf(refused)).toEqual([403, 'PowerBINotAuthorizedException']);
     const edit = await embedToken(`/reports/${ids.marginReport}`, { accessLevel: 'Edit' });
     const malformed = await embedCall(`/v1.0/embed/reports/${ids.marginReport}/revisions`, edit, {
       definition: { pages: [] },
     });
-    expect([malformed.status, errorCode(malformed.json)]).toEqual([400, 'InvalidRequest']);
+    expect(refusalOf(malformed)).toEqual([400, 'InvalidRequest']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byCountry, byCountryAnswer, open, secured, useDataService } from './embed-data-service.ts';
+import { refusalOf } from './harness.ts';
 
 const { token, query } = useDataService();
 
@@ -16,10 +17,7 @@ describe('query route: tokens and scope', () => {
     });
     const tampered = `${(await token()).slice(0, -4)}AAAA`;
     const response = await query(open, byCountry, tampered);
-    expect([response.status, (response.json['error'] as { code: string }).code]).toEqual([
-      401,
-      'PowerBINotAuthorizedException',
-    ]);
+    expect(refusalOf(response)).toEqual([401, 'PowerBINotAuthorizedException']);
   });
 
   it('401 TokenExpired for an expired token', async () => {
@@ -28,27 +26,18 @@ describe('query route: tokens and scope', () => {
       byCountry,
       await token({ exp: Math.floor(Date.now() / 1000) - 5 }),
     );
-    expect([response.status, (response.json['error'] as { code: string }).code]).toEqual([
-      401,
-      'TokenExpired',
-    ]);
+    expect(refusalOf(response)).toEqual([401, 'TokenExpired']);
   });
 
   it('403 PowerBINotAuthorizedException for a token generated for another dataset', async () => {
     const response = await query(open, byCountry, await token({ datasets: [secured] }));
-    expect([response.status, (response.json['error'] as { code: string }).code]).toEqual([
-      403,
-      'PowerBINotAuthorizedException',
-    ]);
+    expect(refusalOf(response)).toEqual([403, 'PowerBINotAuthorizedException']);
   });
 
   it('404 PowerBIEntityNotFound for an unknown dataset', async () => {
     const unknown = '00000000-0000-4000-8000-0000000000ff';
     const response = await query(unknown, byCountry, await token({ datasets: [unknown] }));
-    expect([response.status, (response.json['error'] as { code: string }).code]).toEqual([
-      404,
-      'PowerBIEntityNotFound',
-    ]);
+    expect(refusalOf(response)).toEqual([404, 'PowerBIEntityNotFound']);
   });
 });
 
@@ -66,10 +55,7 @@ describe('query route: row-level security from the token', () => {
 
   it('refuses a dataset with roles when the token carries no identity for it', async () => {
     const response = await query(secured, byCountry, await token({ datasets: [secured] }));
-    expect([response.status, (response.json['error'] as { code: string }).code]).toEqual([
-      403,
-      'PowerBINotAuthorizedException',
-    ]);
+    expect(refusalOf(response)).toEqual([403, 'PowerBINotAuthorizedException']);
   });
 
   it('400 for a role the dataset does not define', async () => {

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { verifyEmbedToken } from '../src/modules/identity/embed-token.ts';
 import { ids, salesReportViewScope } from './fixture-content.ts';
-import { call, comercial, comercialViewerToken, startTestService, userToken } from './harness.ts';
+import {
+  call,
+  comercial,
+  comercialViewerToken,
+  errorCode,
+  startTestService,
+  userToken,
+} from './harness.ts';
 import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
 const service = useTestService();
@@ -19,7 +26,6 @@ const reportTokenPath = `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.sale
 
 const claimsOf = (json: Record<string, unknown>) =>
   verifyEmbedToken(service.services.embedTokenKey, `EmbedToken ${String(json['token'])}`);
-const errorCode = (json: Record<string, unknown>) => (json['error'] as { code: string }).code;
 
 describe('report GenerateToken', () => {
   it('scopes the token to exactly the report, its dataset and workspace, with the identity', async () => {
@@ -230,26 +236,14 @@ describe('create-report GenerateToken', () => {
   });
 
   it('needs accessLevel Create, a known dataset and membership', async () => {
-    const view = await call(service.url, path, {
-      token: tokens.comercial,
-      body: { accessLevel: 'View', datasetId: ids.salesDataset },
-    });
-    expect(view.status).toBe(400);
-    const unknown = await call(service.url, path, {
-      token: tokens.comercial,
-      body: { accessLevel: 'Create', datasetId: '00000000-0000-4000-8000-000000000000' },
-    });
-    expect(unknown.status).toBe(404);
-    const foreignDataset = await call(service.url, path, {
-      token: tokens.comercial,
-      body: { accessLevel: 'Create', datasetId: ids.financeDataset },
-    });
-    expect(foreignDataset.status).toBe(403);
-    const outsider = await call(service.url, path, {
-      token: tokens.finanzas,
-      body: { accessLevel: 'Create', datasetId: ids.financeDataset },
-    });
-    expect(outsider.status).toBe(403);
+    const statusOf = async (token: string, accessLevel: string, datasetId: string) =>
+      (await call(service.url, path, { token, body: { accessLevel, datasetId } })).status;
+    expect(await statusOf(tokens.comercial, 'View', ids.salesDataset)).toBe(400);
+    const unknownDataset = '00000000-0000-4000-8000-000000000000';
+    expect(await statusOf(tokens.comercial, 'Create', unknownDataset)).toBe(404);
+    // A dataset of another workspace, then a caller who is not a member of the dataset's.
+    expect(await statusOf(tokens.comercial, 'Create', ids.financeDataset)).toBe(403);
+    expect(await statusOf(tokens.finanzas, 'Create', ids.financeDataset)).toBe(403);
   });
 });
 

@@ -138,6 +138,16 @@ export async function call(
   return { status: response.status, headers: response.headers, json: json ?? {}, text };
 }
 
+/** The `error.code` of a Power BI error answer. */
+export const errorCode = (json: Record<string, unknown>) =>
+  (json['error'] as { code: string }).code;
+
+/** An answer's status and Power BI error code, to check both in one assertion. */
+export const refusalOf = (answer: { status: number; json: Record<string, unknown> }) => [
+  answer.status,
+  errorCode(answer.json),
+];
+
 /** The id of the workspace `name`, as the caller behind `token` lists it. */
 export async function workspaceIdOf(url: string, token: string, name: string): Promise<string> {
   const groups = await call(url, '/v1.0/myorg/groups', { token });

@@ -1,13 +1,15 @@
 /**
  * Files made to exhaust an import, built here from scratch: an XLSX whose sheet inflates to
- * hundreds of megabytes from a small zip, and a CSV 10,000 columns wide. Also what the tests
- * need around them: the uploads left in the data folder.
+ * hundreds of megabytes from a small zip, and a CSV 10,000 columns wide; an upload sent as a
+ * stream, slowly or without end. Also what the tests need around them: the uploads left in the
+ * data folder.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
 import { buffer } from 'node:stream/consumers';
+import { zipArchive, type ZipEntry } from '@vitrina/test-support/zip';
 
 interface ZipPart {
   name: string;
@@ -36,41 +38,12 @@ async function deflated(part: ZipPart) {
 
 /** A zip of deflated parts (no zip64: every part under 4 GB). */
 async function zip(parts: ZipPart[]): Promise<Buffer> {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
+  const entries: ZipEntry[] = [];
   for (const part of parts) {
     const { data, size, crc } = await deflated(part);
-    const name = Buffer.from(part.name);
-    const fields = (header: Buffer, at: number) => {
-      header.writeUInt16LE(8, at); // deflate
-      header.writeUInt32LE(crc >>> 0, at + 6);
-      header.writeUInt32LE(data.length, at + 10);
-      header.writeUInt32LE(size, at + 14);
-      header.writeUInt16LE(name.length, at + 18);
-    };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    fields(local, 8);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    fields(central, 10);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    directory.push(central, name);
-    offset += local.length + name.length + data.length;
+    entries.push({ name: part.name, crc, size, compressed: data });
   }
-  const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directoryBytes, end]);
+  return zipArchive(entries);
 }
 
 const text =
@@ -151,4 +124,28 @@ export function leftoverUploads(dataRoot: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The request of an import whose multipart body is sent as a stream (no Content-Length), as a
+ * slow or stalled client sends it: the one file part, `lento.csv`, is `chunks`.
+ */
+export function streamedUpload(token: string, chunks: AsyncIterable<Uint8Array>): RequestInit {
+  const boundary = 'vitrina-limits';
+  const body = (async function* () {
+    yield new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lento.csv"\r\n\r\n`,
+    );
+    yield* chunks;
+    yield new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  })();
+  return {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: body as unknown as RequestInit['body'],
+    duplex: 'half',
+  } as RequestInit;
 }

@@ -14,7 +14,13 @@ import { freePort } from '@vitrina/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createServices } from '../src/services.ts';
-import { leftoverUploads, moderateXlsxBomb, wideCsv, xlsxBomb } from './hostile-files.ts';
+import {
+  leftoverUploads,
+  moderateXlsxBomb,
+  streamedUpload,
+  wideCsv,
+  xlsxBomb,
+} from './hostile-files.ts';
 
 const MB = 1024 * 1024;
 const clientId = '8f14e45f-ceea-467f-a0a6-7e6b2b1d4c11';
@@ -183,22 +189,14 @@ describe('hostile imports against the deployed BI service', () => {
     'stops within 10 s on SIGTERM mid-import, leaving no upload',
     { timeout: 60_000 },
     async () => {
-      const boundary = 'vitrina-sigterm';
       const stalled = (async function* () {
-        yield new TextEncoder().encode(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lento.csv"\r\n\r\nTienda;Importe\n`,
-        );
+        yield new TextEncoder().encode('Tienda;Importe\n');
         await sleep(60_000);
       })();
-      const sending = fetch(`${url}/v1.0/myorg/groups/${groupId}/imports`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
-        body: stalled as unknown as RequestInit['body'],
-        duplex: 'half',
-      } as RequestInit).catch((error: unknown) => error);
+      const sending = fetch(
+        `${url}/v1.0/myorg/groups/${groupId}/imports`,
+        streamedUpload(token, stalled),
+      ).catch((error: unknown) => error);
       while (leftoverUploads(dataRoot).length === 0) await sleep(50);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const started = performance.now();

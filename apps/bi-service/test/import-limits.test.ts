@@ -14,7 +14,7 @@ import {
   workspaceIdOf,
   type TestService,
 } from './harness.ts';
-import { leftoverUploads, wideCsv, workbook, xlsxBomb } from './hostile-files.ts';
+import { leftoverUploads, streamedUpload, wideCsv, workbook, xlsxBomb } from './hostile-files.ts';
 
 const MB = 1024 * 1024;
 let service: TestService;
@@ -54,27 +54,6 @@ const refusal = (message: string | RegExp) => ({
     message: typeof message === 'string' ? message : expect.stringMatching(message),
   },
 });
-
-/** A multipart body sent as a stream (no Content-Length): the file part is `chunks`. */
-function streamedForm(chunks: AsyncIterable<Uint8Array>) {
-  const boundary = 'vitrina-limits';
-  const body = (async function* () {
-    yield new TextEncoder().encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lento.csv"\r\n\r\n`,
-    );
-    yield* chunks;
-    yield new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
-  })();
-  return {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    body: body as unknown as RequestInit['body'],
-    duplex: 'half',
-  } as RequestInit;
-}
 
 /** The uploads left behind, once the import that made them has had time to clean up. */
 async function settledLeftovers() {
@@ -182,7 +161,8 @@ describe('import limits', () => {
     const chunk = new Uint8Array(MB).fill(0x31);
     const streamed = await fetch(
       importsUrl(),
-      streamedForm(
+      streamedUpload(
+        token,
         (async function* () {
           for (let sent = 0; sent < 6; sent++) yield chunk;
         })(),
@@ -206,7 +186,8 @@ describe('import limits', () => {
     const client = new AbortController();
     let sent = 0;
     const sending = fetch(importsUrl(), {
-      ...streamedForm(
+      ...streamedUpload(
+        token,
         (async function* () {
           for (;;) {
             yield new TextEncoder().encode('Tienda;Importe\nLima;1\n'.repeat(1000));
@@ -226,7 +207,8 @@ describe('import limits', () => {
     const started = performance.now();
     const slow = await fetch(
       importsUrl(),
-      streamedForm(
+      streamedUpload(
+        token,
         (async function* () {
           yield new TextEncoder().encode('Tienda;Importe\n');
           for (let line = 0; line < 100; line++) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Filter } from '@vitrina/bi-model';
+import type { AdvancedCondition, AdvancedFilter, Filter } from '@vitrina/bi-model';
 import type { LoadedDataset } from '../src/engine/registry.ts';
 import { runQuery, runUnderlying } from '../src/engine/query/run-query.ts';
 import { openMiniRetail } from './mini-retail.ts';
@@ -69,140 +69,60 @@ describe('basic filters', () => {
 });
 
 describe('advanced filters', () => {
-  const cases: [string, Filter, Record<string, number>][] = [
-    [
-      'LessThan',
-      { target: amount, logicalOperator: 'And', conditions: [{ operator: 'LessThan', value: 6 }] },
-      { Pera: 5, Pan: 4 },
-    ],
-    [
-      'LessThanOrEqual',
-      {
-        target: amount,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'LessThanOrEqual', value: 6 }],
-      },
-      { Pera: 5, Pan: 4, Leche: 6 },
-    ],
-    [
-      'GreaterThan',
-      {
-        target: amount,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'GreaterThan', value: 20 }],
-      },
-      { Manzana: 25 },
-    ],
-    [
-      'GreaterThanOrEqual',
-      {
-        target: amount,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'GreaterThanOrEqual', value: 20 }],
-      },
-      { Manzana: 25, Pera: 20, Queso: 20 },
-    ],
-    [
-      'Is',
-      { target: product, logicalOperator: 'And', conditions: [{ operator: 'Is', value: 'Pera' }] },
-      { Pera: 25 },
-    ],
-    [
-      'IsNot',
-      {
-        target: category,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'IsNot', value: 'Fruta' }],
-      },
-      { Leche: 15, Queso: 20, Pan: 4 },
-    ],
-    [
-      'Contains (case-insensitive)',
-      {
-        target: product,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'Contains', value: 'ANZ' }],
-      },
-      { Manzana: 35 },
-    ],
-    [
-      'DoesNotContain',
-      {
-        target: product,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'DoesNotContain', value: 'e' }],
-      },
-      { Manzana: 35, Pan: 4 },
-    ],
-    [
-      'StartsWith',
-      {
-        target: product,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'StartsWith', value: 'p' }],
-      },
-      { Pera: 25, Pan: 4 },
-    ],
-    [
-      'DoesNotStartWith',
-      {
-        target: product,
-        logicalOperator: 'And',
-        conditions: [{ operator: 'DoesNotStartWith', value: 'P' }],
-      },
-      { Manzana: 35, Leche: 15, Queso: 20 },
-    ],
-    [
-      'IsBlank',
-      { target: category, logicalOperator: 'And', conditions: [{ operator: 'IsBlank' }] },
-      { Pan: 4 },
-    ],
-    [
-      'IsNotBlank',
-      { target: category, logicalOperator: 'And', conditions: [{ operator: 'IsNotBlank' }] },
-      { Manzana: 35, Pera: 25, Leche: 15, Queso: 20 },
-    ],
-    [
-      'None',
-      { target: country, logicalOperator: 'And', conditions: [{ operator: 'None' }] },
-      { Manzana: 35, Pera: 25, Leche: 15, Queso: 20, Pan: 4 },
-    ],
-    [
-      'And of two conditions (a range)',
-      {
-        target: amount,
-        logicalOperator: 'And',
-        conditions: [
-          { operator: 'GreaterThan', value: 5 },
-          { operator: 'LessThan', value: 20 },
-        ],
-      },
-      { Manzana: 10, Leche: 15 },
-    ],
-    [
-      'Or of two conditions',
-      {
-        target: product,
-        logicalOperator: 'Or',
-        conditions: [
-          { operator: 'Is', value: 'Pan' },
-          { operator: 'StartsWith', value: 'Q' },
-        ],
-      },
-      { Queso: 20, Pan: 4 },
-    ],
-    [
-      'date comparison with an ISO timestamp value',
-      {
-        target: { table: 'Calendario', column: 'Fecha' },
-        logicalOperator: 'And',
-        conditions: [{ operator: 'GreaterThanOrEqual', value: '2024-04-01T00:00:00.000Z' }],
-      },
-      { Pan: 4, Pera: 20, Leche: 6 },
-    ],
+  const advanced = (
+    target: AdvancedFilter['target'],
+    logicalOperator: AdvancedFilter['logicalOperator'],
+    ...conditions: AdvancedCondition[]
+  ): Filter => ({ target, logicalOperator, conditions });
+
+  // One condition each: the test's name is the condition's operator.
+  const conditions: [AdvancedFilter['target'], AdvancedCondition, Record<string, number>][] = [
+    [amount, { operator: 'LessThan', value: 6 }, { Pera: 5, Pan: 4 }],
+    [amount, { operator: 'LessThanOrEqual', value: 6 }, { Pera: 5, Pan: 4, Leche: 6 }],
+    [amount, { operator: 'GreaterThan', value: 20 }, { Manzana: 25 }],
+    [amount, { operator: 'GreaterThanOrEqual', value: 20 }, { Manzana: 25, Pera: 20, Queso: 20 }],
+    [product, { operator: 'Is', value: 'Pera' }, { Pera: 25 }],
+    [category, { operator: 'IsNot', value: 'Fruta' }, { Leche: 15, Queso: 20, Pan: 4 }],
+    // Case-insensitive, as Power BI's.
+    [product, { operator: 'Contains', value: 'ANZ' }, { Manzana: 35 }],
+    [product, { operator: 'DoesNotContain', value: 'e' }, { Manzana: 35, Pan: 4 }],
+    [product, { operator: 'StartsWith', value: 'p' }, { Pera: 25, Pan: 4 }],
+    [product, { operator: 'DoesNotStartWith', value: 'P' }, { Manzana: 35, Leche: 15, Queso: 20 }],
+    [category, { operator: 'IsBlank' }, { Pan: 4 }],
+    [category, { operator: 'IsNotBlank' }, { Manzana: 35, Pera: 25, Leche: 15, Queso: 20 }],
+    [country, { operator: 'None' }, { Manzana: 35, Pera: 25, Leche: 15, Queso: 20, Pan: 4 }],
   ];
-  it.each(cases)('%s', async (_name, filter, expected) => {
-    expect(await totalsByProduct([filter])).toEqual(expected);
+  it.each(conditions.map((row) => [row[1].operator, ...row] as const))(
+    '%s',
+    async (_name, target, condition, expected) => {
+      expect(await totalsByProduct([advanced(target, 'And', condition)])).toEqual(expected);
+    },
+  );
+
+  it('And of two conditions (a range)', async () => {
+    const range = advanced(
+      amount,
+      'And',
+      { operator: 'GreaterThan', value: 5 },
+      { operator: 'LessThan', value: 20 },
+    );
+    expect(await totalsByProduct([range])).toEqual({ Manzana: 10, Leche: 15 });
+  });
+  it('Or of two conditions', async () => {
+    const either = advanced(
+      product,
+      'Or',
+      { operator: 'Is', value: 'Pan' },
+      { operator: 'StartsWith', value: 'Q' },
+    );
+    expect(await totalsByProduct([either])).toEqual({ Queso: 20, Pan: 4 });
+  });
+  it('date comparison with an ISO timestamp value', async () => {
+    const since = advanced({ table: 'Calendario', column: 'Fecha' }, 'And', {
+      operator: 'GreaterThanOrEqual',
+      value: '2024-04-01T00:00:00.000Z',
+    });
+    expect(await totalsByProduct([since])).toEqual({ Pan: 4, Pera: 20, Leche: 6 });
   });
 });
 

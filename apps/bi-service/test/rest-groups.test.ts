@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { workspaceIdFor } from '../src/modules/tenant/catalog.service.ts';
 import { ids } from './fixture-content.ts';
-import { appToken, call, comercial, startTestService, userToken } from './harness.ts';
+import { appToken, call, comercial, errorCode, startTestService, userToken } from './harness.ts';
 import { useDemoUserTokens, useTestService } from './support/test-service.ts';
 
 const service = useTestService();
@@ -66,7 +66,7 @@ describe('GET /v1.0/myorg/groups', () => {
       .sign(service.services.accessTokenKey.secret);
     const response = await call(service.url, '/v1.0/myorg/groups', { token: expired });
     expect(response.status).toBe(401);
-    expect((response.json['error'] as { code: string }).code).toBe('TokenExpired');
+    expect(errorCode(response.json)).toBe('TokenExpired');
   });
 });
 
@@ -76,7 +76,7 @@ describe('workspace content routes', () => {
     expect(member.status).toBe(200);
     const outsider = await call(service.url, path, { token: tokens.finanzas });
     expect(outsider.status).toBe(403);
-    expect((outsider.json['error'] as { code: string }).code).toBe('PowerBINotAuthorizedException');
+    expect(errorCode(outsider.json)).toBe('PowerBINotAuthorizedException');
   });
 
   it('lists reports with Power BI field names and embed URLs', async () => {
@@ -128,7 +128,7 @@ describe('workspace content routes', () => {
       { token: tokens.comercial },
     );
     expect(unknownGroup.status).toBe(404);
-    expect((unknownGroup.json['error'] as { code: string }).code).toBe('PowerBIEntityNotFound');
+    expect(errorCode(unknownGroup.json)).toBe('PowerBIEntityNotFound');
     const otherWorkspace = await call(
       service.url,
       `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.financeReport}`,
@@ -158,7 +158,7 @@ describe('rate limiting', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((last.json['error'] as { code: string }).code).toBe('TooManyRequests');
+      expect(errorCode(last.json)).toBe('TooManyRequests');
     } finally {
       await limited.close();
     }

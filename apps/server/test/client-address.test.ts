@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { buildTestApp, testEnvironment, type TestApp } from './helper.ts';
+import { buildTestApp, loginAttempt, testEnvironment, type TestApp } from './helper.ts';
 
 /** The defaults: 20 failed logins per address per minute, the 21st answers 429. */
 const failuresAllowed = 20;
@@ -13,16 +13,12 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
   afterAll(async () => context.close());
 
   const failedLogin = (peer: string, forwardedFor?: string, username = 'nadie') =>
-    context.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      remoteAddress: peer,
-      headers: {
-        'content-type': 'application/json',
-        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-      },
-      payload: JSON.stringify({ username, password: 'Mala1234' }),
-    });
+    loginAttempt(
+      context.app,
+      peer,
+      { username, password: 'Mala1234' },
+      forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    );
 
   /** The address the audit log wrote down for one failed login. */
   let attempts = 0;

@@ -232,6 +232,25 @@ export async function createUser(
   return { id: row.id, username: row.username, password, rol: row.rol === 0 ? 0 : 1 };
 }
 
+/**
+ * One login attempt from the client address `from` (the login limits count per address), whatever
+ * the answer; `headers` adds to the JSON content type (a proxy's X-Forwarded-For, say).
+ */
+export function loginAttempt(
+  app: App,
+  from: string,
+  credentials: { username: string; password: string },
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/authenticate',
+    remoteAddress: from,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(credentials),
+  });
+}
+
 /** Logs in through the API and returns the signed-in user with its tokens. */
 export async function login(
   app: App,
@@ -251,6 +270,17 @@ export async function login(
 /** An access token of a new session of `userId`, without a login (fast, for matrix-style tests). */
 export async function tokenFor(app: App, userId: number): Promise<string> {
   return (await createSessionIssuer(app.context).issue(app.context.db, userId)).token;
+}
+
+/** A user of a test, signed in: its row's fields and an access token. */
+export interface SignedIn extends CreatedUser {
+  token: string;
+}
+
+/** A new user of role `rol` (0 administrator, 1 viewer) with a session, on `testApp`. */
+export async function signIn(testApp: TestApp, rol: Role): Promise<SignedIn> {
+  const user = await createUser(testApp.db, { rol });
+  return { ...user, token: await tokenFor(testApp.app, user.id) };
 }
 
 /** Undoes quoted-printable (soft line breaks and =XX bytes) so tests can read the text. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, callApi, createUser, type TestApp } from './helper.ts';
+import { buildTestApp, callApi, createUser, loginAttempt, type TestApp } from './helper.ts';
 
 const retryMessage =
   /^Demasiados intentos fallidos\. Intente nuevamente en \d+ (segundos?|minutos?) \(a las \d\d:\d\d UTC\)\.$/;
@@ -16,13 +16,7 @@ describe('login limits per client address', () => {
   afterAll(async () => context.close());
 
   const attempt = (ip: string, username: string, password: string) =>
-    context.app.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      remoteAddress: ip,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username, password }),
-    });
+    loginAttempt(context.app, ip, { username, password });
 
   it('refuses an address after its failed attempts, saying when to retry', async () => {
     for (let i = 0; i < 3; i++)

@@ -1,4 +1,4 @@
-import { errorMessages, passwordPattern } from '@vitrina/contracts';
+import { errorMessages, passwordPattern, type Role } from '@vitrina/contracts';
 import { describe, expect, it } from 'vitest';
 import { useSeededApp } from './fixtures.ts';
 import {
@@ -9,6 +9,16 @@ import {
   testDialects,
   type ApiRequest,
 } from './helper.ts';
+
+/** A `PUT user` body for user `id` with role `rol`; the names and mail matter to no test but one. */
+const updateOf = (id: number, rol: Role, names: { firstname?: string } = {}) => ({
+  id,
+  firstname: 'A',
+  lastname: 'B',
+  mail: 'ab@vitrina.test',
+  rol,
+  ...names,
+});
 
 /** The temporary password written in a mail (see users.mail.ts). */
 function temporaryPasswordIn(mail: string): string {
@@ -83,13 +93,7 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
   });
 
   it.skipIf(!available)('updates a user but never their username', async () => {
-    const body = {
-      id: state.fixture.viewer.id,
-      firstname: 'Lucía',
-      lastname: 'Paz',
-      mail: 'lucia@vitrina.test',
-      rol: 1,
-    };
+    const body = updateOf(state.fixture.viewer.id, 1, { firstname: 'Lucía' });
     const same = await asAdmin({
       method: 'PUT',
       url: '/api/user',
@@ -111,13 +115,7 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
   });
 
   it.skipIf(!available)('drops the permissions of a viewer promoted to administrator', async () => {
-    const body = {
-      id: state.fixture.viewer.id,
-      firstname: 'A',
-      lastname: 'B',
-      mail: 'ab@vitrina.test',
-      rol: 0,
-    };
+    const body = updateOf(state.fixture.viewer.id, 0);
     expect((await asAdmin({ method: 'PUT', url: '/api/user', body })).statusCode).toBe(200);
     const left = await state.context.db
       .selectFrom('permissions')
@@ -128,13 +126,7 @@ describe.each(testDialects)('users ($dialect)', ({ dialect, available }) => {
   });
 
   it.skipIf(!available)('never leaves the portal without an administrator', async () => {
-    const demote = {
-      id: state.fixture.administrator.id,
-      firstname: 'A',
-      lastname: 'B',
-      mail: 'ab@vitrina.test',
-      rol: 1,
-    };
+    const demote = updateOf(state.fixture.administrator.id, 1);
     const response = await asAdmin({ method: 'PUT', url: '/api/user', body: demote });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(errorMessages.lastAdministrator);

@@ -26,6 +26,14 @@ export const accountOf = (fields: Partial<Account> & Pick<Account, 'id'>): Accou
   ...fields,
 });
 
+/** Account 1, "Comercial", whose one workspace `ws-1` ("Ventas") holds `reports`. */
+export const salesAccountWith = (reports: Account['workspaces'][number]['reports']): Account =>
+  accountOf({
+    id: 1,
+    description: 'Comercial',
+    workspaces: [{ id: 'ws-1', name: 'Ventas', reports }],
+  });
+
 /** `GET viewer/report/u-r1` for the demo sales report, its token expiring `expiresInMs` from now. */
 export const viewerReportOf = (expiresInMs = 3_600_000): ViewerReport => ({
   name: 'Ventas generales',

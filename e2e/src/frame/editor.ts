@@ -6,6 +6,9 @@ interface FrameScope {
   locator(selector: string, options?: { hasText?: RegExp }): Locator;
 }
 
+/** What a visual draws once it has data: charts an SVG, a card its value, a table a table. */
+const DRAWN = ':is(svg, [data-testid="card-value"], table, .slicer)';
+
 /** Deselects, adds a visual of `type` and clicks each field into it; resolves with its name. */
 export async function addVisual(frame: FrameScope, type: string, fields: string[]) {
   await frame.locator('.page-canvas').click({ position: { x: 5, y: 5 } });
@@ -18,8 +21,6 @@ export async function addVisual(frame: FrameScope, type: string, fields: string[
     });
     await item.first().click();
   }
-  // Charts draw an SVG, a card its value, a table or a matrix a table.
-  const drawn = ':is(svg, [data-testid="card-value"], table)';
-  await frame.locator(`.visual[data-visual-name="${name}"] ${drawn}`).first().waitFor();
+  await frame.locator(`.visual[data-visual-name="${name}"] ${DRAWN}`).first().waitFor();
   return name;
 }

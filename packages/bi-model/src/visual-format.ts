@@ -1,9 +1,10 @@
 /**
  * A visual's format options (the editor's "Formato" pane), stored in its `options`: the known keys
  * are typed here once, for the editor that writes them and the frame that draws them. Other keys
- * (a slicer's `mode`, a text box's `text`) stay accepted as they are.
+ * (a text box's `text`) stay accepted as they are.
  */
 import { z } from 'zod';
+import { isDateType, type DataType } from './fields.ts';
 import { visualNumberFormatSchema } from './number-format.ts';
 import type { VisualType } from './visual-types.ts';
 
@@ -45,6 +46,24 @@ export const valueAxisFormatSchema = z
     path: ['max'],
   });
 
+/** A slicer's styles (Power BI's "Estilo"): a list, a dropdown, a range, or a relative date. */
+export const slicerModes = ['list', 'dropdown', 'between', 'relative'] as const;
+export type SlicerMode = (typeof slicerModes)[number];
+
+/** The styles a slicer on a field of `dataType` can take: a range needs an order, relative a date. */
+export function slicerModesFor(dataType: DataType | undefined): SlicerMode[] {
+  const ordered = dataType === 'number' || dataType === 'integer' || isDateType(dataType);
+  return slicerModes.filter(
+    (mode) => (mode !== 'between' || ordered) && (mode !== 'relative' || isDateType(dataType)),
+  );
+}
+
+/** The style a slicer draws in: its `mode` when the field's type allows it, else the list. */
+export function slicerModeOf(mode: unknown, dataType: DataType | undefined): SlicerMode {
+  const allowed = slicerModesFor(dataType);
+  return allowed.find((m) => m === mode) ?? 'list';
+}
+
 export const backgroundFormatSchema = z.object({
   color: hexColor.optional(),
   /** 0 draws the colour solid, 100 not at all (Power BI's "Transparencia"). */
@@ -72,6 +91,11 @@ export const visualFormatSchema = z
     gridlines: z.boolean().optional(),
     background: backgroundFormatSchema.optional(),
     border: borderFormatSchema.optional(),
+    /**
+     * A slicer's style (`slicerModes`). Any text is kept, as before the pane wrote it, so a report
+     * written by hand still opens; `slicerModeOf` draws one its field cannot take as the list.
+     */
+    mode: z.string().max(40).optional(),
   })
   .meta({ id: 'VisualFormat' });
 export type VisualFormat = z.infer<typeof visualFormatSchema>;
@@ -81,6 +105,7 @@ export type FormatValue<K extends FormatKey> = z.infer<(typeof visualFormatSchem
 
 /** The pane's sections; each visual type offers those that mean something for it. */
 export type FormatSection =
+  | 'slicerStyle'
   | 'numberFormat'
   | 'seriesColors'
   | 'pointColors'
@@ -139,7 +164,7 @@ export const formatSectionsByType: Record<VisualType, readonly FormatSection[]> 
   waterfallChart: [...AXES_ONLY, 'dataLabels'],
   tableEx: TABLE,
   pivotTable: TABLE,
-  slicer: ['fontSize', ...FRAME_ONLY],
+  slicer: ['slicerStyle', 'fontSize', ...FRAME_ONLY],
   textbox: ['fontSize', ...FRAME_ONLY],
   actionButton: FRAME_ONLY,
 };

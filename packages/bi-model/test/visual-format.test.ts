@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatSectionsByType,
   readVisualFormat,
+  slicerModeOf,
+  slicerModesFor,
   visualDefinitionSchema,
   visualFormatSchema,
   visualTypes,
@@ -56,7 +58,8 @@ describe('readVisualFormat', () => {
       gridlines: false,
       border: { show: 'yes' },
       legend: { position: 'Bottom' },
-      mode: 'Dropdown',
+      fontSize: 'grande',
+      text: 'Hola',
     });
     expect(read).toEqual({ gridlines: false, legend: { position: 'Bottom' } });
     expect(readVisualFormat(undefined)).toEqual({});
@@ -76,9 +79,34 @@ describe('formatSectionsByType', () => {
       'background',
       'border',
     ]);
-    expect(formatSectionsByType.slicer).toEqual(['fontSize', 'background', 'border']);
+    expect(formatSectionsByType.slicer).toEqual([
+      'slicerStyle',
+      'fontSize',
+      'background',
+      'border',
+    ]);
     expect(formatSectionsByType.clusteredColumnChart).toEqual(
       expect.arrayContaining(['seriesColors', 'axes', 'gridlines', 'legend']),
     );
+  });
+});
+
+describe('slicer styles by field type', () => {
+  it('offers a range for numbers and dates, and relative date for dates only', () => {
+    expect(slicerModesFor('string')).toEqual(['list', 'dropdown']);
+    expect(slicerModesFor('boolean')).toEqual(['list', 'dropdown']);
+    expect(slicerModesFor('integer')).toEqual(['list', 'dropdown', 'between']);
+    expect(slicerModesFor('number')).toEqual(['list', 'dropdown', 'between']);
+    expect(slicerModesFor('date')).toEqual(['list', 'dropdown', 'between', 'relative']);
+    expect(slicerModesFor('datetime')).toEqual(['list', 'dropdown', 'between', 'relative']);
+  });
+
+  it('draws a style the field cannot take, or an unknown one, as the list', () => {
+    expect(slicerModeOf('relative', 'date')).toBe('relative');
+    expect(slicerModeOf('relative', 'number')).toBe('list');
+    expect(slicerModeOf('between', 'string')).toBe('list');
+    expect(slicerModeOf('tiles', 'string')).toBe('list');
+    expect(slicerModeOf(undefined, 'date')).toBe('list');
+    expect(slicerModeOf('dropdown', undefined)).toBe('dropdown');
   });
 });

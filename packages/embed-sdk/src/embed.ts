@@ -281,8 +281,12 @@ export abstract class Embed {
       if (!this.isBootstrapped()) this.#sendInitialLoad();
     });
     if (this.service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {
-      this.frontLoadHandler = () =>
-        void this.frontLoadSendConfig(this.config)?.catch(ignoreAutomatic);
+      // A bootstrapped embed has no config to send until `embed()` completes it (2.8.0 has no
+      // bootstrap); `completeBootstrap` sends the load then.
+      this.frontLoadHandler = () => {
+        if (!this.isBootstrapped())
+          void this.frontLoadSendConfig(this.config)?.catch(ignoreAutomatic);
+      };
       // The frame's `/ready/:uid` becomes a `ready` event on the container, not on the iframe.
       this.element.addEventListener('ready', this.frontLoadHandler, false);
     }

@@ -3,7 +3,6 @@ import { describeInBrowser } from '@vitrina/e2e/browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ourSdkScript } from './support/bundles.ts';
 import {
-  frameOf,
   frameRequest,
   outcome,
   receivedBy,
@@ -13,8 +12,9 @@ import {
   type Harness,
   type Sdk,
 } from './support/harness.ts';
+import { embedAndWait, embedOf } from './support/suite.ts';
 
-const report = `powerbi.get(document.getElementById('c1'))`;
+const report = embedOf('c1');
 const calls = [
   `${report}.getFilters()`,
   `${report}.setFilters([{ $schema: 'http://powerbi.com/product/schema#basic', target: { table: 't', column: 'c' }, operator: 'In', values: [1], filterType: 1 }])`,
@@ -85,15 +85,7 @@ async function runScenario(harness: Harness, sdk: Sdk) {
       filterPaneEnabled: false,
     },
   };
-  await page.evaluate(
-    (cfg) =>
-      void (
-        window as unknown as { powerbi: { embed(el: unknown, c: unknown): unknown } }
-      ).powerbi.embed(document.getElementById('c1'), cfg),
-    config,
-  );
-  const frame = await frameOf(page, 'c1');
-  await waitForRequest(frame, 'POST', '/report/load');
+  const frame = await embedAndWait(page, 'c1', config);
   await waitForRequest(frame, 'POST', '/frontload/config');
   await setReply(frame, 'GET', '/report/pages', {
     statusCode: 200,

@@ -1,11 +1,10 @@
 import type { Service } from '../src/service.ts';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { frameOf, outcome, receivedBy, waitForRequest } from './support/harness.ts';
-import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
+import { embedAndWait, embedInto, embedOf, reportConfig, useOurSdkPage } from './support/suite.ts';
 
-const embedIn = (id: string) => `powerbi.get(document.getElementById('${id}'))`;
 const embedEvents = [
   'loaded',
   'saved',
@@ -17,13 +16,20 @@ const embedEvents = [
 ];
 const rdlMessage = 'This API is currently not supported for RDL reports';
 
+/** setAccessToken('t2') reaches the frame on `tokenPath`; the embed allows 2.8.0's events plus `own`. */
+async function expectTokenAndEvents(page: Page, frame: Frame, tokenPath: string, own: string[]) {
+  await outcome(page, `${embedOf('c1')}.setAccessToken('t2')`);
+  expect((await waitForRequest(frame, 'POST', tokenPath)).body).toBe('t2');
+  expect(await outcome(page, `${embedOf('c1')}.allowedEvents`)).toEqual({
+    resolved: [...embedEvents, ...own],
+  });
+}
+
 describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', () => {
-  const state = useOurSdk();
-  let page: Page;
-  afterEach(async () => page?.close());
+  const state = useOurSdkPage();
 
   it('dashboard: /dashboard/load with default settings, /dashboard/token, its allowed events', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const config = {
       type: 'dashboard',
       id: 'd1',
@@ -40,15 +46,11 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
       pageView: 'fitToWidth',
       settings: { filterPaneEnabled: true },
     });
-    await outcome(page, `${embedIn('c1')}.setAccessToken('t2')`);
-    expect((await waitForRequest(frame, 'POST', '/dashboard/token')).body).toBe('t2');
-    expect(await outcome(page, `${embedIn('c1')}.allowedEvents`)).toEqual({
-      resolved: [...embedEvents, 'tileClicked', 'error'],
-    });
+    await expectTokenAndEvents(page, frame, '/dashboard/token', ['tileClicked', 'error']);
   });
 
   it('tile: /tile/load with its dashboard id, /tile/token', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const config = {
       type: 'tile',
       id: 'tl1',
@@ -61,15 +63,11 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
       id: 'tl1',
       dashboardId: 'd1',
     });
-    await outcome(page, `${embedIn('c1')}.setAccessToken('t2')`);
-    expect((await waitForRequest(frame, 'POST', '/tile/token')).body).toBe('t2');
-    expect(await outcome(page, `${embedIn('c1')}.allowedEvents`)).toEqual({
-      resolved: [...embedEvents, 'tileClicked', 'tileLoaded'],
-    });
+    await expectTokenAndEvents(page, frame, '/tile/token', ['tileClicked', 'tileLoaded']);
   });
 
   it('Q&A: /qna/load without settings, setQuestion resolves with the envelope, token goes to /report/token', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const config = {
       type: 'qna',
       datasetIds: ['ds1'],
@@ -81,21 +79,17 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
     const load = await waitForRequest(frame, 'POST', '/qna/load');
     expect(load.body).toMatchObject({ datasetIds: ['ds1'], question: 'ventas' });
     expect(load.body).not.toHaveProperty('settings');
-    const settled = await outcome(page, `${embedIn('c1')}.setQuestion('margen')`);
+    const settled = await outcome(page, `${embedOf('c1')}.setQuestion('margen')`);
     const interpret = await waitForRequest(frame, 'POST', '/qna/interpret');
     expect(interpret.body).toEqual({ question: 'margen' });
     expect(settled).toEqual({
       resolved: { statusCode: 202, headers: { id: interpret.headers['id'] } },
     });
-    await outcome(page, `${embedIn('c1')}.setAccessToken('t2')`);
-    await waitForRequest(frame, 'POST', '/report/token');
-    expect(await outcome(page, `${embedIn('c1')}.allowedEvents`)).toEqual({
-      resolved: [...embedEvents, 'loaded', 'visualRendered'],
-    });
+    await expectTokenAndEvents(page, frame, '/report/token', ['loaded', 'visualRendered']);
   });
 
   it('visual: one-visual custom layout on /report/load, filters by level, getPages/setPage throw strings', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const config = reportConfig(state.harness, {
       type: 'visual',
       pageName: 'P1',
@@ -122,7 +116,7 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
         },
       },
     });
-    const visual = embedIn('c1');
+    const visual = embedOf('c1');
     await outcome(page, `${visual}.getFilters(0)`);
     await waitForRequest(frame, 'GET', '/report/filters');
     await outcome(page, `${visual}.getFilters(1)`);
@@ -144,7 +138,7 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
   });
 
   it('create: /report/create with the create config; a report embed then reuses the iframe and is the one registered', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const createConfig = {
       embedUrl: `${state.harness.frames.url}/createEmbed?datasetId=ds1`,
       accessToken: 't',
@@ -162,10 +156,7 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
       datasetId: 'ds1',
       settings: { filterPaneEnabled: true },
     });
-    await page.evaluate(
-      (cfg) => void powerbi.embed(document.getElementById('c1') as HTMLElement, cfg),
-      reportConfig(state.harness, { uniqueId: 'ur' }),
-    );
+    await embedInto(page, 'c1', reportConfig(state.harness, { uniqueId: 'ur' }));
     const load = await waitForRequest(frame, 'POST', '/report/load');
     expect(load.headers['uid']).toBe('ur');
     const registered = await outcome(
@@ -176,12 +167,12 @@ describeInBrowser('dashboard, tile, Q&A, visual and create embeds (our SDK)', ()
   });
 
   it('RDL reports: guarded calls reject with the plain string and send nothing', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const config = reportConfig(state.harness, {
       embedUrl: `${state.harness.frames.url}/rdlEmbed?reportId=r1`,
     });
     const frame = await embedAndWait(page, 'c1', config);
-    const report = embedIn('c1');
+    const report = embedOf('c1');
     const guarded = [
       'getFilters()',
       'setFilters([])',

@@ -2,7 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
 import { beforeAll, expect, it } from 'vitest';
 import { frameRequest, outcome, waitForRequest } from './support/harness.ts';
-import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
+import { embedAndWait, embedOf, reportConfig, useOurSdk } from './support/suite.ts';
 
 interface SeenEvent {
   name: string;
@@ -184,7 +184,7 @@ describeInBrowser('inbound event routes (our SDK)', () => {
   });
 
   it('on() subscribes allowed events, rejects others with the exact message, off() unsubscribes', async () => {
-    const report = `powerbi.get(document.getElementById('c1'))`;
+    const report = embedOf('c1');
     await page.evaluate(() => {
       const w = window as unknown as { calls: string[]; handler: (e: CustomEvent) => void };
       w.calls = [];

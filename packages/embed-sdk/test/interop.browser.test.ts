@@ -3,8 +3,9 @@ import { describeInBrowser } from '@vitrina/e2e/browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { microsoftFrameScript, ourSdkScript } from './support/bundles.ts';
 import { outcome, startHarness, type Harness } from './support/harness.ts';
+import { embedInto, embedOf } from './support/suite.ts';
 
-const report = `powerbi.get(document.getElementById('c1'))`;
+const report = embedOf('c1');
 
 describeInBrowser('interoperability: a frame on Microsoft’s libraries answers our SDK', () => {
   let harness: Harness;
@@ -51,13 +52,7 @@ describeInBrowser('interoperability: a frame on Microsoft’s libraries answers 
       accessToken: 't',
       uniqueId: 'u1',
     };
-    await page.evaluate(
-      (cfg) =>
-        void (
-          window as unknown as { powerbi: { embed(e: unknown, c: unknown): unknown } }
-        ).powerbi.embed(document.getElementById('c1'), cfg),
-      config,
-    );
+    await embedInto(page, 'c1', config);
     expect(await loaded).toEqual({ initiator: 'sdk' });
     const frame = (await (await page.$('#c1 iframe'))?.contentFrame())!;
     const state = await frame.evaluate(

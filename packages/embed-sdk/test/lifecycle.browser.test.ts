@@ -1,20 +1,15 @@
 import type { Service } from '../src/service.ts';
-import type { Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { frameOf, frameRequest, outcome, waitForRequest } from './support/harness.ts';
-import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
-
-const get = (id: string) => `powerbi.get(document.getElementById('${id}'))`;
+import { embedAndWait, reportConfig, embedOf, useOurSdkPage } from './support/suite.ts';
 
 describeInBrowser('embed lifecycle (our SDK)', () => {
-  const state = useOurSdk();
-  let page: Page;
-  afterEach(async () => page?.close());
+  const state = useOurSdkPage();
 
   // Chromium serialises the CSSOM-set style attribute last, for 2.8.0's iframe too.
   it('builds the exact iframe, with isMobile and locale in embedUrl and the uid last in src only', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const settings = { layoutType: 2, localeSettings: { language: 'es', formatLocale: 'es-CO' } };
     const frame = await embedAndWait(
       page,
@@ -36,7 +31,7 @@ describeInBrowser('embed lifecycle (our SDK)', () => {
   });
 
   it('takes uniqueId, token and id from attributes, and defaults settings from the pane attributes', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     await page.evaluate((url) => {
       const el = document.getElementById('c1') as HTMLElement;
       el.setAttribute('powerbi-name', 'from-attr');
@@ -55,7 +50,7 @@ describeInBrowser('embed lifecycle (our SDK)', () => {
   });
 
   it('sends the load again on every iframe load event, and generates a random uid when none is given', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const frame = await embedAndWait(page, 'c1', reportConfig(state.harness));
     const first = await waitForRequest(frame, 'POST', '/report/load');
     expect(first.headers['uid']).toMatch(/^[0-9a-z]{4,}$/);
@@ -71,12 +66,12 @@ describeInBrowser('embed lifecycle (our SDK)', () => {
   });
 
   it('re-embed: same component and iframe, load sent at once with the new config; type rules', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const frame = await embedAndWait(page, 'c1', reportConfig(state.harness, { uniqueId: 'u1' }));
     const src = await page.$eval('#c1 iframe', (el) => el.getAttribute('src'));
     const same = await outcome(
       page,
-      `(() => { const before = ${get('c1')}; powerbi.embed(document.getElementById('c1'), ${JSON.stringify(reportConfig(state.harness, { id: 'r2', uniqueId: 'u2' }))}); return before === ${get('c1')}; })()`,
+      `(() => { const before = ${embedOf('c1')}; powerbi.embed(document.getElementById('c1'), ${JSON.stringify(reportConfig(state.harness, { id: 'r2', uniqueId: 'u2' }))}); return before === ${embedOf('c1')}; })()`,
     );
     expect(same).toEqual({ resolved: true });
     const reload = await waitForRequest(frame, 'POST', '/report/load', 2);
@@ -115,7 +110,7 @@ describeInBrowser('embed lifecycle (our SDK)', () => {
   });
 
   it('reset: forgets the embed and removes its iframe; get() then throws the exact message', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     await embedAndWait(page, 'c1', reportConfig(state.harness, { uniqueId: 'u1' }));
     await page.evaluate(() => powerbi.reset(document.getElementById('c1') as HTMLElement));
     expect(
@@ -124,7 +119,7 @@ describeInBrowser('embed lifecycle (our SDK)', () => {
         `[document.querySelector('#c1 iframe'), powerbi.find('u1'), powerbi.getNumberOfComponents()]`,
       ),
     ).toEqual({ resolved: [null, undefined, 0] });
-    expect(await outcome(page, get('c1'))).toEqual({
+    expect(await outcome(page, embedOf('c1'))).toEqual({
       threw: {
         error:
           'You attempted to get an instance of powerbi component associated with element: <div id="c1" style="width:640px;height:400px"></div> but there was no associated instance.',
@@ -133,7 +128,7 @@ describeInBrowser('embed lifecycle (our SDK)', () => {
   });
 
   it('containers without an id keep their own embeds (2.8.0 evicted the first)', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const result = await page.evaluate((cfg) => {
       const [a, b] = [document.createElement('div'), document.createElement('div')];
       document.body.append(a, b);
@@ -149,7 +144,7 @@ describeInBrowser('embed lifecycle (our SDK)', () => {
   });
 
   it('fullscreen() puts the iframe in fullscreen and exitFullscreen() leaves it', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     await embedAndWait(page, 'c1', reportConfig(state.harness));
     await page.evaluate(() => {
       const button = document.createElement('button');

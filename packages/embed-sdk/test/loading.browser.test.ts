@@ -1,20 +1,16 @@
 import type { Service } from '../src/service.ts';
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { frameOf, outcome, receivedBy, waitForRequest } from './support/harness.ts';
-import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
-
-const get = (id: string) => `powerbi.get(document.getElementById('${id}'))`;
+import { embedAndWait, embedInto, embedOf, reportConfig, useOurSdkPage } from './support/suite.ts';
 
 describeInBrowser('loading: front-load, phased load, preload and bootstrap (our SDK)', () => {
-  const state = useOurSdk();
-  let page: Page;
-  afterEach(async () => page?.close());
+  const state = useOurSdkPage();
 
   // Chromium serialises the CSSOM-set style attribute last, for 2.8.0's iframe too.
   it('front-loads the config for the first three components only', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const got: boolean[] = [];
     for (const id of ['c1', 'c2', 'c3', 'c4']) {
       const config = reportConfig(state.harness, {
@@ -33,14 +29,14 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
   });
 
   it('phased load: load() sends /report/prepare, render() sends /report/render; other types still load', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     await page.evaluate(
       (cfg) => void powerbi.load(document.getElementById('c1') as HTMLElement, cfg),
       reportConfig(state.harness),
     );
     const frame = await frameOf(page, 'c1');
     await waitForRequest(frame, 'POST', '/report/prepare');
-    expect(await outcome(page, `${get('c1')}.render()`)).toEqual({ resolved: undefined });
+    expect(await outcome(page, `${embedOf('c1')}.render()`)).toEqual({ resolved: undefined });
     await waitForRequest(frame, 'POST', '/report/render');
     expect((await receivedBy(frame)).map((r) => r.url)).toEqual([
       '/report/prepare',
@@ -60,7 +56,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
   });
 
   it('preload: a hidden iframe without uid that fires preloaded and receives nothing', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const url = `${state.harness.frames.url}/reportEmbed`;
     const html = await page.evaluate(
       (embedUrl) =>
@@ -83,7 +79,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
   });
 
   it('bootstrap: the iframe loads before the token; embed() later reuses it with the same uid', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const base = `${state.harness.frames.url}/reportEmbed`;
     await page.evaluate(
       (embedUrl) =>
@@ -98,10 +94,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
       () => (window as unknown as { testFrame: { uid: string } }).testFrame.uid,
     );
     expect(await receivedBy(frame)).toEqual([]);
-    await page.evaluate(
-      (cfg) => void powerbi.embed(document.getElementById('c1') as HTMLElement, cfg),
-      reportConfig(state.harness),
-    );
+    await embedInto(page, 'c1', reportConfig(state.harness));
     const load = await waitForRequest(frame, 'POST', '/report/load');
     expect(load.headers['uid']).toBe(uid);
     expect(load.body).toMatchObject({
@@ -120,8 +113,34 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
     });
   });
 
+  it("bootstrap: a frame's early ready gets no config (there is no token yet) and raises no page error", async () => {
+    const { page } = state;
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.evaluate(
+      (embedUrl) =>
+        void powerbi.bootstrap(document.getElementById('c1') as HTMLElement, {
+          type: 'report',
+          embedUrl,
+        }),
+      `${state.harness.frames.url}/reportEmbed?ready=1`,
+    );
+    const frame = await frameOf(page, 'c1');
+    await frame.evaluate(
+      () =>
+        (window as unknown as { testFrame: { readyReply: Promise<unknown> } }).testFrame.readyReply,
+    );
+    expect(await receivedBy(frame)).toEqual([]);
+    await page.evaluate(
+      (cfg) => void powerbi.embed(document.getElementById('c1') as HTMLElement, cfg),
+      reportConfig(state.harness),
+    );
+    await waitForRequest(frame, 'POST', '/report/load');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('bootstrap with a preloaded iframe of the same page: moved in, not reloaded, one load with the uid', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     // `autoloaded=1`: the frame answers the load with `loaded`, addressed by the header's uid.
     const base = `${state.harness.frames.url}/reportEmbed?language=es&autoloaded=1`;
     await preloadAndWait(page, base);
@@ -159,7 +178,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
   });
 
   it('bootstrap leaves a preloaded iframe of another page alone and loads its own', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const base = `${state.harness.frames.url}/reportEmbed`;
     await preloadAndWait(page, `${base}?language=en`);
     await page.evaluate(
@@ -176,7 +195,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
   });
 
   it('bootstrap then embed before the frame loaded: exactly one load, sent on the load event', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     await page.evaluate((cfg) => {
       const el = document.getElementById('c1') as HTMLElement;
       powerbi.bootstrap(el, { type: 'report', embedUrl: String(cfg['embedUrl']) });
@@ -184,7 +203,7 @@ describeInBrowser('loading: front-load, phased load, preload and bootstrap (our 
     }, reportConfig(state.harness));
     const frame = await frameOf(page, 'c1');
     await waitForRequest(frame, 'POST', '/report/load');
-    await outcome(page, `${get('c1')}.refresh()`);
+    await outcome(page, `${embedOf('c1')}.refresh()`);
     await waitForRequest(frame, 'POST', '/report/refresh');
     expect((await receivedBy(frame)).map((r) => r.url)).toEqual([
       '/report/load',

@@ -1,16 +1,14 @@
 import type { Service } from '../src/service.ts';
-import type { Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordingFrameScript } from './support/bundles.ts';
 import { frameOf, frameRequest, outcome, receivedBy } from './support/harness.ts';
 import { html, js, startOrigin, type Origin } from './support/origins.ts';
-import { embedAndWait, reportConfig, useOurSdk } from './support/suite.ts';
+import { embedAndWait, reportConfig, useOurSdkPage } from './support/suite.ts';
 
 describeInBrowser('safer than 2.8.0: pinned origins, trusted windows, optional timeout', () => {
-  const state = useOurSdk();
+  const state = useOurSdkPage();
   let other: Origin;
-  let page: Page;
 
   beforeAll(async () => {
     other = await startOrigin({ '/frame.js': js(await recordingFrameScript()) });
@@ -19,10 +17,9 @@ describeInBrowser('safer than 2.8.0: pinned origins, trusted windows, optional t
     state.harness.frames.routes['/moved'] = ['redirect', `${other.url}/frame.html`];
   });
   afterAll(async () => other?.close());
-  afterEach(async () => page?.close());
 
   it('posts only to the embed URL’s origin: a frame that ended up elsewhere receives nothing and is not heard', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const config = reportConfig(state.harness, {
       embedUrl: `${state.harness.frames.url}/moved?reportId=r1`,
       uniqueId: 'u1',
@@ -42,7 +39,7 @@ describeInBrowser('safer than 2.8.0: pinned origins, trusted windows, optional t
   });
 
   it('ignores a window it did not create, even one on the frame origin using a live uid', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const ourFrame = await embedAndWait(
       page,
       'c1',
@@ -61,7 +58,7 @@ describeInBrowser('safer than 2.8.0: pinned origins, trusted windows, optional t
   });
 
   it('rejects with an Error after requestTimeout when the frame never answers', async () => {
-    page = await state.harness.newPage();
+    const { page } = state;
     const config = reportConfig(state.harness, {
       embedUrl: `${state.harness.frames.url}/reportEmbed?reportId=r1&silent=1`,
     });

@@ -3,6 +3,7 @@ import { describeInBrowser } from '@vitrina/e2e/browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ourSdkScript } from './support/bundles.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { basicFilter } from './support/report-api-cases.ts';
 
 type Kind = 'embed' | 'create' | 'createMethod';
 type Case = [Kind, Record<string, unknown>];
@@ -30,13 +31,6 @@ function cases(frames: string): Case[] {
   };
   const qna = { type: 'qna', datasetIds: ['ds'], embedUrl: `${frames}/qnaEmbed`, accessToken: 't' };
   const visual = { ...report, type: 'visual', pageName: 'P', visualName: 'v' };
-  const basic = {
-    $schema: 'http://powerbi.com/product/schema#basic',
-    target: { table: 't', column: 'c' },
-    operator: 'In',
-    values: [1],
-    filterType: 1,
-  };
   const reportFields: Record<string, unknown>[] = [
     {},
     { accessToken: 1 },
@@ -46,9 +40,9 @@ function cases(frames: string): Case[] {
     { pageName: 1 },
     { filters: 'x' },
     { filters: [{}] },
-    { filters: [{ ...basic, values: 'x' }] },
-    { filters: [{ ...basic, target: {} }] },
-    { filters: [basic] },
+    { filters: [{ ...basicFilter, values: 'x' }] },
+    { filters: [{ ...basicFilter, target: {} }] },
+    { filters: [basicFilter] },
     { permissions: 3 },
     { permissions: 'x' },
     { viewMode: 2 },

@@ -6,15 +6,14 @@
  */
 import { DATE_PARTS, isDateType, type DatePart } from '@vitrina/bi-model';
 import type { DataRole, DatasetSchema, FieldRef, VisualType } from '../api/types.ts';
+import { groupingDataType } from '@vitrina/bi-model/visual-queries';
 import { WELLS } from './wells.ts';
 
 /** Axes that walk a list of levels with drill up and down (the matrix expands rows instead). */
 const NOT_DRILLED = new Set<VisualType>(['pivotTable', 'scatterChart', 'tableEx', 'slicer']);
 
 function isDateColumn(schema: DatasetSchema, field: FieldRef): boolean {
-  if (!('column' in field)) return false;
-  const table = schema.tables.find((t) => t.name === field.table);
-  return isDateType(table?.columns.find((c) => c.name === field.column)?.dataType);
+  return 'column' in field && isDateType(groupingDataType(schema, field));
 }
 
 /** The fields a dropped field becomes in a well: itself, or a date's hierarchy on a chart axis. */

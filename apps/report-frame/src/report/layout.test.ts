@@ -12,20 +12,10 @@ describe('computeLayout', () => {
   });
 
   it('fills the width or keeps the design size when asked', () => {
-    const viewport = { width: 2560, height: 300 };
-    const fitWidth = computeLayout(
-      page,
-      { customLayout: { displayOption: DisplayOption.FitToWidth } },
-      viewport,
-      false,
-    );
-    expect(fitWidth.scale).toBe(2);
-    const actual = computeLayout(
-      page,
-      { customLayout: { displayOption: DisplayOption.ActualSize } },
-      viewport,
-      false,
-    );
+    const shownAs = (displayOption: number) =>
+      computeLayout(page, { customLayout: { displayOption } }, { width: 2560, height: 300 }, false);
+    expect(shownAs(DisplayOption.FitToWidth).scale).toBe(2);
+    const actual = shownAs(DisplayOption.ActualSize);
     expect(actual.scale).toBe(1);
     expect(actual.width).toBe(1280);
   });

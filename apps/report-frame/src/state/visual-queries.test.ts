@@ -61,10 +61,18 @@ describe('queriesForVisual', () => {
       queriesForVisual({ visual: visual('V3'), schema, filters: [] })['values']!.groupBy,
     ).toEqual([{ table: 'Tienda', column: 'País' }]);
     const between: VisualDefinition = { ...visual('V3'), options: { mode: 'between' } };
-    expect(queriesForVisual({ visual: between, schema, filters: [] })['range']!.measures).toEqual([
-      { table: 'Tienda', column: 'País', aggregation: 'Min' },
-      { table: 'Tienda', column: 'País', aggregation: 'Max' },
-    ]);
+    // A range needs an order: on a text column the slicer stays a list.
+    expect(queriesForVisual({ visual: between, schema, filters: [] })['values']).toBeDefined();
+    const onAmounts: VisualDefinition = {
+      ...between,
+      fields: { category: [{ table: 'Ventas', column: 'Importe' }] },
+    };
+    expect(queriesForVisual({ visual: onAmounts, schema, filters: [] })['range']!.measures).toEqual(
+      [
+        { table: 'Ventas', column: 'Importe', aggregation: 'Min' },
+        { table: 'Ventas', column: 'Importe', aggregation: 'Max' },
+      ],
+    );
   });
 
   it('splits table fields into groupings and measures and adds a totals query', () => {

@@ -3,8 +3,8 @@
  * by `options.mode`. Its choice filters the page through `setSlicer` (the SDK's slicer state).
  */
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
-import { fieldLabel, filterTargetOf } from '@vitrina/bi-model/visual-queries';
-import { isDateType } from '@vitrina/bi-model';
+import { fieldLabel, filterTargetOf, groupingDataType } from '@vitrina/bi-model/visual-queries';
+import { isDateType, slicerModeOf } from '@vitrina/bi-model';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import { basicIn } from '../state/visual-filters.ts';
 import { useServices } from './services.ts';
@@ -31,9 +31,8 @@ export function SlicerVisual({ visual, schema, results, filters }: Props) {
   const services = useServices();
   const { messages, format } = services;
   const field = visual.fields.category?.[0];
-  const modeOption = visual.options?.['mode'];
-  const mode = typeof modeOption === 'string' ? modeOption : 'list';
   if (!field) return null;
+  const mode = slicerModeOf(visual.options?.['mode'], groupingDataType(schema, field));
   const target = filterTargetOf(schema, field);
   const title = fieldLabel(field);
   const apply = (next: FrameFilter[]) => services.setSlicer(visual, next);

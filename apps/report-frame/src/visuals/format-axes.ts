@@ -20,9 +20,17 @@ function titled(axis: OptionRecord, format: AxisFormat | undefined, fallback: st
     ...axis,
     name: format.title?.trim() || fallback,
     nameLocation: 'middle',
-    // Past the tick labels: a vertical axis's labels are wider than a horizontal one's are tall.
+    // A first guess past level tick labels; ECharts moves the title further out when the labels
+    // are taller (rotated) or wider (`nameMoveOverlap`, on by default in ECharts 6).
     nameGap: y ? 48 : 28,
   };
+}
+
+/** A grid that keeps the axis titles inside the visual, as it keeps the tick labels. */
+function containingTitles(option: OptionRecord): OptionRecord {
+  const grid = part(option, 'grid');
+  const { containLabel: _legacy, ...rest } = grid;
+  return { ...option, grid: { ...rest, outerBoundsMode: 'same', outerBoundsContain: 'all' } };
 }
 
 export function withAxisFormat(
@@ -33,7 +41,9 @@ export function withAxisFormat(
   const { categoryAxis, valueAxis, gridlines } = format;
   if (!categoryAxis && !valueAxis && gridlines === undefined) return option;
   let valueAxisCount = 0;
-  return mapAxes(option, (axis, key) => {
+  const titledOption =
+    categoryAxis?.showTitle || valueAxis?.showTitle ? containingTitles(option) : option;
+  return mapAxes(titledOption, (axis, key) => {
     const y = key === 'yAxis';
     if (axis['type'] === 'category') return titled(axis, categoryAxis, names.category, y);
     // Only the first value axis (a combo chart's second is the lines') takes the pane's range.

@@ -98,6 +98,19 @@ describe('axes', () => {
     expect(drawn.yAxis).toMatchObject({ name: 'Ingresos', nameLocation: 'middle' });
   });
 
+  it('keeps titles inside the visual and clear of rotated labels; untitled charts keep their grid', () => {
+    const titled = column(oneSeries, { categoryAxis: { showTitle: true } }) as unknown as {
+      grid: Record<string, unknown>;
+    };
+    // ECharts 6 moves a title past its labels only under `outerBoundsContain`, not `containLabel`.
+    expect(titled.grid).toMatchObject({ outerBoundsMode: 'same', outerBoundsContain: 'all' });
+    expect(titled.grid['containLabel']).toBeUndefined();
+    const plain = column(oneSeries, { gridlines: false }) as unknown as {
+      grid: Record<string, unknown>;
+    };
+    expect(plain.grid['containLabel']).toBe(true);
+  });
+
   it('puts the value axis range on the value axis of a horizontal bar chart', () => {
     const drawn = column(oneSeries, { valueAxis: { min: 100, max: 900 } }, 'clusteredBarChart');
     expect(drawn.xAxis).toMatchObject({ type: 'value', min: 100, max: 900 });

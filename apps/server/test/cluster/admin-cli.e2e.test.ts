@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/app.ts';
-import { seedFixture, type Fixture } from '../fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { callApi, postgresAvailable } from '../helper.ts';
-import { nextRemote, startTestCluster, type TestCluster } from './cluster-apps.ts';
-import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
+import { nextRemote } from './cluster-apps.ts';
+import { redisAvailable } from './redis-server.ts';
+import { useSeededCluster } from './seeded-cluster.ts';
 
 const adminCli = resolve(import.meta.dirname, '../../src/cli/admin.ts');
 const run = promisify(execFile);
@@ -26,29 +25,15 @@ const variants = [
 describe.each(variants)(
   'admin CLI reaches running instances ($channel)',
   ({ available, redis }) => {
-    let redisServer: TestRedis | undefined;
-    let cluster: TestCluster;
-    let instance: App;
-    let fixture: Fixture;
+    const setup = useSeededCluster(1, { redis, available });
     const cliDataDir = mkdtempSync(join(tmpdir(), 'vitrina-cli-'));
-    beforeAll(async () => {
-      if (!available) return;
-      if (redis) redisServer = await startTestRedis();
-      cluster = await startTestCluster(1, redisServer ? { REDIS_URL: redisServer.url } : {});
-      [instance] = cluster.apps as [App];
-      fixture = await seedFixture(instance, cluster.database.db);
-    });
-    afterAll(async () => {
-      await cluster?.close();
-      await redisServer?.stop();
-      rmSync(cliDataDir, { recursive: true, force: true });
-    });
+    afterAll(() => rmSync(cliDataDir, { recursive: true, force: true }));
 
     const openAs = async (token: string) =>
       (
-        await callApi(instance, {
+        await callApi(setup.apps[0]!, {
           method: 'GET',
-          url: `/api/viewer/report/${fixture.report.uid}`,
+          url: `/api/viewer/report/${setup.fixture.report.uid}`,
           token,
         })
       ).statusCode;
@@ -61,9 +46,9 @@ describe.each(variants)(
       // The session is now cached (502: granted, no BI service here; 403: not granted); without
       // a message the instance would keep honouring it for the cache's lifetime (60 s).
       expect(await openAs(token)).not.toBe(401);
-      const arrived = nextRemote(instance, 'user');
+      const arrived = nextRemote(setup.apps[0]!, 'user');
       const cli = await run(process.execPath, [adminCli, 'reset-password', user.username], {
-        env: { ...process.env, ...cluster.env, DATA_DIR: cliDataDir, LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...setup.cluster.env, DATA_DIR: cliDataDir, LOG_LEVEL: 'warn' },
       });
       expect(cli.stdout).toContain('Contraseña reseteada');
       const exitedAt = Date.now();
@@ -82,7 +67,7 @@ describe.each(variants)(
     it.skipIf(!available)(
       'a password reset from the CLI ends the sessions the instance had cached, within 1 s',
       async () => {
-        await resetFromCli(fixture.viewer, fixture.tokens.viewer);
+        await resetFromCli(setup.fixture.viewer, setup.fixture.tokens.viewer);
       },
     );
 
@@ -91,8 +76,11 @@ describe.each(variants)(
       it.skipIf(!available)(
         'with Redis down the CLI warns and PostgreSQL still carries the reset',
         async () => {
-          await redisServer!.stop();
-          const stderr = await resetFromCli(fixture.otherViewer, fixture.tokens.otherViewer);
+          await setup.redis!.stop();
+          const stderr = await resetFromCli(
+            setup.fixture.otherViewer,
+            setup.fixture.tokens.otherViewer,
+          );
           expect(stderr).toContain('Aviso: Redis not reachable');
         },
         30_000,

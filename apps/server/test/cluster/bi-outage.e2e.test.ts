@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@vitrina/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
+import { buildTestApp, callApi, signIn, type SignedIn, type TestApp } from '../helper.ts';
 import {
   startBiProcess,
   type BiPlacement,
@@ -25,8 +25,7 @@ describe('BI service down and back', () => {
   let placement: BiPlacement;
   let bi: ServerProcess;
   let portal: TestApp;
-  let token: string;
-  let adminId: number;
+  let admin: SignedIn;
   beforeAll(async () => {
     placement = { port: await freePort(), tlsPort: await freePort(), dataDir: biDataDir };
     const started = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, placement });
@@ -39,8 +38,7 @@ describe('BI service down and back', () => {
         BI_TLS_CA_FILE: join(biDataDir, 'bi/tls/cert.pem'),
       },
     });
-    adminId = (await createUser(portal.db, { rol: 0 })).id;
-    token = await tokenFor(portal.app, adminId);
+    admin = await signIn(portal, 0);
   }, 150_000);
   afterAll(async () => {
     await portal?.close();
@@ -51,15 +49,15 @@ describe('BI service down and back', () => {
   const tree = async () => {
     const response = await callApi(portal.app, {
       method: 'GET',
-      url: `/api/account/${adminId}`,
-      token,
+      url: `/api/account/${admin.id}`,
+      token: admin.token,
     });
     expect(response.statusCode).toBe(200);
     return { accounts: response.json<TreeAccount[]>(), text: response.body };
   };
   const firstUid = (text: string) => /"uId":"([^"]+)"/.exec(text)?.[1] ?? '';
   const open = async (uid: string) =>
-    callApi(portal.app, { method: 'GET', url: `/api/viewer/report/${uid}`, token });
+    callApi(portal.app, { method: 'GET', url: `/api/viewer/report/${uid}`, token: admin.token });
   const ready = async () =>
     (await callApi(portal.app, { method: 'GET', url: '/api/ready' })).json<{
       dependencies: Record<string, string>;

@@ -1,63 +1,14 @@
 import { crc32, deflateRawSync, createDeflateRaw } from 'node:zlib';
-
-/** One member of a zip archive, already compressed (method 8, deflate) with its CRC and sizes. */
-interface ZipEntry {
-  name: Buffer;
-  crc: number;
-  size: number;
-  /** The size the archive's headers state, when it is not the true one (a lying archive). */
-  declaredSize?: number;
-  compressed: Buffer;
-}
+import { zipArchive, type ZipEntry } from '@vitrina/test-support/zip';
 
 function storedEntry(name: string, text: string): ZipEntry {
   const data = Buffer.from(text);
   return {
-    name: Buffer.from(name),
+    name,
     crc: crc32(data),
     size: data.length,
     compressed: deflateRawSync(data),
   };
-}
-
-/** A zip archive (no zip64: every size here is under 4 GB) holding `entries`, all deflated. */
-function zipArchive(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(0x21, 12); // 1980-01-01
-    local.writeUInt32LE(entry.crc, 14);
-    local.writeUInt32LE(entry.compressed.length, 18);
-    local.writeUInt32LE(entry.declaredSize ?? entry.size, 22);
-    local.writeUInt16LE(entry.name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // needed
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(entry.crc, 16);
-    central.writeUInt32LE(entry.compressed.length, 20);
-    central.writeUInt32LE(entry.declaredSize ?? entry.size, 24);
-    central.writeUInt16LE(entry.name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, entry.name, entry.compressed);
-    centrals.push(central, entry.name);
-    offset += local.length + entry.name.length + entry.compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 /**
@@ -102,7 +53,7 @@ async function bombSheet(shape: BombShape): Promise<ZipEntry> {
   deflate.end();
   await finished;
   return {
-    name: Buffer.from('xl/worksheets/sheet1.xml'),
+    name: 'xl/worksheets/sheet1.xml',
     crc,
     size,
     compressed: Buffer.concat(compressed),

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { seedFixture, type Fixture } from '../fixtures.ts';
 import { callApi, postgresAvailable } from '../helper.ts';
-import { nextRemote, startTestCluster, type TestCluster } from './cluster-apps.ts';
-import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
+import { nextRemote } from './cluster-apps.ts';
+import { redisAvailable } from './redis-server.ts';
+import { useSeededCluster } from './seeded-cluster.ts';
 import { revokeViewerGrants, viewerOpensReport } from './viewer-grants.ts';
 
 /**
@@ -16,27 +16,14 @@ const variants = [
 ];
 
 describe.each(variants)('invalidation across instances ($channel)', ({ available, redis }) => {
-  let redisServer: TestRedis | undefined;
-  let cluster: TestCluster;
-  let a: App;
-  let b: App;
-  let fixture: Fixture;
-  beforeAll(async () => {
-    if (!available) return;
-    if (redis) redisServer = await startTestRedis();
-    cluster = await startTestCluster(2, redisServer ? { REDIS_URL: redisServer.url } : {});
-    [a, b] = cluster.apps as [App, App];
-    fixture = await seedFixture(a, cluster.database.db);
-  });
-  afterAll(async () => {
-    await cluster?.close();
-    await redisServer?.stop();
-  });
-
-  const openOnB = () => viewerOpensReport(b, fixture);
+  const setup = useSeededCluster(2, { redis, available });
+  // Instance A writes, B must hear of it; read inside tests only (the hook fills them in).
+  const a = () => setup.apps[0]!;
+  const b = () => setup.apps[1]!;
+  const openOnB = () => viewerOpensReport(b(), setup.fixture);
 
   it.skipIf(!available)('uses the configured channels', () => {
-    expect(a.cluster.bus.channels).toEqual(redis ? ['redis', 'postgres'] : ['postgres']);
+    expect(a().cluster.bus.channels).toEqual(redis ? ['redis', 'postgres'] : ['postgres']);
   });
 
   it.skipIf(!available)(
@@ -44,8 +31,8 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
     async () => {
       // B has the viewer's grants cached (502: access granted, no BI service here).
       expect(await openOnB()).toBe(502);
-      const arrived = nextRemote(b, 'grants');
-      expect(await revokeViewerGrants(a, fixture)).toBe(204);
+      const arrived = nextRemote(b(), 'grants');
+      expect(await revokeViewerGrants(a(), setup.fixture)).toBe(204);
       // Hammer B from A's acknowledgement until the invalidation has arrived.
       let allowedAfterAck = 0;
       let delivered = false;
@@ -61,34 +48,38 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
   it.skipIf(!available)(
     "an RLS identity mapped on A drops that viewer's identity on B",
     async () => {
-      const arrived = nextRemote(b, 'identity');
-      const mapped = await callApi(a, {
+      const arrived = nextRemote(b(), 'identity');
+      const mapped = await callApi(a(), {
         method: 'PUT',
-        url: `/api/account/${fixture.account.id}/identities`,
-        token: fixture.tokens.administrator,
-        body: { userId: fixture.viewer.id, username: 'peru@cliente.example', roles: ['Pais'] },
+        url: `/api/account/${setup.fixture.account.id}/identities`,
+        token: setup.fixture.tokens.administrator,
+        body: {
+          userId: setup.fixture.viewer.id,
+          username: 'peru@cliente.example',
+          roles: ['Pais'],
+        },
       });
       expect(mapped.statusCode).toBeLessThan(300);
-      expect(await arrived).toEqual({ kind: 'identity', userId: fixture.viewer.id });
+      expect(await arrived).toEqual({ kind: 'identity', userId: setup.fixture.viewer.id });
     },
   );
 
   it.skipIf(!available)('a favorite written on A is listed by B', async () => {
     const listOnB = async () =>
       (
-        await callApi(b, {
+        await callApi(b(), {
           method: 'GET',
-          url: `/api/account/${fixture.administrator.id}`,
-          token: fixture.tokens.administrator,
+          url: `/api/account/${setup.fixture.administrator.id}`,
+          token: setup.fixture.tokens.administrator,
         })
       ).body;
     const before = await listOnB();
-    const arrived = nextRemote(b, 'favorites');
-    const favorite = await callApi(a, {
+    const arrived = nextRemote(b(), 'favorites');
+    const favorite = await callApi(a(), {
       method: 'POST',
       url: '/api/favorite',
-      token: fixture.tokens.administrator,
-      body: { reportId: fixture.hiddenReport.biId, userId: fixture.administrator.id },
+      token: setup.fixture.tokens.administrator,
+      body: { reportId: setup.fixture.hiddenReport.biId, userId: setup.fixture.administrator.id },
     });
     expect(favorite.statusCode).toBeLessThan(300);
     await arrived;
@@ -96,8 +87,8 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
   });
 
   it.skipIf(!available)('a session ended on A is refused on B', async () => {
-    const refreshToken = await fixture.issueRefreshToken(fixture.otherViewer.id);
-    const signedIn = await callApi(a, {
+    const refreshToken = await setup.fixture.issueRefreshToken(setup.fixture.otherViewer.id);
+    const signedIn = await callApi(a(), {
       method: 'POST',
       url: '/api/user/refreshtoken',
       body: { token: refreshToken },
@@ -108,10 +99,10 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
       refreshToken: string;
     }>();
     const aboutOnB = async () =>
-      (await callApi(b, { method: 'GET', url: '/api/infraestructure/about', token })).statusCode;
+      (await callApi(b(), { method: 'GET', url: '/api/infraestructure/about', token })).statusCode;
     expect(await aboutOnB()).toBe(200);
-    const arrived = nextRemote(b, 'session');
-    const logout = await callApi(a, {
+    const arrived = nextRemote(b(), 'session');
+    const logout = await callApi(a(), {
       method: 'POST',
       url: '/api/user/logout',
       token,
@@ -126,26 +117,15 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
 describe.skipIf(!(postgresAvailable && redisAvailable))(
   'invalidation across instances while Redis is down',
   () => {
-    let redisServer: TestRedis;
-    let cluster: TestCluster;
-    let fixture: Fixture;
-    beforeAll(async () => {
-      redisServer = await startTestRedis();
-      cluster = await startTestCluster(2, { REDIS_URL: redisServer.url });
-      fixture = await seedFixture(cluster.apps[0]!, cluster.database.db);
-    });
-    afterAll(async () => {
-      await cluster?.close();
-      await redisServer?.stop();
-    });
+    const setup = useSeededCluster(2, { redis: true });
 
     it('still reaches B through PostgreSQL', async () => {
-      const [a, b] = cluster.apps as [App, App];
-      const openOnB = () => viewerOpensReport(b, fixture);
+      const [a, b] = setup.apps as [App, App];
+      const openOnB = () => viewerOpensReport(b, setup.fixture);
       expect(await openOnB()).toBe(502);
-      await redisServer.stop();
+      await setup.redis!.stop();
       const arrived = nextRemote(b, 'grants');
-      expect(await revokeViewerGrants(a, fixture)).toBe(204);
+      expect(await revokeViewerGrants(a, setup.fixture)).toBe(204);
       await arrived;
       expect(await openOnB()).toBe(403);
     });

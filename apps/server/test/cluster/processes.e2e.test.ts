@@ -1,42 +1,27 @@
 import { request, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../src/lib/passwords.ts';
-import { seedFixture, type Fixture } from '../fixtures.ts';
 import { createUser, postgresAvailable } from '../helper.ts';
-import { startTestCluster, type TestCluster } from './cluster-apps.ts';
 import { startPortalProcess } from '@vitrina/test-support/processes';
-import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
+import { redisAvailable } from './redis-server.ts';
+import { useSeededCluster } from './seeded-cluster.ts';
 import { revokeViewerGrants } from './viewer-grants.ts';
 
 /** Portal instances as separate processes, on PostgreSQL and Redis, as a deployment runs them. */
 describe.skipIf(!(postgresAvailable && redisAvailable))('portal instances as processes', () => {
-  let redis: TestRedis;
-  let cluster: TestCluster;
-  let a: App;
-  let fixture: Fixture;
-  beforeAll(async () => {
-    redis = await startTestRedis();
-    cluster = await startTestCluster(1, { REDIS_URL: redis.url });
-    a = cluster.apps[0]!;
-    fixture = await seedFixture(a, cluster.database.db);
-  });
-  afterAll(async () => {
-    await cluster?.close();
-    await redis?.stop();
-  });
+  const setup = useSeededCluster(1, { redis: true });
 
   it('a grant revoked on A is refused by process B, counting what B allowed after the acknowledgement', async () => {
-    const b = await startPortalProcess({ env: cluster.env });
+    const b = await startPortalProcess({ env: setup.cluster.env });
     try {
       const openOnB = async () =>
         (
-          await fetch(`${b.url}/api/viewer/report/${fixture.report.uid}`, {
-            headers: { authorization: `Bearer ${fixture.tokens.viewer}` },
+          await fetch(`${b.url}/api/viewer/report/${setup.fixture.report.uid}`, {
+            headers: { authorization: `Bearer ${setup.fixture.tokens.viewer}` },
           })
         ).status;
       expect(await openOnB()).toBe(502);
-      expect(await revokeViewerGrants(a, fixture)).toBe(204);
+      expect(await revokeViewerGrants(setup.apps[0]!, setup.fixture)).toBe(204);
       let allowedAfterAck = 0;
       let refused = false;
       for (let i = 0; i < 5000 && !refused; i++) {
@@ -61,10 +46,10 @@ describe.skipIf(!(postgresAvailable && redisAvailable))('portal instances as pro
     // One user per login: parallel attempts at one user count towards its lockout.
     const users = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        createUser(cluster.database.db, { username: `lento${i}` }),
+        createUser(setup.cluster.database.db, { username: `lento${i}` }),
       ),
     );
-    await cluster.database.db
+    await setup.cluster.database.db
       .updateTable('users')
       .set({ password_hash: slowHash })
       .where(
@@ -73,7 +58,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable))('portal instances as pro
         users.map((user) => user.id),
       )
       .execute();
-    const portal = await startPortalProcess({ env: cluster.env });
+    const portal = await startPortalProcess({ env: setup.cluster.env });
     const { port } = new URL(portal.url);
     const login = (username: string) =>
       new Promise<number>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { callApi, createUser, postgresAvailable, resetDatabase } from '../helper.ts';
+import { callApi, createUser, loginAttempt, postgresAvailable, resetDatabase } from '../helper.ts';
 import { nextRemote, startTestCluster, type TestCluster } from './cluster-apps.ts';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
 
@@ -32,13 +32,7 @@ describe.skipIf(!available)('security across instances (Redis and PostgreSQL)', 
   beforeEach(async () => resetDatabase(cluster.database.db));
 
   const attempt = (instance: number, address: string, username: string, password: string) =>
-    apps[instance % 2]!.inject({
-      method: 'POST',
-      url: '/api/user/authenticate',
-      remoteAddress: address,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username, password }),
-    });
+    loginAttempt(apps[instance % 2]!, address, { username, password });
 
   const audited = async (actions: string[]) =>
     (await cluster.database.db.selectFrom('audit_log').select('action').execute()).filter((row) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callApi, testDialects } from '../helper.ts';
+import { callApi, testDialects, type SignedIn } from '../helper.ts';
 import { grant, reportNames, useContentFixture } from './content-fixture.ts';
 
 for (const { dialect, available } of testDialects) {
@@ -82,30 +82,12 @@ for (const { dialect, available } of testDialects) {
 
     it('lets a viewer read only their own tree, administrators anyone’s', async () => {
       const [viewer, other] = [await fx.viewer(), await fx.viewer()];
-      const own = await callApi(fx.app, {
-        method: 'GET',
-        url: `/api/account/${viewer.id}`,
-        token: viewer.token,
-      });
-      expect(own.statusCode).toBe(200);
-      const foreign = await callApi(fx.app, {
-        method: 'GET',
-        url: `/api/account/${other.id}`,
-        token: viewer.token,
-      });
-      expect(foreign.statusCode).toBe(403);
-      const byAdmin = await callApi(fx.app, {
-        method: 'GET',
-        url: `/api/account/${other.id}`,
-        token: fx.admin.token,
-      });
-      expect(byAdmin.statusCode).toBe(200);
-      const missing = await callApi(fx.app, {
-        method: 'GET',
-        url: '/api/account/999999',
-        token: fx.admin.token,
-      });
-      expect(missing.statusCode).toBe(404);
+      const statusOf = async (requester: SignedIn, userId: number) =>
+        (await fx.treeAs(requester, userId)).statusCode;
+      expect(await statusOf(viewer, viewer.id)).toBe(200);
+      expect(await statusOf(viewer, other.id)).toBe(403);
+      expect(await statusOf(fx.admin, other.id)).toBe(200);
+      expect(await statusOf(fx.admin, 999_999)).toBe(404);
     });
 
     it('updates description, password and client id but never the username', async () => {
@@ -173,13 +155,7 @@ for (const { dialect, available } of testDialects) {
         keptReport.id,
       ]);
       for (const report of [doomedReport, keptReport]) {
-        const added = await callApi(fx.app, {
-          method: 'POST',
-          url: '/api/favorite',
-          token: viewer.token,
-          body: { reportId: report.id, userId: viewer.id },
-        });
-        expect(added.statusCode).toBe(200);
+        expect((await fx.addFavorite(viewer, report.id)).statusCode).toBe(200);
       }
 
       const deleted = await callApi(fx.app, {

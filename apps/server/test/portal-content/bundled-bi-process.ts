@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import { startBiProcess } from '@vitrina/test-support/processes';
-import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp, createUser, tokenFor, type TestApp } from '../helper.ts';
 
 /** The bundled BI service in demo mode, in its own process, and the portal settings to reach it. */
 export interface BundledBi {
@@ -48,46 +46,6 @@ export async function startBundledBi(
     },
     async stop() {
       await bi.stop();
-    },
-  };
-}
-
-/** The bundled BI service and a portal on SQLite wired to it, for one test file. */
-export interface BundledBiPortal {
-  readonly bi: BundledBi;
-  readonly portal: TestApp;
-  /** A new user of role `rol` (0 administrator, 1 viewer) with a session token. */
-  signedIn(rol: 0 | 1): Promise<{ id: number; token: string }>;
-}
-
-/** Starts both before the file's tests and stops them after. */
-export function useBundledBiPortal(): BundledBiPortal {
-  let bi: BundledBi | undefined;
-  let portal: TestApp | undefined;
-  beforeAll(async () => {
-    bi = await startBundledBi();
-    portal = await buildTestApp('sqlite', { env: bi.portalEnv });
-  }, 150_000);
-  afterAll(async () => {
-    await portal?.close();
-    await bi?.stop();
-  });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined)
-      throw new Error('the bundled BI service and portal start in beforeAll');
-    return value;
-  };
-  return {
-    get bi() {
-      return started(bi);
-    },
-    get portal() {
-      return started(portal);
-    },
-    async signedIn(rol) {
-      const app = started(portal);
-      const id = (await createUser(app.db, { rol })).id;
-      return { id, token: await tokenFor(app.app, id) };
     },
   };
 }

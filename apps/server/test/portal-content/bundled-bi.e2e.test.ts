@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
-import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi } from '../helper.ts';
+import { usePortalOnBundledBi } from './portal-on-bundled-bi.ts';
 
 /**
  * The portal against the real bundled BI service (separate process, real HTTP and HTTPS): MSAL
  * signs the demo identities in over TLS with the service's self-signed certificate, the demo
  * accounts are registered and synced at start-up, and the viewer gets real embed tokens.
  */
-let bi: BundledBi;
-let portal: TestApp;
-let adminToken: string;
-let adminId: number;
-
-beforeAll(async () => {
-  bi = await startBundledBi();
-  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
-  adminId = (await createUser(portal.db, { rol: 0 })).id;
-  adminToken = await tokenFor(portal.app, adminId);
-}, 150_000);
-
-afterAll(async () => {
-  await portal?.close();
-  await bi?.stop();
-});
+const fx = usePortalOnBundledBi();
 
 async function adminTree() {
   return (
-    await callApi(portal.app, { method: 'GET', url: `/api/account/${adminId}`, token: adminToken })
+    await callApi(fx.portal.app, {
+      method: 'GET',
+      url: `/api/account/${fx.admin.id}`,
+      token: fx.admin.token,
+    })
   ).json();
 }
 
@@ -49,10 +38,10 @@ describe('portal with the bundled BI service (demo mode)', () => {
     const items: { uId: string; kind: string }[] = accounts[0].workspaces[0].reports;
     for (const kind of ['report', 'dashboard']) {
       const item = items.find((i) => i.kind === kind)!;
-      const response = await callApi(portal.app, {
+      const response = await callApi(fx.portal.app, {
         method: 'GET',
         url: `/api/viewer/report/${item.uId}`,
-        token: adminToken,
+        token: fx.admin.token,
       });
       expect(response.statusCode).toBe(200);
       // It carries an embed token: no browser or proxy may keep it.
@@ -72,10 +61,10 @@ describe('portal with the bundled BI service (demo mode)', () => {
 
   it('gives administrators the account’s BI access token', async () => {
     const accounts = await adminTree();
-    const response = await callApi(portal.app, {
+    const response = await callApi(fx.portal.app, {
       method: 'GET',
       url: `/api/account/token/${accounts[1].id}`,
-      token: adminToken,
+      token: fx.admin.token,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -83,10 +72,10 @@ describe('portal with the bundled BI service (demo mode)', () => {
   });
 
   it('flags an account whose password is wrong with the reason', async () => {
-    const response = await callApi(portal.app, {
+    const response = await callApi(fx.portal.app, {
       method: 'POST',
       url: '/api/account',
-      token: adminToken,
+      token: fx.admin.token,
       body: {
         description: 'Clave equivocada',
         username: 'integracion.comercial@vitrina.demo',
@@ -113,7 +102,7 @@ describe('administrators author reports through the portal (issue 13)', () => {
   const comercialAccount = async () =>
     (await adminTree()).find((a: { description: string }) => a.description.endsWith('Comercial'));
   const adminCall = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-    callApi(portal.app, { method, url, token: adminToken, ...(body ? { body } : {}) });
+    callApi(fx.portal.app, { method, url, token: fx.admin.token, ...(body ? { body } : {}) });
 
   it('mints an Edit token with save as for a report, and no token for a dashboard', async () => {
     const account = await comercialAccount();

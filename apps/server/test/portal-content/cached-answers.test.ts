@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionIssuer } from '../../src/modules/auth/sessions.ts';
 import { callApi, testDialects } from '../helper.ts';
-import { grant, reportNames, type SignedIn, useContentFixture } from './content-fixture.ts';
+import type { SignedIn } from '../helper.ts';
+import { grant, reportNames, useContentFixture } from './content-fixture.ts';
 
 /**
  * The hot routes reuse built answers (decisions 0155, 0156): trees per user and shape, viewer
@@ -11,9 +12,6 @@ import { grant, reportNames, type SignedIn, useContentFixture } from './content-
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`cached answers (${dialect})`, () => {
     const fx = useContentFixture(dialect);
-
-    const treeAs = (requester: SignedIn, userId: number) =>
-      callApi(fx.app, { method: 'GET', url: `/api/account/${userId}`, token: requester.token });
 
     it('keeps each viewer’s cached tree to that viewer, and each shape to its requester', async () => {
       const account = await fx.createAccount(fx.newIdentity());
@@ -30,13 +28,13 @@ for (const { dialect, available } of testDialects) {
         expect(reportNames(await fx.treeOf(second))).toEqual(secondNames);
       }
       // A cached tree of the second viewer is not handed to the first one.
-      expect((await treeAs(first, second.id)).statusCode).toBe(403);
+      expect((await fx.treeAs(first, second.id)).statusCode).toBe(403);
 
       // The administrator gets the integration fields for the same user; the viewer never does.
-      const asAdmin = (await treeAs(fx.admin, second.id)).json();
+      const asAdmin = (await fx.treeAs(fx.admin, second.id)).json();
       expect(asAdmin[0]).toHaveProperty('username', account.username);
       expect(reportNames(asAdmin)).toEqual(secondNames);
-      const own = (await treeAs(second, second.id)).json();
+      const own = (await fx.treeAs(second, second.id)).json();
       expect(own[0]).not.toHaveProperty('username');
       expect(own[0]).not.toHaveProperty('clientId');
     });
@@ -54,12 +52,7 @@ for (const { dialect, available } of testDialects) {
       expect(reportNames(widened)).toHaveLength(ws1!.reports.length + ws2!.reports.length);
 
       const favorite = ws2!.reports[0]!;
-      const added = await callApi(fx.app, {
-        method: 'POST',
-        url: '/api/favorite',
-        token: viewer.token,
-        body: { reportId: favorite.id, userId: viewer.id },
-      });
+      const added = await fx.addFavorite(viewer, favorite.id);
       expect(added.statusCode).toBe(200);
       const favorites = (await fx.treeOf(viewer))
         .flatMap((a) => a.workspaces.flatMap((w) => w.reports))

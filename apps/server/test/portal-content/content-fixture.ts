@@ -10,18 +10,7 @@ import {
   type FakeIdentity,
 } from '../bi-client/fake-bi-service.ts';
 import { identity, workspace } from '../bi-client/fixtures.ts';
-import {
-  buildTestApp,
-  callApi,
-  createUser,
-  tokenFor,
-  type CreatedUser,
-  type TestApp,
-} from '../helper.ts';
-
-export interface SignedIn extends CreatedUser {
-  token: string;
-}
+import { buildTestApp, callApi, signIn, type SignedIn, type TestApp } from '../helper.ts';
 
 /** The portal on a fresh database of `dialect`, wired to a fake BI service over TLS. */
 export interface ContentFixture extends TestApp {
@@ -35,6 +24,10 @@ export interface ContentFixture extends TestApp {
   createAccount(identity: FakeIdentity): Promise<Account>;
   /** The tree `GET account/{user.id}` returns to `user`. */
   treeOf(user: SignedIn): Promise<Account[]>;
+  /** `GET account/{userId}` as `requester`, whatever the answer. */
+  treeAs(requester: SignedIn, userId: number): ReturnType<typeof callApi>;
+  /** `POST favorite` of `reportId` for `user`, as that user, whatever the answer. */
+  addFavorite(user: SignedIn, reportId: string): ReturnType<typeof callApi>;
   stop(): Promise<void>;
 }
 
@@ -48,17 +41,15 @@ async function startContentFixture(dialect: DialectName): Promise<ContentFixture
   const testApp = await buildTestApp(dialect, {
     env: { BI_API_URL: bi.url, BI_AUTHORITY_URL: bi.authorityUrl, BI_TLS_CA_FILE: caFile },
   });
-  const signIn = async (rol: 0 | 1): Promise<SignedIn> => {
-    const user = await createUser(testApp.db, { rol });
-    return { ...user, token: await tokenFor(testApp.app, user.id) };
-  };
-  const admin = await signIn(0);
+  const admin = await signIn(testApp, 0);
+  const treeAs = (requester: SignedIn, userId: number) =>
+    callApi(testApp.app, { method: 'GET', url: `/api/account/${userId}`, token: requester.token });
 
   return {
     ...testApp,
     bi,
     admin,
-    viewer: () => signIn(1),
+    viewer: () => signIn(testApp, 1),
     newIdentity() {
       counter += 1;
       const created = identity(`integracion${counter}@vitrina.test`, [
@@ -84,12 +75,16 @@ async function startContentFixture(dialect: DialectName): Promise<ContentFixture
         throw new Error(`create account: ${response.statusCode} ${response.body}`);
       return response.json();
     },
-    async treeOf(user) {
-      const response = await callApi(testApp.app, {
-        method: 'GET',
-        url: `/api/account/${user.id}`,
+    treeAs,
+    addFavorite: (user, reportId) =>
+      callApi(testApp.app, {
+        method: 'POST',
+        url: '/api/favorite',
         token: user.token,
-      });
+        body: { reportId, userId: user.id },
+      }),
+    async treeOf(user) {
+      const response = await treeAs(user, user.id);
       if (response.statusCode !== 200)
         throw new Error(`tree: ${response.statusCode} ${response.body}`);
       return response.json();

@@ -1,41 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
-import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../helper.ts';
+import { usePortalOnBundledBi } from './portal-on-bundled-bi.ts';
 
 /**
  * The Datos page's API against the real bundled BI service (separate process): an administrator
  * uploads a CSV into a demo workspace, sees its inferred columns, corrects a type (and gets the
  * BI service's refusal in Spanish, by row and column), reads the refresh history and deletes it.
  */
-let bi: BundledBi;
-let portal: TestApp;
-let adminToken: string;
-let viewerToken: string;
+const fx = usePortalOnBundledBi();
 let base: string;
 
 beforeAll(async () => {
-  bi = await startBundledBi();
-  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
-  const adminId = (await createUser(portal.db, { rol: 0 })).id;
-  adminToken = await tokenFor(portal.app, adminId);
-  viewerToken = await tokenFor(portal.app, (await createUser(portal.db, { rol: 1 })).id);
   const accounts = (
-    await callApi(portal.app, { method: 'GET', url: `/api/account/${adminId}`, token: adminToken })
+    await callApi(fx.portal.app, {
+      method: 'GET',
+      url: `/api/account/${fx.admin.id}`,
+      token: fx.admin.token,
+    })
   ).json();
   const comercial = accounts.find((a: { description: string }) =>
     a.description.endsWith('Comercial'),
   );
   base = `/api/datasets/account/${comercial.id}/workspace/${comercial.workspaces[0].id}`;
-}, 150_000);
-
-afterAll(async () => {
-  await portal?.close();
-  await bi?.stop();
 });
 
 const csv = 'Fecha;Tienda;Importe\n01/03/2025;Lima;1.234,50\n02/03/2025;Quito;7,25\n';
-const upload = (name: string, content: string, token = adminToken) =>
-  callApi(portal.app, {
+const upload = (name: string, content: string, token = fx.admin.token) =>
+  callApi(fx.portal.app, {
     method: 'POST',
     url: `${base}/upload?name=${encodeURIComponent(name)}&fileName=ventas.csv`,
     payload: content,
@@ -43,7 +34,7 @@ const upload = (name: string, content: string, token = adminToken) =>
     token,
   });
 const adminCall = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
-  callApi(portal.app, { method, url, token: adminToken, ...(body ? { body } : {}) });
+  callApi(fx.portal.app, { method, url, token: fx.admin.token, ...(body ? { body } : {}) });
 
 describe('the Datos page API with the bundled BI service', () => {
   it('uploads a CSV and lists it with its inferred columns and row count', async () => {
@@ -189,6 +180,6 @@ describe('the Datos page API with the bundled BI service', () => {
   });
 
   it('is for administrators only', async () => {
-    expect((await upload('De un lector', csv, viewerToken)).statusCode).toBe(403);
+    expect((await upload('De un lector', csv, fx.viewer.token)).statusCode).toBe(403);
   });
 });

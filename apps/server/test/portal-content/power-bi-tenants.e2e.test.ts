@@ -1,38 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, callApi, createUser, tokenFor, type TestApp } from '../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createUser, tokenFor } from '../helper.ts';
 import { demoMfaUsername, publishedDemoCredentials } from '@vitrina/env/demo';
 import { demoServicePrincipalAccount } from '@vitrina/test-support/demo';
-import { startBundledBi, type BundledBi } from './bundled-bi-process.ts';
+import { usePortalOnBundledBi } from './portal-on-bundled-bi.ts';
 
 /**
  * Issue 15 against the bundled BI service: a service-principal account syncs and embeds, wrong
  * secrets and MFA-protected master users get their Spanish sentences, "Probar conexión" names the
  * failing step, and row-level security maps each viewer to their own identity (fail closed).
  */
-let bi: BundledBi;
-let portal: TestApp;
-let adminToken: string;
+const fx = usePortalOnBundledBi();
 
 const servicePrincipal = demoServicePrincipalAccount;
 const rlsReportName = 'Ventas por país (seguridad por filas)';
-
-beforeAll(async () => {
-  bi = await startBundledBi();
-  portal = await buildTestApp('sqlite', { env: bi.portalEnv });
-  adminToken = await tokenFor(portal.app, (await createUser(portal.db, { rol: 0 })).id);
-}, 150_000);
-
-afterAll(async () => {
-  await portal?.close();
-  await bi?.stop();
-});
 
 const api = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
-  token = adminToken,
-) => callApi(portal.app, { method, url: `/api${url}`, token, ...(body ? { body } : {}) });
+  token = fx.admin.token,
+) => callApi(fx.portal.app, { method, url: `/api${url}`, token, ...(body ? { body } : {}) });
 
 interface TreeAccount {
   id: number;
@@ -78,7 +65,7 @@ describe('service-principal accounts', () => {
       description: 'Sellada',
       certificate,
     });
-    const row = await portal.db
+    const row = await fx.portal.db
       .selectFrom('accounts')
       .selectAll()
       .where('id', '=', sealed.id)
@@ -163,11 +150,11 @@ describe('row-level security per viewer', () => {
     accountId = account.id;
     uid = account.workspaces[0]!.reports.find((r) => r.name === rlsReportName)!.uId;
     for (const username of ['peru', 'chile', 'sinidentidad']) {
-      const user = await createUser(portal.db, { rol: 1, username });
+      const user = await createUser(fx.portal.db, { rol: 1, username });
       await api('PUT', '/user/permissions', [
         { userId: user.id, accountElementId: String(accountId) },
       ]);
-      viewers.push({ id: user.id, token: await tokenFor(portal.app, user.id) });
+      viewers.push({ id: user.id, token: await tokenFor(fx.portal.app, user.id) });
     }
   });
 

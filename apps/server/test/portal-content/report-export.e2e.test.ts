@@ -3,21 +3,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../helper.ts';
-import { useBundledBiPortal } from './bundled-bi-process.ts';
+import { callApi, signIn, type SignedIn } from '../helper.ts';
+import { usePortalOnBundledBi } from './portal-on-bundled-bi.ts';
 
 /**
  * "Exportar" from the viewer (issue 27) against the real bundled BI service: only users who may
  * open a report export it, each export is theirs alone, the file comes through the portal as a
  * named attachment, and every export is in the audit log.
  */
-const fx = useBundledBiPortal();
-type User = Awaited<ReturnType<typeof fx.signedIn>>;
-/** An administrator, a viewer granted the report in the first test, and a viewer without it. */
-let admin: User, viewer: User, stranger: User;
+const fx = usePortalOnBundledBi();
+/** A viewer without the report (the fixture's viewer is granted it in the first test). */
+let stranger: SignedIn;
 beforeAll(async () => {
-  [admin, viewer, stranger] = await Promise.all([fx.signedIn(0), fx.signedIn(1), fx.signedIn(1)]);
+  stranger = await signIn(fx.portal, 1);
 });
+const newViewer = () => signIn(fx.portal, 1);
 
 interface TreeReport {
   id: string;
@@ -34,7 +34,7 @@ const as =
 /** A demo report by name, with its account, as the administrator's tree lists it. */
 async function reportNamed(name: string): Promise<TreeReport> {
   const tree: { id: number; workspaces: { reports: Omit<TreeReport, 'accountId'>[] }[] }[] = (
-    await as(admin, 'GET')(`/api/account/${admin.id}`)
+    await as(fx.admin, 'GET')(`/api/account/${fx.admin.id}`)
   ).json();
   const reports = tree.flatMap((a) =>
     a.workspaces.flatMap((w) => w.reports.map((r) => ({ ...r, accountId: a.id }))),
@@ -73,31 +73,31 @@ async function finished(user: { token: string }, uid: string, id: string) {
 describe('exporting a report from the viewer', () => {
   it('lets only users who may open the report start an export, refusing a bad format in Spanish', async () => {
     const report = await firstReport();
-    const grant = await as(admin, 'PUT')('/api/user/permissions', [
-      { userId: viewer.id, accountElementId: report.id },
+    const grant = await as(fx.admin, 'PUT')('/api/user/permissions', [
+      { userId: fx.viewer.id, accountElementId: report.id },
     ]);
     expect(grant.statusCode).toBe(200);
     const start = (user: { token: string }, uid: string, body: unknown) =>
       as(user, 'POST')(`/api/viewer/report/${uid}/export`, body);
 
-    const badFormat = await start(viewer, report.uId, { format: 'DOCX' });
+    const badFormat = await start(fx.viewer, report.uId, { format: 'DOCX' });
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json()).toMatchObject({
       message: 'Formato: El campo tiene un valor no permitido.',
       field: 'format',
     });
-    const noFormat = await start(viewer, report.uId, {});
+    const noFormat = await start(fx.viewer, report.uId, {});
     expect(noFormat.json().message).toBe('Formato: El campo es requerido.');
 
     const denied = await start(stranger, report.uId, { format: 'PDF' });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('Acceso denegado al informe.');
-    expect((await start(viewer, 'no-existe', { format: 'PDF' })).statusCode).toBe(404);
+    expect((await start(fx.viewer, 'no-existe', { format: 'PDF' })).statusCode).toBe(404);
   });
 
   it("exports the viewer's page as a PDF attachment named after the report, and audits it", async () => {
     const report = await firstReport();
-    const started = await as(viewer, 'POST')(`/api/viewer/report/${report.uId}/export`, {
+    const started = await as(fx.viewer, 'POST')(`/api/viewer/report/${report.uId}/export`, {
       format: 'PDF',
     });
     expect(started.statusCode).toBe(202);
@@ -106,16 +106,16 @@ describe('exporting a report from the viewer', () => {
 
     // The export is the viewer's own: nobody else gets its state or its file.
     const path = `/api/viewer/report/${report.uId}/export/${encodeURIComponent(job.id)}`;
-    expect((await as(admin, 'GET')(path)).statusCode).toBe(404);
+    expect((await as(fx.admin, 'GET')(path)).statusCode).toBe(404);
     expect((await as(stranger, 'GET')(`${path}/file`)).statusCode).toBe(403);
 
-    const done = await finished(viewer, report.uId, job.id);
+    const done = await finished(fx.viewer, report.uId, job.id);
     expect(done).toMatchObject({
       status: 'Succeeded',
       percentComplete: 100,
       fileName: `${report.name}.pdf`,
     });
-    const file = await as(viewer, 'GET')(`${path}/file`);
+    const file = await as(fx.viewer, 'GET')(`${path}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/pdf');
     expect(file.headers['content-disposition']).toContain('attachment;');
@@ -130,24 +130,24 @@ describe('exporting a report from the viewer', () => {
       .where('action', '=', 'report.export')
       .execute();
     expect(audited).toHaveLength(1);
-    expect(audited[0]).toMatchObject({ target_id: report.uId, actor_id: viewer.id });
+    expect(audited[0]).toMatchObject({ target_id: report.uId, actor_id: fx.viewer.id });
     expect(JSON.parse(audited[0]!.detail!)).toMatchObject({ format: 'PDF', pages: 'all' });
   });
 
   it("exports under each viewer's own RLS identity, and nothing for a viewer without one", async () => {
     const report = await reportNamed('Ventas por país (seguridad por filas)');
-    const [peru, chile, none] = [await fx.signedIn(1), await fx.signedIn(1), await fx.signedIn(1)];
+    const [peru, chile, none] = [await newViewer(), await newViewer(), await newViewer()];
     const grants = [peru, chile, none].map((user) => ({
       userId: user.id,
       accountElementId: report.id,
     }));
-    expect((await as(admin, 'PUT')('/api/user/permissions', grants)).statusCode).toBe(200);
+    expect((await as(fx.admin, 'PUT')('/api/user/permissions', grants)).statusCode).toBe(200);
     const identities = [
       [peru, 'gerente.peru@retailandino.demo'],
       [chile, 'gerente.chile@retailandino.demo'],
     ] as const;
     for (const [user, username] of identities) {
-      const mapped = await as(admin, 'PUT')(`/api/account/${report.accountId}/identities`, {
+      const mapped = await as(fx.admin, 'PUT')(`/api/account/${report.accountId}/identities`, {
         userId: user.id,
         username,
         roles: ['Pais'],

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   callApi,
-  createUser,
+  signIn,
   testDialects,
-  tokenFor,
+  type SignedIn,
   type TestApp,
 } from '../helper.ts';
 import { demoServicePrincipalAccount } from '@vitrina/test-support/demo';
@@ -32,18 +32,16 @@ afterEach(() => bi.setFaults([]));
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`account sync against BI service faults (${dialect})`, () => {
     let portal: TestApp;
-    let adminId: number;
-    let adminToken: string;
+    let admin: SignedIn;
     let account: TreeAccount;
 
     beforeAll(async () => {
       portal = await buildTestApp(dialect, { env: bi.portalEnv });
-      adminId = (await createUser(portal.db, { rol: 0 })).id;
-      adminToken = await tokenFor(portal.app, adminId);
+      admin = await signIn(portal, 0);
       const created = await callApi(portal.app, {
         method: 'POST',
         url: '/api/account',
-        token: adminToken,
+        token: admin.token,
         body: demoServicePrincipalAccount,
       });
       expect(created.statusCode).toBe(201);
@@ -57,8 +55,8 @@ for (const { dialect, available } of testDialects) {
     const current = async (): Promise<TreeAccount> => {
       const tree = await callApi(portal.app, {
         method: 'GET',
-        url: `/api/account/${adminId}`,
-        token: adminToken,
+        url: `/api/account/${admin.id}`,
+        token: admin.token,
       });
       return (tree.json() as TreeAccount[]).find((a) => a.id === account.id)!;
     };

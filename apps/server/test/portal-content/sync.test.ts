@@ -16,12 +16,7 @@ for (const { dialect, available } of testDialects) {
       const viewer = await fx.viewer();
       const [kept, vanishing] = account.workspaces[0]!.reports;
       await grant(fx, viewer, [kept!.id, vanishing!.id, account.workspaces[1]!.id]);
-      await callApi(fx.app, {
-        method: 'POST',
-        url: '/api/favorite',
-        token: viewer.token,
-        body: { reportId: vanishing!.id, userId: viewer.id },
-      });
+      await fx.addFavorite(viewer, vanishing!.id);
 
       const biWorkspace = identity.workspaces.find((w) => w.id === account.workspaces[0]!.id)!;
       biWorkspace.name = `${biWorkspace.name} (renombrado)`;

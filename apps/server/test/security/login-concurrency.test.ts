@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, resetDatabase, testDialects, type TestApp } from '../helper.ts';
+import {
+  buildTestApp,
+  createUser,
+  loginAttempt,
+  resetDatabase,
+  testDialects,
+  type TestApp,
+} from '../helper.ts';
 
 /**
  * Guessing in parallel gains nothing over guessing in sequence: every attempt is counted before
@@ -18,13 +25,7 @@ describe.each(testDialects)(
     });
 
     const attempt = (address: string, username: string, password: string) =>
-      context.app.inject({
-        method: 'POST',
-        url: '/api/user/authenticate',
-        remoteAddress: address,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ username, password }),
-      });
+      loginAttempt(context.app, address, { username, password });
 
     const auditCount = async (actions: string[]) =>
       (await context.db.selectFrom('audit_log').select('action').execute()).filter((row) =>

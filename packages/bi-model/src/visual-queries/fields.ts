@@ -1,6 +1,6 @@
 /** Helpers over FieldRef: what a field is (grouping or measure), its label and its filter target. */
 import type { DatasetSchema } from '../dataset.ts';
-import type { FieldRef } from '../fields.ts';
+import type { DataType, FieldRef } from '../fields.ts';
 import type { FilterTarget } from '../filters.ts';
 
 export function isMeasureField(field: FieldRef): boolean {
@@ -9,6 +9,21 @@ export function isMeasureField(field: FieldRef): boolean {
 
 function isHierarchyField(field: FieldRef): field is Extract<FieldRef, { hierarchy: string }> {
   return 'hierarchy' in field;
+}
+
+/**
+ * The type of the values a grouping field gives: its column's (a hierarchy level's column), or
+ * whole numbers for a part of a date. Undefined for a measure or a name the dataset lacks.
+ */
+export function groupingDataType(schema: DatasetSchema, field: FieldRef): DataType | undefined {
+  if ('measure' in field) return undefined;
+  if ('column' in field && field.datePart) return 'integer';
+  const column =
+    'column' in field
+      ? field.column
+      : hierarchyLevels(schema, field).find((l) => l.name === field.hierarchyLevel)?.column;
+  const table = schema.tables.find((t) => t.name === field.table);
+  return table?.columns.find((c) => c.name === column)?.dataType;
 }
 
 export function fieldLabel(field: FieldRef): string {

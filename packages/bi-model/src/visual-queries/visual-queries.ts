@@ -7,8 +7,9 @@ import type { DatasetSchema } from '../dataset.ts';
 import type { Filter, FilterTarget } from '../filters.ts';
 import { MAX_QUERY_ROWS, type Query } from '../query.ts';
 import type { VisualDefinition } from '../report.ts';
+import { slicerModeOf } from '../visual-format.ts';
 import { visualTypes, type VisualType } from '../visual-types.ts';
-import { axisFieldAtDepth, isMeasureField } from './fields.ts';
+import { axisFieldAtDepth, groupingDataType, isMeasureField } from './fields.ts';
 
 export interface SortState {
   target: FilterTarget;
@@ -118,10 +119,11 @@ function pivotQueries(input: VisualQueryInput): VisualQueries {
 }
 
 function slicerQuery(input: VisualQueryInput): VisualQueries {
-  const { visual, filters } = input;
+  const { visual, filters, schema } = input;
   const field = visual.fields.category?.[0];
   if (!field) return {};
-  if (visual.options?.['mode'] === 'between' && 'column' in field) {
+  const mode = slicerModeOf(visual.options?.['mode'], groupingDataType(schema, field));
+  if (mode === 'between' && 'column' in field) {
     const column = { table: field.table, column: field.column };
     return {
       range: {

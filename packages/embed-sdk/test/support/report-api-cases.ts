@@ -1,11 +1,13 @@
 import type { FrameReply } from './harness.ts';
+import { embedOf } from './suite.ts';
 
 /** Host-side expressions for the report under test (in container #c1) and its parts. */
-export const report = `powerbi.get(document.getElementById('c1'))`;
+export const report = embedOf('c1');
 const page1 = `${report}.page('P1')`;
 const visual1 = `new (window['powerbi-client'].VisualDescriptor)(${page1}, 'v1', 'Ventas', 'barChart')`;
 const bookmarks = `${report}.bookmarksManager`;
-const filter = {
+/** A valid basic filter, as hosts send it. */
+export const basicFilter = {
   $schema: 'http://powerbi.com/product/schema#basic',
   target: { table: 't', column: 'c' },
   operator: 'In',
@@ -30,14 +32,14 @@ export const cases: ApiCase[] = [
     method: 'GET',
     url: '/report/filters',
     body: 'absent',
-    reply: { statusCode: 200, body: [filter] },
+    reply: { statusCode: 200, body: [basicFilter] },
     resolves: 'body',
   },
   {
-    call: `${report}.setFilters([${JSON.stringify(filter)}])`,
+    call: `${report}.setFilters([${JSON.stringify(basicFilter)}])`,
     method: 'PUT',
     url: '/report/filters',
-    body: [filter],
+    body: [basicFilter],
     resolves: 'envelope',
   },
   {
@@ -150,7 +152,7 @@ export const cases: ApiCase[] = [
     method: 'GET',
     url: '/report/pages/P1/filters',
     body: 'absent',
-    reply: { statusCode: 200, body: [filter] },
+    reply: { statusCode: 200, body: [basicFilter] },
     resolves: 'body',
   },
   {

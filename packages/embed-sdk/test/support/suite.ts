@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Service } from '../../src/service.ts';
 import { ourSdkScript } from './bundles.ts';
 import { frameOf, startHarness, waitForRequest, type Harness } from './harness.ts';
@@ -19,6 +19,19 @@ export function useOurSdk(): { harness: Harness } {
   return state;
 }
 
+/** `useOurSdk`, and a new page of the harness for every test, closed after it. Read `.page`. */
+export function useOurSdkPage(): { harness: Harness; page: Page } {
+  const state = useOurSdk() as { harness: Harness; page: Page };
+  beforeEach(async () => {
+    state.page = await state.harness.newPage();
+  });
+  afterEach(async () => state.page?.close());
+  return state;
+}
+
+/** The script expression that reads the embed in the container `id` (for `outcome`, `evaluate`). */
+export const embedOf = (id: string) => `powerbi.get(document.getElementById('${id}'))`;
+
 /** A report embed config pointing at the harness's frame origin. */
 export function reportConfig(
   harness: Harness,
@@ -33,13 +46,12 @@ export function reportConfig(
   };
 }
 
-/** Embeds `config` into the container and waits for the frame to receive its first load request. */
-export async function embedAndWait(
+/** Calls the page's `powerbi.embed` (whichever SDK it has) on the container with `config`. */
+export async function embedInto(
   page: Page,
   containerId: string,
   config: Record<string, unknown>,
-  loadUrl = '/report/load',
-): Promise<Frame> {
+): Promise<void> {
   await page.evaluate(
     ([id, cfg]) =>
       void (window as unknown as { powerbi: Service }).powerbi.embed(
@@ -48,6 +60,16 @@ export async function embedAndWait(
       ),
     [containerId, config] as const,
   );
+}
+
+/** Embeds `config` into the container and waits for the frame to receive its first load request. */
+export async function embedAndWait(
+  page: Page,
+  containerId: string,
+  config: Record<string, unknown>,
+  loadUrl = '/report/load',
+): Promise<Frame> {
+  await embedInto(page, containerId, config);
   const frame = await frameOf(page, containerId);
   await waitForRequest(frame, 'POST', loadUrl);
   return frame;

@@ -7,9 +7,12 @@ import {
   FONT_SIZE_RANGE,
   formatSectionsByType,
   readVisualFormat,
+  slicerModeOf,
+  slicerModesFor,
   visualFormatSchema,
   type FormatSection,
 } from '@vitrina/bi-model';
+import { groupingDataType } from '@vitrina/bi-model/visual-queries';
 import { Fragment, type ReactNode } from 'react';
 import type { VisualDefinition } from '../../api/types.ts';
 import { legendPositions } from '../../visuals/format-options.ts';
@@ -65,8 +68,23 @@ export function FormatPane({ editor, visual, texts }: SelectedVisualProps) {
     return <ColorsSection {...props} colorKey={colorKey} names={drawn} fallback={fallback} />;
   };
 
+  // A slicer offers the styles its field's type allows (a range needs an order, relative a date).
+  const slicerStyle = () => {
+    const field = visual.fields.category?.[0];
+    const type = field && groupingDataType(editor.controller.state.report.dataset, field);
+    return (
+      <SelectField
+        label={paneTexts.slicerStyle}
+        value={slicerModeOf(format.mode, type)}
+        options={slicerModesFor(type).map((m) => [m, paneTexts.slicerModeNames[m]] as const)}
+        onChange={(mode) => set('mode', mode)}
+      />
+    );
+  };
+
   /** The sections drawn under a heading of their own. */
   const titled: Record<TitledSection, () => ReactNode> = {
+    slicerStyle,
     numberFormat: () => <NumberFormatSection {...props} />,
     seriesColors: () => colorSection('seriesColors'),
     pointColors: () => colorSection('pointColors'),

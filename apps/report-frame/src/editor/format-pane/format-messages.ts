@@ -1,8 +1,9 @@
 /** The format pane's texts (Power BI's "Formato" pane), nested in the editor's messages. */
-import type { DisplayUnits, FormatSection } from '@vitrina/bi-model';
+import type { DisplayUnits, FormatSection, SlicerMode } from '@vitrina/bi-model';
 
 const es = {
   sections: {
+    slicerStyle: 'Configuración de la segmentación',
     numberFormat: 'Valores',
     seriesColors: 'Colores',
     pointColors: 'Colores de los puntos de datos',
@@ -12,6 +13,13 @@ const es = {
     border: 'Borde visual',
     // Switches with no heading: data labels and the legend keep the editor's texts.
   } satisfies Record<Exclude<FormatSection, 'dataLabels' | 'legend' | 'gridlines'>, string>,
+  slicerStyle: 'Estilo',
+  slicerModeNames: {
+    list: 'Lista vertical',
+    dropdown: 'Lista desplegable',
+    between: 'Entre',
+    relative: 'Fecha relativa',
+  } satisfies Record<SlicerMode, string>,
   gridlines: 'Líneas de cuadrícula',
   displayUnits: 'Unidades de visualización',
   displayUnitNames: {
@@ -42,6 +50,7 @@ export type FormatPaneMessages = typeof es;
 
 const en: FormatPaneMessages = {
   sections: {
+    slicerStyle: 'Slicer settings',
     numberFormat: 'Values',
     seriesColors: 'Colors',
     pointColors: 'Data point colors',
@@ -49,6 +58,13 @@ const en: FormatPaneMessages = {
     axes: 'Axes',
     background: 'Background',
     border: 'Visual border',
+  },
+  slicerStyle: 'Style',
+  slicerModeNames: {
+    list: 'Vertical list',
+    dropdown: 'Dropdown',
+    between: 'Between',
+    relative: 'Relative date',
   },
   gridlines: 'Gridlines',
   displayUnits: 'Display units',

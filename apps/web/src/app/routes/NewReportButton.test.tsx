@@ -1,30 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../../test/api-fixtures.ts';
+import { publicConfig, salesAccountWith } from '../../../test/api-fixtures.ts';
 import { serveApi } from '../../../test/api-mock.ts';
 import { administrator, renderApp, signIn } from '../../../test/render.tsx';
 import { GatewayRoute } from './gateway-route.tsx';
 
 const accounts = [
-  {
-    id: 1,
-    username: 'cuenta1@vitrina.demo',
-    clientId: 'c',
-    description: 'Comercial',
-    error: false,
-    message: null,
-    lastSyncAt: null,
-    workspaces: [
-      {
-        id: 'ws-1',
-        name: 'Ventas',
-        reports: [
-          { id: 'r1', uId: 'u-r1', name: 'Ventas generales', kind: 'report', favorite: false },
-        ],
-      },
-    ],
-  },
+  salesAccountWith([
+    { id: 'r1', uId: 'u-r1', name: 'Ventas generales', kind: 'report', favorite: false },
+  ]),
 ];
 
 function serveGateway() {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../../../test/api-fixtures.ts';
+import type { Account } from '../../../lib/models.ts';
+import { accountOf, publicConfig } from '../../../../test/api-fixtures.ts';
 import { serveApi } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { GatewayPage } from './GatewayPage.tsx';
@@ -10,23 +11,11 @@ const report = (id: string, name: string, favorite = false) => ({
   id,
   uId: `u-${id}`,
   name,
-  kind: 'report',
+  kind: 'report' as const,
   favorite,
 });
-const account = (
-  id: number,
-  description: string,
-  workspaces: { id: string; name: string; reports: unknown[] }[],
-) => ({
-  id,
-  username: `cuenta${id}@vitrina.demo`,
-  clientId: 'c',
-  description,
-  error: false,
-  message: null,
-  lastSyncAt: null,
-  workspaces,
-});
+const account = (id: number, description: string, workspaces: Account['workspaces']) =>
+  accountOf({ id, description, workspaces });
 const accounts = [
   account(1, 'Comercial', [
     { id: 'ws-1', name: 'Ventas', reports: [report('r1', 'Ventas generales')] },

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicConfig } from '../../../../test/api-fixtures.ts';
+import { publicConfig, salesAccountWith } from '../../../../test/api-fixtures.ts';
 import { serveApi, type RecordedRequest } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { GatewayPage } from './GatewayPage.tsx';
 
 /** One account whose reports the double renames and deletes, as the server would. */
-function portalWith(reports: { id: string; uId: string; name: string; kind: string }[]) {
+function portalWith(
+  reports: { id: string; uId: string; name: string; kind: 'report' | 'dashboard' }[],
+) {
   const answer = (request: RecordedRequest) => {
     const uid = decodeURIComponent(request.path.split('/').at(-1) ?? '');
     if (request.method === 'PATCH') {
@@ -25,24 +27,7 @@ function portalWith(reports: { id: string; uId: string; name: string; kind: stri
     if (request.path === '/api/account/1')
       return {
         status: 200,
-        body: [
-          {
-            id: 1,
-            username: 'c@vitrina.demo',
-            clientId: 'c',
-            description: 'Comercial',
-            error: false,
-            message: null,
-            lastSyncAt: null,
-            workspaces: [
-              {
-                id: 'ws-1',
-                name: 'Ventas',
-                reports: reports.map((r) => ({ ...r, favorite: false })),
-              },
-            ],
-          },
-        ],
+        body: [salesAccountWith(reports.map((r) => ({ ...r, favorite: false })))],
       };
     return { status: 200, body: publicConfig };
   };

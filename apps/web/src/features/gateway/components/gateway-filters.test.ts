@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../../lib/models.ts';
+import { accountOf } from '../../../../test/api-fixtures.ts';
 import {
   ALL_WORKSPACES,
   Content,
@@ -10,14 +10,9 @@ import {
 } from './gateway-filters.ts';
 import { withFavorite } from '../api/with-favorite.ts';
 
-const account: Account = {
+const account = accountOf({
   id: 1,
-  username: 'integracion.comercial@vitrina.demo',
-  clientId: 'c1',
   description: 'Retail Andino - Comercial',
-  error: false,
-  message: null,
-  lastSyncAt: null,
   workspaces: [
     {
       id: 'ws-com',
@@ -33,7 +28,7 @@ const account: Account = {
       reports: [{ id: 'r2', uId: 'u3', name: 'Logística', kind: 'report', favorite: false }],
     },
   ],
-};
+});
 
 const base: GatewayFilters = {
   accountId: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../../lib/models.ts';
+import { accountOf } from '../../../../test/api-fixtures.ts';
 import { buildElementTree, permissionRecords, selectedElementIds } from './permission-tree.ts';
 
 const report = (id: string) => ({
@@ -9,30 +9,21 @@ const report = (id: string) => ({
   kind: 'report' as const,
   favorite: false,
 });
-const accounts: Account[] = [
-  {
+const accounts = [
+  accountOf({
     id: 1,
     username: 'integracion.comercial@vitrina.demo',
-    clientId: 'c1',
-    description: 'Comercial',
-    error: false,
-    message: null,
-    lastSyncAt: null,
     workspaces: [
       { id: 'ws-a', name: 'Comercial', reports: [report('r1'), report('r2')] },
       { id: 'ws-b', name: 'Operaciones', reports: [report('r3'), report('r4')] },
     ],
-  },
-  {
+  }),
+  accountOf({
     id: 2,
-    username: 'roto@vitrina.demo',
-    clientId: 'c2',
-    description: 'En error',
     error: true,
     message: 'credenciales inválidas',
-    lastSyncAt: null,
     workspaces: [{ id: 'ws-x', name: 'X', reports: [report('rx')] }],
-  },
+  }),
 ];
 
 const tree = buildElementTree(accounts);

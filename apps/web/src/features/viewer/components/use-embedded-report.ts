@@ -61,6 +61,8 @@ export function useEmbeddedReport(
     let cancelled = false;
     let stopRenewal: (() => void) | undefined;
     let sdk: EmbedService | undefined;
+    // The token call can fail before the SDK has loaded: then no frame is bootstrapped at all.
+    let failed = false;
     const mobile = wantsPhoneLayout();
     const update = (patch: Partial<EmbeddedReportState>) =>
       !cancelled && setState((s) => ({ ...s, ...patch }));
@@ -73,7 +75,7 @@ export function useEmbeddedReport(
       : fetchViewerReport(uid);
     const sdkLoad = loadEmbedService().then((service) => {
       sdk = service;
-      if (!cancelled && embedOrigin && embedWarmupEnabled()) {
+      if (!cancelled && !failed && embedOrigin && embedWarmupEnabled()) {
         bootstrapReport(service, container, {
           type: 'report',
           embedUrl: reportEmbedPage(embedOrigin),
@@ -111,6 +113,7 @@ export function useEmbeddedReport(
         });
       })
       .catch((error: unknown) => {
+        failed = true;
         sdk?.reset(container);
         update({ loading: false, error: viewerErrorText(error) });
       });
