@@ -29,6 +29,7 @@ import { publicModule } from './modules/public/public.routes.ts';
 import { readinessModule } from './modules/public/readiness.routes.ts';
 import { syncModule } from './modules/sync/sync.module.ts';
 import { usersModule } from './modules/users/users.routes.ts';
+import { reportExportModule } from './modules/viewer/report-export.routes.ts';
 import { viewerModule } from './modules/viewer/viewer.routes.ts';
 import { identitiesModule } from './modules/identities/identities.routes.ts';
 import { connectionTestModule } from './modules/accounts/connection-test.routes.ts';
@@ -74,6 +75,7 @@ function apiModules(
     administrationModule(services.accounts, services.reportUsers),
     favoritesModule(services.favorites),
     viewerModule(services.viewer),
+    reportExportModule(services.reportExports),
     identitiesModule(services.identities),
     connectionTestModule(services.testConnection),
     authoringModule(services.authoring),

@@ -15,6 +15,9 @@ import { createPermissionsService } from './modules/permissions/permissions.serv
 import type { DemoAccountsSeeder } from './modules/sync/demo-accounts-seeder.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
 import { createEmbedTokenCache } from './modules/viewer/embed-token-cache.ts';
+import { createExportHandles } from './modules/viewer/export-handles.ts';
+import { createReportExportService } from './modules/viewer/report-export.service.ts';
+import { createViewerAccess } from './modules/viewer/viewer-access.ts';
 import {
   createViewerService,
   forgetAccountEmbedTokens,
@@ -100,6 +103,15 @@ export function createServices(
   const contentChanged = () => drop({ kind: 'content' });
   const identityChanged = (userId: number) => drop({ kind: 'identity', userId });
   const grantDrops = { invalidate: () => drop({ kind: 'grants' }) };
+  // Calls on a viewer's behalf (embed tokens, exports): access checked, under their identity.
+  const viewerAccess = createViewerAccess({
+    db,
+    secrets,
+    bi: bi.client,
+    content,
+    grants: grants.get,
+    identities: identities.get,
+  });
   const sync = createSyncService({
     db,
     bi: bi.client,
@@ -148,14 +160,13 @@ export function createServices(
     }),
     authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync, audit }),
     datasets: createDatasetsService({ db, secrets, bi: bi.client }),
-    viewer: createViewerService({
+    viewer: createViewerService({ access: viewerAccess, bi: bi.client, embedTokens }),
+    reportExports: createReportExportService({
       db,
-      secrets,
+      audit,
+      access: viewerAccess,
       bi: bi.client,
-      content,
-      grants: grants.get,
-      identities: identities.get,
-      embedTokens,
+      handles: createExportHandles(context.accountKey),
     }),
     identityChanged,
     identities: createIdentitiesService({

@@ -231,6 +231,20 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/viewer/report/${f.report.uid}` }),
     expect: { anonymous: 401, otherViewer: 403, viewer: 502, administrator: 502 },
   },
+  // Exportar (issue 27): whoever may open the report. 502 (no BI service) proves access was granted.
+  'POST /api/viewer/report/:uid/export': {
+    request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/export`, body: { format: 'PDF' } }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 502, administrator: 502 },
+  },
+  // An export id that is not the caller's: 404 comes only after the report's access check.
+  'GET /api/viewer/report/:uid/export/:exportId': {
+    request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/export/ajeno` }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 404, administrator: 404 },
+  },
+  'GET /api/viewer/report/:uid/export/:exportId/file': {
+    request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/export/ajeno/file` }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 404, administrator: 404 },
+  },
   // Authoring (issue 13): administrators only; 502 proves the guard let them through to the BI call.
   'GET /api/viewer/report/:uid/edit': {
     request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/edit` }),

@@ -40,6 +40,8 @@ import {
   userListSchema,
   userSchema,
   viewerReportSchema,
+  reportExportSchema,
+  startExportSchema,
 } from '@vitrina/contracts';
 
 /** What a Zod schema offers, seen structurally (the web app does not depend on Zod itself). */
@@ -51,13 +53,16 @@ interface Schema {
     | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
-/** An upload's body: the file itself, not JSON (the double keeps it as text). */
+/** An upload's body or a download's answer: the file itself, not JSON (the double keeps text). */
 const rawFileSchema: Schema = {
   safeParse: (value) =>
     typeof value === 'string' && value.length > 0
       ? { success: true }
       : { success: false, error: { issues: [{ path: [], message: 'expected the file' }] } },
 };
+
+/** Exportar's routes start here (issue 27). */
+const exportRoute = 'viewer/report/:uid/export';
 
 export interface ContractRoute {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -143,6 +148,10 @@ export const contractRoutes: ContractRoute[] = [
     response: reportUsersSchema,
   },
   { method: 'get', path: 'viewer/report/:uid', response: viewerReportSchema },
+  // Exportar (issue 27): the file answer is the file itself.
+  { method: 'post', path: exportRoute, request: startExportSchema, response: reportExportSchema },
+  { method: 'get', path: `${exportRoute}/:exportId`, response: reportExportSchema },
+  { method: 'get', path: `${exportRoute}/:exportId/file`, response: rawFileSchema },
   // Authoring (issue 13, administrators only).
   { method: 'get', path: 'viewer/report/:uid/edit', response: editReportSchema },
   {

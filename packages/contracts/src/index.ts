@@ -13,3 +13,4 @@ export * from './params.ts';
 export * from './power-bi.ts';
 export * from './authoring.ts';
 export * from './datasets.ts';
+export * from './exports.ts';

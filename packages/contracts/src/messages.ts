@@ -44,6 +44,10 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   secretExpiresAt: 'Vencimiento del secreto',
   roles: 'Roles',
   datasetId: 'Conjunto de datos',
+  format: 'Formato',
+  pageName: 'Página',
+  bookmarkState: 'Vista del informe',
+  exportId: 'Exportación',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */

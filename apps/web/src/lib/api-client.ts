@@ -14,6 +14,8 @@ export interface RequestOptions {
   onUploadProgress?: (percent: number) => void;
   /** false for calls that must not trigger a token refresh on 401 (login, refresh, logout). */
   refreshOn401?: boolean;
+  /** The answer is a file (a download), returned as a Blob instead of parsed JSON. */
+  asFile?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -130,7 +132,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         response = await send(method, path, options, token);
       }
       if (!response.ok) throw await toApiError(response);
-      return parseBody<T>(response);
+      return options.asFile ? ((await response.blob()) as T) : parseBody<T>(response);
     },
   };
 }

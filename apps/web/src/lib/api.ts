@@ -33,6 +33,8 @@ export const api = {
   /** POSTs `file` as the raw body; `onProgress` gets 0–100 as it goes up. */
   upload: <T>(path: string, file: Blob, onProgress: (percent: number) => void) =>
     client.request<T>('POST', path, { file, onUploadProgress: onProgress }),
+  /** GETs a file (a download) as a Blob, with the session's token like every call. */
+  file: (path: string) => client.request<Blob>('GET', path, { asFile: true }),
   request: <T>(method: HttpMethod, path: string, options?: RequestOptions) =>
     client.request<T>(method, path, options),
 };

@@ -1,5 +1,6 @@
 import { contentCalls } from './bi-content-calls.ts';
 import { datasetCalls } from './bi-dataset-calls.ts';
+import { exportCalls } from './bi-export-calls.ts';
 import { createBiRequester, type BiRequesterOptions } from './bi-requester.ts';
 import { tokenCalls } from './bi-token-calls.ts';
 
@@ -9,8 +10,14 @@ import { tokenCalls } from './bi-token-calls.ts';
  * (https://api.powerbi.com or the bundled service).
  */
 export function createBiClient(options: BiRequesterOptions) {
-  const call = createBiRequester(options);
-  return { ...contentCalls(call), ...tokenCalls(call), ...datasetCalls(call) };
+  const requester = createBiRequester(options);
+  const { call } = requester;
+  return {
+    ...contentCalls(call),
+    ...tokenCalls(call),
+    ...datasetCalls(call),
+    ...exportCalls(requester),
+  };
 }
 export type BiClient = ReturnType<typeof createBiClient>;
 

@@ -40,14 +40,23 @@ export class BiServiceError extends Error {
   readonly detail: string;
   /** The BI service's own (English) error message, for callers that translate it. */
   readonly remoteMessage: string | undefined;
+  /** The BI service's error code (`FeatureNotAvailableError`…), for the same translation. */
+  readonly remoteCode: string | undefined;
 
   /** `message` overrides the failure's general sentence (an AADSTS code says more). */
-  constructor(failure: BiFailure, detail: string, message?: string, remoteMessage?: string) {
+  constructor(
+    failure: BiFailure,
+    detail: string,
+    message?: string,
+    remoteMessage?: string,
+    remoteCode?: string,
+  ) {
     super(message ?? spanishMessages[failure]);
     this.name = 'BiServiceError';
     this.failure = failure;
     this.detail = detail;
     this.remoteMessage = remoteMessage;
+    this.remoteCode = remoteCode;
   }
 }
 

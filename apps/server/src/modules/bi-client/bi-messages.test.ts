@@ -51,3 +51,32 @@ describe('spanishBiMessage', () => {
     for (const [english, spanish] of cases) expect(spanishBiMessage(english, 'x')).toBe(spanish);
   });
 });
+
+describe('spanishBiMessage for Export To File', () => {
+  it("names Power BI's capacity and write-permission requirements", () => {
+    const fallback = 'Error general.';
+    expect(spanishBiMessage('Whatever', fallback, 'FeatureNotAvailableError')).toMatch(
+      /capacidad Premium, Embedded o Fabric/,
+    );
+    expect(
+      spanishBiMessage('Export to file is only available on Premium capacity', fallback),
+    ).toMatch(/capacidad Premium/);
+    expect(
+      spanishBiMessage(
+        'Exporting with identities requires write permission on the dataset',
+        fallback,
+      ),
+    ).toMatch(/permiso de escritura sobre el modelo/);
+    expect(spanishBiMessage('Other', fallback, 'OtherCode')).toBe(fallback);
+  });
+
+  it("gives a failed export job's reason: the bundled service's Spanish one, or its own", () => {
+    const fallback = 'Error general.';
+    const missing = 'Instale el paquete chromium de Debian (apt install chromium) para exportar.';
+    expect(spanishBiMessage(missing, fallback, 'ExportUnavailable')).toBe(missing);
+    expect(spanishBiMessage('', fallback, 'ExportUnavailable')).toBe(fallback);
+    expect(spanishBiMessage('Export took longer than 120 s', fallback, 'ExportTimedOut')).toMatch(
+      /tardó demasiado/,
+    );
+  });
+});

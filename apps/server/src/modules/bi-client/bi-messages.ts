@@ -14,6 +14,25 @@ const typeNames: Record<string, string> = {
   string: 'un texto',
 };
 
+/**
+ * Power BI's refusals of Export To File that an administrator fixes on the Power BI side
+ * (decision 0250): the workspace's capacity, and write permission for an export under RLS.
+ */
+const exportCapacity =
+  'Power BI no permite exportar este informe: el área de trabajo debe estar en una capacidad Premium, Embedded o Fabric (Premium por usuario no alcanza). Consulte a su administrador.';
+const exportWithIdentity =
+  'Power BI no permite exportar con seguridad por filas: la cuenta de integración necesita permiso de escritura sobre el modelo y rol de Colaborador o Administrador en el área de trabajo.';
+/** By the error's code, given its message: Power BI's refusals and a failed export job's end. */
+const codeTranslations: Readonly<Record<string, (message: string) => string>> = {
+  FeatureNotAvailableError: () => exportCapacity,
+  PowerBIFeatureNotAvailable: () => exportCapacity,
+  // The bundled service's export jobs (Failed): this one's message is already Spanish, naming
+  // the install step that is missing.
+  ExportUnavailable: (message) => message,
+  ExportTimedOut: () => 'La exportación tardó demasiado y se detuvo; pruebe con menos páginas.',
+  ServiceUnavailable: () =>
+    'El servicio de BI estaba ocupado o se reinició durante la exportación; vuelva a exportar.',
+};
 const translations: [RegExp, (...parts: string[]) => string][] = [
   [
     /^(?:Line|Row) (\d+), column (.+?): (".*") is not a valid (\w+)$/,
@@ -96,10 +115,25 @@ const translations: [RegExp, (...parts: string[]) => string][] = [
     (extension) =>
       `Tipo de archivo no admitido (${extension}): use un archivo .csv, .txt, .xlsx o .parquet.`,
   ],
+  // Export To File refused for the capacity, or for an identity without write permission.
+  [
+    /\b(?:Premium|capacity)\b.*\bexport|\bexport\b.*\b(?:Premium|capacity)\b/i,
+    () => exportCapacity,
+  ],
+  [/\bwrite permission\b/i, () => exportWithIdentity],
 ];
 
-/** Spanish for a BI service message, or `fallback` when the message is not one it knows. */
-export function spanishBiMessage(message: string | undefined, fallback: string): string {
+/**
+ * Spanish for a BI service error, by its code when the code says enough, else by its message;
+ * `fallback` when neither is one it knows.
+ */
+export function spanishBiMessage(
+  message: string | undefined,
+  fallback: string,
+  code?: string,
+): string {
+  const byCode = code === undefined ? undefined : codeTranslations[code];
+  if (byCode) return byCode(message ?? '') || fallback;
   if (!message) return fallback;
   for (const [pattern, translate] of translations) {
     const match = pattern.exec(message);

@@ -21,6 +21,12 @@ export interface BiRequest<Answer extends z.ZodType> {
 /** For calls whose answer says nothing the portal reads (202, DELETE): any body, or none. */
 export const noAnswer = z.unknown().transform((): void => undefined);
 
+/** A file the BI service answers with (an export), streamed as it arrives. */
+export interface BiFile {
+  stream: Readable;
+  contentType: string;
+}
+
 /** A request body streamed as is (a file upload), with its own content type. */
 export interface BiStreamBody {
   stream: Readable;
@@ -61,24 +67,26 @@ export function createBiRequester(options: BiRequesterOptions) {
   const base = `${options.apiUrl.replace(/\/+$/, '')}/v1.0/myorg`;
   const patience = options.throttlePatience ?? noPatience;
 
-  async function call<Answer extends z.ZodType>(
+  /** Sends, retries (a 401 once, a 429 as patience allows) and throws a failure as BiServiceError. */
+  async function exchange(
     credentials: BiCredentials,
-    { method, path, body, answer }: BiRequest<Answer>,
-  ): Promise<z.output<Answer>> {
-    let response = await send(credentials, method, path, body);
+    { method, path, body }: Omit<BiRequest<z.ZodType>, 'answer'>,
+    streamSuccess = false,
+  ): Promise<{ response: TransportResponse; detail: string }> {
+    let response = await send(credentials, method, path, body, streamSuccess);
     if (response.status === 401 && !isStream(body)) {
       // The cached token may have been revoked early: one retry with a fresh one.
       options.tokens.forget(credentials.accountId);
-      response = await send(credentials, method, path, body);
+      response = await send(credentials, method, path, body, streamSuccess);
     }
     for (let retry = 0; retry < patience.maxRetries && !isStream(body); retry++) {
       const waitMs = throttledFor(response);
       if (waitMs === undefined || waitMs > patience.maxWaitMs) break;
       await sleep(waitMs);
-      response = await send(credentials, method, path, body);
+      response = await send(credentials, method, path, body, streamSuccess);
     }
     const detail = `${method} ${path}: HTTP ${response.status}${retryAfterNote(response)}`;
-    if (response.status >= 200 && response.status < 300) return parse(response, answer, detail);
+    if (response.status >= 200 && response.status < 300) return { response, detail };
     if (response.status === 429) {
       const retryAfter = response.headers['retry-after'];
       options.log.warn(
@@ -87,15 +95,43 @@ export function createBiRequester(options: BiRequesterOptions) {
       );
       throw throttledError(detail, throttledFor(response));
     }
+    const remote = remoteErrorOf(response);
     throw new BiServiceError(
       failureFor(response.status),
       detail,
       undefined,
-      remoteMessageOf(response),
+      remote?.message,
+      remote?.code,
     );
   }
 
-  async function send(credentials: BiCredentials, method: BiMethod, path: string, body: unknown) {
+  async function call<Answer extends z.ZodType>(
+    credentials: BiCredentials,
+    request: BiRequest<Answer>,
+  ): Promise<z.output<Answer>> {
+    const { response, detail } = await exchange(credentials, request);
+    return parse(response, request.answer, detail);
+  }
+
+  /** A GET whose success is a file: its body streamed, with the type the service gave. */
+  async function download(credentials: BiCredentials, path: string): Promise<BiFile> {
+    const { response, detail } = await exchange(credentials, { method: 'GET', path }, true);
+    if (!response.body) {
+      throw new BiServiceError(BiFailure.malformedAnswer, `${detail}: no file in the answer`);
+    }
+    return {
+      stream: response.body,
+      contentType: response.headers['content-type'] ?? 'application/octet-stream',
+    };
+  }
+
+  async function send(
+    credentials: BiCredentials,
+    method: BiMethod,
+    path: string,
+    body: unknown,
+    streamSuccess: boolean,
+  ) {
     const { accessToken } = await options.tokens.getToken(credentials);
     const headers: Record<string, string> = {
       authorization: `Bearer ${accessToken}`,
@@ -109,7 +145,8 @@ export function createBiRequester(options: BiRequesterOptions) {
     if (isStream(body)) headers['content-type'] = body.contentType;
     else if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      return await options.transport({ method, url: `${base}${path}`, headers, ...request });
+      const url = `${base}${path}`;
+      return await options.transport({ method, url, headers, streamSuccess, ...request });
     } catch (error) {
       throw new BiServiceError(
         BiFailure.unreachable,
@@ -118,9 +155,10 @@ export function createBiRequester(options: BiRequesterOptions) {
     }
   }
 
-  return call;
+  return { call, download };
 }
-export type BiCall = ReturnType<typeof createBiRequester>;
+export type BiRequester = ReturnType<typeof createBiRequester>;
+export type BiCall = BiRequester['call'];
 
 function isStream(body: unknown): body is BiStreamBody {
   return typeof body === 'object' && body !== null && 'stream' in body;
@@ -170,6 +208,6 @@ function jsonOf(text: string): unknown {
   }
 }
 
-function remoteMessageOf(response: TransportResponse): string | undefined {
-  return biErrorBodySchema.safeParse(jsonOf(response.text)).data?.error.message;
+function remoteErrorOf(response: TransportResponse): { code: string; message: string } | undefined {
+  return biErrorBodySchema.safeParse(jsonOf(response.text)).data?.error;
 }

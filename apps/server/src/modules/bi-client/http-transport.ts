@@ -10,12 +10,17 @@ export interface TransportRequest {
   /** Text is sent with its length; a stream (a file upload) is piped, chunked. */
   body?: string | Readable;
   timeoutMs?: number;
+  /** Answer a success as a stream (`body`) instead of text: a file download. */
+  streamSuccess?: boolean;
 }
 
 export interface TransportResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body; empty for a success answered as a stream. */
   text: string;
+  /** With `streamSuccess` and a 2xx: the body, still arriving. */
+  body?: Readable;
 }
 
 export type HttpTransport = (request: TransportRequest) => Promise<TransportResponse>;
@@ -49,12 +54,18 @@ export function createHttpTransport(
           : undefined;
       const tls = ca ? { ca } : {};
       const outgoing = send(url, { method: req.method, headers, ...tls }, (incoming) => {
+        const status = incoming.statusCode ?? 0;
+        if (req.streamSuccess && status >= 200 && status < 300) {
+          // The caller reads the body; the idle timeout still ends a download that stalls.
+          resolve({ status, headers: flattenHeaders(incoming.headers), text: '', body: incoming });
+          return;
+        }
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('error', reject);
         incoming.on('end', () =>
           resolve({
-            status: incoming.statusCode ?? 0,
+            status,
             headers: flattenHeaders(incoming.headers),
             text: Buffer.concat(chunks).toString('utf8'),
           }),

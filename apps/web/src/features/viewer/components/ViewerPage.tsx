@@ -3,13 +3,14 @@ import { Alert, Button, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ViewerReport } from '../../../lib/models.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
+import { ExportMenu } from './ExportMenu.tsx';
 import { useEmbeddedReport } from './use-embedded-report.ts';
 import { useReportEditing } from './use-report-editing.ts';
 import './viewer.css';
 
 /**
  * The report viewer (spec §2): title, container, spinner, error area and the fullscreen icons.
- * Administrators also get Editar (issue 13, beyond the spec); viewers see nothing new.
+ * Reports get Exportar (issue 27, beyond the spec); administrators also get Editar (issue 13).
  */
 export function ViewerPage({
   uid,
@@ -48,6 +49,9 @@ export function ViewerPage({
         <Typography.Title level={4} className="vt-viewer__title">
           {name ?? ' '}
         </Typography.Title>
+        {kind === 'report' && (
+          <ExportMenu uid={uid} embed={embed} disabled={!rendered || editing.editing} />
+        )}
         {canEdit && (
           <Button
             icon={<EditOutlined />}

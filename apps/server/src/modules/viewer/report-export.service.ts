@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type {
+  EffectiveIdentity,
+  Export,
+  ExportBookmark,
+  ExportReportRequest,
+} from '@vitrina/bi-model/rest';
+import type { ReportExport, StartReportExport } from '@vitrina/contracts';
+import type { Database } from '../../db/schema.ts';
+import { AppError, appErrors } from '../../errors.ts';
+import type { Actor, AuditLog } from '../../lib/audit.ts';
+import type { BiClient } from '../bi-client/bi-client.ts';
+import { spanishBiMessage } from '../bi-client/bi-messages.ts';
+import type { ReportPlacement } from '../content/content-snapshot.ts';
+import type { PolicyUser } from '../permissions/permissions.policy.ts';
+import { exportFileName } from './export-file-name.ts';
+import type { ExportHandles } from './export-handles.ts';
+import type { ViewerAccess } from './viewer-access.ts';
+
+const exportMessages = {
+  notFound: 'La exportación no existe o no es suya.',
+  dashboard: 'Informe: un panel no se puede exportar; solo los informes.',
+  failed: 'No se pudo exportar el informe. Intente nuevamente.',
+  notReady: 'La exportación todavía no terminó.',
+} as const;
+
+/** The view the viewer has, as Export To File takes it, under the viewer's own identity. */
+function exportRequestOf(
+  { format, pageName, bookmarkState }: StartReportExport,
+  identity: EffectiveIdentity | undefined,
+): ExportReportRequest {
+  const bookmark: ExportBookmark | undefined = bookmarkState ? { state: bookmarkState } : undefined;
+  // One page carries the state as its own bookmark; all pages take it as the default bookmark.
+  const view = pageName
+    ? { pages: [{ pageName, ...(bookmark ? { bookmark } : {}) }] }
+    : bookmark
+      ? { defaultBookmark: bookmark }
+      : {};
+  return {
+    format,
+    powerBIReportConfiguration: { ...view, ...(identity ? { identities: [identity] } : {}) },
+  };
+}
+
+const reportRef = ({ workspace, report }: ReportPlacement) => ({
+  workspaceId: workspace.id,
+  reportId: report.id,
+});
+
+/**
+ * "Exportar" in the viewer (issue 27): Power BI's Export To File of a report the user may open,
+ * as they see it and under the RLS identity their embed token carries. Each start is audited;
+ * polls and the file are for the user who started it only (decision 0249).
+ */
+export function createReportExportService(deps: {
+  db: Kysely<Database>;
+  audit: AuditLog;
+  access: ViewerAccess;
+  bi: Pick<BiClient, 'exportReport' | 'getExport' | 'exportFile'>;
+  handles: ExportHandles;
+}) {
+  const { access, handles } = deps;
+
+  function answerOf(job: Export, id: string, placement: ReportPlacement): ReportExport {
+    const status = job.status === 'Undefined' ? 'NotStarted' : job.status;
+    return {
+      id,
+      status,
+      percentComplete: job.percentComplete,
+      ...(status === 'Succeeded'
+        ? { fileName: exportFileName(placement.report.name, job.resourceFileExtension ?? '') }
+        : {}),
+      ...(status === 'Failed'
+        ? {
+            message: spanishBiMessage(job.error?.message, exportMessages.failed, job.error?.code),
+          }
+        : {}),
+    };
+  }
+
+  /** The report and the BI service's export id, when `handle` is this user's export of `uid`. */
+  async function exportOf(user: PolicyUser, uid: string, handle: string) {
+    const placement = await access.openable(user, uid);
+    const exportId = handles.open(user.id, uid, handle);
+    if (exportId === undefined) throw appErrors.notFound(exportMessages.notFound);
+    return { placement, exportId };
+  }
+
+  return {
+    async start(
+      user: PolicyUser,
+      actor: Actor,
+      uid: string,
+      request: StartReportExport,
+    ): Promise<ReportExport> {
+      const placement = await access.openable(user, uid);
+      if (placement.report.kind !== 'report') {
+        throw new AppError('validation_failed', exportMessages.dashboard, { field: 'uid' });
+      }
+      const identities = await access.identitiesOf(user.id, placement.account.id);
+      const job = await access.asViewer(placement, identities, (credentials, identity) =>
+        deps.bi.exportReport(credentials, reportRef(placement), exportRequestOf(request, identity)),
+      );
+      await deps.audit.record(deps.db, actor, {
+        action: 'report.export',
+        targetType: 'report',
+        targetId: uid,
+        detail: {
+          name: placement.report.name,
+          format: request.format,
+          pages: request.pageName ? [request.pageName] : 'all',
+          identity: identities.mapped.length > 0,
+          exportId: job.id,
+        },
+      });
+      return answerOf(job, handles.issue(user.id, uid, job.id), placement);
+    },
+
+    async status(user: PolicyUser, uid: string, handle: string): Promise<ReportExport> {
+      const { placement, exportId } = await exportOf(user, uid, handle);
+      const job = await access.withAccount(placement, (credentials) =>
+        deps.bi.getExport(credentials, reportRef(placement), exportId),
+      );
+      return answerOf(job, handle, placement);
+    },
+
+    /** The file of a finished export, streamed from the BI service, with its download name. */
+    async file(user: PolicyUser, uid: string, handle: string) {
+      const { placement, exportId } = await exportOf(user, uid, handle);
+      return access.withAccount(placement, async (credentials) => {
+        const job = await deps.bi.getExport(credentials, reportRef(placement), exportId);
+        if (job.status !== 'Succeeded') throw appErrors.conflict(exportMessages.notReady);
+        const file = await deps.bi.exportFile(credentials, reportRef(placement), exportId);
+        return {
+          ...file,
+          fileName: exportFileName(placement.report.name, job.resourceFileExtension ?? ''),
+        };
+      });
+    },
+  };
+}
+export type ReportExportService = ReturnType<typeof createReportExportService>;
