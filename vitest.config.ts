@@ -58,20 +58,69 @@ const tierProjects = workspaces.flatMap((workspace) =>
  * (decision 0229), in a project of their own so that the portal files do not start them. Files
  * that save reports still start servers of their own (e2e/src/frame/suite.ts).
  */
-const frameFiles = '**/frame-*.e2e.test.ts';
+const frameFiles = ['**/frame-*.e2e.test.ts'];
+
+/**
+ * Portal files that share one product per group (decision 0240): no file's writes reach another
+ * file's expectations in its group, and the group's product runs with the environment its files
+ * ask for (e2e/src/portal/suite.ts checks it). Portal files in no group (they stop the BI service
+ * or read its log) and the smoke file stay in `e2e:e2e` with a product each.
+ */
+const portalGroups: { name: string; files: string[]; env?: Record<string, string> }[] = [
+  {
+    // Users, accounts, grants and datasets, but no new or changed report: the viewer journey
+    // counts the reports a viewer sees.
+    name: 'e2e:e2e-portal',
+    files: ['admin', 'viewer', 'datos', 'datos-postgres', 'phone-view'],
+  },
+  // Both save reports, with different names; neither counts reports.
+  { name: 'e2e:e2e-portal-authoring', files: ['authoring', 'authoring-finish'] },
+  {
+    // 15 s embed tokens, the shortest the BI service accepts, to see renewals within a test.
+    name: 'e2e:e2e-portal-short-tokens',
+    files: ['authoring-create', 'token-renewal'],
+    env: { BI_EMBED_TOKEN_LIFETIME_S: '15' },
+  },
+];
+const portalGroupFiles = (files: string[]) => files.map((file) => `**/portal-${file}.e2e.test.ts`);
+
+const groupedFiles = [
+  ...frameFiles,
+  ...portalGroups.flatMap((group) => portalGroupFiles(group.files)),
+];
 const e2eProjects = tierProjects.map((project) =>
   project.test?.name === 'e2e:e2e'
-    ? { ...project, test: { ...project.test, exclude: [...project.test.exclude!, frameFiles] } }
+    ? {
+        ...project,
+        test: { ...project.test, exclude: [...project.test.exclude!, ...groupedFiles] },
+      }
     : project,
 );
-const frameProject: TestProjectInlineConfiguration = {
+
+/** An e2e project of the e2e workspace whose files share what `globalSetup` starts. */
+const e2eGroup = (
+  name: string,
+  include: string[],
+  globalSetup: string,
+  provide: Record<string, unknown> = {},
+): TestProjectInlineConfiguration => ({
   extends: './e2e/vitest.config.ts',
   test: {
-    name: 'e2e:e2e-frame',
+    name,
     root: './e2e',
-    include: [frameFiles],
-    globalSetup: [resolve(import.meta.dirname, 'e2e/src/frame/global-setup.ts')],
+    include,
+    globalSetup: [resolve(import.meta.dirname, globalSetup)],
+    provide,
   },
-};
+});
 
-export default defineConfig({ test: { projects: [...e2eProjects, frameProject] } });
+const groupProjects = [
+  e2eGroup('e2e:e2e-frame', frameFiles, 'e2e/src/frame/global-setup.ts'),
+  ...portalGroups.map((group) =>
+    e2eGroup(group.name, portalGroupFiles(group.files), 'e2e/src/portal/global-setup.ts', {
+      portalGroupEnv: group.env ?? {},
+    }),
+  ),
+];
+
+export default defineConfig({ test: { projects: [...e2eProjects, ...groupProjects] } });

@@ -8,12 +8,16 @@ import {
   type BiProcess,
 } from '@vitrina/test-support/processes';
 
-/** A running product: bundled BI service and portal server on free loopback ports, fresh data dir. */
-export interface Stack {
+/** Where a running product answers and keeps its files: plain data, which can cross processes. */
+export interface StackAddress {
   portalUrl: string;
   biUrl: string;
   dataDir: string;
   adminPassword: string;
+}
+
+/** A running product: bundled BI service and portal server on free loopback ports, fresh data dir. */
+export interface Stack extends StackAddress {
   /** The BI service's standard output so far (Fastify's JSON request log), line by line. */
   biLog(): string[];
   /** Stops the BI service alone (SIGTERM), leaving the portal running. */
@@ -82,3 +86,11 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     },
   };
 }
+
+/** The address alone, without the functions that cannot cross from a global set-up to a file. */
+export const addressOf = ({ portalUrl, biUrl, dataDir, adminPassword }: Stack): StackAddress => ({
+  portalUrl,
+  biUrl,
+  dataDir,
+  adminPassword,
+});

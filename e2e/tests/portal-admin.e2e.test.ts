@@ -3,13 +3,13 @@ import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { dialog, expectToast, openAdminPage, pressInDialog, row } from '../src/portal/admin.ts';
 import { checkScreen, snapFailure } from '../src/portal/screens.ts';
 import { login } from '../src/portal/session.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
 /** Administrator flows on the real portal and BI service: login screen, layout menus, accounts. */
 describe.skipIf(!chromiumAvailable)('portal: administrator', () => {
-  const { stack, browser, page } = usePortal({ signedIn: false });
+  const { stack, browser, page } = useSharedPortal({ signedIn: false });
 
   beforeEach(({ task }) => {
     onTestFailed(() => snapFailure(page(), task.name));

@@ -4,7 +4,7 @@ import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { addVisual } from '../src/frame/editor.ts';
 import { openNewReport } from '../src/portal/admin.ts';
 import { snapFailure } from '../src/portal/screens.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -23,7 +23,7 @@ const pathOf = (response: Response) => new URL(response.url()).pathname;
  * the account sync, and the new report takes the portal's colours.
  */
 describe.skipIf(!chromiumAvailable)('portal: Nuevo informe renews its token', () => {
-  const { stack, page: admin } = usePortal({
+  const { stack, page: admin } = useSharedPortal({
     env: { BI_EMBED_TOKEN_LIFETIME_S: String(tokenLifetimeSeconds) },
   });
 

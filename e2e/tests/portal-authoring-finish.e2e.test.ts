@@ -7,7 +7,7 @@ import { addVisual } from '../src/frame/editor.ts';
 import { openNewReport } from '../src/portal/admin.ts';
 import { snapFailure } from '../src/portal/screens.ts';
 import { reportUid, waitForRendered } from '../src/portal/viewer.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -34,7 +34,7 @@ const overlap = (a: Box, b: Box) =>
  * renames and deletes the report from the gateway.
  */
 describe.skipIf(!chromiumAvailable)('portal: the editor, finished', () => {
-  const { stack, page: admin } = usePortal();
+  const { stack, page: admin } = useSharedPortal();
 
   beforeAll(() => mkdirSync(docsScreenshots, { recursive: true }));
   beforeEach(({ task }) => onTestFailed(() => snapFailure(admin(), task.name)));

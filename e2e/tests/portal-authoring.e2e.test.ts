@@ -10,7 +10,7 @@ import { addViewer, portalApi } from '../src/portal/api.ts';
 import { snapFailure } from '../src/portal/screens.ts';
 import { login } from '../src/portal/session.ts';
 import { reportUid, waitForRendered } from '../src/portal/viewer.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -31,7 +31,7 @@ const syncAnswer = (page: Page) =>
  * viewer and builds a new one from a workspace's dataset; a viewer granted that workspace opens it.
  */
 describe.skipIf(!chromiumAvailable)('portal: authoring by an administrator', () => {
-  const { stack, browser, page: admin } = usePortal();
+  const { stack, browser, page: admin } = useSharedPortal();
   let current: Page | undefined;
   let workspaceId = '';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { dialog, expectToast, openAdminPage, row } from '../src/portal/admin.ts';
 import { login } from '../src/portal/session.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 const postgresUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A schema of its own in the test database, dropped afterwards. */
@@ -52,7 +52,7 @@ if (!chromiumAvailable) warnBrowserSkipped();
 describe.skipIf(!chromiumAvailable || !postgresAvailable)(
   'portal: Datos page, PostgreSQL source',
   () => {
-    const { stack, page } = usePortal({ signedIn: false });
+    const { stack, page } = useSharedPortal({ signedIn: false });
 
     beforeAll(async () => {
       await onPostgres(`

@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { openAdminPage } from '../src/portal/admin.ts';
 import { login } from '../src/portal/session.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
 const docsScreenshots = resolve(import.meta.dirname, '../../docs/screenshots');
 
 describe.skipIf(!chromiumAvailable)('portal: Datos page', () => {
-  const { stack, page } = usePortal({ signedIn: false });
+  const { stack, page } = useSharedPortal({ signedIn: false });
   let fileDir: string;
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import type { Frame, Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import { addViewer } from '../src/portal/api.ts';
 import { login } from '../src/portal/session.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 import { reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
@@ -30,7 +30,7 @@ async function layoutOf(page: Page, expected: string): Promise<void> {
 }
 
 describe.skipIf(!chromiumAvailable)('portal: the phone view by width', () => {
-  const { stack, browser } = usePortal({ signedIn: false });
+  const { stack, browser } = useSharedPortal({ signedIn: false });
 
   it('asks for the phone layout at 375 px and switches back on a resize, without a reload', async () => {
     const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });

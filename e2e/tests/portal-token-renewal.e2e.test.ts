@@ -6,7 +6,7 @@ import { snapFailure } from '../src/portal/screens.ts';
 import { portalApi } from '../src/portal/api.ts';
 import { login, temporaryPasswordFor } from '../src/portal/session.ts';
 import { reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -36,7 +36,7 @@ function onEmbeddedReport<T>(page: Page, body: string, arg?: unknown): Promise<T
  * the report is open is told at the next renewal.
  */
 describe.skipIf(!chromiumAvailable)('portal: embed token renewal', () => {
-  const { stack, browser, page } = usePortal({
+  const { stack, browser, page } = useSharedPortal({
     env: { BI_EMBED_TOKEN_LIFETIME_S: String(tokenLifetimeSeconds) },
   });
 

@@ -6,7 +6,7 @@ import { checkScreen, snap, snapFailure } from '../src/portal/screens.ts';
 import { login, logout, temporaryPasswordFor } from '../src/portal/session.ts';
 import { expandNode, toggleNode, treeNode } from '../src/portal/tree.ts';
 import { phoneContext, reportUid, viewerError, waitForRendered } from '../src/portal/viewer.ts';
-import { usePortal } from '../src/portal/suite.ts';
+import { useSharedPortal } from '../src/portal/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
@@ -30,7 +30,7 @@ const cardNames = (page: Page, workspace: string) =>
  * password; the administrator resets and deletes the user.
  */
 describe.skipIf(!chromiumAvailable)('portal: viewer journey', () => {
-  const { stack, browser, page: admin } = usePortal();
+  const { stack, browser, page: admin } = useSharedPortal();
   let viewerContext: BrowserContext;
   let page: Page;
   let password = '';
