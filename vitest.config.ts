@@ -40,6 +40,14 @@ const tierFiles: Record<string, { include: string[]; exclude: string[] }> = {
   e2e: { include: ['**/*.e2e.test.{ts,tsx}'], exclude: [] },
 };
 
+/**
+ * Fast-tier workspaces whose files share a worker's modules (`isolate: false`): importing Fastify,
+ * Kysely and DuckDB again for every file was half of their time (decision 0241). Their files
+ * start their own apps and databases, and none leans on another's module state. The web's stay
+ * isolated: its app keeps the signed-in user and a preloaded frame in module state and the DOM.
+ */
+const sharedModules = new Set(['apps/server', 'apps/bi-service']);
+
 /** One project per workspace and tier, named `tier:workspace`: `--project 'fast:*'` picks a tier. */
 const tierProjects = workspaces.flatMap((workspace) =>
   Object.entries(tierFiles).map(([tier, files]): TestProjectInlineConfiguration => ({
@@ -49,6 +57,7 @@ const tierProjects = workspaces.flatMap((workspace) =>
       root: `./${workspace}`,
       include: files.include,
       exclude: [...configDefaults.exclude, ...files.exclude],
+      ...(tier === 'fast' && sharedModules.has(workspace) ? { isolate: false } : {}),
     },
   })),
 );
