@@ -43,7 +43,10 @@ describe.skipIf(!postgresAvailable)('sync leader (PostgreSQL advisory lock)', ()
     expect(await leading.isLeader()).toBe(true);
     expect(await other.isLeader()).toBe(false);
     // A crashed instance: the server ends its session (kill -9 closes the socket the same way).
-    await sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted`.execute(
+    // Only this test's database: other files' migrations hold advisory locks on the same server.
+    await sql`select pg_terminate_backend(pid) from pg_locks
+      where locktype = 'advisory' and granted
+        and database = (select oid from pg_database where datname = current_database())`.execute(
       database.db,
     );
     // The lock goes when the terminated backend has exited: ask at each "round" until then.
