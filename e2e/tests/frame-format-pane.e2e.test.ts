@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { Frame, Locator } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { addVisual } from '../src/frame/editor.ts';
 import { useFrameHarness } from '../src/frame/suite.ts';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
@@ -44,6 +44,21 @@ const pane = (frame: Frame) => frame.locator('.visualizations-pane .format-pane'
 
 describe.skipIf(!chromiumAvailable)('the format pane with powerbi-client 2.8.0', () => {
   const harness = useFrameHarness();
+
+  /** Saves the edited report as `name` and opens it to view in a second host page. */
+  async function saveAndView(editorPage: Page, groupId: string, name: string): Promise<Page> {
+    await host.call(editorPage, `return embedded.saveAs({ name: '${name}' })`);
+    await host.waitForEvent(editorPage, 'saved');
+    const created = await harness().rest.report(groupId, name);
+    const viewer = await host.openHost(harness(), 'official');
+    const accessToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
+    await host.embed(
+      viewer,
+      host.reportConfig({ id: created.id, embedUrl: created.embedUrl, accessToken, groupId }),
+    );
+    await host.waitForEvent(viewer, 'rendered');
+    return viewer;
+  }
 
   test('series colour, axis title, gridlines, background and border: saved and drawn in view mode', async () => {
     const { page, frame, groupId } = await host.openNewReportEditor(harness(), 'official');
@@ -85,16 +100,7 @@ describe.skipIf(!chromiumAvailable)('the format pane with powerbi-client 2.8.0',
     await frame.locator('.format-section[data-section="numberFormat"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: resolve(docsScreenshots, 'editor-format-pane.png') });
 
-    await host.call(page, "return embedded.saveAs({ name: 'Informe con formato' })");
-    await host.waitForEvent(page, 'saved');
-    const created = await harness().rest.report(groupId, 'Informe con formato');
-    const viewer = await host.openHost(harness(), 'official');
-    const accessToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
-    await host.embed(
-      viewer,
-      host.reportConfig({ id: created.id, embedUrl: created.embedUrl, accessToken, groupId }),
-    );
-    await host.waitForEvent(viewer, 'rendered');
+    const viewer = await saveAndView(page, groupId, 'Informe con formato');
     const viewed = host.frameOf(viewer).locator(`.visual[data-visual-name="${name}"]`);
     await eventually(async () => (await drawnLook(viewed)).fills).toContain(SERIES_COLOR);
     const look = await drawnLook(viewed);
@@ -130,17 +136,7 @@ describe.skipIf(!chromiumAvailable)('the format pane with powerbi-client 2.8.0',
       .locator(`.visual[data-visual-name="${dateSlicer}"]`)
       .getByRole('group', { name: 'Fecha' })
       .waitFor();
-    await host.call(page, "return embedded.saveAs({ name: 'Informe con fecha relativa' })");
-    await host.waitForEvent(page, 'saved');
-
-    const created = await harness().rest.report(groupId, 'Informe con fecha relativa');
-    const viewer = await host.openHost(harness(), 'official');
-    const accessToken = await harness().rest.embedToken(`/groups/${groupId}/reports/${created.id}`);
-    await host.embed(
-      viewer,
-      host.reportConfig({ id: created.id, embedUrl: created.embedUrl, accessToken, groupId }),
-    );
-    await host.waitForEvent(viewer, 'rendered');
+    const viewer = await saveAndView(page, groupId, 'Informe con fecha relativa');
     const viewed = host.frameOf(viewer);
     const cardValue = viewed.locator(
       `.visual[data-visual-name="${card}"] [data-testid="card-value"]`,
