@@ -5,11 +5,19 @@
  * one test. With `--reliability` (as CI runs it) the reliability tier's load and soak run after
  * them, in the same count.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { buildAll } from './build.ts';
-import { bin, runReliabilitySuite, runTier, summaryLine, testTiers } from './vitest-run.ts';
+import {
+  addTallies,
+  bin,
+  runReliabilitySuite,
+  runTier,
+  summaryLine,
+  testTiers,
+} from './vitest-run.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -17,21 +25,65 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function check(label: string, command: string, args: string[]): void {
-  console.log(`\n> ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status === 0) passed++;
-  else {
-    failed++;
-    console.error(`FAILED: ${label}`);
-  }
+interface Check {
+  label: string;
+  command: string;
+  args: string[];
 }
 
-check('format check (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-check('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
-check('typecheck (tsc -b)', bin('tsc'), ['-b']);
-check('import rules and cycles (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']);
-check('unused files, exports and dependencies (knip)', 'npm', ['run', '--silent', 'check:unused']);
+const checks: Check[] = [
+  {
+    label: 'format check (prettier)',
+    command: bin('prettier'),
+    args: ['--check', '.', '--log-level', 'warn'],
+  },
+  { label: 'lint (eslint)', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { label: 'typecheck (tsc -b)', command: bin('tsc'), args: ['-b'] },
+  {
+    label: 'import rules and cycles (dependency-cruiser)',
+    command: 'npm',
+    args: ['run', '--silent', 'check:imports'],
+  },
+  {
+    label: 'unused files, exports and dependencies (knip)',
+    command: 'npm',
+    args: ['run', '--silent', 'check:unused'],
+  },
+];
+
+/** Runs one check with its output held back, so that checks running side by side print whole. */
+function runCheck({ command, args }: Check): Promise<{ ok: boolean; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', (error) => done({ ok: false, output: String(error) }));
+    child.on('close', (code) => done({ ok: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+/**
+ * The static checks are single-threaded and independent, so they run one per core (about half
+ * the wall time of running them in turn); each prints its own output when it ends.
+ */
+async function runChecks(): Promise<void> {
+  const queue = [...checks];
+  const worker = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const started = performance.now();
+      const { ok, output } = await runCheck(check);
+      const seconds = Math.round((performance.now() - started) / 1000);
+      console.log(`\n> ${check.label}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s`);
+      if (output.trim()) console.log(output.trimEnd());
+      if (ok) passed++;
+      else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+}
+
+await runChecks();
 
 console.log('\n> build');
 buildAll(false);
@@ -43,13 +95,13 @@ process.env['EMBED_SDK_SCRIPT'] = 'min';
 // `--reliability` (CI) adds the slow load and soak runs; everything else goes to Vitest.
 const withReliability = process.argv.includes('--reliability');
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--reliability');
-const tallies = testTiers.map((tier) => runTier(tier, vitestArgs));
-if (withReliability) tallies.push(runReliabilitySuite());
-for (const tally of tallies) {
-  passed += tally.passed;
-  failed += tally.failed;
-  skipped += tally.skipped;
-}
+const tallies = [];
+for (const tier of testTiers) tallies.push(await runTier(tier, vitestArgs));
+if (withReliability) tallies.push(await runReliabilitySuite());
+const tiers = addTallies(tallies);
+passed += tiers.passed;
+failed += tiers.failed;
+skipped += tiers.skipped;
 
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
