@@ -10,7 +10,11 @@ export async function startExport(url: string, token: string, path: string, body
   return call(url, `${path}/ExportTo`, { token, body });
 }
 
-/** Polls the job until `done` says so (`withinMs`, 10 s by default); answers the last poll. */
+/**
+ * Polls the job until `done` says so (`withinMs`, 10 s by default); answers the last poll. A 429
+ * is waited out for its Retry-After, as a Power BI caller must: on a busy machine a slow job
+ * outlasts the per-minute limit.
+ */
 export async function pollExport(
   url: string,
   token: string,
@@ -23,8 +27,13 @@ export async function pollExport(
   const deadline = Date.now() + withinMs;
   for (;;) {
     const poll = await call(url, `${path}/exports/${exportId}`, { token });
+    const retryAfterMs = Number(poll.headers.get('retry-after')) * 1000;
+    if (poll.status === 429 && Date.now() + retryAfterMs < deadline) {
+      await sleep(retryAfterMs);
+      continue;
+    }
     if (poll.status !== 200 && poll.status !== 202) return poll;
     if (done(poll.json) || Date.now() > deadline) return poll;
-    await sleep(20);
+    await sleep(50);
   }
 }
