@@ -55,3 +55,22 @@ export function microsoftFrameScript(): Promise<string> {
 export function hostMockAppScript(): Promise<string> {
   return bundle(join(import.meta.dirname, 'host-mock-app.ts'));
 }
+
+/**
+ * The React page on powerbi-client-react, with `powerbi-client` resolved to our SDK's sources
+ * (the npm alias an application would install).
+ */
+export async function reactWrapperPageScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, 'react-wrapper-page.tsx')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    jsx: 'automatic',
+    alias: { 'powerbi-client': join(packageDir, 'src/index.ts') },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
