@@ -57,12 +57,12 @@ export function hostMockAppScript(): Promise<string> {
 }
 
 /**
- * The React page on powerbi-client-react, with `powerbi-client` resolved to our SDK's sources
- * (the npm alias an application would install).
+ * A script entry bundled with `powerbi-client` resolved to our SDK's sources (the npm alias an
+ * application would install), for pages on Microsoft's libraries that import it.
  */
-export async function reactWrapperPageScript(): Promise<string> {
+async function bundleOnOurSdk(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [join(import.meta.dirname, 'react-wrapper-page.tsx')],
+    entryPoints: [join(import.meta.dirname, entry)],
     bundle: true,
     write: false,
     format: 'iife',
@@ -73,4 +73,14 @@ export async function reactWrapperPageScript(): Promise<string> {
     logLevel: 'error',
   });
   return result.outputFiles[0]?.text ?? '';
+}
+
+/** The host page on powerbi-report-authoring 1.1.3 and our SDK. */
+export function authoringPageScript(): Promise<string> {
+  return bundleOnOurSdk('authoring-page.ts');
+}
+
+/** The React page on powerbi-client-react and our SDK. */
+export function reactWrapperPageScript(): Promise<string> {
+  return bundleOnOurSdk('react-wrapper-page.tsx');
 }

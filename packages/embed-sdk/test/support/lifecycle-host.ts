@@ -39,10 +39,10 @@ function installLeakCounters() {
     timers.add(id);
     return id;
   }) as typeof window.setTimeout;
-  window.clearTimeout = (id?: number) => {
+  window.clearTimeout = ((id?: number) => {
     if (id !== undefined) timers.delete(id);
     nativeClear(id);
-  };
+  }) as typeof window.clearTimeout;
 
   const watched = (target: EventTarget) =>
     target === window || target === document || (target as Element).id?.startsWith('c');
