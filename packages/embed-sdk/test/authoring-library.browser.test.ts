@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authoringPageScript, ourSdkScript } from './support/bundles.ts';
 import {
   frameOf,
+  openScriptPage,
   outcome,
   receivedBy,
   setReply,
@@ -11,7 +12,6 @@ import {
   waitForRequest,
   type Harness,
 } from './support/harness.ts';
-import { html, js } from './support/origins.ts';
 import { embedInto } from './support/suite.ts';
 
 const visualPath = '/report/pages/P1/visuals/v1';
@@ -30,13 +30,10 @@ describeInBrowser('powerbi-report-authoring on our SDK', () => {
 
   beforeAll(async () => {
     harness = await startHarness(await ourSdkScript());
-    harness.host.routes['/authoring.html'] = html(
-      '<div id="c1" style="width:640px;height:400px"></div>',
-      '<script src="/authoring.js"></script>',
-    );
-    harness.host.routes['/authoring.js'] = js(await authoringPageScript());
-    page = await harness.browser.newPage();
-    await page.goto(`${harness.host.url}/authoring.html`);
+    page = await openScriptPage(harness, 'authoring', {
+      body: '<div id="c1" style="width:640px;height:400px"></div>',
+      script: await authoringPageScript(),
+    });
     await embedInto(page, 'c1', {
       type: 'report',
       id: 'r1',

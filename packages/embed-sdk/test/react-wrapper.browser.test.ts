@@ -5,13 +5,13 @@ import { ourSdkScript, reactWrapperPageScript } from './support/bundles.ts';
 import {
   frameOf,
   frameRequest,
+  openScriptPage,
   outcome,
   setReply,
   startHarness,
   waitForRequest,
   type Harness,
 } from './support/harness.ts';
-import { html, js } from './support/origins.ts';
 
 /** What the page records (test/support/react-wrapper-page.tsx). */
 const record = 'window.reactWrapper';
@@ -27,13 +27,11 @@ describeInBrowser('powerbi-client-react on our SDK', () => {
 
   beforeAll(async () => {
     harness = await startHarness(await ourSdkScript());
-    harness.host.routes['/react.html'] = html(
-      '<div id="root"></div>',
-      '<script src="/react.js" defer></script>',
-    );
-    harness.host.routes['/react.js'] = js(await reactWrapperPageScript());
-    page = await harness.browser.newPage();
-    await page.goto(`${harness.host.url}/react.html?frames=${harness.frames.url}`);
+    page = await openScriptPage(harness, 'react', {
+      body: '<div id="root"></div>',
+      script: await reactWrapperPageScript(),
+      query: `?frames=${harness.frames.url}`,
+    });
   });
   afterAll(async () => {
     await page?.close();
