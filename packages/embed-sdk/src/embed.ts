@@ -22,6 +22,9 @@ import { addParamToUrl, bodyOf, ignoreAutomatic, raiseCustomEvent, remove } from
 
 export type * from './embed-types.ts';
 
+/** How long the initial load may go unanswered before the SDK asks where the frame is. */
+const frameProbeDelay = 1000;
+
 /**
  * The base of every embedded component: config population, the iframe, the initial load, the
  * front-load handshake, events and the calls every type shares (2.8.0's `embed` module).
@@ -53,6 +56,11 @@ export abstract class Embed {
   phasedLoadPath!: string;
   /** The lowercased type (2.8.0's spelling). */
   embeType: string;
+
+  /** The lowercased type under its later name (powerbi-client 2.9+; powerbi-client-react reads it). */
+  get embedtype(): string {
+    return this.embeType;
+  }
   frontLoadHandler?: () => void;
   /** Create embeds only: what their iframe `load` sends to `/report/create`. */
   declare createConfig?: models.IReportCreateConfiguration;
@@ -332,10 +340,32 @@ export abstract class Embed {
    * without saying why.
    */
   #sendInitialLoad(): void {
-    this.load(this.config, this.#phasedRender).catch((reason: unknown) => {
-      if (reason instanceof Error)
-        this.#raiseError(models.CommonErrorCodes.LoadReportFailed, reason.message);
-    });
+    const probe = setTimeout(() => this.#probeWhereaboutsOfFrame(), frameProbeDelay);
+    // 2.8.0 ignores what `load` returns: host code and test suites replace it with spies that
+    // return nothing or throw, and that must not become an exception in the iframe's `load`.
+    new Promise((settle) => settle(this.load(this.config, this.#phasedRender))).then(
+      () => clearTimeout(probe),
+      (reason: unknown) => {
+        clearTimeout(probe);
+        if (reason instanceof Error)
+          this.#raiseError(models.CommonErrorCodes.LoadReportFailed, reason.message);
+      },
+    );
+  }
+
+  /**
+   * Requests go only to the origin the frame is known to show, so a frame that was redirected
+   * elsewhere and never speaks first gets nothing and says nothing. Asking it, at any origin,
+   * something that carries no secret (its pages) makes it answer from where it is: an allowed
+   * origin is learnt and the lost load posted again, another one becomes an `error` event naming
+   * it (decision 0266).
+   */
+  #probeWhereaboutsOfFrame(): void {
+    const target = this.frameWindow();
+    if (target)
+      new Promise((settle) =>
+        settle(this.service.hpm.get('/report/pages', this.uidHeader(), target, '*')),
+      ).catch(ignoreAutomatic);
   }
 
   /** An `error` event on the container, shaped like the frame's own (`IError`). */

@@ -27,6 +27,36 @@ describe('Service and components (jsdom: pure logic, no frame answers)', () => {
     document.body.replaceChildren();
   });
 
+  it('ignores what a replaced `load` returns when the iframe loads, as 2.8.0 does', async () => {
+    const report = service.embed(container, cfg({ ...base, id: 'r1' })) as Report;
+    const uncaught: unknown[] = [];
+    // Only uncaught exceptions: the container's own `error` CustomEvents bubble here too.
+    const onError = (event: Event) => {
+      if (event instanceof ErrorEvent) uncaught.push(event.error);
+    };
+    window.addEventListener('error', onError);
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      for (const replacement of [
+        () => undefined,
+        () => {
+          throw new Error('spy');
+        },
+      ]) {
+        report.load = replacement as unknown as Report['load'];
+        report.iframe.dispatchEvent(new Event('load'));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    } finally {
+      window.removeEventListener('error', onError);
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(uncaught).toEqual([]);
+    expect(rejections).toEqual([]);
+  });
+
   it('has 2.8.0’s own keys and no accessToken until one is assigned', () => {
     expect(Object.keys(service).sort()).toEqual([
       'config',

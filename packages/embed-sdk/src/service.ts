@@ -171,7 +171,12 @@ export class Service implements IService, IEmbedHost {
     remove((x) => x === component, this.embeds);
     delete target.powerBiEmbed;
     const iframe = element.querySelector('iframe');
-    if (iframe?.contentWindow) trustedFrames.delete(iframe.contentWindow);
+    const frameWindow = iframe?.contentWindow;
+    if (frameWindow) {
+      trustedFrames.delete(frameWindow);
+      // A proxy from a 2.8.0-style custom factory may not have `forget`.
+      if ('forget' in this.wpmp) this.wpmp.forget(frameWindow);
+    }
     iframe?.remove();
   }
 
@@ -189,6 +194,15 @@ export class Service implements IService, IEmbedHost {
     trackPreloaded(iframe);
     iframe.onload = () => raiseCustomEvent(iframe, 'preloaded', {});
     return iframe;
+  }
+
+  /**
+   * Names the wrapper library driving this service (powerbi-client-react and the like, from
+   * powerbi-client 2.9) in the headers of every request: `x-sdk-type` and `x-sdk-wrapper-version`.
+   */
+  setSdkInfo(type: string, version: string): void {
+    this.hpm.defaultHeaders['x-sdk-type'] = type;
+    this.hpm.defaultHeaders['x-sdk-wrapper-version'] = version;
   }
 
   handleTileEvents(event: IEvent<unknown>): void {

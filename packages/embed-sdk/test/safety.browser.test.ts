@@ -18,24 +18,34 @@ describeInBrowser('safer than 2.8.0: pinned origins, trusted windows, optional t
   });
   afterAll(async () => other?.close());
 
-  it('posts only to the embed URL’s origin: a frame that ended up elsewhere receives nothing and is not heard', async () => {
+  it('posts only to the embed URL’s origin: a frame that ended up elsewhere gets no token or config and is not heard', async () => {
     const { page } = state;
     const config = reportConfig(state.harness, {
       embedUrl: `${state.harness.frames.url}/moved?reportId=r1`,
       uniqueId: 'u1',
     });
     await page.evaluate((cfg) => {
-      (window as unknown as { heard: string[] }).heard = [];
-      document.addEventListener('loaded', () =>
-        (window as unknown as { heard: string[] }).heard.push('loaded'),
-      );
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      for (const name of ['loaded', 'error'])
+        document.addEventListener(name, (e) =>
+          heard.push(`${name}: ${String((e as CustomEvent).detail?.message)}`),
+        );
       powerbi.embed(document.getElementById('c1') as HTMLElement, cfg);
     }, config);
     const frame = await frameOf(page, 'c1');
     expect(frame.url().startsWith(other.url)).toBe(true);
     expect(await frameRequest(frame, '/reports/u1/events/loaded', null)).toBe('no reply');
-    expect(await receivedBy(frame)).toEqual([]);
-    expect(await outcome(page, '(window).heard')).toEqual({ resolved: [] });
+    // The unanswered load makes the SDK ask where the frame is (decision 0266): the answer
+    // names the refused origin, and the question carried no token and no config.
+    await page.waitForFunction(() => (window as unknown as { heard: string[] }).heard.length > 0);
+    expect(await outcome(page, '(window).heard')).toEqual({
+      resolved: ['error: FrameOriginNotAllowed'],
+    });
+    expect(await receivedBy(frame)).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/report/pages', hasBody: false }),
+    ]);
+    expect(JSON.stringify(await receivedBy(frame))).not.toContain('t0');
   });
 
   it('ignores a window it did not create, even one on the frame origin using a live uid', async () => {

@@ -55,3 +55,32 @@ export function microsoftFrameScript(): Promise<string> {
 export function hostMockAppScript(): Promise<string> {
   return bundle(join(import.meta.dirname, 'host-mock-app.ts'));
 }
+
+/**
+ * A script entry bundled with `powerbi-client` resolved to our SDK's sources (the npm alias an
+ * application would install), for pages on Microsoft's libraries that import it.
+ */
+async function bundleOnOurSdk(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, entry)],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    jsx: 'automatic',
+    alias: { 'powerbi-client': join(packageDir, 'src/index.ts') },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** The host page on powerbi-report-authoring 1.1.3 and our SDK. */
+export function authoringPageScript(): Promise<string> {
+  return bundleOnOurSdk('authoring-page.ts');
+}
+
+/** The React page on powerbi-client-react and our SDK. */
+export function reactWrapperPageScript(): Promise<string> {
+  return bundleOnOurSdk('react-wrapper-page.tsx');
+}

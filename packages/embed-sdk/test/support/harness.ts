@@ -65,6 +65,25 @@ export async function startHarness(sdkScript: string, frameScript?: string): Pro
   };
 }
 
+/**
+ * Serves `script` as a page of its own on the host origin (`/<name>.html`, `body` before the
+ * deferred script) and opens it with `query`: pages that bring their own SDK build.
+ */
+export async function openScriptPage(
+  harness: Harness,
+  name: string,
+  page: { body: string; script: string; query?: string },
+): Promise<Page> {
+  harness.host.routes[`/${name}.html`] = html(
+    page.body,
+    `<script src="/${name}.js" defer></script>`,
+  );
+  harness.host.routes[`/${name}.js`] = js(page.script);
+  const opened = await harness.browser.newPage();
+  await opened.goto(`${harness.host.url}/${name}.html${page.query ?? ''}`);
+  return opened;
+}
+
 /** The playwright frame of the iframe inside the container. */
 export async function frameOf(page: Page, containerId: string): Promise<Frame> {
   const handle = await page.waitForSelector(`#${containerId} iframe`, { state: 'attached' });

@@ -97,6 +97,19 @@ export class WindowPostMessageProxy {
     return this.#postedTo.has(target as object);
   }
 
+  /**
+   * Forgets the pending requests posted to `target` (an embed that was reset): their timers stop
+   * and they never settle, as with 2.8.0, instead of timing out later into whatever the page is
+   * doing by then.
+   */
+  forget(target: object): void {
+    for (const [id, pending] of this.#pendingRequests) {
+      if (pending.target !== target) continue;
+      platform.clearTimeout(pending.timer);
+      this.#pendingRequests.delete(id);
+    }
+  }
+
   /** Posts `message` with a fresh tracking id; settles when a message with that id comes back. */
   postMessage<T>(
     targetWindow: PostMessageTarget,
