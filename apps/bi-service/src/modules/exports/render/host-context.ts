@@ -53,6 +53,9 @@ export async function openHostContext(
     const frame = host.frames().find((candidate) => candidate !== host.mainFrame());
     paperHead = `<!doctype html><html><head>${(await frame?.evaluate<string>(stylesheetLinks)) ?? ''}</head></html>`;
     await paper.goto(`${serviceOrigin}${PRINT_PATH}`);
+    // Both pages are in: without routes, the frame's requests (its queries) go straight to the
+    // service instead of each waiting on this process to let it through.
+    await context.unrouteAll();
     return {
       context,
       host,
