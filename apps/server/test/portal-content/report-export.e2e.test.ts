@@ -70,7 +70,9 @@ async function finished(user: { token: string }, uid: string, id: string) {
   }
 }
 
-describe('exporting a report from the viewer', () => {
+// An export draws in chromium (the first one starts it): more than the default 30 s on a busy
+// machine, within the 90 s `finished` waits for.
+describe('exporting a report from the viewer', { timeout: 120_000 }, () => {
   it('lets only users who may open the report start an export, refusing a bad format in Spanish', async () => {
     const report = await firstReport();
     const grant = await as(fx.admin, 'PUT')('/api/user/permissions', [
