@@ -112,17 +112,26 @@ export class ChromiumExportRenderer implements ExportRenderer {
 
   /**
    * The oldest spare host context made on `browser` that is fine, or a new one; the spares are
-   * topped up again for the jobs to come (spares of an earlier browser are closed).
+   * topped up again for the jobs to come (spares of an earlier browser are closed). With no spare
+   * (the first job of a browser), the job's own context is made first, alone.
    */
   private async hostContext(browser: Browser): Promise<HostContext> {
     for (const stale of this.spares.filter((spare) => spare.browser !== browser))
       void stale.host.then((host) => host.context.close()).catch(() => {});
     this.spares = this.spares.filter((spare) => spare.browser === browser);
     const taken = this.spares.shift();
+    if (!taken) {
+      const own = await this.openHost(browser);
+      this.topUpSpares(browser);
+      return own;
+    }
+    this.topUpSpares(browser);
+    return (await taken.host.catch(() => null)) ?? this.openHost(browser);
+  }
+
+  private topUpSpares(browser: Browser): void {
     while (this.spares.length < this.spareContexts)
       this.spares.push({ browser, host: this.openHost(browser) });
-    const host = await taken?.host.catch(() => null);
-    return host ?? this.openHost(browser);
   }
 
   private openHost(browser: Browser): Promise<HostContext> {
