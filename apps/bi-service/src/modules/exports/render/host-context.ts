@@ -1,7 +1,8 @@
 /**
  * A fresh browser context with the export's host page loaded on the service's own origin (the
- * frame's origin, so the frame may be framed and its print read), and a blank page to print on.
- * One is made ahead of the next job, so that a job finds the browser and the SDK ready.
+ * frame's origin, so the frame may be framed and its print read), and a page to print on, with
+ * the frame's stylesheets. Contexts are made ahead of the jobs, so that a job finds the browser
+ * and the SDK ready.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hostPage } from './host-script.ts';
