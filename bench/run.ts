@@ -61,6 +61,10 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     about:
       'Export To File: 2-page report to Succeeded as PDF/PNG/PPTX, cold/warm, cap-2 throughput',
   },
+  'export-steps': {
+    script: 'export/steps.ts',
+    about: 'Export To File: where a warm job of the 2-page report goes, step by step',
+  },
   'web-bundle': { script: 'web/login-bundle.ts', about: 'JS shipped for the login route (gzip)' },
   'web-open': {
     script: 'web/report-open.ts',

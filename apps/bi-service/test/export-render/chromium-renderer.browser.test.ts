@@ -45,6 +45,8 @@ function poppler(tool: string, args: string[], file: Buffer): string {
   });
 }
 const pdfText = (file: Buffer) => flat(poppler('pdftotext', ['-layout'], file));
+const pdfSheetText = (file: Buffer, sheet: number) =>
+  flat(poppler('pdftotext', ['-f', String(sheet), '-l', String(sheet)], file));
 const pdfPages = (file: Buffer) => Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', [], file))![1]);
 /** pdffonts' rows, one per font (its two header lines left out). */
 const pdfFonts = (file: Buffer) =>
@@ -128,6 +130,22 @@ describe.skipIf(!chromiumAvailable)('the export renderer in chromium', { timeout
     expect(fonts.length).toBeGreaterThan(0);
     // pdffonts' "emb" column: every font is embedded.
     for (const font of fonts) expect(font).toMatch(/\s(yes)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/);
+  });
+
+  it('a PDF has the pages asked for, in their order and as often as asked', async () => {
+    const asked = ['ReportSection2', 'ReportSection1', 'ReportSection2'];
+    const progress: number[][] = [];
+    const result = await render(await service.request(SALES, 'PDF', asked), progress);
+    // Each sheet starts with its page's title (the frame's print view).
+    const titles = Array.from(
+      { length: pdfPages(result.file) },
+      (_, index) =>
+        pdfSheetText(result.file, index + 1)
+          .trim()
+          .split(' ')[0],
+    );
+    expect(titles).toEqual(['Tendencias', 'Resumen', 'Tendencias']);
+    expect(progress.at(-1)).toEqual([3, 3]);
   });
 
   it('a table of 2,000 rows exports every row, over as many sheets as needed', async () => {

@@ -1,7 +1,7 @@
 /**
- * Print: every visible page (and the page on screen, hidden or not) at paper width, one per
- * sheet, each table and matrix whose rows do not fit its box continued in full after its page;
- * then the browser's print dialog.
+ * Print: every visible page (and the page on screen, hidden or not), or only the pages an export
+ * asked for, at paper width, one per sheet, each table and matrix whose rows do not fit its box
+ * continued in full after its page; then the browser's print dialog.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PageDefinition } from '../api/types.ts';
@@ -23,6 +23,18 @@ interface Props {
 
 type PrintedPage = { page: PageDefinition; data: Record<string, VisualData> };
 
+/**
+ * The pages an export asked to print (`data-print-only` on the document, a JSON list of page
+ * names, set by the export renderer before it asks to print), so that the layout, its queries at
+ * full length included, is made for those pages only; null for everyone else's print.
+ */
+function pagesAskedFor(): Set<string> | null {
+  const asked = document.documentElement.dataset['printOnly'];
+  if (asked === undefined) return null;
+  const names: unknown = JSON.parse(asked);
+  return Array.isArray(names) ? new Set(names.map(String)) : null;
+}
+
 /** `page/visual` of the tables and matrices that scroll in their box on the sheets drawn. */
 function overflowingLists(root: HTMLElement): Set<string> {
   const found = new Set<string>();
@@ -43,8 +55,9 @@ export function PrintView({ controller, state }: Props) {
 
   useEffect(() => {
     const { activePage, report } = controller.state;
-    const printed = report.definition.pages.filter(
-      (p) => p.visibility !== 1 || p.name === activePage,
+    const asked = pagesAskedFor();
+    const printed = report.definition.pages.filter((p) =>
+      asked ? asked.has(p.name) : p.visibility !== 1 || p.name === activePage,
     );
     let cancelled = false;
     const view = { ...controller.state, selection: null };

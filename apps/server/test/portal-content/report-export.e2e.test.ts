@@ -70,7 +70,9 @@ async function finished(user: { token: string }, uid: string, id: string) {
   }
 }
 
-describe('exporting a report from the viewer', () => {
+// An export draws in chromium (the first one starts it): more than the default 30 s on a busy
+// machine, within the 90 s `finished` waits for.
+describe('exporting a report from the viewer', { timeout: 120_000 }, () => {
   it('lets only users who may open the report start an export, refusing a bad format in Spanish', async () => {
     const report = await firstReport();
     const grant = await as(fx.admin, 'PUT')('/api/user/permissions', [
@@ -183,5 +185,44 @@ describe('exporting a report from the viewer', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'identity_required' });
+  });
+
+  it("exports the viewer's current page as a PNG and every page as PowerPoint slides", async () => {
+    const report = await firstReport();
+    /** Starts an export, waits for it, and answers its state and its file. */
+    const exported = async (body: { format: string; pageName?: string }) => {
+      const started = await as(fx.viewer, 'POST')(`/api/viewer/report/${report.uId}/export`, body);
+      expect(started.statusCode).toBe(202);
+      const id = started.json().id as string;
+      const done = await finished(fx.viewer, report.uId, id);
+      const path = `/api/viewer/report/${report.uId}/export/${encodeURIComponent(id)}/file`;
+      return { done, file: await as(fx.viewer, 'GET')(path) };
+    };
+
+    const png = await exported({ format: 'PNG', pageName: 'ReportSection1' });
+    expect(png.done).toMatchObject({ status: 'Succeeded', fileName: `${report.name}.png` });
+    expect(png.file.headers['content-type']).toContain('image/png');
+    expect(png.file.headers['content-disposition']).toContain('attachment;');
+    expect(png.file.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+    const pptx = await exported({ format: 'PPTX' });
+    expect(pptx.done).toMatchObject({ status: 'Succeeded', fileName: `${report.name}.pptx` });
+    expect(pptx.file.headers['content-type']).toContain('presentationml.presentation');
+    // A zip (PowerPoint's container) of one slide per page: entry names are stored as written.
+    const deck = pptx.file.rawPayload.toString('latin1');
+    expect(deck.startsWith('PK')).toBe(true);
+    expect(deck).toContain('ppt/slides/slide2.xml');
+    expect(deck).not.toContain('ppt/slides/slide3.xml');
+
+    const audited = await fx.portal.db
+      .selectFrom('audit_log')
+      .select(['detail'])
+      .where('action', '=', 'report.export')
+      .execute();
+    const details = audited.map((row) => JSON.parse(row.detail!) as Record<string, unknown>);
+    expect(details).toContainEqual(
+      expect.objectContaining({ format: 'PNG', pages: ['ReportSection1'] }),
+    );
+    expect(details).toContainEqual(expect.objectContaining({ format: 'PPTX', pages: 'all' }));
   });
 });

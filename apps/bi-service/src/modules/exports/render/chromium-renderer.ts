@@ -16,6 +16,7 @@ import { joinPdfs, slides, zipPngs } from './file-formats.ts';
 import { FrameSession } from './frame-session.ts';
 import { openHostContext, type HostContext } from './host-context.ts';
 import { SharedChromium } from './shared-chromium.ts';
+import { noLap, stepTimer, type Lap, type StepTimes } from './step-times.ts';
 
 export interface ChromiumRendererOptions {
   /** The BI service's own origin (loopback): the frame is loaded from it. */
@@ -26,6 +27,13 @@ export interface ChromiumRendererOptions {
   restartAfterJobs?: number | undefined;
   /** The SDK's script bundle (built by `npm run build`). */
   sdkBundlePath?: string | undefined;
+  /**
+   * Host contexts kept made ahead: one per job that may run at once (BI_EXPORT_CONCURRENCY), so
+   * that no job of a burst waits for a context to be made.
+   */
+  spareContexts?: number | undefined;
+  /** Told, after each job, how long its steps took (the benchmark's breakdown). */
+  onStepTimes?: ((times: StepTimes) => void) | undefined;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../../../../..');
@@ -41,12 +49,16 @@ export class ChromiumExportRenderer implements ExportRenderer {
   private readonly serviceOrigin: string;
   private readonly sdkBundlePath: string;
   private sdkBundle: string | null = null;
-  /** A host context made ahead for the next job, on the browser it was made with. */
-  private spare: { browser: Browser; host: Promise<HostContext> } | null = null;
+  private readonly spareContexts: number;
+  private readonly onStepTimes: ((times: StepTimes) => void) | undefined;
+  /** Host contexts made ahead for the next jobs, oldest first, on the browser they were made with. */
+  private spares: { browser: Browser; host: Promise<HostContext> }[] = [];
 
   constructor(options: ChromiumRendererOptions) {
     this.serviceOrigin = new URL(options.serviceOrigin).origin;
     this.sdkBundlePath = options.sdkBundlePath ?? defaultSdkBundle;
+    this.spareContexts = Math.max(1, options.spareContexts ?? 1);
+    this.onStepTimes = options.onStepTimes;
     this.chromium = new SharedChromium({
       executablePath: options.executablePath ?? '/usr/bin/chromium',
       restartAfterJobs: options.restartAfterJobs ?? 50,
@@ -71,16 +83,22 @@ export class ChromiumExportRenderer implements ExportRenderer {
     if (!availability.available) throw new Error(availability.reason);
     signal.throwIfAborted();
     this.sdkBundle ??= readFileSync(this.sdkBundlePath, 'utf8');
+    const timer = this.onStepTimes ? stepTimer() : null;
+    const lap = timer?.lap ?? noLap;
     const browser = await this.chromium.acquire();
+    lap('browser');
     let prepared: HostContext | null = null;
     const onAbort = () => void prepared?.context.close().catch(() => {});
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       prepared = await this.hostContext(browser);
+      lap('context');
       signal.throwIfAborted();
-      const session = await FrameSession.open(prepared, request, this.serviceOrigin);
+      const session = await FrameSession.open(prepared, request, this.serviceOrigin, lap);
       signal.throwIfAborted();
-      return await draw(session, request, onProgress, signal);
+      const result = await draw(session, request, onProgress, signal, lap);
+      if (timer) this.onStepTimes?.(timer.times);
+      return result;
     } catch (error) {
       throw failureOf(error, browser, signal);
     } finally {
@@ -92,15 +110,28 @@ export class ChromiumExportRenderer implements ExportRenderer {
     }
   }
 
-  /** The spare host context when it was made on `browser` and is fine; a new one otherwise. */
+  /**
+   * The oldest spare host context made on `browser` that is fine, or a new one; the spares are
+   * topped up again for the jobs to come (spares of an earlier browser are closed). With no spare
+   * (the first job of a browser), the job's own context is made first, alone.
+   */
   private async hostContext(browser: Browser): Promise<HostContext> {
-    const spare = this.spare;
-    this.spare = { browser, host: this.openHost(browser) };
-    if (spare?.browser === browser) {
-      const host = await spare.host.catch(() => null);
-      if (host) return host;
-    } else if (spare) void spare.host.then((host) => host.context.close()).catch(() => {});
-    return this.openHost(browser);
+    for (const stale of this.spares.filter((spare) => spare.browser !== browser))
+      void stale.host.then((host) => host.context.close()).catch(() => {});
+    this.spares = this.spares.filter((spare) => spare.browser === browser);
+    const taken = this.spares.shift();
+    if (!taken) {
+      const own = await this.openHost(browser);
+      this.topUpSpares(browser);
+      return own;
+    }
+    this.topUpSpares(browser);
+    return (await taken.host.catch(() => null)) ?? this.openHost(browser);
+  }
+
+  private topUpSpares(browser: Browser): void {
+    while (this.spares.length < this.spareContexts)
+      this.spares.push({ browser, host: this.openHost(browser) });
   }
 
   private openHost(browser: Browser): Promise<HostContext> {
@@ -110,9 +141,11 @@ export class ChromiumExportRenderer implements ExportRenderer {
   }
 
   async close(): Promise<void> {
-    const spare = this.spare;
-    this.spare = null;
-    await spare?.host.then((host) => host.context.close()).catch(() => {});
+    const spares = this.spares;
+    this.spares = [];
+    await Promise.all(
+      spares.map((spare) => spare.host.then((host) => host.context.close()).catch(() => {})),
+    );
     await this.chromium.close();
   }
 }
@@ -129,41 +162,58 @@ function runsSharingBookmark(steps: readonly RenderPage[]): RenderPage[][] {
   return runs;
 }
 
-/** The job's file: each step shown then drawn, in order, with progress after each. */
+/**
+ * The job's file, with progress as pages are done: a PDF is one print per run of pages sharing a
+ * bookmark (the runs joined); pictures are one screenshot per page, each after its page is shown.
+ */
 async function draw(
   session: FrameSession,
   request: RenderRequest,
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
+  lap: Lap,
 ): Promise<RenderResult> {
-  const files: Buffer[] = [];
+  let done = 0;
   const total = request.paginated ? 1 : request.pages.length;
-  const drawn = (file: Buffer) => {
+  const drawn = (pages: number) => {
     signal.throwIfAborted();
-    files.push(file);
-    onProgress(files.length, total);
+    for (let page = 0; page < pages; page++) onProgress(++done, total);
   };
   if (request.paginated) {
     if (request.format !== 'PDF') throw new Error('Paginated reports export to PDF only');
-    await session.printPdfs([null], false, drawn);
-    return { file: files[0]!, extension: '.pdf' };
+    const file = await session.printPdf([null], false);
+    drawn(1);
+    return { file, extension: '.pdf' };
   }
   if (request.format === 'PDF') {
-    for (const run of runsSharingBookmark(request.pages)) await session.printPdfs(run, true, drawn);
-    return { file: await joinPdfs(files), extension: '.pdf' };
+    const parts: Buffer[] = [];
+    for (const run of runsSharingBookmark(request.pages)) {
+      parts.push(await session.printPdf(run, true));
+      drawn(run.length);
+    }
+    const file = await joinPdfs(parts);
+    lap('join');
+    return { file, extension: '.pdf' };
   }
+  const pngs: Buffer[] = [];
   for (const step of request.pages) {
     await session.show(step);
-    drawn(await session.screenshot(step));
+    pngs.push(await session.screenshot(step));
+    drawn(1);
   }
   const pictures = request.pages.map((step, index) => ({
     title: session.pageInfo(step.pageName).displayName,
-    png: files[index]!,
-    ...pngSize(files[index]!),
+    png: pngs[index]!,
+    ...pngSize(pngs[index]!),
   }));
-  if (request.format === 'PPTX') return { file: await slides(pictures), extension: '.pptx' };
-  if (pictures.length === 1) return { file: pictures[0]!.png, extension: '.png' };
-  return { file: zipPngs(pictures), extension: '.zip' };
+  const result: RenderResult =
+    request.format === 'PPTX'
+      ? { file: await slides(pictures), extension: '.pptx' }
+      : pictures.length === 1
+        ? { file: pictures[0]!.png, extension: '.png' }
+        : { file: zipPngs(pictures), extension: '.zip' };
+  lap(request.format === 'PPTX' ? 'slides' : 'zip');
+  return result;
 }
 
 /** Why a job failed, in words: a browser that died mid-job says so, an abort keeps its reason. */

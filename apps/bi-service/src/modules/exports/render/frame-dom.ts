@@ -21,34 +21,46 @@ export const visualErrors = String.raw`(scope) => {
 }`;
 
 /**
- * The frame's document while its print view is up, as static HTML: no scripts, the report on
- * screen left out, and only the sheet of `pageName` (and in it only `visualName`) when named;
- * null when the print view has no sheet of `pageName`.
+ * The frame's document while its print view is up, as static HTML for one print: no scripts (nor
+ * the modules Vite preloads for them, which the printed copy would fetch and compile), the report
+ * on screen left out. With `keep` (page names, each with an optional visual), the sheets are those
+ * pages' in that order, a page repeated as often as asked, and in a sheet with a visual named only
+ * that visual; the answer is then the first page name without a sheet when there is one.
  */
 export const printSnapshot = String.raw`(keep) => {
   const copy = document.documentElement.cloneNode(true);
-  for (const element of copy.querySelectorAll('script, .report-main')) element.remove();
-  if (keep.pageName !== null) {
-    const sheets = [...copy.querySelectorAll('.print-page')];
-    const kept = sheets.find((sheet) => sheet.dataset.pageName === keep.pageName);
-    if (!kept) return null;
-    for (const sheet of sheets) if (sheet !== kept) sheet.remove();
-    if (keep.visualName !== null)
-      for (const visual of kept.querySelectorAll('[data-visual-name]'))
-        if (visual.dataset.visualName !== keep.visualName) visual.remove();
+  for (const element of copy.querySelectorAll('script, link[rel=modulepreload], .report-main'))
+    element.remove();
+  if (keep !== null) {
+    const sheets = new Map([...copy.querySelectorAll('.print-page')].map((s) => [s.dataset.pageName, s]));
+    const missing = keep.find((step) => !sheets.has(step.pageName));
+    if (missing) return { missing: missing.pageName };
+    const view = copy.querySelector('.print-view');
+    for (const sheet of sheets.values()) sheet.remove();
+    for (const step of keep) {
+      const sheet = sheets.get(step.pageName).cloneNode(true);
+      if (step.visualName !== null)
+        for (const visual of sheet.querySelectorAll('[data-visual-name]'))
+          if (visual.dataset.visualName !== step.visualName) visual.remove();
+      view.append(sheet);
+    }
   }
-  return '<!doctype html>' + copy.outerHTML;
+  return { html: '<!doctype html>' + copy.outerHTML };
 }`;
 
 /**
- * Readies a print: forgets the last one and stands in for window.print() with a print that holds
- * the frame's print layout until 'afterprint' (see printDocument in the frame), when the renderer
- * has read it.
+ * Readies a print: forgets the last one, names the pages to lay out (`data-print-only`, read by
+ * the frame's print view; all of them when null) and stands in for window.print() with a print
+ * that holds the frame's print layout until 'afterprint' (see printDocument in the frame), when
+ * the renderer has read it.
  */
-export const holdNextPrint = String.raw`(() => {
-  delete document.documentElement.dataset.printedPages;
+export const holdNextPrint = String.raw`(pageNames) => {
+  const root = document.documentElement;
+  delete root.dataset.printedPages;
+  if (pageNames === null) delete root.dataset.printOnly;
+  else root.dataset.printOnly = JSON.stringify(pageNames);
   window.print = () => new Promise((resolve) => addEventListener('afterprint', () => resolve(), { once: true }));
-})()`;
+}`;
 
 export const printLaidOut = `document.documentElement.dataset.printedPages !== undefined`;
 

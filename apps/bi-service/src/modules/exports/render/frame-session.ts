@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Frame, Page } from 'playwright-core';
 import type { RenderPage, RenderRequest } from '../export-renderer.ts';
 import { bootstrapServes, type HostContext } from './host-context.ts';
+import { noLap, type Lap } from './step-times.ts';
 import {
   call,
   endPrint,
@@ -25,6 +26,8 @@ export interface ReportPageInfo {
 const TOKEN_TYPE_EMBED = 1;
 const ACTUAL_SIZE = 2;
 const PAPER_MARGIN = '8mm';
+/** How often the print layout is looked for: it takes a few hundred ms, each look costs ~1 ms. */
+const LAYOUT_POLL_MS = 20;
 
 /** A4 with a small white margin; landscape for report pages, portrait for paginated ones. */
 const paperOf = (landscape: boolean) => ({
@@ -69,6 +72,7 @@ export class FrameSession {
   private readonly prepared: HostContext;
   private readonly host: Page;
   private readonly frame: Frame;
+  private readonly lap: Lap;
   /**
    * The view right after loading (load filters, default bookmark) as a captured bookmark state:
    * the pages of a job that name no bookmark of their own are drawn in it.
@@ -80,8 +84,10 @@ export class FrameSession {
     frame: Frame,
     pages: ReportPageInfo[],
     initialState: string,
+    lap: Lap,
   ) {
     this.prepared = prepared;
+    this.lap = lap;
     this.host = prepared.host;
     this.frame = frame;
     this.pages = pages;
@@ -93,6 +99,7 @@ export class FrameSession {
     prepared: HostContext,
     request: RenderRequest,
     serviceOrigin: string,
+    lap: Lap = noLap,
   ): Promise<FrameSession> {
     const embedUrl = new URL(request.embedUrl);
     const frameUrl = `${serviceOrigin}${embedUrl.pathname}${embedUrl.search}`;
@@ -101,11 +108,13 @@ export class FrameSession {
     const pages = await host.evaluate<ReportPageInfo[]>(
       `exportHost.embed(${JSON.stringify(embedConfig(request, frameUrl))}, ${paginated}, ${bootstrapServes(request)})`,
     );
+    lap('embed to rendered');
     const frame = host.frames().find((candidate) => candidate !== host.mainFrame());
     if (!frame) throw new Error('The report frame did not load');
     const initialState = paginated ? '' : await host.evaluate<string>('exportHost.currentState()');
-    const opened = new FrameSession(prepared, frame, pages, initialState);
+    const opened = new FrameSession(prepared, frame, pages, initialState, lap);
     await opened.fitPages();
+    lap('capture view');
     return opened;
   }
 
@@ -135,6 +144,7 @@ export class FrameSession {
       `exportHost.show(${JSON.stringify({ pageName: step.pageName, ...bookmark })})`,
     );
     await this.failOnVisualErrors('.report-main');
+    this.lap('show page');
   }
 
   private async failOnVisualErrors(scope: string): Promise<void> {
@@ -147,49 +157,47 @@ export class FrameSession {
     const target = step.visualName
       ? `.report-main [data-visual-name=${JSON.stringify(step.visualName)}]`
       : '.report-main .page-canvas';
-    return this.frame.locator(target).first().screenshot({ animations: 'disabled' });
+    const picture = await this.frame.locator(target).first().screenshot({ animations: 'disabled' });
+    this.lap('screenshot');
+    return picture;
   }
 
   /**
-   * The frame's print view as PDFs, one per step: the frame lays every page out for paper once;
-   * its document, with only each step's sheet (and visual) kept, is printed by Chromium, text as
-   * text. The steps share one bookmark: the view is set by the first; a step whose page the print
-   * view left out (a hidden page not on screen) is shown and printed on its own.
+   * The frame's print view as one PDF of the steps' sheets, in order: the frame lays out those
+   * pages for paper; its document, with only their sheets (and visuals) kept, is printed by
+   * Chromium in one go, text as text. The steps share one bookmark, set by the first. A null step
+   * (a paginated report) prints the whole print view.
    */
-  async printPdfs(
-    steps: readonly (RenderPage | null)[],
-    landscape: boolean,
-    printed: (file: Buffer) => void,
-  ): Promise<void> {
+  async printPdf(steps: readonly (RenderPage | null)[], landscape: boolean): Promise<Buffer> {
     if (steps[0]) await this.show(steps[0]);
-    const snapshots = await this.printedDocuments(steps);
-    for (const [index, step] of steps.entries()) {
-      let snapshot = snapshots[index];
-      if (snapshot === null && step) {
-        await this.show(step);
-        [snapshot] = await this.printedDocuments([step]);
-      }
-      if (!snapshot) throw new Error(`Page ${step?.pageName ?? ''} was not printed`);
-      printed(await this.prepared.printHtml(snapshot, (paper) => paper.pdf(paperOf(landscape))));
-    }
+    const snapshot = await this.printedDocument(steps);
+    const file = await this.prepared.printHtml(snapshot, async (paper) => {
+      this.lap('load copy');
+      return paper.pdf(paperOf(landscape));
+    });
+    this.lap('pdf');
+    return file;
   }
 
-  /** The frame's document while its print layout is up, once per step with its sheet alone. */
-  private async printedDocuments(
-    steps: readonly (RenderPage | null)[],
-  ): Promise<(string | null)[]> {
-    await this.frame.evaluate(holdNextPrint);
+  /** The frame's document while its print layout of the steps' pages is up, as one copy. */
+  private async printedDocument(steps: readonly (RenderPage | null)[]): Promise<string> {
+    const keep = steps.every((step) => step !== null)
+      ? steps.map((step) => ({ pageName: step.pageName, visualName: step.visualName ?? null }))
+      : null;
+    const pageNames = keep && [...new Set(keep.map((step) => step.pageName))];
+    await this.frame.evaluate(call(holdNextPrint, pageNames));
     await this.host.evaluate('exportHost.print()');
     // Polled from here: the frame's policy forbids the eval that waitForFunction(string) uses.
-    while (!(await this.frame.evaluate<boolean>(printLaidOut))) await delay(50);
+    while (!(await this.frame.evaluate<boolean>(printLaidOut))) await delay(LAYOUT_POLL_MS);
+    this.lap('print layout');
     try {
       await this.failOnVisualErrors('.print-view, .paginated');
-      const documents: (string | null)[] = [];
-      for (const step of steps) {
-        const keep = { pageName: step?.pageName ?? null, visualName: step?.visualName ?? null };
-        documents.push(await this.frame.evaluate<string | null>(call(printSnapshot, keep)));
-      }
-      return documents;
+      const copy = await this.frame.evaluate<{ html: string } | { missing: string }>(
+        call(printSnapshot, keep),
+      );
+      if ('missing' in copy) throw new Error(`Page ${copy.missing} was not printed`);
+      this.lap('copy document');
+      return copy.html;
     } finally {
       await this.frame.evaluate(endPrint);
       await this.host.evaluate('exportHost.printed()');
