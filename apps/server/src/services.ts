@@ -136,9 +136,7 @@ export function createServices(
   });
   // Subscriptions: pg-boss on PostgreSQL (several instances), in this process on SQLite.
   const queue =
-    context.dialect === 'postgres'
-      ? pgBossQueue(db, context.log)
-      : inProcessQueue(context.log);
+    context.dialect === 'postgres' ? pgBossQueue(db, context.log) : inProcessQueue(context.log);
   const unsubscribeTokens = createUnsubscribeTokens(context.accountKey);
   const subscriptions = createSubscriptionsService({
     db,

@@ -83,15 +83,13 @@ export function createSubscriptionDelivery(deps: {
       ]),
     );
     const users = await repo.usersOf(db, userIds);
-    return users.map(
-      (u): Recipient => ({
-        id: u.id,
-        rol: u.rol,
-        mail: u.mail,
-        name: `${u.firstname} ${u.lastname} (${u.username})`.trim(),
-        link: links.get(u.id),
-      }),
-    );
+    return users.map((u): Recipient => ({
+      id: u.id,
+      rol: u.rol,
+      mail: u.mail,
+      name: `${u.firstname} ${u.lastname} (${u.username})`.trim(),
+      link: links.get(u.id),
+    }));
   }
 
   async function audited(sub: SubscriptionRow, userId: number, detail: Record<string, unknown>) {
@@ -152,8 +150,15 @@ export function createSubscriptionDelivery(deps: {
       attempts: row.attempts + 1,
       at: nowIso(),
     });
-    deps.log.warn({ subscriptionId: sub.id, userId: row.user_id, err: error }, 'subscription send failed');
-    await audited(sub, row.user_id, { outcome: 'failed', error: message, attempt: row.attempts + 1 });
+    deps.log.warn(
+      { subscriptionId: sub.id, userId: row.user_id, err: error },
+      'subscription send failed',
+    );
+    await audited(sub, row.user_id, {
+      outcome: 'failed',
+      error: message,
+      attempt: row.attempts + 1,
+    });
   }
 
   return {
@@ -195,7 +200,11 @@ export function createSubscriptionDelivery(deps: {
       const known = new Set(recipients.map((r) => r.id));
       for (const row of open) {
         if (!known.has(row.user_id)) {
-          skipped.push({ userId: row.user_id, name: `#${row.user_id}`, reason: skipReasons.noAccess });
+          skipped.push({
+            userId: row.user_id,
+            name: `#${row.user_id}`,
+            reason: skipReasons.noAccess,
+          });
         }
       }
       const view = {
@@ -210,7 +219,11 @@ export function createSubscriptionDelivery(deps: {
         } catch (error) {
           if (error instanceof AppError && error.code === 'identity_required') {
             skipped.push(
-              ...members.map((m) => ({ userId: m.id, name: m.name, reason: skipReasons.noIdentity })),
+              ...members.map((m) => ({
+                userId: m.id,
+                name: m.name,
+                reason: skipReasons.noIdentity,
+              })),
             );
             continue;
           }
@@ -231,7 +244,11 @@ export function createSubscriptionDelivery(deps: {
             attempts: row.attempts + 1,
             at: nowIso(),
           });
-          await audited(sub, member.id, { outcome: 'sent', format: sub.format, late: run.late === 1 });
+          await audited(sub, member.id, {
+            outcome: 'sent',
+            format: sub.format,
+            late: run.late === 1,
+          });
         }
       }
       await recordSkips(sub, runId, skipped);

@@ -58,7 +58,10 @@ export function subscriptionMail(input: {
   ].filter((line) => line !== '');
   const pictures = attachments
     .filter((a) => a.cid)
-    .map((a) => `<p><img src="cid:${a.cid}" alt="${escapeHtml(reportName)}" style="max-width:100%"></p>`)
+    .map(
+      (a) =>
+        `<p><img src="cid:${a.cid}" alt="${escapeHtml(reportName)}" style="max-width:100%"></p>`,
+    )
     .join('');
   const html = [
     input.message ? `<p>${escapeHtml(input.message)}</p>` : '',

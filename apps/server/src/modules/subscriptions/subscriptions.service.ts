@@ -42,7 +42,10 @@ function rowOf(body: SubscriptionBody, ownerId: number, now: Date): NewSubscript
   const paused = body.paused ?? false;
   const next = paused
     ? undefined
-    : nextOccurrence({ schedule, startDate, ...(body.endDate ? { endDate: body.endDate } : {}) }, now);
+    : nextOccurrence(
+        { schedule, startDate, ...(body.endDate ? { endDate: body.endDate } : {}) },
+        now,
+      );
   return {
     owner_id: ownerId,
     report_uid: body.reportUid,
@@ -212,7 +215,12 @@ export function createSubscriptionsService(deps: {
           action: 'subscription.create',
           targetType: 'subscription',
           targetId: created,
-          detail: { reportUid: body.reportUid, recipients: body.recipients, format: body.format, schedule: body.schedule },
+          detail: {
+            reportUid: body.reportUid,
+            recipients: body.recipients,
+            format: body.format,
+            schedule: body.schedule,
+          },
         }),
         async (trx) => {
           const created = await repo.insert(trx, row);
@@ -231,11 +239,11 @@ export function createSubscriptionsService(deps: {
     ): Promise<Subscription> {
       const current = await managed(user, id);
       await checked(user, body);
-      const { created_at: _created, owner_id: _owner, ...changes } = rowOf(
-        body,
-        current.owner_id,
-        deps.clock.now(),
-      );
+      const {
+        created_at: _created,
+        owner_id: _owner,
+        ...changes
+      } = rowOf(body, current.owner_id, deps.clock.now());
       await deps.audit.change(
         db,
         actor,
@@ -243,7 +251,12 @@ export function createSubscriptionsService(deps: {
           action: 'subscription.update',
           targetType: 'subscription',
           targetId: id,
-          detail: { reportUid: body.reportUid, recipients: body.recipients, paused: body.paused ?? false, schedule: body.schedule },
+          detail: {
+            reportUid: body.reportUid,
+            recipients: body.recipients,
+            paused: body.paused ?? false,
+            schedule: body.schedule,
+          },
         },
         async (trx) => {
           await repo.update(trx, id, changes);
@@ -299,12 +312,16 @@ export function createSubscriptionsService(deps: {
           field: 'token',
         });
       }
-      await deps.audit.record(db, { ...system, id: row.user_id }, {
-        action: 'subscription.unsubscribe',
-        targetType: 'subscription',
-        targetId: row.subscription_id,
-        detail: { userId: row.user_id },
-      });
+      await deps.audit.record(
+        db,
+        { ...system, id: row.user_id },
+        {
+          action: 'subscription.unsubscribe',
+          targetType: 'subscription',
+          targetId: row.subscription_id,
+          detail: { userId: row.user_id },
+        },
+      );
       return { message: subscriptionErrors.unsubscribed };
     },
 
