@@ -273,7 +273,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: { anonymous: 401, otherViewer: 404, viewer: 204, administrator: 404 },
   },
   'POST /api/subscriptions/:id/send': {
-    request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}/send` }),
+    request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}/send`, body: {} }),
     expect: { anonymous: 401, otherViewer: 404, viewer: 202, administrator: 202 },
   },
   'GET /api/subscriptions/:id/runs': {

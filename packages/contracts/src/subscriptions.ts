@@ -176,6 +176,9 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionRunsSchema = z.array(subscriptionRunSchema);
 export const subscriptionsSchema = z.array(subscriptionSchema);
 
-/** `GET subscriptions/unsubscribe?token=…`, the link in every mail (no login). */
+/** `POST subscriptions/{id}/send` ("Enviar ahora") takes an empty JSON object, as every write. */
+export const sendNowRequestSchema = z.object({}).strict();
+
+/** `POST subscriptions/unsubscribe`: the token of the link in every mail (no login). */
 export const unsubscribeQuerySchema = z.object({ token: requiredString(2000) });
 export const unsubscribeAnswerSchema = z.object({ message: z.string() });

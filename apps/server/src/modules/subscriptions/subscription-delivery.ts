@@ -230,6 +230,18 @@ export function createSubscriptionDelivery(deps: {
           for (const member of members) await fail(sub, runId, rows.get(member.id)!, error);
           continue;
         }
+        // One export for everyone who sees these rows: audited once, with how many share it.
+        await deps.audit.record(db, system, {
+          action: 'subscription.render',
+          targetType: 'subscription',
+          targetId: sub.id,
+          detail: {
+            reportUid: sub.report_uid,
+            format: sub.format,
+            recipients: members.length,
+            identity: identities.mapped.length > 0,
+          },
+        });
         for (const member of members) {
           const row = rows.get(member.id)!;
           try {

@@ -2,6 +2,7 @@ import {
   idParam,
   numericIdParamsSchema,
   opaqueId,
+  sendNowRequestSchema,
   subscriptionBodySchema,
   subscriptionRunSchema,
   subscriptionRunsSchema,
@@ -84,6 +85,7 @@ export const subscriptionsModule = (
       '/subscriptions/:id/send',
       signedIn('"Enviar ahora": envía la suscripción a todos sus destinatarios', {
         params: numericIdParamsSchema,
+        body: sendNowRequestSchema,
         response: { 202: subscriptionRunSchema, ...errors },
       }),
       async (request, reply) =>
