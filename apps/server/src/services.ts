@@ -157,6 +157,7 @@ export function createServices(
     exports: reportExports,
     tokens: unsubscribeTokens,
     portalUrl: context.config.portalUrl,
+    reportName: async (uid) => (await content.get()).reportsByUid.get(uid)?.report.name,
   });
 
   return {

@@ -285,7 +285,7 @@ export async function signIn(testApp: TestApp, rol: Role): Promise<SignedIn> {
 }
 
 /** Undoes quoted-printable (soft line breaks and =XX bytes) so tests can read the text. */
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/(?:=[0-9A-F]{2})+/g, (run) =>

@@ -71,6 +71,8 @@ export function createSubscriptionDelivery(deps: {
   exports: Pick<ReportExportService, 'render'>;
   tokens: UnsubscribeTokens;
   portalUrl: string;
+  /** The report's name for the owner's notice (the uid when it is gone). */
+  reportName: (uid: string) => Promise<string | undefined>;
 }) {
   const { db } = deps;
   const nowIso = () => deps.clock.now().toISOString();
@@ -284,7 +286,12 @@ export function createSubscriptionDelivery(deps: {
     if (!owner?.mail) return;
     try {
       await deps.mailer.send(
-        skippedNotice({ to: owner.mail, subject: sub.subject, reportUid: sub.report_uid, skipped }),
+        skippedNotice({
+          to: owner.mail,
+          subject: sub.subject,
+          reportName: (await deps.reportName(sub.report_uid)) ?? sub.report_uid,
+          skipped,
+        }),
       );
     } catch (error) {
       deps.log.warn({ subscriptionId: sub.id, err: error }, 'skipped-recipients notice not sent');

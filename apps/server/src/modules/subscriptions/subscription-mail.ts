@@ -77,13 +77,13 @@ export function subscriptionMail(input: {
 export function skippedNotice(input: {
   to: string;
   subject: string;
-  reportUid: string;
+  reportName: string;
   skipped: { name: string; reason: string }[];
 }): MailMessage {
   const list = input.skipped.map((s) => `- ${s.name}: ${s.reason}`).join('\n');
   return {
     to: input.to,
     subject: `Suscripción «${input.subject}»: destinatarios omitidos`,
-    text: `En el envío del informe ${input.reportUid} no se envió el correo a:\n\n${list}\n\nNinguno recibió datos de otra persona.`,
+    text: `En el envío del informe ${input.reportName} no se envió el correo a:\n\n${list}\n\nNinguno recibió datos de otra persona.`,
   };
 }
