@@ -19,7 +19,7 @@ import type { UnsubscribeTarget, UnsubscribeTokens } from './unsubscribe-tokens.
 /** Tries per recipient before a failed send stays failed (the queue backs off in between). */
 export const maxAttempts = 4;
 
-export const skipReasons = {
+const skipReasons = {
   unsubscribed: 'Se dio de baja de la suscripción.',
   noAccess: 'Ya no tiene acceso al informe.',
   reportGone: 'El informe ya no existe.',
@@ -298,4 +298,3 @@ export function createSubscriptionDelivery(deps: {
     }
   }
 }
-export type SubscriptionDelivery = ReturnType<typeof createSubscriptionDelivery>;

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  errorMessages,
-  type Subscription,
-  type SubscriptionBody,
-  type SubscriptionRun,
-} from '@vitrina/contracts';
+import { type Subscription, type SubscriptionBody, type SubscriptionRun } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
@@ -23,7 +18,7 @@ import {
 } from './subscriptions.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.ts';
 
-export const subscriptionErrors = {
+const subscriptionErrors = {
   notFound: 'La suscripción no existe o no es suya.',
   onlyYourself: 'Destinatarios: un lector solo puede suscribirse a sí mismo.',
   unknownRecipient: (id: number) => `El usuario ${id} no existe.`,
@@ -126,11 +121,12 @@ export function createSubscriptionsService(deps: {
   async function answersOf(rows: SubscriptionRow[]): Promise<Subscription[]> {
     const ids = rows.map((r) => r.id);
     const recipients = await repo.recipientsOf(db, ids);
-    const lastRuns = await runsAnswer(await repo.lastRuns(db, ids));
     const lastRunRows = await repo.lastRuns(db, ids);
+    const lastRuns = await runsAnswer(lastRunRows);
+    const lastRunOf = new Map(lastRunRows.map((run, i) => [run.subscription_id, lastRuns[i]!]));
     const snapshot = await deps.content.get();
     return rows.map((row) => {
-      const lastIndex = lastRunRows.findIndex((r) => r.subscription_id === row.id);
+      const lastRun = lastRunOf.get(row.id);
       const days = JSON.parse(row.days) as number[];
       return {
         id: row.id,
@@ -153,7 +149,7 @@ export function createSubscriptionsService(deps: {
         message: row.message,
         paused: row.paused === 1,
         ...(row.next_run_at ? { nextRunAt: row.next_run_at } : {}),
-        ...(lastIndex >= 0 ? { lastRun: lastRuns[lastIndex]! } : {}),
+        ...(lastRun ? { lastRun } : {}),
       };
     });
   }
