@@ -62,15 +62,20 @@ function rowOf(body: SubscriptionBody, ownerId: number, now: Date): NewSubscript
   };
 }
 
-function windowOf(row: SubscriptionRow) {
+/** The schedule as the API spells it, from its columns. */
+function scheduleOf(row: SubscriptionRow) {
   const days = JSON.parse(row.days) as number[];
   return {
-    schedule: {
-      frequency: row.frequency,
-      time: row.time,
-      timeZone: row.time_zone,
-      ...(days.length > 0 ? { days } : {}),
-    },
+    frequency: row.frequency,
+    time: row.time,
+    timeZone: row.time_zone,
+    ...(days.length > 0 ? { days } : {}),
+  };
+}
+
+function windowOf(row: SubscriptionRow) {
+  return {
+    schedule: scheduleOf(row),
     startDate: row.start_date,
     ...(row.end_date ? { endDate: row.end_date } : {}),
   };
@@ -127,7 +132,6 @@ export function createSubscriptionsService(deps: {
     const snapshot = await deps.content.get();
     return rows.map((row) => {
       const lastRun = lastRunOf.get(row.id);
-      const days = JSON.parse(row.days) as number[];
       return {
         id: row.id,
         reportUid: row.report_uid,
@@ -137,12 +141,7 @@ export function createSubscriptionsService(deps: {
         format: row.format,
         pages: JSON.parse(row.pages) as string[],
         ...(row.bookmark_state ? { bookmarkState: row.bookmark_state } : {}),
-        schedule: {
-          frequency: row.frequency,
-          time: row.time,
-          timeZone: row.time_zone,
-          ...(days.length > 0 ? { days } : {}),
-        },
+        schedule: scheduleOf(row),
         startDate: row.start_date,
         ...(row.end_date ? { endDate: row.end_date } : {}),
         subject: row.subject,
