@@ -33,7 +33,7 @@ function valuesOf(subscription: Subscription | undefined, user: CurrentUser): Fo
     recipients: subscription?.recipients ?? [user.id],
     format: subscription?.format ?? 'PDF',
     frequency,
-    weekdays: frequency === 'weekly' ? days : [1],
+    weekdays: frequency === 'weekly' && days.length > 0 ? days : [1],
     monthDay: frequency === 'monthly' ? (days[0] ?? 1) : 1,
     time: subscription?.schedule.time ?? '08:00',
     timeZone: subscription?.schedule.timeZone ?? defaultTimeZone,
@@ -151,20 +151,23 @@ export function SubscriptionFormModal(props: {
             ]}
           />
         </Form.Item>
-        {frequency === 'weekly' && (
-          <Form.Item
-            name="weekdays"
-            label="Días"
-            rules={[{ required: true, message: 'Elija uno o más días.' }]}
-          >
-            <Checkbox.Group options={weekdays.map((label, i) => ({ value: i + 1, label }))} />
-          </Form.Item>
-        )}
-        {frequency === 'monthly' && (
-          <Form.Item name="monthDay" label="Día del mes">
-            <InputNumber min={1} max={31} />
-          </Form.Item>
-        )}
+        {/* Both stay mounted (hidden when they do not apply) so their values are kept. */}
+        <Form.Item
+          name="weekdays"
+          label="Días"
+          hidden={frequency !== 'weekly'}
+          rules={[
+            {
+              required: frequency === 'weekly',
+              message: 'Elija uno o más días de la semana.',
+            },
+          ]}
+        >
+          <Checkbox.Group options={weekdays.map((label, i) => ({ value: i + 1, label }))} />
+        </Form.Item>
+        <Form.Item name="monthDay" label="Día del mes" hidden={frequency !== 'monthly'}>
+          <InputNumber min={1} max={31} />
+        </Form.Item>
         <Form.Item
           name="time"
           label="Hora"
