@@ -36,29 +36,35 @@ describe('next occurrence of a schedule', () => {
     }
   });
 
-  // 2026-09-06 00:00 does not exist in Santiago (clocks jump to 01:00); on 2026-04-04 at 24:00
-  // they go back to 23:00, so 23:30 happens twice that night.
-  it.each([
-    {
-      change: 'inside the spring-forward gap: once, after the gap',
-      time: '00:30',
-      from: '2026-09-04T12:00:00Z',
-      until: '2026-09-08T12:00:00Z',
-      expected: ['2026-09-05 00:30', '2026-09-06 01:30', '2026-09-07 00:30', '2026-09-08 00:30'],
-      hoursBetween: [24, 23, 24],
-    },
-    {
-      change: 'twice on the fall-back night: only once',
-      time: '23:30',
-      from: '2026-04-03T12:00:00Z',
-      until: '2026-04-07T12:00:00Z',
-      expected: ['2026-04-03 23:30', '2026-04-04 23:30', '2026-04-05 23:30', '2026-04-06 23:30'],
-      hoursBetween: [24, 25, 24],
-    },
-  ])('sends a time $change', ({ time, from, until, expected, hoursBetween }) => {
-    const got = sends({ schedule: daily(time), startDate: '2026-01-01' }, from, until);
-    expect(local(got)).toEqual(expected);
-    expect(got.slice(1).map((d, i) => d.diff(got[i]!, 'hours').hours)).toEqual(hoursBetween);
+  /** Daily sends at `time` over the four local days from `firstDay` across a change of time. */
+  function acrossChange(time: string, firstDay: string) {
+    const from = DateTime.fromISO(firstDay, { zone: santiago }).startOf('day');
+    const got = sends(
+      { schedule: daily(time), startDate: '2026-01-01' },
+      from.toUTC().toISO()!,
+      from.plus({ days: 4 }).toUTC().toISO()!,
+    );
+    return { local: local(got), hours: got.slice(1).map((d, i) => d.diff(got[i]!, 'hours').hours) };
+  }
+
+  it('sends a time inside the spring-forward gap once, after the gap', () => {
+    // 2026-09-06 00:00 does not exist in Santiago: clocks jump to 01:00.
+    expect(acrossChange('00:30', '2026-09-05')).toEqual({
+      local: ['2026-09-05 00:30', '2026-09-06 01:30', '2026-09-07 00:30', '2026-09-08 00:30'],
+      hours: [24, 23, 24],
+    });
+  });
+
+  it('sends a time that happens twice on the fall-back night only once', () => {
+    // On 2026-04-04 at 24:00 clocks go back to 23:00: 23:30 happens twice that night.
+    const { local: days, hours } = acrossChange('23:30', '2026-04-03');
+    expect(days).toEqual([
+      '2026-04-03 23:30',
+      '2026-04-04 23:30',
+      '2026-04-05 23:30',
+      '2026-04-06 23:30',
+    ]);
+    expect(hours).toEqual([24, 25, 24]);
   });
 
   it('sends weekly on the chosen days only', () => {
