@@ -27,6 +27,7 @@ import { favoritesModule } from './modules/favorites/favorites.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
 import { publicModule } from './modules/public/public.routes.ts';
 import { readinessModule } from './modules/public/readiness.routes.ts';
+import { subscriptionsModule } from './modules/subscriptions/subscriptions.routes.ts';
 import { syncModule } from './modules/sync/sync.module.ts';
 import { usersModule } from './modules/users/users.routes.ts';
 import { reportExportModule } from './modules/viewer/report-export.routes.ts';
@@ -76,6 +77,7 @@ function apiModules(
     favoritesModule(services.favorites),
     viewerModule(services.viewer),
     reportExportModule(services.reportExports),
+    subscriptionsModule(services.subscriptions, services.subscriptionSending),
     identitiesModule(services.identities),
     connectionTestModule(services.testConnection),
     authoringModule(services.authoring),

@@ -35,6 +35,7 @@ const envSchema = z.object({
   BI_AUTHORITY_URL: optionalText.pipe(z.url().optional()),
   BI_TLS_CA_FILE: optionalText,
   SYNC_INTERVAL_MINUTES: z.coerce.number().nonnegative().default(15),
+  SUBSCRIPTION_CHECK_SECONDS: z.coerce.number().nonnegative().default(15),
   ACCOUNT_SECRET_KEY: optionalText,
   JWT_SECRET: optionalText,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
@@ -114,6 +115,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       secureCookies: portalUrl.startsWith('https:'),
       argon2: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
     },
+    /** How often each instance looks for due subscriptions; 0 turns the look off (tests). */
+    subscriptions: { checkSeconds: env.SUBSCRIPTION_CHECK_SECONDS },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     about: { instance: env.ABOUT_INSTANCE, site: env.ABOUT_SITE ?? portalUrl },
     brand: {

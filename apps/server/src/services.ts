@@ -23,6 +23,11 @@ import {
   forgetAccountEmbedTokens,
   forgetUserEmbedTokens,
 } from './modules/viewer/viewer.service.ts';
+import { subscriptionScheduler } from './modules/subscriptions/subscription-scheduler.ts';
+import { createSubscriptionDelivery } from './modules/subscriptions/subscription-delivery.ts';
+import { inProcessQueue, pgBossQueue } from './modules/subscriptions/subscription-queue.ts';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
+import { createUnsubscribeTokens } from './modules/subscriptions/unsubscribe-tokens.ts';
 import { createConnectionTester } from './modules/accounts/connection-test.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import {
@@ -122,8 +127,51 @@ export function createServices(
     onContentChanged: contentChanged,
   });
 
+  const reportExports = createReportExportService({
+    db,
+    audit,
+    access: viewerAccess,
+    bi: bi.client,
+    handles: createExportHandles(context.accountKey),
+  });
+  // Subscriptions: pg-boss on PostgreSQL (several instances), in this process on SQLite.
+  const queue =
+    context.dialect === 'postgres' ? pgBossQueue(db, context.log) : inProcessQueue(context.log);
+  const unsubscribeTokens = createUnsubscribeTokens(context.accountKey);
+  const subscriptions = createSubscriptionsService({
+    db,
+    audit,
+    clock,
+    content,
+    access: viewerAccess,
+    queue: () => queue,
+    tokens: unsubscribeTokens,
+  });
+  const delivery = createSubscriptionDelivery({
+    db,
+    audit,
+    clock,
+    mailer: context.mailer,
+    log: context.log,
+    access: viewerAccess,
+    exports: reportExports,
+    tokens: unsubscribeTokens,
+    portalUrl: context.config.portalUrl,
+    reportName: async (uid) => (await content.get()).reportsByUid.get(uid)?.report.name,
+  });
+
   return {
     sync,
+    subscriptions,
+    /** Sends subscriptions: started when the app is ready, stopped when it closes. */
+    subscriptionSending: subscriptionScheduler({
+      queue,
+      work: delivery.deliver,
+      runDue: subscriptions.runDue,
+      resumeUnfinished: subscriptions.resumeUnfinished,
+      checkSeconds: context.config.subscriptions.checkSeconds,
+      log: context.log,
+    }),
     /** For `/api/ready`: the BI service answers (over the same TLS trust as every BI call). */
     biReachable: bi.reachable,
     /** Shared by the viewer and account changes; exposed so a benchmark can warm it. */
@@ -161,13 +209,7 @@ export function createServices(
     authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync, audit }),
     datasets: createDatasetsService({ db, secrets, bi: bi.client }),
     viewer: createViewerService({ access: viewerAccess, bi: bi.client, embedTokens }),
-    reportExports: createReportExportService({
-      db,
-      audit,
-      access: viewerAccess,
-      bi: bi.client,
-      handles: createExportHandles(context.accountKey),
-    }),
+    reportExports,
     identityChanged,
     identities: createIdentitiesService({
       db,

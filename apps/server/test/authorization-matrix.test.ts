@@ -45,6 +45,15 @@ const administratorsOnly = (status: number): Expected => ({
   administrator: status,
 });
 
+/** A daily subscription of the fixture's viewer to their report. */
+const subscriptionBody = (f: Fixture) => ({
+  reportUid: f.report.uid,
+  recipients: [f.viewer.id],
+  format: 'PDF',
+  schedule: { frequency: 'daily', time: '08:00', timeZone: 'America/Lima' },
+  subject: 'Ventas del día',
+});
+
 export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
   // The matrix app's BI service is unreachable (BI_API_URL below), so readiness says 503.
@@ -244,6 +253,37 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/viewer/report/:uid/export/:exportId/file': {
     request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/export/ajeno/file` }),
     expect: { anonymous: 401, otherViewer: 403, viewer: 404, administrator: 404 },
+  },
+  // Subscriptions (issue 28): the owner or an administrator; another viewer's is "not found".
+  'GET /api/subscriptions': {
+    request: () => ({ url: '/api/subscriptions' }),
+    expect: signedIn(200),
+  },
+  'POST /api/subscriptions': {
+    request: (f) => ({ url: '/api/subscriptions', body: subscriptionBody(f) }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 201, administrator: 201 },
+  },
+  'PUT /api/subscriptions/:id': {
+    request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}`, body: subscriptionBody(f) }),
+    expect: { anonymous: 401, otherViewer: 404, viewer: 200, administrator: 200 },
+  },
+  // The viewer deletes it first, so the administrator finds nothing.
+  'DELETE /api/subscriptions/:id': {
+    request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}` }),
+    expect: { anonymous: 401, otherViewer: 404, viewer: 204, administrator: 404 },
+  },
+  'POST /api/subscriptions/:id/send': {
+    request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}/send`, body: {} }),
+    expect: { anonymous: 401, otherViewer: 404, viewer: 202, administrator: 202 },
+  },
+  'GET /api/subscriptions/:id/runs': {
+    request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}/runs` }),
+    expect: { anonymous: 401, otherViewer: 404, viewer: 200, administrator: 200 },
+  },
+  // The mail's link works without a session; a token that is not one is refused to everyone.
+  'POST /api/subscriptions/unsubscribe': {
+    request: () => ({ url: '/api/subscriptions/unsubscribe', body: { token: 'no-es-un-token' } }),
+    expect: everyone(400),
   },
   // Authoring (issue 13): administrators only; 502 proves the guard let them through to the BI call.
   'GET /api/viewer/report/:uid/edit': {

@@ -36,6 +36,8 @@ export interface Fixture {
   report: { id: number; biId: string; uid: string };
   /** Granted to nobody. */
   hiddenReport: { id: number; biId: string; uid: string };
+  /** A daily subscription of `viewer` to `report`, for themselves. */
+  subscription: { id: number };
   tokens: { administrator: string; viewer: string; otherViewer: string };
   /** A fresh refresh token of `userId` (each use spends one). */
   issueRefreshToken(userId: number): Promise<string>;
@@ -99,6 +101,37 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
     .values({ user_id: viewer.id, account_element_id: report.biId, element_type: 'report' })
     .execute();
   await db.insertInto('favorites').values({ user_id: viewer.id, report_id: report.id }).execute();
+  const subscription = await db
+    .insertInto('subscriptions')
+    .values({
+      owner_id: viewer.id,
+      report_uid: report.uid,
+      format: 'PDF',
+      pages: '[]',
+      bookmark_state: null,
+      frequency: 'daily',
+      time: '08:00',
+      time_zone: 'America/Lima',
+      days: '[]',
+      start_date: now.slice(0, 10),
+      end_date: null,
+      subject: 'Ventas del día',
+      message: '',
+      paused: 0,
+      next_run_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('subscription_recipients')
+    .values({
+      subscription_id: subscription.id,
+      user_id: viewer.id,
+      unsubscribe_nonce: 'n'.repeat(24),
+    })
+    .execute();
 
   const sessions = createSessionIssuer(app.context);
   return {
@@ -109,6 +142,7 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
     workspace: { id: workspace.id, biId: workspaceBiId },
     report,
     hiddenReport,
+    subscription,
     tokens: {
       administrator: await tokenFor(app, administrator.id),
       viewer: await tokenFor(app, viewer.id),

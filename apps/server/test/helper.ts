@@ -110,6 +110,7 @@ export function testEnvironment(dataDir: string, overrides: Environment = {}): E
     ARGON2_TIME_COST: '1',
     VITRINA_DEMO: 'false',
     SYNC_INTERVAL_MINUTES: '0',
+    SUBSCRIPTION_CHECK_SECONDS: '0',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     ACCOUNT_SECRET_KEY: randomBytes(32).toString('hex'),
@@ -284,7 +285,7 @@ export async function signIn(testApp: TestApp, rol: Role): Promise<SignedIn> {
 }
 
 /** Undoes quoted-printable (soft line breaks and =XX bytes) so tests can read the text. */
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/(?:=[0-9A-F]{2})+/g, (run) =>

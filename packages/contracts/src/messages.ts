@@ -48,6 +48,19 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   pageName: 'Página',
   bookmarkState: 'Vista del informe',
   exportId: 'Exportación',
+  reportUid: 'Informe',
+  recipients: 'Destinatarios',
+  schedule: 'Programación',
+  frequency: 'Frecuencia',
+  time: 'Hora',
+  timeZone: 'Zona horaria',
+  days: 'Días',
+  pages: 'Páginas',
+  startDate: 'Fecha de inicio',
+  endDate: 'Fecha de fin',
+  subject: 'Asunto',
+  message: 'Mensaje',
+  paused: 'Pausada',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */

@@ -110,6 +110,58 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** A report mailed on a schedule (issue 28); `pages` and `days` are JSON arrays. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  report_uid: string;
+  format: 'PDF' | 'PNG';
+  pages: string;
+  bookmark_state: string | null;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  time: string;
+  time_zone: string;
+  days: string;
+  start_date: string;
+  end_date: string | null;
+  subject: string;
+  message: string;
+  paused: number;
+  /** The next scheduled send; null when paused or ended. */
+  next_run_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionRecipientsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  unsubscribe_nonce: string;
+}
+
+/** One occurrence (or "Enviar ahora") of a subscription; `trig` is 'schedule' or 'manual'. */
+export interface SubscriptionRunsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  due_at: string;
+  trig: 'schedule' | 'manual';
+  late: number;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface SubscriptionDeliveriesTable {
+  id: Generated<number>;
+  run_id: number;
+  user_id: number;
+  outcome: 'pending' | 'sent' | 'skipped' | 'failed';
+  reason: string | null;
+  error: string | null;
+  attempts: number;
+  at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -120,11 +172,19 @@ export interface Database {
   favorites: FavoritesTable;
   audit_log: AuditLogTable;
   rls_identities: RlsIdentitiesTable;
+  subscriptions: SubscriptionsTable;
+  subscription_recipients: SubscriptionRecipientsTable;
+  subscription_runs: SubscriptionRunsTable;
+  subscription_deliveries: SubscriptionDeliveriesTable;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
 export const tablesChildFirst = [
   'audit_log',
+  'subscription_deliveries',
+  'subscription_runs',
+  'subscription_recipients',
+  'subscriptions',
   'favorites',
   'rls_identities',
   'permissions',

@@ -4,10 +4,20 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { ensurePrivateDir, privateFileMode } from '../private-files.ts';
 
+/** A file sent with a mail; one with a `cid` is shown in the HTML body (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

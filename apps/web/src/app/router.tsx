@@ -46,6 +46,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'subscriptions',
+            lazy: lazyScreen(
+              () => import('./routes/subscriptions-route.tsx'),
+              'SubscriptionsRoute',
+            ),
+          },
+          {
             path: 'authoring/new/:accountId/:workspaceId/:datasetId',
             lazy: lazyScreen(() => import('./routes/create-report-route.tsx'), 'CreateReportRoute'),
           },
@@ -83,6 +90,10 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        path: 'unsubscribe',
+        lazy: lazyScreen(() => import('./routes/unsubscribe-route.tsx'), 'UnsubscribeRoute'),
       },
       {
         path: '*',

@@ -15,7 +15,7 @@ import type { ReportPlacement } from '../content/content-snapshot.ts';
 import type { PolicyUser } from '../permissions/permissions.policy.ts';
 import { exportFileName } from './export-file-name.ts';
 import type { ExportHandles } from './export-handles.ts';
-import type { ViewerAccess } from './viewer-access.ts';
+import type { ViewerAccess, ViewerIdentities } from './viewer-access.ts';
 
 const exportMessages = {
   notFound: 'La exportación no existe o no es suya.',
@@ -24,23 +24,41 @@ const exportMessages = {
   notReady: 'La exportación todavía no terminó.',
 } as const;
 
-/** The view the viewer has, as Export To File takes it, under the viewer's own identity. */
+/** What an export shows: the format, the pages (none: every visible page) and the view state. */
+export interface ExportView {
+  format: ExportReportRequest['format'];
+  pageNames: string[];
+  bookmarkState?: string | undefined;
+}
+
+/** The view, as Export To File takes it, under the viewer's own identity. */
 function exportRequestOf(
-  { format, pageName, bookmarkState }: StartReportExport,
+  { format, pageNames, bookmarkState }: ExportView,
   identity: EffectiveIdentity | undefined,
 ): ExportReportRequest {
   const bookmark: ExportBookmark | undefined = bookmarkState ? { state: bookmarkState } : undefined;
-  // One page carries the state as its own bookmark; all pages take it as the default bookmark.
-  const view = pageName
-    ? { pages: [{ pageName, ...(bookmark ? { bookmark } : {}) }] }
-    : bookmark
-      ? { defaultBookmark: bookmark }
-      : {};
+  // Chosen pages carry the state as their own bookmark; all pages take it as the default bookmark.
+  const view =
+    pageNames.length > 0
+      ? { pages: pageNames.map((pageName) => ({ pageName, ...(bookmark ? { bookmark } : {}) })) }
+      : bookmark
+        ? { defaultBookmark: bookmark }
+        : {};
   return {
     format,
     powerBIReportConfiguration: { ...view, ...(identity ? { identities: [identity] } : {}) },
   };
 }
+
+const viewOf = ({ format, pageName, bookmarkState }: StartReportExport): ExportView => ({
+  format,
+  pageNames: pageName ? [pageName] : [],
+  bookmarkState,
+});
+
+/** How often a render waits on a running export, and for how long at most. */
+const renderPollMs = 400;
+const renderTimeoutMs = 10 * 60_000;
 
 const reportRef = ({ workspace, report }: ReportPlacement) => ({
   workspaceId: workspace.id,
@@ -60,6 +78,12 @@ export function createReportExportService(deps: {
   handles: ExportHandles;
 }) {
   const { access, handles } = deps;
+
+  /** Starts the export of `view` as a user with `identities` (fail-closed, `asViewer`). */
+  const startAs = (placement: ReportPlacement, identities: ViewerIdentities, view: ExportView) =>
+    access.asViewer(placement, identities, (credentials, identity) =>
+      deps.bi.exportReport(credentials, reportRef(placement), exportRequestOf(view, identity)),
+    );
 
   function answerOf(job: Export, id: string, placement: ReportPlacement): ReportExport {
     const status = job.status === 'Undefined' ? 'NotStarted' : job.status;
@@ -98,9 +122,7 @@ export function createReportExportService(deps: {
         throw new AppError('validation_failed', exportMessages.dashboard, { field: 'uid' });
       }
       const identities = await access.identitiesOf(user.id, placement.account.id);
-      const job = await access.asViewer(placement, identities, (credentials, identity) =>
-        deps.bi.exportReport(credentials, reportRef(placement), exportRequestOf(request, identity)),
-      );
+      const job = await startAs(placement, identities, viewOf(request));
       await deps.audit.record(deps.db, actor, {
         action: 'report.export',
         targetType: 'report',
@@ -133,6 +155,35 @@ export function createReportExportService(deps: {
         const file = await deps.bi.exportFile(credentials, reportRef(placement), exportId);
         return {
           ...file,
+          fileName: exportFileName(placement.report.name, job.resourceFileExtension ?? ''),
+        };
+      });
+    },
+
+    /**
+     * A whole export for work without a viewer waiting (subscriptions): started under the
+     * identity of a user with `identities`, exactly as their own "Exportar" would be, waited
+     * for, and its file read into memory. Fails closed like `start`.
+     */
+    async render(placement: ReportPlacement, identities: ViewerIdentities, view: ExportView) {
+      let job = await startAs(placement, identities, view);
+      const deadline = Date.now() + renderTimeoutMs;
+      return access.withAccount(placement, async (credentials) => {
+        while (job.status !== 'Succeeded') {
+          if (job.status === 'Failed' || Date.now() > deadline) {
+            throw new Error(
+              spanishBiMessage(job.error?.message, exportMessages.failed, job.error?.code),
+            );
+          }
+          await new Promise((resolve) => setTimeout(resolve, renderPollMs));
+          job = await deps.bi.getExport(credentials, reportRef(placement), job.id);
+        }
+        const file = await deps.bi.exportFile(credentials, reportRef(placement), job.id);
+        const chunks: Buffer[] = [];
+        for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        return {
+          content: Buffer.concat(chunks),
+          contentType: file.contentType,
           fileName: exportFileName(placement.report.name, job.resourceFileExtension ?? ''),
         };
       });

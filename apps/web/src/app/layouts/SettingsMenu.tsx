@@ -6,6 +6,7 @@ const items: MenuProps['items'] = [
   { key: '/administration/account', label: 'Cuentas' },
   { key: '/administration/user', label: 'Usuarios' },
   { key: '/administration/data', label: 'Datos' },
+  { key: '/subscriptions', label: 'Suscripciones' },
   {
     key: 'permissions',
     label: 'Permisos',

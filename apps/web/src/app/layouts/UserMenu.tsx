@@ -12,13 +12,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const [modal, setModal] = useState<'password' | 'about' | null>(null);
   const items: MenuProps['items'] = [
+    { key: 'subscriptions', label: 'Mis suscripciones' },
     { key: 'password', label: 'Cambiar contraseña' },
     { key: 'about', label: 'Acerca de' },
     { type: 'divider' },
     { key: 'logout', label: 'Cerrar sesión' },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') {
+    if (key === 'subscriptions') {
+      void navigate('/subscriptions');
+    } else if (key === 'logout') {
       void signOut().then(() => navigate('/', { replace: true }));
     } else {
       setModal(key as 'password' | 'about');

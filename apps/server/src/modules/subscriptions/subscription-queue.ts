@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { PgBoss } from 'pg-boss';
+import type { Database } from '../../db/schema.ts';
+import { maxAttempts } from './subscription-delivery.ts';
+
+/** What a job does with a run: whether some recipient's send failed and should be retried. */
+export type RunWork = (runId: number) => Promise<{ retry: boolean }>;
+
+/**
+ * Where runs wait to be sent. Each run is sent by one worker at a time; a run that asks for a
+ * retry comes back after a growing delay, so a failed recipient is tried again (the others are
+ * not: their deliveries are already `sent` or `skipped`).
+ */
+export interface SubscriptionQueue {
+  start(work: RunWork): Promise<void>;
+  push(runId: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** First retry after 30 s, then 60, 120… (at most `maxAttempts` tries per recipient). */
+const retryDelaySeconds = 30;
+const queueName = 'subscription-run';
+
+/**
+ * PostgreSQL: pg-boss. A run is one job whose key is the run, so it is queued or active once;
+ * any instance may take it. An instance killed mid-run stops its heartbeat and the job goes
+ * back to the queue for another one (decision 0257).
+ */
+export function pgBossQueue(db: Kysely<Database>, log: FastifyBaseLogger): SubscriptionQueue {
+  // pg-boss runs its SQL on the portal's own pool: one set of connections, one database.
+  const boss = new PgBoss({
+    schema: 'pgboss',
+    db: {
+      executeSql: async (text, values = []) => ({
+        rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows],
+      }),
+    },
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'subscription queue error'));
+  return {
+    async start(work) {
+      await boss.start();
+      await boss.createQueue(queueName, {
+        policy: 'exclusive',
+        retryLimit: maxAttempts - 1,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
+        heartbeatSeconds: 10,
+      });
+      await boss.work<{ runId: number }>(queueName, async ([job]) => {
+        if (!job) return;
+        const { retry } = await work(job.data.runId);
+        // Throwing hands the job back to pg-boss, which retries it after the back-off.
+        if (retry) throw new Error('some recipients failed; retried with back-off');
+      });
+    },
+    async push(runId) {
+      await boss.send(queueName, { runId }, { singletonKey: `run-${runId}` });
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}
+
+/**
+ * SQLite (one instance): the runs are sent in this process, one after another. The run rows are
+ * the durable part: an instance that stopped mid-run finds its unfinished runs at start.
+ */
+export function inProcessQueue(log: FastifyBaseLogger): SubscriptionQueue {
+  let work: RunWork | undefined;
+  let chain = Promise.resolve();
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  function run(runId: number, attempt: number): Promise<void> {
+    chain = chain.then(async () => {
+      if (stopped || !work) return;
+      try {
+        const { retry } = await work(runId);
+        if (retry && attempt < maxAttempts) later(runId, attempt + 1);
+      } catch (error) {
+        log.error({ err: error, runId }, 'subscription run failed');
+        if (attempt < maxAttempts) later(runId, attempt + 1);
+      }
+    });
+    return chain;
+  }
+  function later(runId: number, attempt: number) {
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        void run(runId, attempt);
+      },
+      retryDelaySeconds * 1000 * 2 ** (attempt - 2),
+    );
+    timers.add(timer);
+  }
+  return {
+    async start(w) {
+      work = w;
+    },
+    async push(runId) {
+      void run(runId, 1);
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      await chain;
+    },
+  };
+}

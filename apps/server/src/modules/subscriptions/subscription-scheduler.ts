@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RunWork, SubscriptionQueue } from './subscription-queue.ts';
+
+/**
+ * Starts sending: the queue's worker, the runs a stopped instance left unfinished, and a look for
+ * due subscriptions at start (a missed occurrence is sent now, once) and every `checkSeconds`
+ * (0: only when told, as tests do). The schedule itself lives in the database (`next_run_at`).
+ */
+export function subscriptionScheduler(deps: {
+  queue: SubscriptionQueue;
+  work: RunWork;
+  runDue: () => Promise<unknown>;
+  resumeUnfinished: () => Promise<void>;
+  checkSeconds: number;
+  log: FastifyBaseLogger;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let looking = Promise.resolve();
+  const look = () => {
+    looking = looking
+      .then(() => deps.runDue())
+      .then(
+        () => undefined,
+        (error: unknown) => deps.log.error({ err: error }, 'subscription schedule check failed'),
+      );
+    return looking;
+  };
+  return {
+    async start() {
+      await deps.queue.start(deps.work);
+      await deps.resumeUnfinished();
+      await look();
+      if (deps.checkSeconds > 0) {
+        timer = setInterval(() => void look(), deps.checkSeconds * 1000);
+        timer.unref();
+      }
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await looking;
+      await deps.queue.stop();
+    },
+  };
+}

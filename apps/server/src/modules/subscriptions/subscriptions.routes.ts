@@ -1,0 +1,119 @@
+import {
+  idParam,
+  numericIdParamsSchema,
+  opaqueId,
+  sendNowRequestSchema,
+  subscriptionBodySchema,
+  subscriptionRunSchema,
+  subscriptionRunsSchema,
+  subscriptionSchema,
+  subscriptionsSchema,
+  unsubscribeAnswerSchema,
+  unsubscribeQuerySchema,
+} from '@vitrina/contracts';
+import { z } from 'zod';
+import type { ApiModule } from '../../context.ts';
+import { errorResponses } from '../../errors.ts';
+import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404);
+const listQuerySchema = z.object({
+  /** Only the subscriptions of this report. */
+  reportUid: opaqueId.optional(),
+  /** Only those this user receives (administrators). */
+  userId: idParam.optional(),
+});
+
+/** "Suscripciones": reports mailed on a schedule, each recipient with their own rows. */
+export const subscriptionsModule = (
+  subscriptions: SubscriptionsService,
+  lifecycle: { start(): Promise<void>; stop(): Promise<void> },
+): ApiModule => ({
+  name: 'subscriptions',
+  register(app) {
+    const { signedIn } = routeOptions(app, 'suscripciones');
+    app.addHook('onReady', () => lifecycle.start());
+    app.addHook('onClose', () => lifecycle.stop());
+
+    app.get(
+      '/subscriptions',
+      signedIn('Suscripciones: todas (administrador) o las propias (lector)', {
+        querystring: listQuerySchema,
+        response: { 200: subscriptionsSchema, ...errors },
+      }),
+      async (request) => subscriptions.list(sessionUser(request), request.query),
+    );
+    app.post(
+      '/subscriptions',
+      signedIn('Crea una suscripción; un lector solo para sí mismo', {
+        body: subscriptionBodySchema,
+        response: { 201: subscriptionSchema, ...errors },
+      }),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await subscriptions.create(sessionUser(request), actorOf(request), request.body)),
+    );
+    app.put(
+      '/subscriptions/:id',
+      signedIn('Modifica, pausa o reanuda una suscripción', {
+        params: numericIdParamsSchema,
+        body: subscriptionBodySchema,
+        response: { 200: subscriptionSchema, ...errors },
+      }),
+      async (request) =>
+        subscriptions.update(
+          sessionUser(request),
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
+    );
+    app.delete(
+      '/subscriptions/:id',
+      signedIn('Elimina una suscripción', {
+        params: numericIdParamsSchema,
+        response: { 204: noContent, ...errors },
+      }),
+      answerNoContent((request) =>
+        subscriptions.delete(sessionUser(request), actorOf(request), request.params.id),
+      ),
+    );
+    app.post(
+      '/subscriptions/:id/send',
+      signedIn('"Enviar ahora": envía la suscripción a todos sus destinatarios', {
+        params: numericIdParamsSchema,
+        body: sendNowRequestSchema,
+        response: { 202: subscriptionRunSchema, ...errors },
+      }),
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await subscriptions.sendNow(sessionUser(request), actorOf(request), request.params.id),
+          ),
+    );
+    app.get(
+      '/subscriptions/:id/runs',
+      signedIn('Envíos de una suscripción y el resultado por destinatario', {
+        params: numericIdParamsSchema,
+        response: { 200: subscriptionRunsSchema, ...errors },
+      }),
+      async (request) => subscriptions.runs(sessionUser(request), request.params.id),
+    );
+    app.post(
+      '/subscriptions/unsubscribe',
+      {
+        schema: {
+          tags: ['suscripciones'],
+          summary: 'Baja de una suscripción con el enlace del correo (sin sesión; una sola vez)',
+          body: unsubscribeQuerySchema,
+          response: { 200: unsubscribeAnswerSchema, ...errorResponses(400) },
+        },
+      },
+      async (request) => subscriptions.unsubscribe(request.body.token),
+    );
+  },
+});

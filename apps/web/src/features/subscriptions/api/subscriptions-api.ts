@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Subscription, SubscriptionBody, SubscriptionRun } from '@vitrina/contracts';
+import { api } from '../../../lib/api.ts';
+
+/** GET subscriptions: all (administrators, optionally by report or recipient) or the user's own. */
+export const subscriptionsQuery = (filter: { reportUid?: string; userId?: number }) => {
+  const params = new URLSearchParams();
+  if (filter.reportUid) params.set('reportUid', filter.reportUid);
+  if (filter.userId !== undefined) params.set('userId', String(filter.userId));
+  const query = params.size > 0 ? `?${params}` : '';
+  return queryOptions({
+    queryKey: ['subscriptions', filter] as const,
+    queryFn: () => api.get<Subscription[]>(`subscriptions${query}`),
+  });
+};
+
+export const createSubscription = (body: SubscriptionBody) =>
+  api.post<Subscription>('subscriptions', body);
+export const updateSubscription = (id: number, body: SubscriptionBody) =>
+  api.put<Subscription>(`subscriptions/${id}`, body);
+export const deleteSubscription = (id: number) => api.delete(`subscriptions/${id}`);
+export const sendSubscriptionNow = (id: number) =>
+  api.post<SubscriptionRun>(`subscriptions/${id}/send`, {});
+export const unsubscribe = (token: string) =>
+  api.post<{ message: string }>('subscriptions/unsubscribe', { token });
+
+/** The body that saves `subscription` as it is, with `changes` (pause, resume). */
+export function bodyOf(subscription: Subscription, changes: Partial<SubscriptionBody> = {}) {
+  const { reportUid, recipients, format, pages, schedule, startDate, subject, message, paused } =
+    subscription;
+  return {
+    reportUid,
+    recipients,
+    format,
+    pages,
+    schedule,
+    startDate,
+    ...(subscription.endDate ? { endDate: subscription.endDate } : {}),
+    ...(subscription.bookmarkState ? { bookmarkState: subscription.bookmarkState } : {}),
+    subject,
+    message,
+    paused,
+    ...changes,
+  } satisfies SubscriptionBody;
+}

@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Checkbox, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import {
+  defaultTimeZone,
+  type Subscription,
+  type SubscriptionBody,
+  type SubscriptionFrequency,
+} from '@vitrina/contracts';
+import { accountsQuery } from '../../../lib/accounts.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import type { CurrentUser } from '../../../lib/models.ts';
+import { usersQuery } from '../../../lib/users.ts';
+import { weekdays } from './subscription-texts.ts';
+
+interface FormValues {
+  reportUid: string;
+  recipients: number[];
+  format: 'PDF' | 'PNG';
+  frequency: SubscriptionFrequency;
+  weekdays: number[];
+  monthDay: number;
+  time: string;
+  timeZone: string;
+  subject: string;
+  message: string;
+}
+
+function valuesOf(subscription: Subscription | undefined, user: CurrentUser): FormValues {
+  const days = subscription?.schedule.days ?? [];
+  const frequency = subscription?.schedule.frequency ?? 'weekly';
+  return {
+    reportUid: subscription?.reportUid ?? '',
+    recipients: subscription?.recipients ?? [user.id],
+    format: subscription?.format ?? 'PDF',
+    frequency,
+    weekdays: frequency === 'weekly' && days.length > 0 ? days : [1],
+    monthDay: frequency === 'monthly' ? (days[0] ?? 1) : 1,
+    time: subscription?.schedule.time ?? '08:00',
+    timeZone: subscription?.schedule.timeZone ?? defaultTimeZone,
+    subject: subscription?.subject ?? '',
+    message: subscription?.message ?? '',
+  };
+}
+
+/** Create or edit a subscription; a viewer's recipients are always themselves. */
+export function SubscriptionFormModal(props: {
+  user: CurrentUser;
+  isAdministrator: boolean;
+  subscription: Subscription | undefined;
+  open: boolean;
+  onClose: () => void;
+  onSave: (body: SubscriptionBody) => Promise<unknown>;
+}) {
+  const { user, isAdministrator, subscription } = props;
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const frequency = Form.useWatch('frequency', form);
+  const accounts = useQuery(accountsQuery(user.id));
+  const users = useQuery({ ...usersQuery, enabled: isAdministrator });
+  const reports = (accounts.data ?? []).flatMap((a) =>
+    a.workspaces.flatMap((w) =>
+      w.reports
+        .filter((r) => r.kind === 'report')
+        .map((r) => ({ value: r.uId, label: `${w.name} / ${r.name}` })),
+    ),
+  );
+
+  async function save() {
+    const v = await form.validateFields();
+    const days =
+      v.frequency === 'weekly' ? v.weekdays : v.frequency === 'monthly' ? [v.monthDay] : undefined;
+    const body: SubscriptionBody = {
+      reportUid: v.reportUid,
+      recipients: isAdministrator ? v.recipients : [user.id],
+      format: v.format,
+      pages: subscription?.pages ?? [],
+      schedule: {
+        frequency: v.frequency,
+        time: v.time,
+        timeZone: v.timeZone,
+        ...(days ? { days } : {}),
+      },
+      subject: v.subject,
+      message: v.message,
+      paused: subscription?.paused ?? false,
+      ...(subscription?.bookmarkState ? { bookmarkState: subscription.bookmarkState } : {}),
+    };
+    try {
+      await props.onSave(body);
+      props.onClose();
+    } catch (error) {
+      void message.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <Modal
+      title={subscription ? 'Editar suscripción' : 'Nueva suscripción'}
+      open={props.open}
+      onCancel={props.onClose}
+      onOk={() => void save()}
+      okText="Guardar"
+      cancelText="Cancelar"
+      destroyOnHidden
+      afterOpenChange={(open) => open && form.setFieldsValue(valuesOf(subscription, user))}
+    >
+      <Form form={form} layout="vertical" initialValues={valuesOf(subscription, user)}>
+        <Form.Item
+          name="reportUid"
+          label="Informe"
+          rules={[{ required: true, message: 'El campo es requerido.' }]}
+        >
+          <Select
+            options={reports}
+            showSearch
+            optionFilterProp="label"
+            loading={accounts.isLoading}
+          />
+        </Form.Item>
+        {isAdministrator && (
+          <Form.Item
+            name="recipients"
+            label="Destinatarios"
+            rules={[{ required: true, message: 'El campo es requerido.' }]}
+          >
+            <Select
+              mode="multiple"
+              optionFilterProp="label"
+              loading={users.isLoading}
+              options={(users.data ?? []).map((u) => ({
+                value: u.id,
+                label: `${u.firstname} ${u.lastname} (${u.username})`,
+              }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="format" label="Formato">
+          <Radio.Group
+            options={[
+              { value: 'PDF', label: 'PDF adjunto' },
+              { value: 'PNG', label: 'Imagen en el correo (PNG)' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="frequency" label="Frecuencia">
+          <Select
+            options={[
+              { value: 'daily', label: 'Diaria' },
+              { value: 'weekly', label: 'Semanal' },
+              { value: 'monthly', label: 'Mensual' },
+            ]}
+          />
+        </Form.Item>
+        {/* Both stay mounted (hidden when they do not apply) so their values are kept. */}
+        <Form.Item
+          name="weekdays"
+          label="Días"
+          hidden={frequency !== 'weekly'}
+          rules={[
+            {
+              required: frequency === 'weekly',
+              message: 'Elija uno o más días de la semana.',
+            },
+          ]}
+        >
+          <Checkbox.Group options={weekdays.map((label, i) => ({ value: i + 1, label }))} />
+        </Form.Item>
+        <Form.Item name="monthDay" label="Día del mes" hidden={frequency !== 'monthly'}>
+          <InputNumber min={1} max={31} />
+        </Form.Item>
+        <Form.Item
+          name="time"
+          label="Hora"
+          rules={[
+            {
+              pattern: /^([01]\d|2[0-3]):[0-5]\d$/,
+              message: 'El campo requiere el formato HH:mm.',
+            },
+          ]}
+        >
+          <Input placeholder="08:00" style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="timeZone" label="Zona horaria">
+          <Input placeholder={defaultTimeZone} />
+        </Form.Item>
+        <Form.Item
+          name="subject"
+          label="Asunto"
+          rules={[{ required: true, message: 'El campo es requerido.' }]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="message" label="Mensaje">
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
