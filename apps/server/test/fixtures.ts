@@ -36,6 +36,8 @@ export interface Fixture {
   report: { id: number; biId: string; uid: string };
   /** Granted to nobody. */
   hiddenReport: { id: number; biId: string; uid: string };
+  /** A provider group seen at a sign-in, with no grants. */
+  group: string;
   tokens: { administrator: string; viewer: string; otherViewer: string };
   /** A fresh refresh token of `userId` (each use spends one). */
   issueRefreshToken(userId: number): Promise<string>;
@@ -99,6 +101,8 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
     .values({ user_id: viewer.id, account_element_id: report.biId, element_type: 'report' })
     .execute();
   await db.insertInto('favorites').values({ user_id: viewer.id, report_id: report.id }).execute();
+  const group = 'ventas';
+  await db.insertInto('provider_groups').values({ name: group, last_seen_at: now }).execute();
 
   const sessions = createSessionIssuer(app.context);
   return {
@@ -109,6 +113,7 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
     workspace: { id: workspace.id, biId: workspaceBiId },
     report,
     hiddenReport,
+    group,
     tokens: {
       administrator: await tokenFor(app, administrator.id),
       viewer: await tokenFor(app, viewer.id),

@@ -14,3 +14,4 @@ export * from './power-bi.ts';
 export * from './authoring.ts';
 export * from './datasets.ts';
 export * from './exports.ts';
+export * from './sso.ts';

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from './database.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { powerBiTenantsMigration } from './migrations/0002-power-bi-tenants.ts';
+import { oidcMigration } from './migrations/0003-oidc.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
@@ -9,6 +10,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-power-bi-tenants': powerBiTenantsMigration(dialect),
+    '0003-oidc': oidcMigration(dialect),
   };
 }
 

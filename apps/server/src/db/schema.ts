@@ -18,6 +18,13 @@ export interface UsersTable {
   locked_until: string | null;
   created_at: string;
   updated_at: string;
+  /** Issuer and subject of the provider account; both null for a local user. */
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+  /** The row-level security identity the provider's claim gave at the last sign-in. */
+  rls_username: string | null;
+  /** JSON of the claim values that set the role at the last sign-in (`RoleClaims`). */
+  role_claims: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -110,6 +117,33 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** A value of the role claim seen at a sign-in: administrators can grant it content. */
+export interface ProviderGroupsTable {
+  name: string;
+  last_seen_at: string;
+}
+
+/** The groups a provider user had at their last sign-in. */
+export interface UserGroupsTable {
+  user_id: number;
+  group_name: string;
+}
+
+/** A grant to a provider group, inherited by its members as a user's own grants. */
+export interface GroupPermissionsTable {
+  id: Generated<number>;
+  group_name: string;
+  account_element_id: string;
+  element_type: 'account' | 'workspace' | 'report';
+}
+
+/** A session (refresh-token family) opened through the provider, and when it began. */
+export interface OidcSessionsTable {
+  family_id: string;
+  user_id: number;
+  started_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -120,11 +154,19 @@ export interface Database {
   favorites: FavoritesTable;
   audit_log: AuditLogTable;
   rls_identities: RlsIdentitiesTable;
+  provider_groups: ProviderGroupsTable;
+  user_groups: UserGroupsTable;
+  group_permissions: GroupPermissionsTable;
+  oidc_sessions: OidcSessionsTable;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
 export const tablesChildFirst = [
   'audit_log',
+  'oidc_sessions',
+  'group_permissions',
+  'user_groups',
+  'provider_groups',
   'favorites',
   'rls_identities',
   'permissions',

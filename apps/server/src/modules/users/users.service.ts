@@ -27,6 +27,16 @@ export interface UserFields {
 export function createUsersService(context: AppContext) {
   const { db, clock, audit, passwords, mailer, config, sessions } = context;
 
+  /** A provider user's password is the provider's: the portal neither resets nor sets one. */
+  function refuseProviderAccount(user: { oidc_subject: string | null }) {
+    if (user.oidc_subject !== null) {
+      throw new AppError(
+        'forbidden',
+        'Este usuario ingresa con la cuenta de su empresa: no tiene contraseña del portal.',
+      );
+    }
+  }
+
   async function requireUser(id: number) {
     const user = await usersRepository.getById(db, id);
     if (!user) throw appErrors.notFound(errorMessages.userNotFound);
@@ -138,6 +148,7 @@ export function createUsersService(context: AppContext) {
 
     async resetPassword(actor: Actor, id: number): Promise<User> {
       const target = await requireUser(id);
+      refuseProviderAccount(target);
       const password = generateTemporaryPassword();
       const passwordHash = await passwords.hash(password);
       const reset = await db.transaction().execute(async (trx) => {
@@ -172,6 +183,7 @@ export function createUsersService(context: AppContext) {
       actor: Actor & { id: number; sessionId: string },
       request: ChangePasswordRequest,
     ) {
+      refuseProviderAccount((await usersRepository.getById(db, actor.id)) ?? { oidc_subject: null });
       const passwordHash = await passwords.hash(request.password);
       const changed = await db.transaction().execute(async (trx) => {
         const row = await usersRepository.update(trx, actor.id, {
