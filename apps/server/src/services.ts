@@ -163,7 +163,12 @@ export function createServices(
       grantDrops.invalidate();
       identityChanged(userId);
     },
-    reportUsers: createReportUsersService({ db, audit, grants: grantDrops }),
+    reportUsers: createReportUsersService({
+      db,
+      audit,
+      grants: grantDrops,
+      claimRoles: context.config.oidc?.rlsRoles ?? [],
+    }),
     favorites: createFavoritesService({
       db,
       grants: grants.get,

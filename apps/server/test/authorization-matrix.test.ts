@@ -196,6 +196,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/user/permissions/${f.viewer.id}` }),
     expect: administratorsOnly(204),
   },
+  'GET /api/user/origins': {
+    request: () => ({ url: '/api/user/origins' }),
+    expect: administratorsOnly(200),
+  },
   'GET /api/groups': { request: () => ({ url: '/api/groups' }), expect: administratorsOnly(200) },
   'GET /api/groups/:name/permissions': {
     request: (f) => ({ url: `/api/groups/${f.group}/permissions` }),

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ssoFailureMessage, type AuthenticatedUser, type SsoFailureCode } from '@vitrina/contracts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { seedFixture, type Fixture } from '../fixtures.ts';
-import { buildTestApp, callApi, login, resetDatabase, type TestApp } from '../helper.ts';
+import { createTransactionSealer } from '../../src/modules/oidc/login-transaction.ts';
+import {
+  buildTestApp,
+  callApi,
+  createUser,
+  login,
+  resetDatabase,
+  type TestApp,
+} from '../helper.ts';
 import { createBrowserAgent } from './browser-agent.ts';
 import { startTestProvider, type TestProvider } from './test-provider.ts';
 
@@ -13,6 +21,7 @@ let provider: TestProvider;
 let context: TestApp;
 let fixture: Fixture;
 const clock = manualClock(new Date());
+const logLines: string[] = [];
 
 /** Accounts of the test provider: an administrator, a seller, and someone of another company. */
 function registerAccounts() {
@@ -52,6 +61,12 @@ beforeAll(async () => {
       OIDC_RLS_CLAIM: 'employee_id',
       OIDC_RLS_ROLES: 'Vendedor',
       OIDC_END_SESSION: 'true',
+      LOCAL_LOGIN: 'admins',
+    },
+    // Everything the portal logs, to prove the client secret is never among it.
+    logger: {
+      level: 'trace',
+      stream: { write: (line: string) => void logLines.push(line) },
     },
   });
 });
@@ -168,7 +183,11 @@ describe('sign-in with the company provider (oidc-provider over HTTP)', () => {
     const again = await signedIn('vera');
     expect(again.rol).toBe(0);
     // The same portal user (linked by issuer and subject), not a second one.
-    const users = await context.db.selectFrom('users').select('id').where('mail', '=', 'vera@empresa.com').execute();
+    const users = await context.db
+      .selectFrom('users')
+      .select('id')
+      .where('mail', '=', 'vera@empresa.com')
+      .execute();
     expect(users).toHaveLength(1);
   });
 
@@ -204,17 +223,217 @@ describe('refusals, each with its message', () => {
   });
 
   it('a replayed code', async () => {
-    const { agent, callbackUrl } = await signInAs('ana');
-    const spent = agent.portal.cookies;
-    const replay = createBrowserAgent(context.app);
-    // The attacker replays the callback with a copy of the transaction cookie it was given.
-    void spent;
     provider.signInAs('ana');
-    const fresh = createBrowserAgent(context.app);
-    await fresh.start();
-    const sealed = fresh.portal.cookies.get('vitrina_oidc');
-    void sealed;
-    expect(replay).toBeDefined();
-    expect(callbackUrl).toBeDefined();
+    const agent = createBrowserAgent(context.app);
+    const callbackUrl = await agent.authorize(await agent.start(), portalUrl);
+    // The attacker kept a copy of the transaction cookie and replays the whole callback.
+    const sealed = agent.portal.cookies.get('vitrina_oidc') ?? '';
+    expect((await agent.callback(callbackUrl)).searchParams.get('sso')).toBe('1');
+    agent.portal.cookies.set('vitrina_oidc', sealed);
+    expectRefused(await agent.callback(callbackUrl), 'code');
+  });
+
+  it('a wrong nonce', async () => {
+    provider.signInAs('ana');
+    const agent = createBrowserAgent(context.app);
+    const authorizationUrl = await agent.start();
+    // The browser's transaction, sealed again with another nonce by the portal's own key.
+    const sealer = createTransactionSealer(context.app.context.accountKey, () => clock.now());
+    const transaction = await sealer.open(agent.portal.cookies.get('vitrina_oidc'));
+    expect(transaction).toBeDefined();
+    agent.portal.cookies.set(
+      'vitrina_oidc',
+      await sealer.seal({ ...transaction!, nonce: 'otro-nonce' }),
+    );
+    const callbackUrl = await agent.authorize(authorizationUrl, portalUrl);
+    expectRefused(await agent.callback(callbackUrl), 'nonce');
+  });
+
+  it('a wrong issuer (mix-up: the response names another provider)', async () => {
+    provider.signInAs('ana');
+    const agent = createBrowserAgent(context.app);
+    const callbackUrl = await agent.authorize(await agent.start(), portalUrl);
+    expect(callbackUrl.searchParams.get('iss')).toBe(provider.issuer);
+    callbackUrl.searchParams.set('iss', 'http://127.0.0.1:9/otro-proveedor');
+    expectRefused(await agent.callback(callbackUrl), 'issuer');
+  });
+
+  it('an expired ID token', async () => {
+    provider.signInAs('ana');
+    const agent = createBrowserAgent(context.app);
+    const callbackUrl = await agent.authorize(await agent.start(), portalUrl);
+    // The provider's ID tokens live 2 minutes; the transaction 10.
+    clock.advance(5 * 60_000);
+    try {
+      expectRefused(await agent.callback(callbackUrl), 'token');
+    } finally {
+      clock.advance(-5 * 60_000);
+    }
+  });
+
+  it('an expired transaction (more than 10 minutes at the provider)', async () => {
+    provider.signInAs('ana');
+    const agent = createBrowserAgent(context.app);
+    const callbackUrl = await agent.authorize(await agent.start(), portalUrl);
+    clock.advance(11 * 60_000);
+    try {
+      expectRefused(await agent.callback(callbackUrl), 'state');
+    } finally {
+      clock.advance(-11 * 60_000);
+    }
+  });
+
+  it('a disallowed e-mail domain', async () => {
+    expectRefused((await signInAs('otro')).landing, 'domain');
+    const users = await context.db
+      .selectFrom('users')
+      .select('id')
+      .where('mail', '=', 'otro@ajena.com')
+      .execute();
+    expect(users).toEqual([]);
+  });
+
+  it('no role claim at all (never a silent default role)', async () => {
+    expectRefused((await signInAs('sin-grupos')).landing, 'no_role');
+  });
+
+  it('a local user already holding the provider username is not taken over', async () => {
+    await createUser(context.db, { username: 'ana@empresa.com', rol: 1 });
+    expectRefused((await signInAs('ana')).landing, 'local_account');
+  });
+
+  it('the refusals are audited with their reason', async () => {
+    await signInAs('otro');
+    const row = await context.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'login.oidc_refused')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.detail ?? '{}')).toMatchObject({ code: 'domain', domain: 'ajena.com' });
+  });
+});
+
+describe('local accounts beside the provider (LOCAL_LOGIN=admins)', () => {
+  it('the local administrator still signs in with a password (break-glass)', async () => {
+    const admin = await login(context.app, 'admin', fixture.administrator.password);
+    expect(admin.rol).toBe(0);
+  });
+
+  it('a local viewer is refused, and told to use the provider', async () => {
+    const response = await callApi(context.app, {
+      method: 'POST',
+      url: '/api/user/authenticate',
+      body: { username: 'lectora', password: fixture.viewer.password },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toContain(displayName);
+  });
+
+  it('a provider user has no local password to use or reset', async () => {
+    const ana = await signedIn('ana');
+    const attempt = await callApi(context.app, {
+      method: 'POST',
+      url: '/api/user/authenticate',
+      body: { username: 'ana@empresa.com', password: 'Decoy1234' },
+    });
+    expect(attempt.statusCode).toBeGreaterThanOrEqual(400);
+    expect(attempt.statusCode).toBeLessThan(404);
+    const reset = await callApi(context.app, {
+      method: 'PUT',
+      url: '/api/user/reset',
+      token: fixture.tokens.administrator,
+      body: { id: ana.id },
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().message).toMatch(/no tiene contraseña del portal/);
+    const origins = await callApi(context.app, {
+      method: 'GET',
+      url: '/api/user/origins',
+      token: fixture.tokens.administrator,
+    });
+    expect(origins.json()).toContainEqual({
+      userId: ana.id,
+      origin: 'provider',
+      roleClaims: { claim: 'groups', values: ['bi-admins', 'todos'], adminMatches: ['bi-admins'] },
+    });
+  });
+});
+
+describe('sessions', () => {
+  it('logout ends the portal session, and then the provider session (OIDC_END_SESSION)', async () => {
+    const vera = await signedIn('vera');
+    const logout = await callApi(context.app, {
+      method: 'POST',
+      url: '/api/user/logout',
+      body: { token: vera.refreshToken },
+    });
+    expect(logout.json()).toEqual({ revoked: true });
+    const after = await callApi(context.app, {
+      method: 'GET',
+      url: '/api/infraestructure/about',
+      token: vera.token,
+    });
+    expect(after.statusCode).toBe(401);
+    const endSession = await callApi(context.app, { method: 'GET', url: '/api/auth/oidc/logout' });
+    expect(endSession.statusCode).toBe(302);
+    const target = new URL(String(endSession.headers.location));
+    expect(target.href.startsWith(provider.issuer)).toBe(true);
+    expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${portalUrl}/login`);
+  });
+
+  it('the refresh forces a new sign-in after OIDC_MAX_SESSION_HOURS (12)', async () => {
+    const vera = await signedIn('vera');
+    clock.advance(12 * 60 * 60_000);
+    try {
+      const refresh = await callApi(context.app, {
+        method: 'POST',
+        url: '/api/user/refreshtoken',
+        body: { token: vera.refreshToken },
+      });
+      expect(refresh.statusCode).toBe(401);
+      expect(refresh.json().message).toBe(
+        `Su sesión con ${displayName} venció. Ingrese nuevamente.`,
+      );
+    } finally {
+      clock.advance(-12 * 60 * 60_000);
+    }
+  });
+
+  it('the hand-off cookie is good once', async () => {
+    const { agent } = await signInAs('vera');
+    const cookie = agent.portal.cookies.get('vitrina_oidc_session') ?? '';
+    expect((await agent.handOff()).statusCode).toBe(200);
+    agent.portal.cookies.set('vitrina_oidc_session', cookie);
+    expect((await agent.handOff()).statusCode).toBe(401);
+  });
+});
+
+describe('the client secret', () => {
+  it('never reaches the logs or the audit trail', async () => {
+    await signedIn('ana');
+    await signInAs('otro');
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(provider.clientSecret);
+    const audit = await context.db.selectFrom('audit_log').select('detail').execute();
+    expect(JSON.stringify(audit)).not.toContain(provider.clientSecret);
+  });
+});
+
+describe('an unreachable provider', () => {
+  it('sends the browser back to the login page with its message', async () => {
+    const offline = await buildTestApp('sqlite', {
+      env: { PORTAL_URL: portalUrl, OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'x' },
+    });
+    try {
+      const landing = new URL(
+        await createBrowserAgent(offline.app)
+          .start()
+          .catch(() => ''),
+        portalUrl,
+      );
+      expectRefused(landing, 'unreachable');
+    } finally {
+      await offline.close();
+    }
   });
 });

@@ -41,7 +41,12 @@ export async function startTestProvider(options: {
     const interaction = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (!interaction) return void provider.callback()(req, res);
     void provider
-      .interactionFinished(req, res, { login: { accountId: next } }, { mergeWithLastSubmission: false })
+      .interactionFinished(
+        req,
+        res,
+        { login: { accountId: next } },
+        { mergeWithLastSubmission: false },
+      )
       .catch((error: unknown) => {
         res.statusCode = 500;
         res.end(String(error));

@@ -152,7 +152,9 @@ export function createAuthService(
           action: 'login.refused',
           targetType: 'user',
           targetId: user.id,
-          detail: { reason: user.oidc_subject !== null ? 'provider_account' : 'local_login_admins' },
+          detail: {
+            reason: user.oidc_subject !== null ? 'provider_account' : 'local_login_admins',
+          },
         });
         throw refusal;
       }
@@ -183,7 +185,9 @@ export function createAuthService(
       if (stored.expires_at <= now) throw invalidRefreshToken();
       if (await providerSessionOver(stored.family_id, clock.now())) {
         // The provider may have disabled the user since: only a new sign-in there tells.
-        await db.transaction().execute((trx) => endSession(trx, stored, 'session.expired', ip, now));
+        await db
+          .transaction()
+          .execute((trx) => endSession(trx, stored, 'session.expired', ip, now));
         sessions.invalidate({ kind: 'session', sessionId: stored.family_id });
         throw new AppError('unauthorized', localLoginMessages.providerSessionOver(provider));
       }

@@ -30,7 +30,9 @@ export function createIdentitiesCache(deps: {
         identitiesRepository.fromClaim(deps.db, userId),
       ]);
       if (!claim) return mapped;
-      const accountWide = new Set(mapped.filter((i) => i.datasetId === null).map((i) => i.accountId));
+      const accountWide = new Set(
+        mapped.filter((i) => i.datasetId === null).map((i) => i.accountId),
+      );
       const fromClaim = claim.accountIds
         .filter((accountId) => !accountWide.has(accountId))
         .map((accountId) => ({

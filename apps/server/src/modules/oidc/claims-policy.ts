@@ -59,7 +59,11 @@ const entraTenantPattern = /\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  */
 export function readClaims(claims: Claims, config: OidcConfig): ClaimsOutcome {
   const tenant = entraTenantPattern.exec(`${config.issuer}/`)?.[1];
-  if (tenant && claims['tid'] !== undefined && text(claims['tid']).toLowerCase() !== tenant.toLowerCase()) {
+  if (
+    tenant &&
+    claims['tid'] !== undefined &&
+    text(claims['tid']).toLowerCase() !== tenant.toLowerCase()
+  ) {
     return { ok: false, code: 'tenant', detail: { tid: claims['tid'] } };
   }
 

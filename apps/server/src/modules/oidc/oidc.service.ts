@@ -64,7 +64,11 @@ export function createOidcService(
     const { profile } = read;
     const now = clock.now().toISOString();
     const outcome = await db.transaction().execute(async (trx) => {
-      const existing = await providerUsersRepository.getByIdentity(trx, config.issuer, profile.subject);
+      const existing = await providerUsersRepository.getByIdentity(
+        trx,
+        config.issuer,
+        profile.subject,
+      );
       if (!existing && (await providerUsersRepository.usernameTaken(trx, profile.username))) {
         return undefined;
       }
@@ -92,7 +96,11 @@ export function createOidcService(
           },
         },
       );
-      return { userId: user.id, refreshToken: pair.refreshToken, roleChanged: existing?.rol !== profile.rol };
+      return {
+        userId: user.id,
+        refreshToken: pair.refreshToken,
+        roleChanged: existing?.rol !== profile.rol,
+      };
     });
     if (!outcome) return refuse('local_account', returnUrl, ip, { username: profile.username });
     // A changed role must reach the user's other sessions; groups and RLS identity their caches.
@@ -119,11 +127,7 @@ export function createOidcService(
      * Finishes a sign-in from the provider's redirect. `query` is the callback's query string;
      * the URL it is checked as is built from PORTAL_URL, never from the request's host.
      */
-    async finish(
-      query: string,
-      sealed: string | undefined,
-      ip: string,
-    ): Promise<CallbackOutcome> {
+    async finish(query: string, sealed: string | undefined, ip: string): Promise<CallbackOutcome> {
       const transaction = await sealer.open(sealed);
       const callbackUrl = new URL(`${config.redirectUri}?${query}`);
       if (!transaction || callbackUrl.searchParams.get('state') !== transaction.state) {

@@ -73,7 +73,10 @@ export const groupPermissionsRepository = {
 
   async deleteByElements(db: Kysely<Database>, elementIds: string[]): Promise<void> {
     if (elementIds.length)
-      await db.deleteFrom('group_permissions').where('account_element_id', 'in', elementIds).execute();
+      await db
+        .deleteFrom('group_permissions')
+        .where('account_element_id', 'in', elementIds)
+        .execute();
   },
 
   /** Records the groups of a sign-in: each is seen now, and they become the user's groups. */

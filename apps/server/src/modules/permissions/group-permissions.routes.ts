@@ -42,8 +42,7 @@ export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModu
         body: putGroupPermissionsRequestSchema,
         response: { 200: groupPermissionListSchema, ...errors },
       }),
-      async (request) =>
-        groups.replace(request.params.name, request.body, actorOf(request)),
+      async (request) => groups.replace(request.params.name, request.body, actorOf(request)),
     );
   },
 });

@@ -8,7 +8,9 @@ import type { Config } from '../../config.ts';
 import type { ApiModule } from '../../context.ts';
 
 /** Health, white-label branding (before login) and the about box (signed in). */
-export const publicModule = (config: Pick<Config, 'brand' | 'bi' | 'about' | 'oidc'>): ApiModule => ({
+export const publicModule = (
+  config: Pick<Config, 'brand' | 'bi' | 'about' | 'oidc'>,
+): ApiModule => ({
   name: 'public',
   register(app) {
     app.get(

@@ -4,6 +4,7 @@ import {
   type ChangePasswordRequest,
   type Role,
   type User,
+  type UserOrigin,
 } from '@vitrina/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, appErrors } from '../../errors.ts';
@@ -12,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { generateTemporaryPassword } from '../../lib/passwords.ts';
 import { temporaryPasswordMail } from './users.mail.ts';
 import { canDeleteUser, wouldLeaveNoAdministrator } from './users.policy.ts';
-import { toUserDto } from './users.presenter.ts';
+import { toUserDto, toUserOriginDto } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
 
 export interface UserFields {
@@ -59,6 +60,10 @@ export function createUsersService(context: AppContext) {
   return {
     async list(): Promise<User[]> {
       return (await usersRepository.list(db)).map(toUserDto);
+    },
+
+    async origins(): Promise<UserOrigin[]> {
+      return (await usersRepository.list(db)).map(toUserOriginDto);
     },
 
     async create(actor: Actor, fields: UserFields & { username: string }): Promise<User> {
@@ -183,7 +188,9 @@ export function createUsersService(context: AppContext) {
       actor: Actor & { id: number; sessionId: string },
       request: ChangePasswordRequest,
     ) {
-      refuseProviderAccount((await usersRepository.getById(db, actor.id)) ?? { oidc_subject: null });
+      refuseProviderAccount(
+        (await usersRepository.getById(db, actor.id)) ?? { oidc_subject: null },
+      );
       const passwordHash = await passwords.hash(request.password);
       const changed = await db.transaction().execute(async (trx) => {
         const row = await usersRepository.update(trx, actor.id, {
