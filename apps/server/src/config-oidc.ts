@@ -107,8 +107,8 @@ export function oidcConfigOf(env: OidcEnv, portalUrl: string) {
     scopes: env.OIDC_SCOPES,
     /** Built from PORTAL_URL only: never from a request's (proxy-forwarded) host. */
     redirectUri: `${portalUrl.replace(/\/+$/, '')}/api/auth/oidc/callback`,
-    /** Where the login page is, for the provider's end-session redirect. */
-    loginUrl: `${portalUrl.replace(/\/+$/, '')}/login`,
+    /** The login page (the SPA's root), where the callback and the provider's sign-out end. */
+    loginUrl: `${portalUrl.replace(/\/+$/, '')}/`,
     roleClaim: env.OIDC_ROLE_CLAIM,
     adminValues: env.OIDC_ADMIN_VALUES,
     allowedDomains: env.OIDC_ALLOWED_DOMAINS,

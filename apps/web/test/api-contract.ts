@@ -18,6 +18,7 @@ import {
   putRlsIdentityRequestSchema,
   rlsIdentityListSchema,
   aboutSchema,
+  ssoSessionRequestSchema,
   authenticatedUserSchema,
   createAccountRequestSchema,
   createUserRequestSchema,
@@ -91,6 +92,12 @@ export const contractRoutes: ContractRoute[] = [
     method: 'post',
     path: 'user/refreshtoken',
     request: refreshTokenRequestSchema,
+    response: authenticatedUserSchema,
+  },
+  {
+    method: 'post',
+    path: 'auth/oidc/session',
+    request: ssoSessionRequestSchema,
     response: authenticatedUserSchema,
   },
   {

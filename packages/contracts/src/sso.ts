@@ -58,3 +58,6 @@ export const ssoPublicConfigSchema = z.object({
   /** Whether signing out also ends the provider's session (OIDC_END_SESSION). */
   endSession: z.boolean(),
 });
+
+/** `POST auth/oidc/session`: an empty body; the session comes in the callback's cookie. */
+export const ssoSessionRequestSchema = z.object({});

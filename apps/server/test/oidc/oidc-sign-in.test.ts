@@ -46,7 +46,7 @@ function registerAccounts() {
 beforeAll(async () => {
   provider = await startTestProvider({
     redirectUri: `${portalUrl}/api/auth/oidc/callback`,
-    postLogoutRedirectUri: `${portalUrl}/login`,
+    postLogoutRedirectUri: `${portalUrl}/`,
   });
   context = await buildTestApp('sqlite', {
     clock,
@@ -99,7 +99,7 @@ async function signedIn(account: string): Promise<AuthenticatedUser> {
 
 /** The login page the browser lands on explains `code` (its message exists in Spanish). */
 function expectRefused(landing: URL, code: SsoFailureCode) {
-  expect(`${landing.origin}${landing.pathname}`).toBe(`${portalUrl}/login`);
+  expect(`${landing.origin}${landing.pathname}`).toBe(`${portalUrl}/`);
   expect(landing.searchParams.get('sso_error')).toBe(code);
   expect(ssoFailureMessage(code, displayName)).toMatch(/\S/);
 }
@@ -378,7 +378,7 @@ describe('sessions', () => {
     expect(endSession.statusCode).toBe(302);
     const target = new URL(String(endSession.headers.location));
     expect(target.href.startsWith(provider.issuer)).toBe(true);
-    expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${portalUrl}/login`);
+    expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${portalUrl}/`);
   });
 
   it('the refresh forces a new sign-in after OIDC_MAX_SESSION_HOURS (12)', async () => {

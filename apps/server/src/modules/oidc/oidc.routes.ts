@@ -1,4 +1,9 @@
-import { authenticatedUserSchema, errorResponseSchema, errorMessages } from '@vitrina/contracts';
+import {
+  authenticatedUserSchema,
+  errorMessages,
+  errorResponseSchema,
+  ssoSessionRequestSchema,
+} from '@vitrina/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { OidcConfig } from '../../config-oidc.ts';
@@ -108,7 +113,7 @@ export const oidcModule = (
         schema: {
           tags,
           summary: 'Entrega a la SPA el usuario con token y refreshToken tras el proveedor',
-          body: z.object({}).optional(),
+          body: ssoSessionRequestSchema,
           response: { 200: authenticatedUserSchema, 401: errorResponseSchema },
         },
       },
