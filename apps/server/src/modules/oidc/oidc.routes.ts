@@ -100,7 +100,8 @@ export const oidcModule = (
           maxAge: handOffCookie.maxAge,
           httpOnly: true,
           secure,
-          sameSite: 'strict',
+          // Lax, as the transaction: a cross-site POST never carries it either.
+          sameSite: 'lax',
         });
         return reply.redirect(login({ sso: '1', returnUrl: outcome.returnUrl }), 302);
       },

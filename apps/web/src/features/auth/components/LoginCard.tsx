@@ -83,10 +83,10 @@ export function LoginCard() {
       ? ssoFailureMessage(providerFailure, sso?.displayName ?? 'tu cuenta corporativa')
       : null);
 
+  // A plain card: Ant Design's Card brings tabs and menus the login route does not need (bundle
+  // budget).
   return (
     <div className="vt-login-stack">
-      // A plain card: Ant Design's Card brings tabs and menus the login route does not need (bundle
-      budget).
       <section className="vt-login-card" aria-labelledby="login-title">
         <h1 id="login-title" className="vt-login-card__title">
           Credenciales
