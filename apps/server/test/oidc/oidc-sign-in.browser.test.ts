@@ -1,19 +1,10 @@
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { launchBrowser, describeInBrowser } from '@vitrina/e2e/browser';
+import { freePort } from '@vitrina/test-support/processes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper.ts';
 import { startTestProvider, type TestProvider } from './test-provider.ts';
-
-/** A free loopback port for the portal, whose URL the provider must know beforehand. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describeInBrowser('sign-in with the company provider in chromium', () => {
   let provider: TestProvider;
@@ -22,6 +13,7 @@ describeInBrowser('sign-in with the company provider in chromium', () => {
   let portalUrl: string;
 
   beforeAll(async () => {
+    // The portal's URL (the redirect URI) must be known before the provider starts.
     const port = await freePort();
     portalUrl = `http://127.0.0.1:${port}`;
     provider = await startTestProvider({

@@ -51,4 +51,3 @@ export function createTransactionSealer(secret: Buffer, now: () => Date) {
     },
   };
 }
-export type TransactionSealer = ReturnType<typeof createTransactionSealer>;

@@ -157,4 +157,3 @@ export function createOidcService(
     },
   };
 }
-export type OidcService = ReturnType<typeof createOidcService>;

@@ -101,7 +101,6 @@ export function createProviderClient(config: OidcConfig, clock: Clock) {
     },
   };
 }
-export type ProviderClient = ReturnType<typeof createProviderClient>;
 
 /** The claim an openid-client check failed on, when it says. */
 function failedClaim(error: client.ClientError): unknown {

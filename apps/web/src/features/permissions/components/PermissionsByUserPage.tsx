@@ -74,36 +74,51 @@ function GroupPermissionsPanel({ name }: { name: string }) {
   );
 }
 
-/** The groups tab: values of the provider's role claim seen at sign-in. */
-function GroupList(props: { selected: string | null; onSelect: (name: string) => void }) {
-  const { data: groups = [], isLoading } = useProviderGroups();
+/** A list of holders (viewers or groups) to pick one from; the chosen one is pressed. */
+function HolderList<T>(props: {
+  items: T[];
+  loading: boolean;
+  empty: string;
+  label: (item: T) => string;
+  isSelected: (item: T) => boolean;
+  onSelect: (item: T) => void;
+}) {
   return (
     <List
-      loading={isLoading}
-      dataSource={groups}
-      locale={{
-        emptyText: (
-          <Typography.Text type="secondary">
-            Los grupos aparecen cuando alguien de ellos inicia sesión
-          </Typography.Text>
-        ),
-      }}
-      renderItem={(group) => (
+      loading={props.loading}
+      dataSource={props.items}
+      locale={{ emptyText: <Typography.Text type="secondary">{props.empty}</Typography.Text> }}
+      renderItem={(item) => (
         <List.Item
-          className={props.selected === group.name ? 'vt-list-item--active' : undefined}
+          className={props.isSelected(item) ? 'vt-list-item--active' : undefined}
           style={{ padding: 0 }}
         >
           <Button
             type="text"
             block
             style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-            aria-pressed={props.selected === group.name}
-            onClick={() => props.onSelect(group.name)}
+            aria-pressed={props.isSelected(item)}
+            onClick={() => props.onSelect(item)}
           >
-            {group.name} ({group.members})
+            {props.label(item)}
           </Button>
         </List.Item>
       )}
+    />
+  );
+}
+
+/** The groups tab: values of the provider's role claim seen at sign-in. */
+function GroupList(props: { selected: string | null; onSelect: (name: string) => void }) {
+  const { data: groups = [], isLoading } = useProviderGroups();
+  return (
+    <HolderList
+      items={groups}
+      loading={isLoading}
+      empty="Los grupos aparecen cuando alguien de ellos inicia sesión"
+      label={(group) => `${group.name} (${group.members})`}
+      isSelected={(group) => props.selected === group.name}
+      onSelect={(group) => props.onSelect(group.name)}
     />
   );
 }
@@ -147,32 +162,13 @@ export function PermissionsByUserPage() {
             {showGroups ? (
               <GroupList selected={group} onSelect={setGroup} />
             ) : (
-              <List
+              <HolderList
+                items={viewers}
                 loading={isLoading}
-                dataSource={viewers}
-                locale={{
-                  emptyText: (
-                    <Typography.Text type="secondary">
-                      No hay usuarios con rol Visualizador
-                    </Typography.Text>
-                  ),
-                }}
-                renderItem={(user) => (
-                  <List.Item
-                    className={selected?.id === user.id ? 'vt-list-item--active' : undefined}
-                    style={{ padding: 0 }}
-                  >
-                    <Button
-                      type="text"
-                      block
-                      style={{ textAlign: 'left', justifyContent: 'flex-start' }}
-                      aria-pressed={selected?.id === user.id}
-                      onClick={() => setSelected(user)}
-                    >
-                      {fullName(user)}
-                    </Button>
-                  </List.Item>
-                )}
+                empty="No hay usuarios con rol Visualizador"
+                label={fullName}
+                isSelected={(user) => selected?.id === user.id}
+                onSelect={setSelected}
               />
             )}
           </div>
