@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ssoFailureMessage, type AuthenticatedUser, type SsoFailureCode } from '@vitrina/contracts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { seedFixture, type Fixture } from '../fixtures.ts';
@@ -203,6 +203,28 @@ describe('sign-in with the company provider (oidc-provider over HTTP)', () => {
       rol: 0,
       roleClaims: { claim: 'groups', values: ['bi-admins', 'todos'], adminMatches: ['bi-admins'] },
     });
+  });
+});
+
+describe("the provider's signing keys", () => {
+  it('a rotated key is fetched again once the kept keys are a minute old', async () => {
+    await signedIn('ana'); // the portal now keeps the provider's keys
+    // The signature was checked against the provider's keys, fetched once and kept.
+    const fetched = provider.jwksRequests();
+    expect(fetched).toBeGreaterThan(0);
+    await signedIn('ana');
+    expect(provider.jwksRequests()).toBe(fetched);
+    await provider.rotateKeys();
+    // Within the minute, a token signed with a key the portal has not seen is refused …
+    expectRefused((await signInAs('ana')).landing, 'token');
+    // … after it, the unknown key id makes the portal fetch the provider's keys again.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      expect((await signedIn('ana')).rol).toBe(0);
+      expect(provider.jwksRequests()).toBe(fetched + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -14,6 +14,8 @@ export interface TestProvider {
   setAccount(id: string, claims: AccountClaims): void;
   /** The account the next authorization signs in as (no login form: the test decides). */
   signInAs(id: string): void;
+  /** How many times the provider's keys were fetched. */
+  jwksRequests(): number;
   /** Serves with a new signing key (new `kid`), as a provider rotating its keys. */
   rotateKeys(): Promise<void>;
   close(): Promise<void>;
@@ -36,8 +38,10 @@ export async function startTestProvider(options: {
 }): Promise<TestProvider> {
   const accounts = new Map<string, AccountClaims>();
   let next = '';
+  let jwksRequests = 0;
   let provider: Provider;
   const server: Server = createServer((req, res) => {
+    if (req.url?.startsWith('/jwks')) jwksRequests += 1;
     const interaction = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (!interaction) return void provider.callback()(req, res);
     void provider
@@ -108,6 +112,7 @@ export async function startTestProvider(options: {
     clientSecret,
     setAccount: (id, claims) => void accounts.set(id, claims),
     signInAs: (id) => void (next = id),
+    jwksRequests: () => jwksRequests,
     rotateKeys: build,
     close: () =>
       new Promise<void>((resolve) => {

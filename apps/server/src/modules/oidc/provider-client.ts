@@ -46,6 +46,9 @@ export function createProviderClient(config: OidcConfig, clock: Clock) {
       authentication,
     );
     if (insecure) client.allowInsecureRequests(current);
+    // The ID token comes straight from the token endpoint, where openid-client would trust TLS
+    // alone: verify its signature against the provider's keys as well.
+    client.enableNonRepudiationChecks(current);
     current.timeout = providerTimeoutSeconds;
     if (jwks) client.setJwksCache(current, jwks);
     return current;
