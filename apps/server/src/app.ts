@@ -24,6 +24,8 @@ import { authModule } from './modules/auth/auth.routes.ts';
 import { authoringModule } from './modules/authoring/authoring.routes.ts';
 import { datasetsModule } from './modules/datasets/datasets.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
+import { groupPermissionsModule } from './modules/permissions/group-permissions.routes.ts';
+import { oidcModule } from './modules/oidc/oidc.routes.ts';
 import { permissionsModule } from './modules/permissions/permissions.routes.ts';
 import { publicModule } from './modules/public/public.routes.ts';
 import { readinessModule } from './modules/public/readiness.routes.ts';
@@ -73,6 +75,10 @@ function apiModules(
     usersModule,
     accountsModule(services.accounts),
     permissionsModule(services.permissions),
+    groupPermissionsModule(services.groupPermissions),
+    ...(context.config.oidc
+      ? [oidcModule(context.config.oidc, { userChanged: services.providerUserChanged })]
+      : []),
     administrationModule(services.accounts, services.reportUsers),
     favoritesModule(services.favorites),
     viewerModule(services.viewer),

@@ -9,6 +9,7 @@ import {
   trustProxyField,
 } from '@vitrina/env';
 import { z } from 'zod';
+import { checkOidcEnv, oidcConfigOf, oidcEnvShape } from './config-oidc.ts';
 
 /** Repository root, used to resolve the default data and SPA directories. */
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -20,48 +21,53 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value));
 
 /** Raw environment: names and defaults. Everything else in the server reads `Config`. */
-const envSchema = z.object({
-  ...runModeEnvShape,
-  /** Unset: 127.0.0.1 behind a proxy (TRUST_PROXY), every interface otherwise. */
-  HOST: optionalText,
-  ...portalEnvShape,
-  DATA_DIR: z.string().default('data'),
-  DATABASE_URL: optionalText,
-  REDIS_URL: optionalText.pipe(z.url().optional()),
-  BI_URL: z.url().default('http://localhost:8081'),
-  BI_PUBLIC_URL: optionalText.pipe(z.url().optional()),
-  BI_API_URL: optionalText.pipe(z.url().optional()),
-  BI_TLS_PORT: positiveInt.max(65_535).default(8444),
-  BI_AUTHORITY_URL: optionalText.pipe(z.url().optional()),
-  BI_TLS_CA_FILE: optionalText,
-  SYNC_INTERVAL_MINUTES: z.coerce.number().nonnegative().default(15),
-  SUBSCRIPTION_CHECK_SECONDS: z.coerce.number().nonnegative().default(15),
-  ACCOUNT_SECRET_KEY: optionalText,
-  JWT_SECRET: optionalText,
-  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
-  REFRESH_TOKEN_TTL_DAYS: positiveInt.default(14),
-  LOGIN_MAX_FAILURES: positiveInt.default(5),
-  LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
-  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
-  LOGIN_REQUEST_LIMIT_PER_MINUTE: positiveInt.default(300),
-  ARGON2_MEMORY_KIB: positiveInt.min(1024).default(19_456),
-  ARGON2_TIME_COST: positiveInt.default(2),
-  /** Must satisfy the portal's password rule: it is a portal password like any other. */
-  VITRINA_ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),
-  SMTP_URL: optionalText,
-  MAIL_FROM: z.string().default('Vitrina <no-reply@vitrina.local>'),
-  ABOUT_INSTANCE: z.string().default('Vitrina'),
-  ABOUT_SITE: optionalText,
-  BRAND_TITLE: z.string().default('Vitrina - Portal de informes'),
-  BRAND_PRODUCT_NAME: z.string().default('Vitrina'),
-  BRAND_PROVIDER_NAME: z.string().default('Vitrina'),
-  BRAND_PROVIDER_SITE: z.string().default('https://vitrina.example'),
-  BRAND_LOGO_URL: z.string().default('/logo.svg'),
-  BRAND_PRIMARY_COLOR: z.string().default('#1d4e89'),
-  WEB_DIST_DIR: optionalText,
-  TRUST_PROXY: trustProxyField,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const envSchema = z
+  .object({
+    ...runModeEnvShape,
+    /** Unset: 127.0.0.1 behind a proxy (TRUST_PROXY), every interface otherwise. */
+    HOST: optionalText,
+    ...portalEnvShape,
+    DATA_DIR: z.string().default('data'),
+    DATABASE_URL: optionalText,
+    REDIS_URL: optionalText.pipe(z.url().optional()),
+    BI_URL: z.url().default('http://localhost:8081'),
+    BI_PUBLIC_URL: optionalText.pipe(z.url().optional()),
+    BI_API_URL: optionalText.pipe(z.url().optional()),
+    BI_TLS_PORT: positiveInt.max(65_535).default(8444),
+    BI_AUTHORITY_URL: optionalText.pipe(z.url().optional()),
+    BI_TLS_CA_FILE: optionalText,
+    SYNC_INTERVAL_MINUTES: z.coerce.number().nonnegative().default(15),
+    SUBSCRIPTION_CHECK_SECONDS: z.coerce.number().nonnegative().default(15),
+    ACCOUNT_SECRET_KEY: optionalText,
+    JWT_SECRET: optionalText,
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
+    REFRESH_TOKEN_TTL_DAYS: positiveInt.default(14),
+    LOGIN_MAX_FAILURES: positiveInt.default(5),
+    LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
+    LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+    LOGIN_REQUEST_LIMIT_PER_MINUTE: positiveInt.default(300),
+    ARGON2_MEMORY_KIB: positiveInt.min(1024).default(19_456),
+    ARGON2_TIME_COST: positiveInt.default(2),
+    /** Must satisfy the portal's password rule: it is a portal password like any other. */
+    VITRINA_ADMIN_PASSWORD: optionalText.pipe(passwordField.optional()),
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('Vitrina <no-reply@vitrina.local>'),
+    ABOUT_INSTANCE: z.string().default('Vitrina'),
+    ABOUT_SITE: optionalText,
+    BRAND_TITLE: z.string().default('Vitrina - Portal de informes'),
+    BRAND_PRODUCT_NAME: z.string().default('Vitrina'),
+    BRAND_PROVIDER_NAME: z.string().default('Vitrina'),
+    BRAND_PROVIDER_SITE: z.string().default('https://vitrina.example'),
+    BRAND_LOGO_URL: z.string().default('/logo.svg'),
+    BRAND_PRIMARY_COLOR: z.string().default('#1d4e89'),
+    WEB_DIST_DIR: optionalText,
+    TRUST_PROXY: trustProxyField,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    ...oidcEnvShape,
+  })
+  .superRefine(checkOidcEnv);
 
 export type Environment = Record<string, string | undefined>;
 
@@ -117,6 +123,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     /** How often each instance looks for due subscriptions; 0 turns the look off (tests). */
     subscriptions: { checkSeconds: env.SUBSCRIPTION_CHECK_SECONDS },
+    /** Sign-in through the company's OpenID provider; undefined when not configured. */
+    oidc: oidcConfigOf(env, portalUrl),
+    /** `admins`: local passwords only for administrators (a break-glass path beside OIDC). */
+    localLogin: env.LOCAL_LOGIN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     about: { instance: env.ABOUT_INSTANCE, site: env.ABOUT_SITE ?? portalUrl },
     brand: {

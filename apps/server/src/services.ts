@@ -11,6 +11,7 @@ import { createContentCache } from './modules/content/content-cache.ts';
 import { createFavoritesCache } from './modules/favorites/favorites-cache.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
 import { createGrantsCache } from './modules/permissions/grants-cache.ts';
+import { createGroupPermissionsService } from './modules/permissions/group-permissions.service.ts';
 import { createPermissionsService } from './modules/permissions/permissions.service.ts';
 import type { DemoAccountsSeeder } from './modules/sync/demo-accounts-seeder.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
@@ -59,7 +60,11 @@ export function createServices(
   const grants = createGrantsCache({ db, now });
   const favorites = createFavoritesCache({ db, now });
   const embedTokens = createEmbedTokenCache({ now });
-  const identities = createIdentitiesCache({ db, now });
+  const identities = createIdentitiesCache({
+    db,
+    now,
+    claimRoles: context.config.oidc?.rlsRoles ?? [],
+  });
 
   /**
    * A viewer's effective identity changed: their cached identities and every embed token that
@@ -200,7 +205,18 @@ export function createServices(
       forgetAccount: (accountId) => drop({ kind: 'account', accountId }),
     }),
     permissions: createPermissionsService({ db, audit, grants: grantDrops }),
-    reportUsers: createReportUsersService({ db, audit, grants: grantDrops }),
+    groupPermissions: createGroupPermissionsService({ db, audit, grants: grantDrops }),
+    /** A provider sign-in changed a user's groups or RLS identity: their caches go. */
+    providerUserChanged(userId: number) {
+      grantDrops.invalidate();
+      identityChanged(userId);
+    },
+    reportUsers: createReportUsersService({
+      db,
+      audit,
+      grants: grantDrops,
+      claimRoles: context.config.oidc?.rlsRoles ?? [],
+    }),
     favorites: createFavoritesService({
       db,
       grants: grants.get,

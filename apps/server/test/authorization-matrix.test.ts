@@ -205,6 +205,40 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/user/permissions/${f.viewer.id}` }),
     expect: administratorsOnly(204),
   },
+  'GET /api/user/origins': {
+    request: () => ({ url: '/api/user/origins' }),
+    expect: administratorsOnly(200),
+  },
+  'GET /api/groups': { request: () => ({ url: '/api/groups' }), expect: administratorsOnly(200) },
+  'GET /api/groups/:name/permissions': {
+    request: (f) => ({ url: `/api/groups/${f.group}/permissions` }),
+    expect: administratorsOnly(200),
+  },
+  'PUT /api/groups/:name/permissions': {
+    request: (f) => ({
+      url: `/api/groups/${f.group}/permissions`,
+      body: [{ accountElementId: f.workspace.biId }],
+    }),
+    expect: administratorsOnly(200),
+  },
+  // Sign-in with the provider: public, as the login. The matrix's provider is unreachable, so
+  // the start and the callback send the browser back to the login page with the reason.
+  'GET /api/auth/oidc/login': {
+    request: () => ({ url: '/api/auth/oidc/login?returnUrl=/gateway' }),
+    expect: everyone(302),
+  },
+  'GET /api/auth/oidc/callback': {
+    request: () => ({ url: '/api/auth/oidc/callback?code=x&state=y' }),
+    expect: everyone(302),
+  },
+  'POST /api/auth/oidc/session': {
+    request: () => ({ url: '/api/auth/oidc/session', body: {} }),
+    expect: everyone(401),
+  },
+  'GET /api/auth/oidc/logout': {
+    request: () => ({ url: '/api/auth/oidc/logout' }),
+    expect: everyone(302),
+  },
   'GET /api/administration/reports/accounts': {
     request: () => ({ url: '/api/administration/reports/accounts' }),
     expect: administratorsOnly(200),
@@ -383,7 +417,13 @@ describe.each(testDialects)('authorization matrix ($dialect)', ({ dialect, avail
   let context: TestApp;
   beforeAll(async () => {
     if (available)
-      context = await buildTestApp(dialect, { env: { BI_API_URL: 'http://127.0.0.1:1' } });
+      context = await buildTestApp(dialect, {
+        env: {
+          BI_API_URL: 'http://127.0.0.1:1',
+          OIDC_ISSUER: 'http://127.0.0.1:1/proveedor',
+          OIDC_CLIENT_ID: 'vitrina',
+        },
+      });
   });
   afterAll(async () => context?.close());
 

@@ -38,6 +38,8 @@ export interface Fixture {
   hiddenReport: { id: number; biId: string; uid: string };
   /** A daily subscription of `viewer` to `report`, for themselves. */
   subscription: { id: number };
+  /** A provider group seen at a sign-in, with no grants. */
+  group: string;
   tokens: { administrator: string; viewer: string; otherViewer: string };
   /** A fresh refresh token of `userId` (each use spends one). */
   issueRefreshToken(userId: number): Promise<string>;
@@ -132,6 +134,8 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
       unsubscribe_nonce: 'n'.repeat(24),
     })
     .execute();
+  const group = 'ventas';
+  await db.insertInto('provider_groups').values({ name: group, last_seen_at: now }).execute();
 
   const sessions = createSessionIssuer(app.context);
   return {
@@ -143,6 +147,7 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
     report,
     hiddenReport,
     subscription,
+    group,
     tokens: {
       administrator: await tokenFor(app, administrator.id),
       viewer: await tokenFor(app, viewer.id),

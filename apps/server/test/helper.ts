@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser, Role } from '@vitrina/contracts';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Environment } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -129,7 +129,7 @@ export interface TestApp {
 /** Builds the real app on a fresh database of `dialect`. */
 export async function buildTestApp(
   dialect: DialectName,
-  options: { env?: Environment; clock?: Clock } = {},
+  options: { env?: Environment; clock?: Clock; logger?: BuildAppOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-server-test-'));
   const database = await createTestDatabase(dialect);
@@ -139,6 +139,7 @@ export async function buildTestApp(
     database,
     seedDemoAccounts,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {

@@ -34,6 +34,8 @@ describe('public configuration, about, security headers and documentation', () =
       logoUrl: 'https://cdn.retail-andino.example/logo.png',
       primaryColor: '#aa3300',
       embedOrigin: 'https://bi.retail-andino.example',
+      // No provider configured: the login page shows no "Iniciar sesión con …".
+      sso: null,
     });
   });
 

@@ -2,7 +2,11 @@ import type { Account, PublicConfig, User, ViewerReport } from '@vitrina/contrac
 import { DEFAULT_BRANDING } from '../src/lib/branding.ts';
 
 /** `GET public-config` as the server answers it with the default branding. */
-export const publicConfig: PublicConfig = { ...DEFAULT_BRANDING, embedOrigin: 'http://bi.test' };
+export const publicConfig: PublicConfig = {
+  ...DEFAULT_BRANDING,
+  embedOrigin: 'http://bi.test',
+  sso: null,
+};
 
 /** A viewer (rol 1) as `GET user` lists it: the user whose permissions the tests edit. */
 export const viewerUser: User = {

@@ -15,3 +15,4 @@ export * from './authoring.ts';
 export * from './datasets.ts';
 export * from './exports.ts';
 export * from './subscriptions.ts';
+export * from './sso.ts';

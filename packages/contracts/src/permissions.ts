@@ -35,3 +35,28 @@ export type ReportUsers = z.infer<typeof reportUsersSchema>;
 /** `PUT administration/report/{id}/users`: the report's direct viewers (user objects or ids). */
 export const putReportUsersRequestSchema = z.array(z.object({ id: entityId })).max(10_000);
 export type PutReportUsersRequest = z.input<typeof putReportUsersRequestSchema>;
+
+/** `GET groups`: the provider groups (values of the role claim) seen at sign-in. */
+export const providerGroupListSchema = z.array(
+  z.object({
+    name: z.string(),
+    /** Users whose last sign-in carried the group. */
+    members: z.number().int(),
+    lastSeenAt: z.string(),
+  }),
+);
+export type ProviderGroup = z.infer<typeof providerGroupListSchema>[number];
+
+/** `{name}` of the group routes: a claim value, any text the provider sends. */
+export const groupNameParamsSchema = z.object({ name: z.string().min(1).max(256) });
+
+/** One grant of a group: the element as in `PUT user/permissions`. */
+export const groupPermissionSchema = z.object({
+  id: z.number().int().optional(),
+  accountElementId: opaqueId,
+});
+export type GroupPermission = z.infer<typeof groupPermissionSchema>;
+export const groupPermissionListSchema = z.array(groupPermissionSchema);
+/** `PUT groups/{name}/permissions`: the group's whole set of grants. */
+export const putGroupPermissionsRequestSchema = z.array(groupPermissionSchema).max(10_000);
+export type PutGroupPermissionsRequest = z.input<typeof putGroupPermissionsRequestSchema>;

@@ -49,6 +49,8 @@ export const reportAccessSchema = z.array(
     user: userSchema,
     /** The narrowest grants first: report, then workspace, then account. */
     grants: z.array(z.enum(['account', 'workspace', 'report'])),
+    /** Provider groups through which the user holds some of those grants. */
+    groups: z.array(z.string()).optional(),
     /** The identities the viewer's tokens carry on the report's account (none: no RLS identity). */
     identities: z.array(rlsIdentitySchema.pick({ username: true, roles: true, datasetId: true })),
   }),

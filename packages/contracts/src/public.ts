@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ssoPublicConfigSchema } from './sso.ts';
 
 /** `GET infraestructure/about`. */
 export const aboutSchema = z.object({ instance: z.string(), site: z.string() });
@@ -14,6 +15,8 @@ export const publicConfigSchema = z.object({
   primaryColor: z.string(),
   /** Origin of the BI service's embed pages, for preloading and `frame-src`. */
   embedOrigin: z.string(),
+  /** Sign-in through the company's provider; null when only local accounts exist. */
+  sso: ssoPublicConfigSchema.nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

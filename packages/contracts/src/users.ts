@@ -25,7 +25,28 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The claim values that last set a provider user's role. */
+export const roleClaimsSchema = z.object({
+  claim: z.string(),
+  values: z.array(z.string()),
+  /** Those among OIDC_ADMIN_VALUES: any makes an administrator. */
+  adminMatches: z.array(z.string()),
+});
+
 export const userListSchema = z.array(userSchema);
+
+/**
+ * `GET user/origins` (administration): where each user signs in (`local` password or the
+ * company's `provider`) and, for a provider user, the claims that last set their role.
+ */
+export const userOriginListSchema = z.array(
+  z.object({
+    userId: z.number().int(),
+    origin: z.enum(['local', 'provider']),
+    roleClaims: roleClaimsSchema.nullable(),
+  }),
+);
+export type UserOrigin = z.infer<typeof userOriginListSchema>[number];
 
 /** `POST user`: the create payload of spec section 3. */
 export const createUserRequestSchema = z.object({

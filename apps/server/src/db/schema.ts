@@ -18,6 +18,13 @@ export interface UsersTable {
   locked_until: string | null;
   created_at: string;
   updated_at: string;
+  /** Issuer and subject of the provider account; both null for a local user. */
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+  /** The row-level security identity the provider's claim gave at the last sign-in. */
+  rls_username: string | null;
+  /** JSON of the claim values that set the role at the last sign-in (`RoleClaims`). */
+  role_claims: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -160,6 +167,31 @@ export interface SubscriptionDeliveriesTable {
   error: string | null;
   attempts: number;
   at: string | null;
+/** A value of the role claim seen at a sign-in: administrators can grant it content. */
+export interface ProviderGroupsTable {
+  name: string;
+  last_seen_at: string;
+}
+
+/** The groups a provider user had at their last sign-in. */
+export interface UserGroupsTable {
+  user_id: number;
+  group_name: string;
+}
+
+/** A grant to a provider group, inherited by its members as a user's own grants. */
+export interface GroupPermissionsTable {
+  id: Generated<number>;
+  group_name: string;
+  account_element_id: string;
+  element_type: 'account' | 'workspace' | 'report';
+}
+
+/** A session (refresh-token family) opened through the provider, and when it began. */
+export interface OidcSessionsTable {
+  family_id: string;
+  user_id: number;
+  started_at: string;
 }
 
 export interface Database {
@@ -176,6 +208,10 @@ export interface Database {
   subscription_recipients: SubscriptionRecipientsTable;
   subscription_runs: SubscriptionRunsTable;
   subscription_deliveries: SubscriptionDeliveriesTable;
+  provider_groups: ProviderGroupsTable;
+  user_groups: UserGroupsTable;
+  group_permissions: GroupPermissionsTable;
+  oidc_sessions: OidcSessionsTable;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
@@ -185,6 +221,10 @@ export const tablesChildFirst = [
   'subscription_runs',
   'subscription_recipients',
   'subscriptions',
+  'oidc_sessions',
+  'group_permissions',
+  'user_groups',
+  'provider_groups',
   'favorites',
   'rls_identities',
   'permissions',

@@ -23,6 +23,7 @@ import {
   type Grants,
   type PolicyUser,
 } from '../permissions/permissions.policy.ts';
+import { groupPermissionsRepository } from '../permissions/group-permissions.repository.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { credentialsOf } from './account-credentials.ts';
 import { toAccountDto, toViewerAccountDto } from './accounts.presenter.ts';
@@ -174,6 +175,7 @@ export function createAccountsService(deps: {
         // Workspaces, reports and favorites go by foreign-key cascade; permissions point at ids.
         await accountsRepository.delete(trx, id);
         await permissionsRepository.deleteByElements(trx, [String(id)]);
+        await groupPermissionsRepository.deleteByElements(trx, [String(id)]);
         await contentRepository.deleteOrphanPermissions(trx, elementIds);
       });
       deps.forgetAccount(id);

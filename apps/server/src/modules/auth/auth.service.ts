@@ -1,7 +1,12 @@
-import { errorMessages, type AuthenticatedUser, type LoginRequest } from '@vitrina/contracts';
+import {
+  errorMessages,
+  roles,
+  type AuthenticatedUser,
+  type LoginRequest,
+} from '@vitrina/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Database, RefreshTokensTable } from '../../db/schema.ts';
+import type { Database, RefreshTokensTable, UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { toUserDto } from '../users/users.presenter.ts';
@@ -9,12 +14,22 @@ import { usersRepository } from '../users/users.repository.ts';
 import { createMemoryFailureLimiter, type AddressFailureLimiter } from './ip-failure-limiter.ts';
 import { loginAttemptsRepository } from './login-attempts.repository.ts';
 import { lockEnd, lockedOutError } from './login-lockout.ts';
+import { providerSessionsRepository } from './provider-sessions.repository.ts';
 import { refreshTokensRepository } from './refresh-tokens.repository.ts';
 import { createSessionIssuer, hashRefreshToken } from './sessions.ts';
 
 const invalidCredentials = () =>
   new AppError('invalid_credentials', errorMessages.invalidCredentials);
 const invalidRefreshToken = () => new AppError('unauthorized', errorMessages.refreshTokenInvalid);
+
+const localLoginMessages = {
+  providerAccount: (provider: string) =>
+    `Esta cuenta ingresa con ${provider}: use el botón «Iniciar sesión con ${provider}».`,
+  adminsOnly: (provider: string) =>
+    `El ingreso con usuario y contraseña está reservado a los administradores. Ingrese con ${provider}.`,
+  providerSessionOver: (provider: string) =>
+    `Su sesión con ${provider} venció. Ingrese nuevamente.`,
+} as const;
 
 /**
  * Login, refresh-token rotation with reuse detection, and logout. `addressFailures` defaults to
@@ -30,6 +45,29 @@ export function createAuthService(
 ) {
   const { db, clock, audit, passwords, config, sessions } = context;
   const issuer = createSessionIssuer(context);
+  const provider = config.oidc?.displayName ?? 'tu cuenta corporativa';
+
+  /**
+   * A good password is still refused for a provider user (their password is the provider's) and,
+   * with LOCAL_LOGIN=admins, for anyone but an administrator: local login is then break-glass.
+   */
+  function refuseLocalLogin(user: Selectable<UsersTable>): AppError | undefined {
+    if (user.oidc_subject !== null) {
+      return new AppError('forbidden', localLoginMessages.providerAccount(provider));
+    }
+    if (config.localLogin === 'admins' && user.rol !== roles.administrator) {
+      return new AppError('forbidden', localLoginMessages.adminsOnly(provider));
+    }
+    return undefined;
+  }
+
+  /** Whether the provider session behind `familyId` outlived OIDC_MAX_SESSION_HOURS. */
+  async function providerSessionOver(familyId: string, now: Date): Promise<boolean> {
+    const startedAt = await providerSessionsRepository.startedAt(db, familyId);
+    if (!startedAt || !config.oidc) return false;
+    const limitMs = config.oidc.maxSessionHours * 60 * 60 * 1000;
+    return now.getTime() - new Date(startedAt).getTime() >= limitMs;
+  }
   // Verifying against a real hash for unknown usernames keeps response times alike, so timing
   // does not reveal which usernames exist.
   const decoyHash = passwords.hash('Decoy1234');
@@ -38,7 +76,7 @@ export function createAuthService(
   async function endSession(
     trx: Kysely<Database>,
     stored: Selectable<RefreshTokensTable>,
-    action: 'logout' | 'token.reuse_detected',
+    action: 'logout' | 'token.reuse_detected' | 'session.expired',
     ip: string,
     now: string,
   ) {
@@ -102,11 +140,24 @@ export function createAuthService(
       }
 
       const valid = await passwords.verify(
-        user?.password_hash ?? (await decoyHash),
+        // A provider user has no hash (''): checked against the decoy, it matches nothing real.
+        user?.password_hash || (await decoyHash),
         request.password,
       );
       if (!user || !valid) return rejectAttempt(actor, user?.id, attempt.locks);
       await slot.forgive();
+      const refusal = refuseLocalLogin(user);
+      if (refusal) {
+        await audit.record(db, actor, {
+          action: 'login.refused',
+          targetType: 'user',
+          targetId: user.id,
+          detail: {
+            reason: user.oidc_subject !== null ? 'provider_account' : 'local_login_admins',
+          },
+        });
+        throw refusal;
+      }
 
       return db.transaction().execute(async (trx) => {
         const row = await loginAttemptsRepository.clear(trx, user.id);
@@ -132,6 +183,14 @@ export function createAuthService(
       const stored = await refreshTokensRepository.getByHash(db, hashRefreshToken(token));
       if (!stored) throw invalidRefreshToken();
       if (stored.expires_at <= now) throw invalidRefreshToken();
+      if (await providerSessionOver(stored.family_id, clock.now())) {
+        // The provider may have disabled the user since: only a new sign-in there tells.
+        await db
+          .transaction()
+          .execute((trx) => endSession(trx, stored, 'session.expired', ip, now));
+        sessions.invalidate({ kind: 'session', sessionId: stored.family_id });
+        throw new AppError('unauthorized', localLoginMessages.providerSessionOver(provider));
+      }
 
       const outcome = await db.transaction().execute(async (trx) => {
         const fresh = await refreshTokensRepository.markUsed(trx, stored.id, now);

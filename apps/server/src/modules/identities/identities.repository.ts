@@ -41,6 +41,20 @@ export const identitiesRepository = {
       .execute();
     return rows.map(toIdentity);
   },
+  /**
+   * The identity the provider's RLS claim gave `userId` at their last sign-in (undefined for a
+   * local user or no claim), with the ids of every account it applies to.
+   */
+  async fromClaim(db: Kysely<Database>, userId: number) {
+    const user = await db
+      .selectFrom('users')
+      .select('rls_username')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user?.rls_username) return undefined;
+    const accounts = await db.selectFrom('accounts').select('id').execute();
+    return { username: user.rls_username, accountIds: accounts.map((row) => row.id) };
+  },
   async ofAccount(db: Kysely<Database>, accountId: number): Promise<StoredIdentity[]> {
     const rows = await db
       .selectFrom('rls_identities')

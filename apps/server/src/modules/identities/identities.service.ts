@@ -11,12 +11,40 @@ const identityMessages = {
   notFound: 'La identidad no existe.',
 } as const;
 
-/** Each viewer's identities, read once per 10 s at most (as grants, decision 0024). */
-export function createIdentitiesCache(deps: { db: Kysely<Database>; now: () => number }) {
+/**
+ * Each viewer's identities, read once per 10 s at most (as grants, decision 0024). A provider
+ * user's RLS claim is their account-wide identity on every account where the administrator
+ * mapped none (an explicit mapping is a deliberate choice and wins); `claimRoles` go with it.
+ */
+export function createIdentitiesCache(deps: {
+  db: Kysely<Database>;
+  now: () => number;
+  claimRoles: readonly string[];
+}) {
   return createPerUserCache<StoredIdentity[]>({
     now: deps.now,
     maxAgeMs: 10_000,
-    load: (userId) => identitiesRepository.ofUser(deps.db, userId),
+    load: async (userId) => {
+      const [mapped, claim] = await Promise.all([
+        identitiesRepository.ofUser(deps.db, userId),
+        identitiesRepository.fromClaim(deps.db, userId),
+      ]);
+      if (!claim) return mapped;
+      const accountWide = new Set(
+        mapped.filter((i) => i.datasetId === null).map((i) => i.accountId),
+      );
+      const fromClaim = claim.accountIds
+        .filter((accountId) => !accountWide.has(accountId))
+        .map((accountId) => ({
+          id: 0,
+          userId,
+          accountId,
+          datasetId: null,
+          username: claim.username,
+          roles: [...deps.claimRoles],
+        }));
+      return [...mapped, ...fromClaim];
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createPerUserCache } from '../../lib/loading-cache.ts';
+import { groupPermissionsRepository } from './group-permissions.repository.ts';
 import { grantsFrom, type Grants } from './permissions.policy.ts';
 import { permissionsRepository } from './permissions.repository.ts';
 
@@ -17,7 +18,14 @@ export function createGrantsCache(deps: {
   return createPerUserCache<Grants>({
     now: deps.now,
     maxAgeMs: deps.maxAgeMs ?? 10_000,
-    load: async (userId) => grantsFrom(await permissionsRepository.listByUser(deps.db, userId)),
+    // A user's own grants and those of their provider groups, inherited alike.
+    load: async (userId) => {
+      const [own, inherited] = await Promise.all([
+        permissionsRepository.listByUser(deps.db, userId),
+        groupPermissionsRepository.inheritedByUser(deps.db, userId),
+      ]);
+      return grantsFrom([...own, ...inherited]);
+    },
   });
 }
 export type GrantsCache = ReturnType<typeof createGrantsCache>;

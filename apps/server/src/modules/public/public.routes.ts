@@ -8,7 +8,9 @@ import type { Config } from '../../config.ts';
 import type { ApiModule } from '../../context.ts';
 
 /** Health, white-label branding (before login) and the about box (signed in). */
-export const publicModule = (config: Pick<Config, 'brand' | 'bi' | 'about'>): ApiModule => ({
+export const publicModule = (
+  config: Pick<Config, 'brand' | 'bi' | 'about' | 'oidc'>,
+): ApiModule => ({
   name: 'public',
   register(app) {
     app.get(
@@ -17,7 +19,10 @@ export const publicModule = (config: Pick<Config, 'brand' | 'bi' | 'about'>): Ap
       async () => ({ status: 'ok' as const }),
     );
 
-    const publicConfig = { ...config.brand, embedOrigin: config.bi.embedOrigin };
+    const sso = config.oidc
+      ? { displayName: config.oidc.displayName, endSession: config.oidc.endSession }
+      : null;
+    const publicConfig = { ...config.brand, embedOrigin: config.bi.embedOrigin, sso };
     app.get(
       '/public-config',
       {

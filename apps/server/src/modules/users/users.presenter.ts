@@ -1,4 +1,4 @@
-import { roles, type User } from '@vitrina/contracts';
+import { roles, type User, type UserOrigin } from '@vitrina/contracts';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 
@@ -11,5 +11,14 @@ export function toUserDto(row: Selectable<UsersTable>): User {
     lastname: row.lastname,
     mail: row.mail,
     rol: row.rol === roles.administrator ? roles.administrator : roles.viewer,
+  };
+}
+
+/** Where a user signs in, and the claims that last set a provider user's role. */
+export function toUserOriginDto(row: Selectable<UsersTable>): UserOrigin {
+  return {
+    userId: row.id,
+    origin: row.oidc_subject === null ? 'local' : 'provider',
+    roleClaims: row.role_claims ? (JSON.parse(row.role_claims) as UserOrigin['roleClaims']) : null,
   };
 }

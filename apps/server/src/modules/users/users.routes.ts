@@ -6,6 +6,7 @@ import {
   resetPasswordRequestSchema,
   updateUserRequestSchema,
   userListSchema,
+  userOriginListSchema,
   userSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
@@ -28,6 +29,14 @@ export const usersModule: ApiModule = {
   register(app, context) {
     const users = createUsersService(context);
     const { admin, signedIn } = routeOptions(app, 'usuarios');
+
+    app.get(
+      '/user/origins',
+      admin('Origen de cada usuario (local o proveedor) y los datos que fijaron su rol', {
+        response: { 200: userOriginListSchema, ...denied },
+      }),
+      async () => users.origins(),
+    );
 
     app.get('/user', admin(undefined, { response: { 200: userListSchema, ...denied } }), async () =>
       users.list(),

@@ -4,6 +4,7 @@ import {
   type ChangePasswordRequest,
   type Role,
   type User,
+  type UserOrigin,
 } from '@vitrina/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, appErrors } from '../../errors.ts';
@@ -12,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { generateTemporaryPassword } from '../../lib/passwords.ts';
 import { temporaryPasswordMail } from './users.mail.ts';
 import { canDeleteUser, wouldLeaveNoAdministrator } from './users.policy.ts';
-import { toUserDto } from './users.presenter.ts';
+import { toUserDto, toUserOriginDto } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
 
 export interface UserFields {
@@ -26,6 +27,16 @@ export interface UserFields {
 /** User administration and own-password changes. Multi-row changes run in one transaction. */
 export function createUsersService(context: AppContext) {
   const { db, clock, audit, passwords, mailer, config, sessions } = context;
+
+  /** A provider user's password is the provider's: the portal neither resets nor sets one. */
+  function refuseProviderAccount(user: { oidc_subject: string | null }) {
+    if (user.oidc_subject !== null) {
+      throw new AppError(
+        'forbidden',
+        'Este usuario ingresa con la cuenta de su empresa: no tiene contraseña del portal.',
+      );
+    }
+  }
 
   async function requireUser(id: number) {
     const user = await usersRepository.getById(db, id);
@@ -49,6 +60,10 @@ export function createUsersService(context: AppContext) {
   return {
     async list(): Promise<User[]> {
       return (await usersRepository.list(db)).map(toUserDto);
+    },
+
+    async origins(): Promise<UserOrigin[]> {
+      return (await usersRepository.list(db)).map(toUserOriginDto);
     },
 
     async create(actor: Actor, fields: UserFields & { username: string }): Promise<User> {
@@ -138,6 +153,7 @@ export function createUsersService(context: AppContext) {
 
     async resetPassword(actor: Actor, id: number): Promise<User> {
       const target = await requireUser(id);
+      refuseProviderAccount(target);
       const password = generateTemporaryPassword();
       const passwordHash = await passwords.hash(password);
       const reset = await db.transaction().execute(async (trx) => {
@@ -172,6 +188,9 @@ export function createUsersService(context: AppContext) {
       actor: Actor & { id: number; sessionId: string },
       request: ChangePasswordRequest,
     ) {
+      refuseProviderAccount(
+        (await usersRepository.getById(db, actor.id)) ?? { oidc_subject: null },
+      );
       const passwordHash = await passwords.hash(request.password);
       const changed = await db.transaction().execute(async (trx) => {
         const row = await usersRepository.update(trx, actor.id, {

@@ -1,16 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { viewerUser as viewer } from '../../../test/api-fixtures.ts';
+import { publicConfig, viewerUser as viewer } from '../../../test/api-fixtures.ts';
 import { serveApi, type Answer, type RecordedRequest } from '../../../test/api-mock.ts';
 import { administratorUser, renderApp, signIn } from '../../../test/render.tsx';
 import { UsersRoute } from './users-route.tsx';
 
 /** Serves the users list (which the writes change) and answers the writes with `onWrite`. */
-async function open(onWrite: (request: RecordedRequest) => Answer) {
+async function open(
+  onWrite: (request: RecordedRequest) => Answer,
+  sso: typeof publicConfig.sso = null,
+) {
   let users = [administratorUser, viewer];
   const server = serveApi((request) => {
     const { method, path } = request;
+    if (path === '/api/public-config') return { status: 200, body: { ...publicConfig, sso } };
+    if (path === '/api/user/origins')
+      return {
+        status: 200,
+        body: [
+          { userId: administratorUser.id, origin: 'local', roleClaims: null },
+          {
+            userId: viewer.id,
+            origin: 'provider',
+            roleClaims: { claim: 'groups', values: ['ventas'], adminMatches: [] },
+          },
+        ],
+      };
     if (method === 'GET' && path === '/api/user') return { status: 200, body: users };
     if (method === 'GET') return { status: 200, body: [] }; // the viewer's permissions and tree
     const answer = onWrite(request);
@@ -78,5 +94,18 @@ describe('users page', () => {
       ),
     );
     expect(closing(dialog)).toBe(false);
+  });
+
+  it('with a provider, tags its users and offers them no password reset', async () => {
+    await open(() => ({ status: 200, body: {} }), {
+      displayName: 'Cuenta Empresa',
+      endSession: false,
+    });
+    await userEvent.hover(await screen.findByText('Proveedor'));
+    expect(await screen.findByText('groups: ventas (ningún valor de administrador)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resetear contraseña de vrios' })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: `Resetear contraseña de ${administratorUser.username}` }),
+    ).toBeTruthy();
   });
 });

@@ -1,10 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accountOf } from '../../../../test/api-fixtures.ts';
-import { serveApi as serve } from '../../../../test/api-mock.ts';
+import { accountOf, publicConfig } from '../../../../test/api-fixtures.ts';
+import { serveApi } from '../../../../test/api-mock.ts';
 import { administrator, renderApp } from '../../../../test/render.tsx';
 import { LoginCard } from './LoginCard.tsx';
+
+/** The API double, answering the page's public-config request with the default branding. */
+const serve = (handler: Parameters<typeof serveApi>[0]) =>
+  serveApi((request) =>
+    request.path === '/api/public-config' ? { status: 200, body: publicConfig } : handler(request),
+  );
 
 const routes = [
   { path: '/', element: <LoginCard /> },
@@ -79,5 +85,48 @@ describe('login card', () => {
     });
     expect(localStorage.getItem('currentUser')).toBeNull();
     expect(localStorage.getItem('accounts')).toBeNull();
+  });
+});
+
+describe('sign-in with the company provider', () => {
+  const sso = { displayName: 'Cuenta Empresa', endSession: false };
+  const withProvider = (path: string) =>
+    path === '/api/public-config' ? { status: 200, body: { ...publicConfig, sso } } : undefined;
+
+  it('offers "Iniciar sesión con …" under the Credenciales card, keeping returnUrl', async () => {
+    serveApi(({ path }) => withProvider(path) ?? { status: 200, body: {} });
+    renderApp(routes, '/?returnUrl=%2Fviewer%2Fabc');
+    const button = await screen.findByRole('link', { name: 'Iniciar sesión con Cuenta Empresa' });
+    expect(button.getAttribute('href')).toBe('/api/auth/oidc/login?returnUrl=%2Fviewer%2Fabc');
+    expect(screen.getByText('Credenciales')).toBeTruthy();
+  });
+
+  it('has no such button when the server has no provider', async () => {
+    const server = serve(() => ({ status: 200, body: {} }));
+    renderApp(routes);
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.path === '/api/public-config')).toBe(true),
+    );
+    expect(screen.queryByText(/Iniciar sesión con/)).toBeNull();
+  });
+
+  it('explains in Spanish why the provider sign-in failed', async () => {
+    serveApi(({ path }) => withProvider(path) ?? { status: 200, body: {} });
+    renderApp(routes, '/?sso_error=domain');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Su dominio de correo no está habilitado para ingresar a este portal.',
+    );
+  });
+
+  it('back from the provider, collects the session and goes to returnUrl', async () => {
+    const server = serveApi(({ path }) => {
+      if (path === '/api/auth/oidc/session') return { status: 200, body: administrator };
+      return withProvider(path) ?? { status: 200, body: [] };
+    });
+    const { router } = renderApp(routes, '/?sso=1&returnUrl=%2Fviewer%2Fabc');
+    await screen.findByText('viewer');
+    expect(router.state.location.pathname).toBe('/viewer/abc');
+    expect(server.requests.filter((r) => r.path === '/api/user/logout')).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import type { GroupPermission, ProviderGroup } from '@vitrina/contracts';
 import type { Account, Permission, ReportUsers } from '../../../lib/models.ts';
 
 /** GET administration/reports/accounts: every account with its workspaces and reports. */
@@ -28,6 +29,26 @@ export async function saveUserPermissions(
   if (records.length === 0) await api.delete(`user/permissions/${userId}`);
   else await api.put('user/permissions', records);
 }
+
+/** GET groups: the provider groups seen at sign-in (none without a provider). */
+export const useProviderGroups = () =>
+  useQuery({ queryKey: ['admin', 'groups'], queryFn: () => api.get<ProviderGroup[]>('groups') });
+
+export const groupPermissionsKey = (name: string) => ['admin', 'group-permissions', name] as const;
+
+/** GET groups/{name}/permissions. */
+export const useGroupPermissions = (name: string) =>
+  useQuery({
+    queryKey: groupPermissionsKey(name),
+    queryFn: () => api.get<GroupPermission[]>(`groups/${encodeURIComponent(name)}/permissions`),
+  });
+
+/** PUT groups/{name}/permissions: the group's whole set (empty clears it). */
+export const saveGroupPermissions = (name: string, elementIds: string[]) =>
+  api.put(
+    `groups/${encodeURIComponent(name)}/permissions`,
+    elementIds.map((accountElementId) => ({ accountElementId })),
+  );
 
 export const reportUsersKey = (reportId: string | null) =>
   ['admin', 'report-users', reportId] as const;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accountOf, viewerUser as viewer } from '../../../../test/api-fixtures.ts';
+import { accountOf, publicConfig, viewerUser as viewer } from '../../../../test/api-fixtures.ts';
 import { serveApi } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import { PermissionsByUserPage } from './PermissionsByUserPage.tsx';
@@ -30,8 +30,16 @@ const tree = [
   accountOf({ id: 2, username: 'rota@vitrina.demo', error: true }),
 ];
 
-async function open(permissions: { userId: number; accountElementId: string }[]) {
+async function open(
+  permissions: { userId: number; accountElementId: string }[],
+  sso: typeof publicConfig.sso = null,
+) {
   const server = serveApi(({ method, path, body }) => {
+    if (path === '/api/public-config') return { status: 200, body: { ...publicConfig, sso } };
+    if (path === '/api/groups')
+      return { status: 200, body: [{ name: 'ventas', members: 3, lastSeenAt: '2026-11-27' }] };
+    if (path === '/api/groups/ventas/permissions')
+      return { status: 200, body: method === 'PUT' ? body : [{ accountElementId: 'ws-b' }] };
     if (path === '/api/user')
       return { status: 200, body: [viewer, { ...viewer, id: 1, username: 'admin', rol: 0 }] };
     if (path === '/api/administration/reports/accounts') return { status: 200, body: tree };
@@ -84,5 +92,24 @@ describe('permissions by user', () => {
     expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(
       '/api/user/permissions/5',
     );
+  });
+
+  it('with a provider, grants a group in its own tab', async () => {
+    const server = await open([], { displayName: 'Cuenta Empresa', endSession: false });
+    await userEvent.click(screen.getByRole('tab', { name: 'Grupos' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ventas (3)' }));
+    await screen.findByText('Grupo ventas');
+    await screen.findByText('integracion.comercial@vitrina.demo');
+    await userEvent.click(checkbox('integracion.comercial@vitrina.demo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Grabar' }));
+    await screen.findByText('Se actualizaron los permisos del grupo.');
+    const put = server.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/api/groups/ventas/permissions');
+    expect(put?.body).toEqual([{ accountElementId: '1' }]);
+  });
+
+  it('has no groups tab without a provider', async () => {
+    await open([]);
+    expect(screen.queryByRole('tab', { name: 'Grupos' })).toBeNull();
   });
 });

@@ -36,4 +36,15 @@ describe('¿Por qué puede ver esto?', () => {
     expect(screen.getByText('Área de trabajo')).toBeTruthy();
     expect(server.requests[0]?.path).toBe('/api/administration/report/r-1/access');
   });
+
+  it('names the provider group a grant came through', async () => {
+    serveApi(() => ({
+      status: 200,
+      body: [{ user: user(4, 'vera'), grants: ['report'], groups: ['ventas'], identities: [] }],
+    }));
+    signIn();
+    renderApp(<ReportAccessExplanation reportId="r-1" open onClose={() => undefined} />);
+    expect(await screen.findByText('Grupo ventas')).toBeTruthy();
+    expect(screen.getByText('Reporte')).toBeTruthy();
+  });
 });

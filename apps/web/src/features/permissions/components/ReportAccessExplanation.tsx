@@ -9,7 +9,8 @@ type Entry = ReportAccess[number];
 
 /**
  * "¿Por qué puede ver esto?" (read-only): each viewer of the report with the grants that let
- * them in (account, workspace or report) and the row-level-security identity their tokens carry.
+ * them in (account, workspace or report), the provider groups those came through, and the
+ * row-level-security identity their tokens carry.
  */
 export function ReportAccessExplanation({
   reportId,
@@ -54,7 +55,15 @@ export function ReportAccessExplanation({
           {
             title: 'Acceso por',
             key: 'grants',
-            render: (_, { grants }) => grants.map((g) => <Tag key={g}>{levelNames[g]}</Tag>),
+            render: (_, { grants, groups = [] }) => [
+              ...grants.map((g) => <Tag key={g}>{levelNames[g]}</Tag>),
+              // Grants inherited from the provider's groups the user belonged to at sign-in.
+              ...groups.map((name) => (
+                <Tag key={`grupo:${name}`} color="blue">
+                  Grupo {name}
+                </Tag>
+              )),
+            ],
           },
           {
             title: 'Identidad RLS',

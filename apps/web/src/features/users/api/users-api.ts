@@ -1,10 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserRequest, UpdateUserRequest } from '@vitrina/contracts';
+import type { CreateUserRequest, UpdateUserRequest, UserOrigin } from '@vitrina/contracts';
 import { api } from '../../../lib/api.ts';
 import type { User } from '../../../lib/models.ts';
 import { usersQuery } from '../../../lib/users.ts';
 
 export const useUsers = () => useQuery(usersQuery);
+
+/** GET user/origins, with a provider only: each user's origin and the claims behind their role. */
+export const useUserOrigins = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['admin', 'user-origins'],
+    queryFn: async () =>
+      new Map((await api.get<UserOrigin[]>('user/origins')).map((o) => [o.userId, o])),
+    enabled,
+  });
 
 /**
  * The user table is reloaded after create, update and delete (spec §4). The promise settles once

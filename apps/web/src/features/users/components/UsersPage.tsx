@@ -5,7 +5,8 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useFormDialog } from '../../../components/use-form-dialog.ts';
 import type { PermissionEditorProps } from '../../../components/permission-slot.ts';
 import type { User } from '../../../lib/models.ts';
-import { useUsers } from '../api/users-api.ts';
+import { usePublicConfig } from '../../../lib/use-branding.ts';
+import { useUserOrigins, useUsers } from '../api/users-api.ts';
 import { UserFormModal } from './UserFormModal.tsx';
 import { UsersTable } from './UsersTable.tsx';
 import { useUserMutations } from './use-user-mutations.ts';
@@ -18,6 +19,8 @@ interface Props {
 /** Administración - Usuarios. Each modal has its own open flag (spec §4). */
 export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
   const { data: users = [], isLoading, error } = useUsers();
+  const { sso } = usePublicConfig();
+  const { data: origins } = useUserOrigins(sso !== null);
   const { save, remove, reset } = useUserMutations();
   const form = useFormDialog<User>();
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -33,6 +36,7 @@ export function UsersPage({ PermissionEditor, PermissionsModal }: Props) {
       <LoadError error={error} />
       <UsersTable
         users={users}
+        origins={origins}
         loading={isLoading}
         onEdit={form.openFor}
         onReset={setResetting}

@@ -6,6 +6,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { UserOrigin } from '@vitrina/contracts';
 import type { ReactNode } from 'react';
 import { fullName } from '../../../lib/format.ts';
 import { Role, type User } from '../../../lib/models.ts';
@@ -13,6 +14,8 @@ import { roleLabel } from './roles.ts';
 
 interface Props {
   users: User[];
+  /** With a provider: where each user signs in, and the claims that last set their role. */
+  origins?: ReadonlyMap<number, UserOrigin> | undefined;
   loading: boolean;
   onEdit(user: User): void;
   onReset(user: User): void;
@@ -38,10 +41,39 @@ function RowAction({
   );
 }
 
+/** "groups: a, b (administrador por bi-admins)": what the provider said at the last sign-in. */
+function claimsText({ roleClaims }: UserOrigin): string {
+  if (!roleClaims) return 'Aún sin datos del proveedor';
+  const values = roleClaims.values.join(', ') || 'ninguno';
+  const admin = roleClaims.adminMatches.length
+    ? ` (administrador por ${roleClaims.adminMatches.join(', ')})`
+    : ' (ningún valor de administrador)';
+  return `${roleClaims.claim}: ${values}${admin}`;
+}
+
+/** The name, and for a provider user a tag whose tooltip names the claims behind the role. */
+function NameCell({ user, origin }: { user: User; origin: UserOrigin | undefined }) {
+  if (origin?.origin !== 'provider') return fullName(user);
+  return (
+    <>
+      <span>{fullName(user)}</span>{' '}
+      <Tooltip title={claimsText(origin)}>
+        <Tag color="blue">Proveedor</Tag>
+      </Tooltip>
+    </>
+  );
+}
+
 /** Nombre Completo, Usuario, Correo électronico, role, and the row actions (spec §2). */
-export function UsersTable({ users, loading, onEdit, onReset, onDelete, onPermissions }: Props) {
+export function UsersTable(props: Props) {
+  const { users, origins, loading, onEdit, onReset, onDelete, onPermissions } = props;
+  const fromProvider = (user: User) => origins?.get(user.id)?.origin === 'provider';
   const columns: ColumnsType<User> = [
-    { title: 'Nombre Completo', key: 'name', render: (_, user) => fullName(user) },
+    {
+      title: 'Nombre Completo',
+      key: 'name',
+      render: (_, user) => <NameCell user={user} origin={origins?.get(user.id)} />,
+    },
     { title: 'Usuario', dataIndex: 'username', key: 'username', responsive: ['sm'] },
     { title: 'Correo électronico', dataIndex: 'mail', key: 'mail', responsive: ['md'] },
     {
@@ -67,11 +99,14 @@ export function UsersTable({ users, loading, onEdit, onReset, onDelete, onPermis
               onClick={() => onPermissions(user)}
             />
           )}
-          <RowAction
-            label={`Resetear contraseña de ${user.username}`}
-            icon={<KeyOutlined />}
-            onClick={() => onReset(user)}
-          />
+          {/* A provider user's password is the provider's: nothing to reset here. */}
+          {!fromProvider(user) && (
+            <RowAction
+              label={`Resetear contraseña de ${user.username}`}
+              icon={<KeyOutlined />}
+              onClick={() => onReset(user)}
+            />
+          )}
           <RowAction
             label={`Eliminar usuario ${user.username}`}
             icon={<DeleteOutlined />}

@@ -1,0 +1,80 @@
+import {
+  type GroupPermission,
+  type ProviderGroup,
+  type PutGroupPermissionsRequest,
+} from '@vitrina/contracts';
+import { appErrors } from '../../errors.ts';
+import type { Actor } from '../../lib/audit.ts';
+import { groupPermissionsRepository } from './group-permissions.repository.ts';
+import type { PermissionChangeDeps } from './permissions.service.ts';
+import { permissionsRepository } from './permissions.repository.ts';
+
+const groupMessages = {
+  notFound: 'El grupo no existe: aparece aquí cuando alguien de ese grupo inicia sesión.',
+  unknownElement: 'El elemento indicado no existe.',
+} as const;
+
+/**
+ * Grants to provider groups (administrators only, checked by the routes). A member of a group
+ * inherits its grants as if they were their own, down the account > workspace > report tree.
+ */
+export function createGroupPermissionsService(deps: PermissionChangeDeps) {
+  const { db } = deps;
+
+  async function requireGroup(name: string) {
+    if (!(await groupPermissionsRepository.groupExists(db, name))) {
+      throw appErrors.notFound(groupMessages.notFound);
+    }
+  }
+  const list = async (name: string): Promise<GroupPermission[]> =>
+    (await groupPermissionsRepository.listByGroup(db, name)).map((row) => ({
+      id: row.id,
+      accountElementId: row.account_element_id,
+    }));
+
+  return {
+    async groups(): Promise<ProviderGroup[]> {
+      return (await groupPermissionsRepository.listGroups(db)).map((row) => ({
+        name: row.name,
+        members: Number(row.members),
+        lastSeenAt: row.last_seen_at,
+      }));
+    },
+
+    async listForGroup(name: string): Promise<GroupPermission[]> {
+      await requireGroup(name);
+      return list(name);
+    },
+
+    /** Replaces the group's grants with exactly `records`. */
+    async replace(
+      name: string,
+      records: PutGroupPermissionsRequest,
+      actor: Actor,
+    ): Promise<GroupPermission[]> {
+      await requireGroup(name);
+      const ids = [...new Set(records.map((record) => record.accountElementId))];
+      const types = await permissionsRepository.elementTypes(db, ids);
+      const rows = ids.map((id) => {
+        const type = types.get(id);
+        if (!type) {
+          const index = records.findIndex((record) => record.accountElementId === id);
+          throw appErrors.validation(`${index}.accountElementId`, groupMessages.unknownElement);
+        }
+        return { account_element_id: id, element_type: type };
+      });
+      const entry = {
+        action: 'group.permissions.replace',
+        targetType: 'group',
+        targetId: name,
+        detail: { count: rows.length },
+      };
+      await deps.audit.change(db, actor, entry, (trx) =>
+        groupPermissionsRepository.replaceForGroup(trx, name, rows),
+      );
+      deps.grants.invalidate();
+      return list(name);
+    },
+  };
+}
+export type GroupPermissionsService = ReturnType<typeof createGroupPermissionsService>;
