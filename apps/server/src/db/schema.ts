@@ -167,6 +167,8 @@ export interface SubscriptionDeliveriesTable {
   error: string | null;
   attempts: number;
   at: string | null;
+}
+
 /** A value of the role claim seen at a sign-in: administrators can grant it content. */
 export interface ProviderGroupsTable {
   name: string;
