@@ -1,6 +1,5 @@
 import { basename, resolve } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { testWorkspaces } from './scripts/test-workspaces.ts';
 
 // `./node_modules/.bin/vitest` alone starts on whatever `node` is first on PATH (the machine's may
 // be Node 20); the product needs Node 24 (node:sqlite, type stripping). npm puts the pinned one first.
@@ -10,6 +9,20 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
       "`npm run test:fast`, or `npx vitest run --project 'fast:server'`.",
   );
 }
+
+/** Workspaces with tests; each one's own config sets its environment, setup files and timeouts. */
+const workspaces = [
+  'packages/env',
+  'packages/contracts',
+  'packages/embed-sdk',
+  'packages/bi-model',
+  'apps/server',
+  'apps/bi-service',
+  'apps/report-frame',
+  'apps/web',
+  'e2e',
+  'scripts',
+];
 
 /**
  * A test's tier is in its file name (README, "Tests"): `*.browser.test.ts` drives chromium,
@@ -36,7 +49,7 @@ const tierFiles: Record<string, { include: string[]; exclude: string[] }> = {
 const sharedModules = new Set(['apps/server', 'apps/bi-service']);
 
 /** One project per workspace and tier, named `tier:workspace`: `--project 'fast:*'` picks a tier. */
-const tierProjects = testWorkspaces.flatMap((workspace) =>
+const tierProjects = workspaces.flatMap((workspace) =>
   Object.entries(tierFiles).map(([tier, files]): TestProjectInlineConfiguration => ({
     extends: `./${workspace}/vitest.config.ts`,
     test: {

@@ -5,6 +5,6 @@
  */
 import { runReliabilitySuite, summaryLine } from './vitest-run.ts';
 
-const tally = await runReliabilitySuite();
+const tally = runReliabilitySuite();
 console.log(`\n${summaryLine(tally)}`);
 process.exit(tally.failed === 0 ? 0 : 1);

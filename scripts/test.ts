@@ -10,14 +10,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { buildAll } from './build.ts';
-import {
-  addTallies,
-  bin,
-  runReliabilitySuite,
-  runTier,
-  summaryLine,
-  testTiers,
-} from './vitest-run.ts';
+import { bin, runReliabilitySuite, runTier, summaryLine, testTiers } from './vitest-run.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -95,13 +88,13 @@ process.env['EMBED_SDK_SCRIPT'] = 'min';
 // `--reliability` (CI) adds the slow load and soak runs; everything else goes to Vitest.
 const withReliability = process.argv.includes('--reliability');
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--reliability');
-const tallies = [];
-for (const tier of testTiers) tallies.push(await runTier(tier, vitestArgs));
-if (withReliability) tallies.push(await runReliabilitySuite());
-const tiers = addTallies(tallies);
-passed += tiers.passed;
-failed += tiers.failed;
-skipped += tiers.skipped;
+const tallies = testTiers.map((tier) => runTier(tier, vitestArgs));
+if (withReliability) tallies.push(runReliabilitySuite());
+for (const tally of tallies) {
+  passed += tally.passed;
+  failed += tally.failed;
+  skipped += tally.skipped;
+}
 
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {

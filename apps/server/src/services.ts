@@ -26,7 +26,11 @@ import {
 } from './modules/viewer/viewer.service.ts';
 import { subscriptionScheduler } from './modules/subscriptions/subscription-scheduler.ts';
 import { createSubscriptionDelivery } from './modules/subscriptions/subscription-delivery.ts';
-import { inProcessQueue, pgBossQueue } from './modules/subscriptions/subscription-queue.ts';
+import {
+  inProcessQueue,
+  pgBossQueue,
+  startedOnFirstUse,
+} from './modules/subscriptions/subscription-queue.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { createUnsubscribeTokens } from './modules/subscriptions/unsubscribe-tokens.ts';
 import { createConnectionTester } from './modules/accounts/connection-test.ts';
@@ -140,8 +144,10 @@ export function createServices(
     handles: createExportHandles(context.accountKey),
   });
   // Subscriptions: pg-boss on PostgreSQL (several instances), in this process on SQLite.
-  const queue =
-    context.dialect === 'postgres' ? pgBossQueue(db, context.log) : inProcessQueue(context.log);
+  const queue = startedOnFirstUse(
+    context.dialect === 'postgres' ? pgBossQueue(db, context.log) : inProcessQueue(context.log),
+    () => delivery.deliver,
+  );
   const unsubscribeTokens = createUnsubscribeTokens(context.accountKey);
   const subscriptions = createSubscriptionsService({
     db,
@@ -171,7 +177,7 @@ export function createServices(
     /** Sends subscriptions: started when the app is ready, stopped when it closes. */
     subscriptionSending: subscriptionScheduler({
       queue,
-      work: delivery.deliver,
+      exist: subscriptions.exist,
       runDue: subscriptions.runDue,
       resumeUnfinished: subscriptions.resumeUnfinished,
       checkSeconds: context.config.subscriptions.checkSeconds,

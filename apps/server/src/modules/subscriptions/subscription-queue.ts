@@ -109,3 +109,26 @@ export function inProcessQueue(log: FastifyBaseLogger): SubscriptionQueue {
     },
   };
 }
+
+/**
+ * The queue started on first use: by the first push, or by the scheduler once the portal has a
+ * subscription. A portal with none never starts it, so pg-boss neither makes its tables nor
+ * polls; that was a third of a second for every PostgreSQL app the tests start.
+ */
+export function startedOnFirstUse(queue: SubscriptionQueue, work: () => RunWork) {
+  let started: Promise<void> | undefined;
+  const ensureStarted = () => (started ??= queue.start(work()));
+  return {
+    ensureStarted,
+    async push(runId: number) {
+      await ensureStarted();
+      await queue.push(runId);
+    },
+    async stop() {
+      if (!started) return;
+      await started;
+      await queue.stop();
+    },
+  };
+}
+export type LazyQueue = ReturnType<typeof startedOnFirstUse>;

@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RunWork, SubscriptionQueue } from './subscription-queue.ts';
+import type { LazyQueue } from './subscription-queue.ts';
 
 /**
- * Starts sending: the queue's worker, the runs a stopped instance left unfinished, and a look for
- * due subscriptions at start (a missed occurrence is sent now, once) and every `checkSeconds`
- * (0: only when told, as tests do). The schedule itself lives in the database (`next_run_at`).
+ * Starts sending: the runs a stopped instance left unfinished, and a look for due subscriptions
+ * at start (a missed occurrence is sent now, once) and every `checkSeconds` (0: only when told,
+ * as tests do). The queue's worker starts with the first subscription or the first run queued.
+ * The schedule itself lives in the database (`next_run_at`).
  */
 export function subscriptionScheduler(deps: {
-  queue: SubscriptionQueue;
-  work: RunWork;
+  queue: LazyQueue;
+  exist: () => Promise<boolean>;
   runDue: () => Promise<unknown>;
   resumeUnfinished: () => Promise<void>;
   checkSeconds: number;
@@ -16,9 +17,14 @@ export function subscriptionScheduler(deps: {
 }) {
   let timer: NodeJS.Timeout | undefined;
   let looking = Promise.resolve();
+  // Once there is a subscription, this instance's worker runs, to take the runs its peers queue.
   const look = () => {
     looking = looking
-      .then(() => deps.runDue())
+      .then(async () => {
+        if (!(await deps.exist())) return;
+        await deps.queue.ensureStarted();
+        await deps.runDue();
+      })
       .then(
         () => undefined,
         (error: unknown) => deps.log.error({ err: error }, 'subscription schedule check failed'),
@@ -27,7 +33,6 @@ export function subscriptionScheduler(deps: {
   };
   return {
     async start() {
-      await deps.queue.start(deps.work);
       await deps.resumeUnfinished();
       await look();
       if (deps.checkSeconds > 0) {

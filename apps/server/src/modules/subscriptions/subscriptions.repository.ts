@@ -127,6 +127,12 @@ export const subscriptionsRepository = {
   },
 
   /** Active subscriptions whose next send is due at `now`. */
+  async any(db: Kysely<Database>): Promise<boolean> {
+    return (
+      (await db.selectFrom('subscriptions').select('id').limit(1).executeTakeFirst()) !== undefined
+    );
+  },
+
   async due(db: Kysely<Database>, now: string): Promise<SubscriptionRow[]> {
     return db
       .selectFrom('subscriptions')

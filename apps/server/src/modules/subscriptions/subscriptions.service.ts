@@ -93,7 +93,7 @@ export function createSubscriptionsService(deps: {
   clock: Clock;
   content: ContentCache;
   access: Pick<ViewerAccess, 'openable'>;
-  queue: () => SubscriptionQueue;
+  queue: () => Pick<SubscriptionQueue, 'push'>;
   tokens: UnsubscribeTokens;
 }) {
   const { db } = deps;
@@ -347,6 +347,9 @@ export function createSubscriptionsService(deps: {
       }
       return planned;
     },
+
+    /** Whether the portal has any subscription: until it has, no queue needs to run. */
+    exist: () => repo.any(db),
 
     /** Runs left unfinished by a stopped instance go back to the queue (idempotent per recipient). */
     async resumeUnfinished(): Promise<void> {
