@@ -155,7 +155,7 @@ export function createServices(
     clock,
     content,
     access: viewerAccess,
-    queue: () => queue,
+    queue,
     tokens: unsubscribeTokens,
   });
   const delivery = createSubscriptionDelivery({

@@ -93,7 +93,7 @@ export function createSubscriptionsService(deps: {
   clock: Clock;
   content: ContentCache;
   access: Pick<ViewerAccess, 'openable'>;
-  queue: () => Pick<SubscriptionQueue, 'push'>;
+  queue: Pick<SubscriptionQueue, 'push'>;
   tokens: UnsubscribeTokens;
 }) {
   const { db } = deps;
@@ -289,7 +289,7 @@ export function createSubscriptionsService(deps: {
         targetType: 'subscription',
         targetId: id,
       });
-      await deps.queue().push(runId);
+      await deps.queue.push(runId);
       return (await runsAnswer([(await repo.getRun(db, runId))!]))[0]!;
     },
 
@@ -343,7 +343,7 @@ export function createSubscriptionsService(deps: {
         });
         if (runId === undefined) continue;
         planned.push(runId);
-        await deps.queue().push(runId);
+        await deps.queue.push(runId);
       }
       return planned;
     },
@@ -353,7 +353,7 @@ export function createSubscriptionsService(deps: {
 
     /** Runs left unfinished by a stopped instance go back to the queue (idempotent per recipient). */
     async resumeUnfinished(): Promise<void> {
-      for (const run of await repo.unfinishedRuns(db)) await deps.queue().push(run.id);
+      for (const run of await repo.unfinishedRuns(db)) await deps.queue.push(run.id);
     },
   };
 }

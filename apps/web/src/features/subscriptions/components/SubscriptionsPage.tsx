@@ -46,15 +46,7 @@ export function SubscriptionsPage({
   };
 
   return (
-    <div
-      style={{
-        padding: 16,
-        width: '100%',
-        maxWidth: 1400,
-        margin: '0 auto',
-        boxSizing: 'border-box',
-      }}
-    >
+    <>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           Suscripciones
@@ -149,6 +141,6 @@ export function SubscriptionsPage({
         onClose={() => setEditing(null)}
         onSave={save}
       />
-    </div>
+    </>
   );
 }
