@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, rateLimitKey } from './modules/identity/request-auth.ts';
+import { drainUnreadBody } from './http/unread-body.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerQueryRoutes } from './modules/queries/query.routes.ts';
 import { registerAuthoringRoutes } from './modules/embed-api/authoring.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(baseSecurityHeaders);
   });
+  app.addHook('onSend', drainUnreadBody);
 
   options.configureApp?.(app);
 

@@ -4,9 +4,7 @@ import {
   importSchema,
   nameConflictSchema,
 } from '@vitrina/bi-model';
-import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
@@ -36,31 +34,6 @@ function presentImport(row: ImportRow) {
 
 /** Room for the multipart framing around the file (boundaries, the part's headers). */
 const MULTIPART_FRAMING_BYTES = 64 * 1024;
-
-/** How long a refused upload's remaining bytes are read and dropped before the answer. */
-const DISCARD_WITHIN_MS = 10_000;
-
-/**
- * Reads and drops what is left of a refused upload before answering. nginx sends a body it has
- * buffered whole, and a refusal that closes the connection under it reaches the client as nginx's
- * own 502 instead of the refusal. A client still sending after `DISCARD_WITHIN_MS` gets the answer
- * and a closed connection.
- */
-async function discardBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const body = request.raw;
-  if (body.readableEnded) return;
-  const stop = new AbortController();
-  body.resume();
-  const ended = await Promise.race([
-    once(body, 'end', { signal: stop.signal }).then(
-      () => true,
-      () => false,
-    ),
-    sleep(DISCARD_WITHIN_MS, false, { signal: stop.signal }).catch(() => false),
-  ]);
-  stop.abort();
-  if (!ended) reply.header('connection', 'close');
-}
 
 /** Aborts when the caller's connection closes before the answer is sent. */
 function clientGone(reply: FastifyReply): AbortSignal {
@@ -96,15 +69,11 @@ export function registerImportRoutes(
     },
     async (request, reply) => {
       // Refused before the file is read or kept: a member who may not write, a file too large.
+      // The unread body is dropped before the refusal goes out (drainUnreadBody, in app.ts).
       const member = membershipOf(request);
-      try {
-        assertWriter(member);
-        const announced = Number(request.headers['content-length'] ?? 0);
-        if (announced > limits.maxBytes + MULTIPART_FRAMING_BYTES) throw fileTooLarge(limits);
-      } catch (refusal) {
-        await discardBody(request, reply);
-        throw refusal;
-      }
+      assertWriter(member);
+      const announced = Number(request.headers['content-length'] ?? 0);
+      if (announced > limits.maxBytes + MULTIPART_FRAMING_BYTES) throw fileTooLarge(limits);
       const file = await request.file();
       if (!file) throw invalidRequest('The request has no file part');
       const name = request.query.datasetDisplayName ?? file.filename.replace(/\.[^.]+$/, '');
