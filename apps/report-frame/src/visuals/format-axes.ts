@@ -14,6 +14,7 @@ export interface AxisNames {
 type AxisFormat = NonNullable<VisualFormat['categoryAxis']>;
 
 function titled(axis: OptionRecord, format: AxisFormat | undefined, fallback: string, y: boolean) {
+  if (format?.show === false) return { ...axis, show: false };
   if (format?.showTitle === undefined) return axis;
   if (!format.showTitle) return { ...axis, name: undefined };
   return {
