@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { freePort } from '@vitrina/test-support/processes';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -121,24 +121,10 @@ export function hostPagesAt(origin: string): HostPages {
   };
 }
 
-/**
- * Our SDK bundled from source; with `EMBED_SDK_SCRIPT=min`, the shipped
- * packages/embed-sdk/dist/powerbi.min.js instead (build it first), to check the minifiers.
- */
-/**
- * Our SDK's script entry with powerbi-report-authoring, `powerbi-client` resolved to the SDK's
- * sources (the npm alias `powerbi-client@npm:@vitrina/embed-sdk`): one copy of the SDK's classes,
- * which the library extends.
- */
-async function ourSdkWithAuthoring(): Promise<string> {
-  const sdk = join(repoRoot, 'packages/embed-sdk/src');
+/** A script for the host pages: one IIFE bundle. */
+async function bundled(options: BuildOptions): Promise<string> {
   const result = await build({
-    stdin: {
-      contents: `import ${JSON.stringify(join(sdk, 'global.ts'))}; import 'powerbi-report-authoring';`,
-      resolveDir: import.meta.dirname,
-      loader: 'ts',
-    },
-    alias: { 'powerbi-client': join(sdk, 'index.ts') },
+    ...options,
     bundle: true,
     format: 'iife',
     write: false,
@@ -148,18 +134,33 @@ async function ourSdkWithAuthoring(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+const sdkSources = join(repoRoot, 'packages/embed-sdk/src');
+
+/**
+ * Our SDK bundled from source; with `EMBED_SDK_SCRIPT=min`, the shipped
+ * packages/embed-sdk/dist/powerbi.min.js instead (build it first), to check the minifiers.
+ */
 async function ourSdkBundle(): Promise<string> {
   if (process.env['EMBED_SDK_SCRIPT'] === 'min')
     return readFileSync(join(repoRoot, 'packages/embed-sdk/dist/powerbi.min.js'), 'utf8');
-  const result = await build({
-    entryPoints: [join(repoRoot, 'packages/embed-sdk/src/global.ts')],
-    bundle: true,
-    format: 'iife',
-    write: false,
-    target: 'es2020',
-    logLevel: 'silent',
+  return bundled({ entryPoints: [join(sdkSources, 'global.ts')] });
+}
+
+/**
+ * Our SDK's script entry with powerbi-report-authoring, `powerbi-client` resolved to the SDK's
+ * sources (the npm alias `powerbi-client@npm:@vitrina/embed-sdk`): one copy of the SDK's classes,
+ * which the library extends.
+ */
+function ourSdkWithAuthoring(): Promise<string> {
+  const entry = join(sdkSources, 'global.ts');
+  return bundled({
+    stdin: {
+      contents: `import ${JSON.stringify(entry)}; import 'powerbi-report-authoring';`,
+      resolveDir: import.meta.dirname,
+      loader: 'ts',
+    },
+    alias: { 'powerbi-client': join(sdkSources, 'index.ts') },
   });
-  return result.outputFiles[0]!.text;
 }
 
 export async function startHostServer(): Promise<HostServer> {

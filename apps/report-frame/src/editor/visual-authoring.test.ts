@@ -10,8 +10,6 @@ import { Authoring } from './authoring.ts';
 import { editorMessagesFor } from './editor-messages.ts';
 import { visualAuthoringHandlers } from './visual-authoring.ts';
 
-const PAGE = '/report/pages/ReportSection1';
-
 /** The library's handlers on the editor of the sample report, with the grants given. */
 function authoringOn(accessLevel: 'View' | 'Edit') {
   const context = {

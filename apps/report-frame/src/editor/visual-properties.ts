@@ -9,7 +9,7 @@ import { isRecord } from '../lib/is-record.ts';
 import { RequestError } from '../protocol/request-error.ts';
 
 const SCHEMA = 'http://powerbi.com/product/schema#';
-export const PROPERTY_SCHEMA = `${SCHEMA}property`;
+const PROPERTY_SCHEMA = `${SCHEMA}property`;
 const DEFAULT_SCHEMA = `${SCHEMA}default`;
 
 /** What a property changes: the visual's title and/or one key of its options. */

@@ -1,6 +1,7 @@
 /**
- * The format pane's axis options over a chart's ECharts option: axis titles (shown only when the
- * author asks; the field's name unless they typed one), the value axis's range, and gridlines.
+ * The format pane's axis options over a chart's ECharts option: whether an axis is drawn, axis
+ * titles (shown only when the author asks; the field's name unless they typed one), the value
+ * axis's range, and gridlines.
  */
 import type { VisualFormat } from '@vitrina/bi-model';
 import { mapAxes, part, type OptionRecord } from './option-parts.ts';
