@@ -113,6 +113,20 @@ describe.skipIf(!chromiumAvailable)('powerbi-report-authoring on our frame', () 
         .locator(`.visual[data-visual-name="${made.name}"][data-visual-type="lineChart"]`)
         .waitFor();
 
+      // Power BI's title "visible" hides the drawn title; resetProperty brings it back.
+      const titleShown = { objectName: 'title', propertyName: 'visible' };
+      const heading = frame.locator(`.visual[data-visual-name="${made.name}"] .visual-title`);
+      await onReport(
+        page,
+        `return (await visualOf('${made.name}')).setProperty(${JSON.stringify(titleShown)}, { schema: '${PROPERTY}', value: false })`,
+      );
+      await heading.waitFor({ state: 'detached' });
+      await onReport(
+        page,
+        `return (await visualOf('${made.name}')).resetProperty(${JSON.stringify(titleShown)})`,
+      );
+      await heading.waitFor();
+
       const refusal = await onReport(
         page,
         `try { await (await visualOf('${made.name}')).changeType('sparkline'); } catch (e) { return e; }`,

@@ -89,6 +89,15 @@ describe('colours', () => {
 });
 
 describe('axes', () => {
+  it('hides an axis set not visible (Power BI\'s axis "visible"), and draws it when unset', () => {
+    const hidden = column(oneSeries, { categoryAxis: { show: false }, valueAxis: { show: false } });
+    expect(hidden.xAxis['show']).toBe(false);
+    expect(hidden.yAxis['show']).toBe(false);
+    const drawn = column(oneSeries, { valueAxis: { show: false } });
+    expect(drawn.xAxis['show']).toBeUndefined();
+    expect(drawn.yAxis['show']).toBe(false);
+  });
+
   it('titles the axes with the typed text, or the field name when none is typed', () => {
     const drawn = column(oneSeries, {
       categoryAxis: { showTitle: true },
