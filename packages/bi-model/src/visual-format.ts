@@ -85,6 +85,11 @@ export const visualFormatSchema = z
     dataLabels: z.boolean().optional(),
     legend: legendFormatSchema.optional(),
     numberFormat: visualNumberFormatSchema.optional(),
+    /**
+     * Power BI's data point "default colour": the bars or line of a chart with one series, unless
+     * `seriesColors` gives that series its own.
+     */
+    defaultColor: hexColor.optional(),
     /** Series colour by series name (a measure's name, or a legend field's value as drawn). */
     seriesColors: z.record(z.string(), hexColor).optional(),
     /** Single-series charts: a colour by category label. */

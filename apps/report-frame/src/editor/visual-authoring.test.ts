@@ -132,6 +132,8 @@ describe('powerbi-report-authoring on the editor', () => {
     await call('setVisualProperty', onV4, { selector: axis, value: property(false) });
     const background = { objectName: 'background', propertyName: 'color' };
     await call('setVisualProperty', onV4, { selector: background, value: property('#FF0000') });
+    const bars = { objectName: 'dataPoint', propertyName: 'defaultColor' };
+    await call('setVisualProperty', onV4, { selector: bars, value: property('#744EC2') });
     expect(visual('V4')).toMatchObject({
       title: 'Por país',
       options: {
@@ -139,6 +141,7 @@ describe('powerbi-report-authoring on the editor', () => {
         legend: { position: 'Bottom' },
         valueAxis: { show: false },
         background: { color: '#FF0000' },
+        defaultColor: '#744EC2',
       },
     });
     expect((await call('getVisualProperty', onV4, title)).body).toEqual(property('Por país'));

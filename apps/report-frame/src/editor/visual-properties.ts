@@ -103,6 +103,7 @@ const PROPERTIES: Record<string, Record<string, Property>> = {
     start: option('valueAxis', 'min', isNumber, undefined),
     end: option('valueAxis', 'max', isNumber, undefined),
   },
+  dataPoint: { defaultColor: option('defaultColor', undefined, isString, undefined) },
   background: {
     color: option('background', 'color', isString, undefined),
     transparency: option('background', 'transparency', isNumber, 0),

@@ -66,6 +66,19 @@ describe('colours', () => {
     expect(line.series[0]?.lineStyle?.color).toBe('#112233');
   });
 
+  it("paints a chart's one series in the default colour, unless the series has its own", () => {
+    expect(column(oneSeries, { defaultColor: '#744EC2' }).series[0]?.itemStyle?.color).toBe(
+      '#744EC2',
+    );
+    const own = { defaultColor: '#744EC2', seriesColors: { Ventas: '#112233' } };
+    expect(column(oneSeries, own).series[0]?.itemStyle?.color).toBe('#112233');
+    const two = column(twoSeries, { defaultColor: '#744EC2' });
+    expect(two.series.map((s) => s.itemStyle?.color)).toEqual([undefined, undefined]);
+    const pie = partToWholeOption('pieChart', oneSeries, ctx);
+    const slices = withFormat(visual('pieChart', { defaultColor: '#744EC2' }), pie);
+    expect((slices as unknown as Drawn).series[0]?.itemStyle?.color).toBeUndefined();
+  });
+
   it('paints the data points of a single series by category, keeping the selection dimming', () => {
     const drawn = column(oneSeries, { pointColors: { Online: '#744EC2' } });
     const online = drawn.series[0]?.data[2];
