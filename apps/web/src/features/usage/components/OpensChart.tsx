@@ -1,11 +1,11 @@
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
 // Only the parts drawn here, so the chart library adds little to the "Uso" chunk.
-use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export interface DayPoint {
   day: string;
@@ -19,7 +19,7 @@ export function OpensChart({ days }: { days: readonly DayPoint[] }) {
 
   useEffect(() => {
     if (!element.current) return;
-    const chart = init(element.current, undefined, { renderer: 'svg' });
+    const chart = echarts.init(element.current, undefined, { renderer: 'svg' });
     chart.setOption({
       animation: false,
       tooltip: { trigger: 'axis' },

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../lib/api-error.ts';
-import { api } from '../../../lib/api.ts';
+import { getCurrentUser } from '../../../lib/session.ts';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from '../../../lib/xsrf.ts';
 
 /** The SDK phases of one open, in whole milliseconds (`usageOpenSchema` of the contracts). */
 interface Phases {
@@ -16,11 +17,33 @@ export function openErrorCode(error: unknown): string {
   return typeof code === 'string' && code ? code : 'desconocido';
 }
 
+let sender: Worker | undefined;
+
+/**
+ * Hands a usage report to the sender worker, made on the first report: the page's main thread
+ * only posts a message, the worker makes the call. Authenticated as every API call is: the
+ * session's bearer token and the anti-forgery header.
+ */
+function report(body: object): void {
+  const token = getCurrentUser()?.token;
+  if (!token || typeof Worker === 'undefined') return;
+  sender ??= new Worker(new URL('./usage-sender.worker.ts', import.meta.url), { type: 'module' });
+  sender.postMessage({
+    url: new URL('/api/usage/opens', window.location.href).href,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      [XSRF_HEADER]: readCookie(XSRF_COOKIE) ?? '',
+    },
+    body,
+  });
+}
+
 /**
  * Times one report open from `startedAt` (a `performance.now()`) and reports it once, when it
- * rendered or failed, to `usage/opens` (issue 30). The call is a keepalive `fetch` through the
- * portal's client, so it carries the session's bearer token (which `sendBeacon` cannot) and
- * outlives the page; it runs after the view and nobody waits for it (decision 0268).
+ * rendered or failed, to `usage/opens` (issue 30): a keepalive `fetch` made by a worker, so it
+ * carries the session's bearer token (which `sendBeacon` cannot) and costs the main thread only
+ * a message; nobody waits for it (decision 0268).
  */
 export function measureOpen(reportUid: string, device: 'desktop' | 'phone', startedAt: number) {
   const phases: Phases = {};
@@ -31,9 +54,7 @@ export function measureOpen(reportUid: string, device: 'desktop' | 'phone', star
   const send = (details: { page?: string; errorCode?: string }) => {
     if (sent) return;
     sent = true;
-    api
-      .post('usage/opens', { reportUid, phases, device, ...details }, { keepalive: true })
-      .catch(() => undefined);
+    report({ reportUid, phases, device, ...details });
   };
   return {
     tokenReceived: () => (phases.tokenMs = since(startedAt)),
