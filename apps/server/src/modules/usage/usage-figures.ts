@@ -5,7 +5,7 @@ const dayMs = 86_400_000;
 
 /** The UTC day number of an instant, and back to `YYYY-MM-DD`. */
 export const dayOf = (ms: number) => Math.floor(ms / dayMs);
-export const dayText = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
+const dayText = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
 export const dayFromText = (text: string) => dayOf(Date.parse(`${text}T00:00:00Z`));
 
 /** The nearest-rank percentile `p` (0–100) of ascending `sorted`; null for no values. */
@@ -66,7 +66,6 @@ export function figuresOf(opens: readonly StoredOpen[], fromDay: number, toDay: 
     days,
   };
 }
-export type UsageFigures = ReturnType<typeof figuresOf>;
 
 /** Opens grouped by a key, in first-seen order. */
 export function groupBy<K>(opens: readonly StoredOpen[], key: (open: StoredOpen) => K) {

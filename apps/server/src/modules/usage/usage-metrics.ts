@@ -39,4 +39,3 @@ export function createUsageMetrics(endpoint: string) {
     shutdown: () => provider.shutdown(),
   };
 }
-export type UsageMetrics = ReturnType<typeof createUsageMetrics>;

@@ -57,55 +57,45 @@ export const usageModule = (
       }),
       answerNoContent((request) => usage.record(sessionUser(request), request.body)),
     );
+    /** A read of figures (administrators): the filters, JSON or `format=csv`, never cached. */
+    const figuresRead = <P extends z.ZodType, F extends z.ZodType>(
+      summary: string,
+      params: P,
+      figures: F,
+    ) => ({
+      onRequest: noStore,
+      ...admin(summary, {
+        params,
+        querystring: usageFilterSchema,
+        response: { 200: figuresOrCsv(figures), ...errors },
+      }),
+    });
+
     app.get(
       '/usage',
-      {
-        onRequest: noStore,
-        ...admin('Uso de todos los informes en el período, y los que nadie abrió en 90 días', {
-          querystring: usageFilterSchema,
-          response: { 200: figuresOrCsv(usageOverviewSchema), ...errors },
-        }),
-      },
-      async (request, reply) =>
-        answer(reply, request.query.format, usage.overview(request.query), overviewCsv, 'uso.csv'),
+      figuresRead(
+        'Uso de todos los informes en el período, y los que nadie abrió en 90 días',
+        z.object({}),
+        usageOverviewSchema,
+      ),
+      async ({ query }, reply) =>
+        answer(reply, query.format, usage.overview(query), overviewCsv, 'uso.csv'),
     );
     app.get(
       '/usage/reports/:uId',
-      {
-        onRequest: noStore,
-        ...admin('Uso de un informe: aperturas, lectores, percentiles, fases y errores', {
-          params: usageReportParamsSchema,
-          querystring: usageFilterSchema,
-          response: { 200: figuresOrCsv(reportUsageSchema), ...errors },
-        }),
-      },
-      async (request, reply) =>
-        answer(
-          reply,
-          request.query.format,
-          usage.report(request.params.uId, request.query),
-          reportCsv,
-          'uso-informe.csv',
-        ),
+      figuresRead(
+        'Uso de un informe: aperturas, lectores, percentiles, fases y errores',
+        usageReportParamsSchema,
+        reportUsageSchema,
+      ),
+      async ({ params, query }, reply) =>
+        answer(reply, query.format, usage.report(params.uId, query), reportCsv, 'uso-informe.csv'),
     );
     app.get(
       '/usage/users/:id',
-      {
-        onRequest: noStore,
-        ...admin('Uso de un usuario: qué abrió y cuándo', {
-          params: numericIdParamsSchema,
-          querystring: usageFilterSchema,
-          response: { 200: figuresOrCsv(userUsageSchema), ...errors },
-        }),
-      },
-      async (request, reply) =>
-        answer(
-          reply,
-          request.query.format,
-          usage.user(request.params.id, request.query),
-          userCsv,
-          'uso-usuario.csv',
-        ),
+      figuresRead('Uso de un usuario: qué abrió y cuándo', numericIdParamsSchema, userUsageSchema),
+      async ({ params, query }, reply) =>
+        answer(reply, query.format, usage.user(params.id, query), userCsv, 'uso-usuario.csv'),
     );
   },
 });

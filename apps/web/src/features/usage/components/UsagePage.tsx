@@ -27,6 +27,34 @@ const lastMonth = (): UsageFilters => ({
   to: isoDay(Date.now()),
 });
 
+const dateFields = [
+  { key: 'from', label: 'Desde' },
+  { key: 'to', label: 'Hasta' },
+] as const;
+
+/** A filter that is "Todas" until one is chosen (an account, a workspace). */
+function AnyOrOne<V extends string | number>(props: {
+  label: string;
+  value: V | undefined;
+  options: { value: V; label: string }[];
+  onChange: (value: V | undefined) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Form.Item label={props.label}>
+      <Select<V>
+        style={{ minWidth: 180 }}
+        allowClear
+        placeholder="Todas"
+        disabled={props.disabled ?? false}
+        value={props.value}
+        options={props.options}
+        onChange={props.onChange}
+      />
+    </Form.Item>
+  );
+}
+
 /** The filters: date range, account, workspace (of the chosen account). */
 function FilterBar({
   user,
@@ -41,46 +69,61 @@ function FilterBar({
   const account = accounts.find((a) => a.id === filters.accountId);
   return (
     <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-      <Form.Item label="Desde">
-        <Input
-          type="date"
-          value={filters.from}
-          max={filters.to}
-          onChange={(e) => e.target.value && onChange({ ...filters, from: e.target.value })}
-        />
-      </Form.Item>
-      <Form.Item label="Hasta">
-        <Input
-          type="date"
-          value={filters.to}
-          min={filters.from}
-          onChange={(e) => e.target.value && onChange({ ...filters, to: e.target.value })}
-        />
-      </Form.Item>
-      <Form.Item label="Cuenta">
-        <Select
-          style={{ minWidth: 180 }}
-          allowClear
-          placeholder="Todas"
-          value={filters.accountId}
-          options={accounts.map((a) => ({ value: a.id, label: a.description || a.username }))}
-          onChange={(accountId?: number) =>
-            onChange({ ...filters, accountId, workspaceId: undefined })
-          }
-        />
-      </Form.Item>
-      <Form.Item label="Área de trabajo">
-        <Select
-          style={{ minWidth: 180 }}
-          allowClear
-          placeholder="Todas"
-          disabled={!account}
-          value={filters.workspaceId}
-          options={(account?.workspaces ?? []).map((w) => ({ value: w.id, label: w.name }))}
-          onChange={(workspaceId?: string) => onChange({ ...filters, workspaceId })}
-        />
-      </Form.Item>
+      {dateFields.map(({ key, label }) => (
+        <Form.Item key={key} label={label}>
+          <Input
+            type="date"
+            value={filters[key]}
+            {...(key === 'from' ? { max: filters.to } : { min: filters.from })}
+            onChange={(e) => e.target.value && onChange({ ...filters, [key]: e.target.value })}
+          />
+        </Form.Item>
+      ))}
+      <AnyOrOne
+        label="Cuenta"
+        value={filters.accountId}
+        options={accounts.map((a) => ({ value: a.id, label: a.description || a.username }))}
+        onChange={(accountId) => onChange({ ...filters, accountId, workspaceId: undefined })}
+      />
+      <AnyOrOne
+        label="Área de trabajo"
+        disabled={!account}
+        value={filters.workspaceId}
+        options={(account?.workspaces ?? []).map((w) => ({ value: w.id, label: w.name }))}
+        onChange={(workspaceId) => onChange({ ...filters, workspaceId })}
+      />
     </Form>
+  );
+}
+
+/** What the figures are of: a labelled, searchable choice (a report, a user). */
+function Picker<V extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: V | undefined;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+  placeholder?: string;
+}) {
+  return (
+    <Space style={{ marginBottom: 16 }}>
+      <Typography.Text>{label}</Typography.Text>
+      <Select<V>
+        style={{ minWidth: 280 }}
+        showSearch
+        optionFilterProp="label"
+        aria-label={label}
+        value={value}
+        placeholder={placeholder}
+        options={options}
+        onChange={onChange}
+      />
+    </Space>
   );
 }
 
@@ -101,21 +144,15 @@ function ByReport({
   const choices = [...(data?.reports ?? []), ...(data?.unused ?? [])];
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
-        <Typography.Text>Informe</Typography.Text>
-        <Select
-          style={{ minWidth: 280 }}
-          showSearch
-          optionFilterProp="label"
-          value={uid ?? ''}
-          aria-label="Informe"
-          options={[
-            { value: '', label: 'Todos los informes' },
-            ...choices.map((r) => ({ value: r.reportUid, label: r.name })),
-          ]}
-          onChange={(value: string) => onSelect(value || undefined)}
-        />
-      </Space>
+      <Picker
+        label="Informe"
+        value={uid ?? ''}
+        options={[
+          { value: '', label: 'Todos los informes' },
+          ...choices.map((r) => ({ value: r.reportUid, label: r.name })),
+        ]}
+        onChange={(value) => onSelect(value || undefined)}
+      />
       {figures && <UsageFigures figures={figures} />}
       {uid === undefined && data && (
         <>
@@ -185,19 +222,13 @@ function ByUser({
   const data: UserUsage | undefined = usage.data;
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
-        <Typography.Text>Usuario</Typography.Text>
-        <Select
-          style={{ minWidth: 280 }}
-          showSearch
-          optionFilterProp="label"
-          placeholder="Elija un usuario"
-          aria-label="Usuario"
-          value={id}
-          options={users.map((u) => ({ value: u.id, label: `${fullName(u)} (${u.username})` }))}
-          onChange={onSelect}
-        />
-      </Space>
+      <Picker
+        label="Usuario"
+        placeholder="Elija un usuario"
+        value={id}
+        options={users.map((u) => ({ value: u.id, label: `${fullName(u)} (${u.username})` }))}
+        onChange={onSelect}
+      />
       {data && (
         <>
           <UsageFigures figures={data} />

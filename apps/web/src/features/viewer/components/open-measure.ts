@@ -11,7 +11,7 @@ interface Phases {
 }
 
 /** The code an open failed with: the portal API's, the SDK's `errorCode`, or `desconocido`. */
-export function openErrorCode(error: unknown): string {
+function openErrorCode(error: unknown): string {
   if (error instanceof ApiError) return error.code;
   const code = (error as { errorCode?: unknown } | null)?.errorCode;
   return typeof code === 'string' && code ? code : 'desconocido';
