@@ -61,6 +61,18 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   subject: 'Asunto',
   message: 'Mensaje',
   paused: 'Pausada',
+  device: 'Dispositivo',
+  phases: 'Fases',
+  tokenMs: 'Token del portal',
+  loadedMs: 'Hasta loaded',
+  renderedMs: 'De loaded a rendered',
+  totalMs: 'Hasta rendered',
+  errorCode: 'Código de error',
+  page: 'Página',
+  from: 'Desde',
+  to: 'Hasta',
+  accountId: 'Cuenta',
+  workspaceId: 'Área de trabajo',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */
