@@ -10,6 +10,7 @@ import {
 } from '@vitrina/env';
 import { z } from 'zod';
 import { checkOidcEnv, oidcConfigOf, oidcEnvShape } from './config-oidc.ts';
+import { auditRetentionField } from './lib/audit-retention-config.ts';
 
 /** Repository root, used to resolve the default data and SPA directories. */
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -38,6 +39,7 @@ const envSchema = z
     BI_TLS_CA_FILE: optionalText,
     SYNC_INTERVAL_MINUTES: z.coerce.number().nonnegative().default(15),
     SUBSCRIPTION_CHECK_SECONDS: z.coerce.number().nonnegative().default(15),
+    AUDIT_RETENTION_DAYS: auditRetentionField,
     ACCOUNT_SECRET_KEY: optionalText,
     JWT_SECRET: optionalText,
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
@@ -123,6 +125,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     /** How often each instance looks for due subscriptions; 0 turns the look off (tests). */
     subscriptions: { checkSeconds: env.SUBSCRIPTION_CHECK_SECONDS },
+    /** How long audit entries are kept, per category; pruned once a day by the leader. */
+    auditRetention: env.AUDIT_RETENTION_DAYS,
     /** Sign-in through the company's OpenID provider; undefined when not configured. */
     oidc: oidcConfigOf(env, portalUrl),
     /** `admins`: local passwords only for administrators (a break-glass path beside OIDC). */

@@ -61,6 +61,12 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   subject: 'Asunto',
   message: 'Mensaje',
   paused: 'Pausada',
+  user: 'Usuario',
+  action: 'Acción',
+  target: 'Objeto',
+  from: 'Desde',
+  to: 'Hasta',
+  cursor: 'Página',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */
