@@ -48,7 +48,7 @@ async function sharedDatabase(dialect: DialectName) {
 }
 
 /** Runs `npm run admin -- audit verify`; answers its exit code and output. */
-async function verifyFromCli(env: Record<string, string>) {
+async function verifyFromCli(env: Record<string, string | undefined>) {
   const { DATABASE_URL: _unset, ...inherited } = process.env;
   try {
     const done = await run(process.execPath, [adminCli, 'audit', 'verify'], {

@@ -7,9 +7,11 @@ const batchSize = 1000;
 const chainColumns = ['category', 'prev_hash', 'hash'];
 
 /** Each filter column leads, then (at, id): newest-first pages read an index backwards. */
-const indexes: Record<string, string[]> = {
+export const auditIndexes: Record<string, string[]> = {
   audit_log_at_idx: ['at', 'id'],
   audit_log_actor_idx: ['actor_username', 'at', 'id'],
+  // "What did this user do of this kind" is the common pair; others narrow one index enough.
+  audit_log_actor_action_idx: ['actor_username', 'action', 'at', 'id'],
   audit_log_action_idx: ['action', 'at', 'id'],
   audit_log_target_idx: ['target_type', 'target_id', 'at', 'id'],
   audit_log_category_idx: ['category', 'at'],
@@ -40,13 +42,13 @@ export function auditChainMigration(): Migration {
       await chainExistingEntries(db);
 
       await db.schema.dropIndex('audit_log_at_idx').execute();
-      for (const [name, columns] of Object.entries(indexes)) {
+      for (const [name, columns] of Object.entries(auditIndexes)) {
         await db.schema.createIndex(name).on('audit_log').columns(columns).execute();
       }
     },
     /** Back to 0004's audit log (the tests write entries as the portal did before the chain). */
     async down(db: Kysely<unknown>) {
-      for (const name of Object.keys(indexes)) await db.schema.dropIndex(name).execute();
+      for (const name of Object.keys(auditIndexes)) await db.schema.dropIndex(name).execute();
       await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
       await db.schema.dropTable('audit_chain_heads').execute();
       for (const column of chainColumns) {

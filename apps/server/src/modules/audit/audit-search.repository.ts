@@ -26,12 +26,8 @@ export type AuditRow = Selectable<AuditLogTable>;
  * (migration 0006), so a page is an index range read backwards, whatever the filter.
  */
 export const auditSearchRepository = {
-  async page(
-    db: Kysely<Database>,
-    filter: AuditFilter,
-    after: AuditPosition | null,
-    limit: number,
-  ): Promise<AuditRow[]> {
+  /** The page's query, unexecuted (the index tests read its plan). */
+  pageQuery(db: Kysely<Database>, filter: AuditFilter, after: AuditPosition | null, limit: number) {
     let query = db.selectFrom('audit_log').selectAll();
     if (filter.user !== undefined) query = query.where('actor_username', '=', filter.user);
     if (filter.action !== undefined) query = query.where('action', '=', filter.action);
@@ -44,6 +40,15 @@ export const auditSearchRepository = {
         eb(eb.refTuple('at', 'id'), '<', eb.tuple(after.at, after.id)),
       );
     }
-    return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
+  },
+
+  page(
+    db: Kysely<Database>,
+    filter: AuditFilter,
+    after: AuditPosition | null,
+    limit: number,
+  ): Promise<AuditRow[]> {
+    return auditSearchRepository.pageQuery(db, filter, after, limit).execute();
   },
 };
