@@ -134,6 +134,7 @@ export function createServices(
     backgroundBi: bi.syncClient,
     secrets,
     clock,
+    audit,
     log: context.log,
     onContentChanged: contentChanged,
   });
