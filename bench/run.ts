@@ -21,7 +21,8 @@ const benchmarks: Record<string, { script: string; about: string }> = {
   },
   'audit-query': {
     script: 'server/audit-query.ts',
-    about: 'audit list at 1 M entries: first page of each filter and by cursor (SQLite, PostgreSQL)',
+    about:
+      'audit list at 1 M entries: first page of each filter and by cursor (SQLite, PostgreSQL)',
   },
   'bi-identity': {
     script: 'bi-identity/tokens.ts',

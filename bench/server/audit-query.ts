@@ -22,7 +22,9 @@ async function measure(dialect: DialectName): Promise<void> {
   try {
     const loadStart = performance.now();
     await bulkLoadAudit(database.db, dialect, entries);
-    console.log(`${dialect}: ${entries} entries loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `${dialect}: ${entries} entries loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+    );
     const time = async (filter: AuditFilter, after: AuditPosition | null) => {
       const samples: number[] = [];
       for (let run = 0; run < runs; run++) {

@@ -74,9 +74,7 @@ describe('audit API', () => {
       cursor = next.nextCursor;
     }
     // `before` holds { n }: newest (119) first, every entry once.
-    expect(seen).toEqual(
-      Array.from({ length: 120 }, (_, n) => 119 - n),
-    );
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, n) => 119 - n));
 
     const ana = await page('/api/audit?user=ana');
     expect(ana.entries.every((entry) => entry.actorUsername === 'ana')).toBe(true);
@@ -100,7 +98,10 @@ describe('audit API', () => {
       ['from=ayer', 'Desde: El campo requiere una fecha AAAA-MM-DD o una fecha y hora ISO 8601.'],
       ['format=xls', 'Formato: El campo tiene un valor no permitido.'],
       ['cursor=bm8tYS1jdXJzb3I', 'Página: El campo no es un cursor de esta lista.'],
-      ['from=2026-03-02&to=2026-03-01', 'Hasta: La fecha "hasta" no puede ser anterior a la fecha "desde".'],
+      [
+        'from=2026-03-02&to=2026-03-01',
+        'Hasta: La fecha "hasta" no puede ser anterior a la fecha "desde".',
+      ],
     ];
     for (const [query, message] of cases) {
       const response = await get(`/api/audit?${query}`);
@@ -112,12 +113,16 @@ describe('audit API', () => {
   it('streams CSV in the es dialect and JSON Lines, and audits the export', async () => {
     await freshAdmin();
     const audit = createAuditLog(manualClock());
-    await audit.record(testApp.db, { id: 3, username: '=HOY()', ip: '10.0.0.2' }, {
-      action: 'account.update',
-      targetType: 'account',
-      targetId: 4,
-      detail: { before: { description: 'Ventas; Perú' }, after: { description: 'Ventas' } },
-    });
+    await audit.record(
+      testApp.db,
+      { id: 3, username: '=HOY()', ip: '10.0.0.2' },
+      {
+        action: 'account.update',
+        targetType: 'account',
+        targetId: 4,
+        detail: { before: { description: 'Ventas; Perú' }, after: { description: 'Ventas' } },
+      },
+    );
     const csv = await get('/api/audit?format=csv&action=account.update');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -133,7 +138,10 @@ describe('audit API', () => {
 
     const jsonl = await get('/api/audit?format=jsonl');
     expect(jsonl.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
-    const lines = jsonl.body.trimEnd().split('\n').map((line) => JSON.parse(line) as object);
+    const lines = jsonl.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as object);
     expect(lines).toContainEqual(expect.objectContaining({ action: 'account.update' }));
     const exported = await page('/api/audit?action=audit.exported');
     expect(exported.entries.map((entry) => entry.detail)).toEqual([

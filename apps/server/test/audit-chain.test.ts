@@ -86,7 +86,11 @@ for (const { dialect, available } of testDialects) {
       await resetDatabase(db);
       const audit = createAuditLog(systemClock);
       await audit.record(db, actor, entry('login.succeeded'));
-      await audit.record(db, actor, entry('user.updated', { before: { rol: 1 }, after: { rol: 0 } }));
+      await audit.record(
+        db,
+        actor,
+        entry('user.updated', { before: { rol: 1 }, after: { rol: 0 } }),
+      );
       await audit.record(db, actor, entry('login.refused'));
       await audit.record(db, actor, entry('account.update'));
       expect(await verifyFromCli(shared.env)).toMatchObject({ code: 0 });

@@ -71,7 +71,12 @@ for (const { dialect, available } of testDialects) {
       // The page answers, newest first.
       const rows = await auditSearchRepository.page(database.db, filter, after, 51);
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows.map((row) => row.at)).toEqual(rows.map((row) => row.at).sort().reverse());
+      expect(rows.map((row) => row.at)).toEqual(
+        rows
+          .map((row) => row.at)
+          .sort()
+          .reverse(),
+      );
     });
   });
 }

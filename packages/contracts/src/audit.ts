@@ -24,8 +24,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-const isoDateOrTime =
-  /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const isoDateOrTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 const dateTime = optionalText(40).refine(
   (value) => value === undefined || (isoDateOrTime.test(value) && !Number.isNaN(Date.parse(value))),
   auditMessages.dateTime,
@@ -47,14 +46,12 @@ export const auditQuerySchema = z
       (value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value),
       auditMessages.cursor,
     ),
-    format: z
-      .enum(auditExportFormats, { error: validationMessages.unknownOption })
-      .optional(),
+    format: z.enum(auditExportFormats, { error: validationMessages.unknownOption }).optional(),
   })
-  .refine(
-    (query) => !query.from || !query.to || query.from.slice(0, 10) <= query.to.slice(0, 10),
-    { message: auditMessages.range, path: ['to'] },
-  );
+  .refine((query) => !query.from || !query.to || query.from.slice(0, 10) <= query.to.slice(0, 10), {
+    message: auditMessages.range,
+    path: ['to'],
+  });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({

@@ -36,9 +36,7 @@ async function verifyAudit(db: Kysely<Database>): Promise<number> {
     process.stdout.write(`Auditoría íntegra: ${verdict.entries} entradas verificadas.\n`);
     return 0;
   }
-  process.stderr.write(
-    `Auditoría alterada: la entrada ${verdict.entryId} ${verdict.reason}.\n`,
-  );
+  process.stderr.write(`Auditoría alterada: la entrada ${verdict.entryId} ${verdict.reason}.\n`);
   return 1;
 }
 

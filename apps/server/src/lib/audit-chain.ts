@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditLogTable } from '../db/schema.ts';
 
 /**
  * The audit log's hash chain (decision 0273). Entries form one chain per category, so each
@@ -55,17 +56,7 @@ export function auditCategoryOf(action: string): AuditCategory {
 }
 
 /** The stored fields an entry's hash covers (everything but its id and the hashes). */
-export interface ChainedFields {
-  at: string;
-  category: string;
-  actor_id: number | null;
-  actor_username: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  detail: string | null;
-  ip: string | null;
-}
+export type ChainedFields = Omit<AuditLogTable, 'id' | 'prev_hash' | 'hash'>;
 
 /** SHA-256 over the previous hash and the entry's fields, in a fixed order. */
 export function entryHash(previous: string, fields: ChainedFields): string {

@@ -14,7 +14,9 @@ export const auditRepository = {
       .insertInto('audit_chain_heads')
       .values({ category, hash: genesisHash, anchor_hash: genesisHash, last_id: null })
       .onConflict((conflict) =>
-        conflict.column('category').doUpdateSet((eb) => ({ hash: eb.ref('audit_chain_heads.hash') })),
+        conflict
+          .column('category')
+          .doUpdateSet((eb) => ({ hash: eb.ref('audit_chain_heads.hash') })),
       )
       .returning(['hash', 'anchor_hash', 'last_id'])
       .executeTakeFirstOrThrow();
@@ -69,6 +71,17 @@ export const auditRepository = {
       .where('category', '=', category)
       .execute();
     return Number(result.numDeletedRows);
+  },
+
+  /** Entries after id `afterId`, in id order, `limit` at a time (the chain's order). */
+  batchAfter(db: Kysely<Database>, afterId: number, limit: number) {
+    return db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   },
 
   /** Whether `action` was ever recorded (one-off steps such as seeding the demo accounts). */

@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyScreen(() => import('./routes/datasets-route.tsx'), 'DatasetsRoute'),
               },
               {
+                path: 'audit',
+                lazy: lazyScreen(() => import('./routes/audit-route.tsx'), 'AuditRoute'),
+              },
+              {
                 path: 'permission/user',
                 lazy: lazyScreen(
                   () => import('./routes/permissions-by-user-route.tsx'),

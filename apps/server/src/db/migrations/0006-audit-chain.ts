@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { auditCategoryOf, entryHash, genesisHash } from '../../lib/audit-chain.ts';
 import { inTransaction } from '../../lib/audit.ts';
+import { auditRepository } from '../../lib/audit.repository.ts';
 import type { Database } from '../schema.ts';
 
 const batchSize = 1000;
@@ -63,13 +64,7 @@ async function chainExistingEntries(db: Kysely<Database>): Promise<void> {
   const heads = new Map<string, { hash: string; lastId: number }>();
   let after = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(batchSize)
-      .execute();
+    const rows = await auditRepository.batchAfter(db, after, batchSize);
     if (rows.length === 0) break;
     // One transaction per batch; PostgreSQL runs the whole migration in one already.
     await inTransaction(db, async (trx) => {

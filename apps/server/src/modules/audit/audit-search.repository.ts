@@ -36,9 +36,7 @@ export const auditSearchRepository = {
     if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
     if (filter.before !== undefined) query = query.where('at', '<', filter.before);
     if (after) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('at', 'id'), '<', eb.tuple(after.at, after.id)),
-      );
+      query = query.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(after.at, after.id)));
     }
     return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
   },

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { entryHash, genesisHash } from '../../lib/audit-chain.ts';
+import { auditRepository } from '../../lib/audit.repository.ts';
 
 const batchSize = 5000;
 
 export type ChainVerdict =
-  | { sound: true; entries: number }
-  | { sound: false; entryId: number; reason: string };
+  { sound: true; entries: number } | { sound: false; entryId: number; reason: string };
 
 /**
  * Checks every category's chain (decision 0273): each kept entry points at the hash before it
@@ -19,13 +19,7 @@ export async function verifyAuditChain(db: Kysely<Database>): Promise<ChainVerdi
   let after = 0;
   let entries = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(batchSize)
-      .execute();
+    const rows = await auditRepository.batchAfter(db, after, batchSize);
     if (rows.length === 0) break;
     for (const row of rows) {
       if (row.prev_hash !== (expected.get(row.category) ?? genesisHash)) {

@@ -38,11 +38,13 @@ export const auditModule = (options: {
         const { format } = request.query;
         if (!format) return options.audit.list(request.query);
         const lines = await options.audit.export(request.query, format, actorOf(request));
-        return reply
-          .type(auditExportTypes[format])
-          .header('content-disposition', `attachment; filename="auditoria.${format}"`)
-          // The 200 schema types the JSON page; a stream bypasses it and goes out as it is.
-          .send(Readable.from(lines) as never);
+        return (
+          reply
+            .type(auditExportTypes[format])
+            .header('content-disposition', `attachment; filename="auditoria.${format}"`)
+            // The 200 schema types the JSON page; a stream bypasses it and goes out as it is.
+            .send(Readable.from(lines) as never)
+        );
       },
     );
 
