@@ -10,6 +10,12 @@ import { useSeededApp } from './fixtures.ts';
  */
 const state = useSeededApp('sqlite', true, { env: { BI_API_URL: 'http://127.0.0.1:9' } });
 
+/** An administrator's PUT; answers its status. */
+async function put(url: string, body: unknown): Promise<number> {
+  const token = state.fixture.tokens.administrator;
+  return (await callApi(state.context.app, { method: 'PUT', url, token, body })).statusCode;
+}
+
 async function entriesOf(action: string) {
   const response = await callApi(state.context.app, {
     method: 'GET',
@@ -22,13 +28,8 @@ async function entriesOf(action: string) {
 describe('audited changes', () => {
   it('record grants before and after', async () => {
     const f = state.fixture;
-    const response = await callApi(state.context.app, {
-      method: 'PUT',
-      url: '/api/user/permissions',
-      token: f.tokens.administrator,
-      body: [{ userId: f.viewer.id, accountElementId: f.workspace.biId }],
-    });
-    expect(response.statusCode).toBe(200);
+    const body = [{ userId: f.viewer.id, accountElementId: f.workspace.biId }];
+    expect(await put('/api/user/permissions', body)).toBe(200);
     const [entry] = await entriesOf('permissions.replace');
     expect(entry).toMatchObject({
       actorUsername: f.administrator.username,
@@ -43,19 +44,14 @@ describe('audited changes', () => {
 
   it('record an account change without its secrets, and the sync it starts', async () => {
     const f = state.fixture;
-    const response = await callApi(state.context.app, {
-      method: 'PUT',
-      url: '/api/account',
-      token: f.tokens.administrator,
-      body: {
-        id: f.account.id,
-        username: 'integracion@vitrina.test',
-        password: 'secreto-de-prueba',
-        clientId: 'app',
-        description: 'Cambiada',
-      },
+    const status = await put('/api/account', {
+      id: f.account.id,
+      username: 'integracion@vitrina.test',
+      password: 'secreto-de-prueba',
+      clientId: 'app',
+      description: 'Cambiada',
     });
-    expect(response.statusCode).toBe(200);
+    expect(status).toBe(200);
     const [entry] = await entriesOf('account.update');
     expect(entry?.detail).toMatchObject({
       after: { description: 'Cambiada', clientId: 'app' },
