@@ -19,6 +19,11 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     script: 'server/cluster-load.ts',
     about: 'viewers through nginx on 3 portal instances (PostgreSQL, Redis): p50/p99, memory',
   },
+  'audit-query': {
+    script: 'server/audit-query.ts',
+    about:
+      'audit list at 1 M entries: first page of each filter and by cursor (SQLite, PostgreSQL)',
+  },
   'bi-identity': {
     script: 'bi-identity/tokens.ts',
     about: 'BI OAuth grants, REST listing and GenerateToken',

@@ -21,6 +21,7 @@ import { accountsModule } from './modules/accounts/accounts.routes.ts';
 import { administrationModule } from './modules/administration/administration.routes.ts';
 import { createActiveSessions } from './modules/auth/active-sessions.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { auditModule } from './modules/audit/audit.routes.ts';
 import { authoringModule } from './modules/authoring/authoring.routes.ts';
 import { datasetsModule } from './modules/datasets/datasets.routes.ts';
 import { favoritesModule } from './modules/favorites/favorites.routes.ts';
@@ -90,6 +91,11 @@ function apiModules(
     connectionTestModule(services.testConnection),
     authoringModule(services.authoring),
     datasetsModule(services.datasets),
+    auditModule({
+      audit: services.auditLog,
+      retention: services.auditRetention,
+      isLeader: cluster.leader.isLeader,
+    }),
     syncModule({
       sync: services.sync,
       intervalMinutes: context.config.bi.syncIntervalMinutes,

@@ -10,6 +10,7 @@ import {
 } from '@vitrina/env';
 import { z } from 'zod';
 import { checkOidcEnv, oidcConfigOf, oidcEnvShape } from './config-oidc.ts';
+import { auditRetentionField } from './lib/audit-retention-config.ts';
 
 /** Repository root, used to resolve the default data and SPA directories. */
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -40,6 +41,7 @@ const envSchema = z
     SUBSCRIPTION_CHECK_SECONDS: z.coerce.number().nonnegative().default(15),
     USAGE_RETENTION_DAYS: positiveInt.default(400),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
+    AUDIT_RETENTION_DAYS: auditRetentionField,
     ACCOUNT_SECRET_KEY: optionalText,
     JWT_SECRET: optionalText,
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
@@ -131,6 +133,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       /** OTLP/HTTP collector for the usage metrics; unset: no exporter (the default). */
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     },
+    /** How long audit entries are kept, per category; pruned once a day by the leader. */
+    auditRetention: env.AUDIT_RETENTION_DAYS,
     /** Sign-in through the company's OpenID provider; undefined when not configured. */
     oidc: oidcConfigOf(env, portalUrl),
     /** `admins`: local passwords only for administrators (a break-glass path beside OIDC). */

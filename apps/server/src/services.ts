@@ -15,6 +15,8 @@ import { createGroupPermissionsService } from './modules/permissions/group-permi
 import { createPermissionsService } from './modules/permissions/permissions.service.ts';
 import type { DemoAccountsSeeder } from './modules/sync/demo-accounts-seeder.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
+import { createAuditRetention } from './modules/audit/audit-retention.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createEmbedTokenCache } from './modules/viewer/embed-token-cache.ts';
 import { createExportHandles } from './modules/viewer/export-handles.ts';
 import { createReportExportService } from './modules/viewer/report-export.service.ts';
@@ -135,6 +137,7 @@ export function createServices(
     backgroundBi: bi.syncClient,
     secrets,
     clock,
+    audit,
     log: context.log,
     onContentChanged: contentChanged,
   });
@@ -256,6 +259,13 @@ export function createServices(
     }),
     authoring: createAuthoringService({ db, secrets, bi: bi.client, content, sync, audit }),
     datasets: createDatasetsService({ db, secrets, bi: bi.client }),
+    auditLog: createAuditService({ db, audit }),
+    auditRetention: createAuditRetention({
+      db,
+      clock,
+      audit,
+      retention: context.config.auditRetention,
+    }),
     viewer: createViewerService({ access: viewerAccess, bi: bi.client, embedTokens }),
     reportExports,
     identityChanged,

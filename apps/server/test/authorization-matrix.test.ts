@@ -88,6 +88,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     expect: everyone(200),
   },
   'GET /api/user': { request: () => ({ url: '/api/user' }), expect: administratorsOnly(200) },
+  'GET /api/audit': { request: () => ({ url: '/api/audit' }), expect: administratorsOnly(200) },
   'POST /api/user': {
     request: () => ({
       url: '/api/user',

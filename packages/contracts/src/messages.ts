@@ -73,6 +73,10 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   to: 'Hasta',
   accountId: 'Cuenta',
   workspaceId: 'Área de trabajo',
+  user: 'Usuario',
+  action: 'Acción',
+  target: 'Objeto',
+  cursor: 'Página',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */

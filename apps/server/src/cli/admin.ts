@@ -1,18 +1,23 @@
+import type { Kysely } from 'kysely';
 import { createAdministrator, resetUserPassword } from '../bootstrap/admin-commands.ts';
 import { announceToInstances } from '../cluster/announce.ts';
 import type { ClusterLog } from '../cluster/invalidation-bus.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { verifyAuditChain } from '../modules/audit/audit-verify.ts';
 import { createAuditLog } from '../lib/audit.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
 
-const usage = `Uso: npm run admin -- <comando> USUARIO
+const usage = `Uso: npm run admin -- <comando> [USUARIO]
 
 Comandos:
   create USUARIO           crea un administrador y muestra su contraseña temporal
   reset-password USUARIO   genera una contraseña temporal nueva, desbloquea y cierra sus sesiones
+  audit verify             comprueba la cadena de hashes de la auditoría; sale con 1 y nombra
+                           la primera entrada rota si no está íntegra
 `;
 
 /** The channels' warnings go to stderr, next to the command's own errors. */
@@ -24,10 +29,25 @@ const stderrLog: ClusterLog = {
   },
 };
 
-/** `npm run admin -- create|reset-password USERNAME` against the configured database. */
+/** `audit verify`: exit 0 on a sound chain, 1 naming the first broken entry. */
+async function verifyAudit(db: Kysely<Database>): Promise<number> {
+  const verdict = await verifyAuditChain(db);
+  if (verdict.sound) {
+    process.stdout.write(`Auditoría íntegra: ${verdict.entries} entradas verificadas.\n`);
+    return 0;
+  }
+  process.stderr.write(`Auditoría alterada: la entrada ${verdict.entryId} ${verdict.reason}.\n`);
+  return 1;
+}
+
+/**
+ * `npm run admin -- create|reset-password USERNAME` or `audit verify`, against the configured
+ * database (DATA_DIR or DATABASE_URL, as the server reads them).
+ */
 async function main(argv: string[]): Promise<number> {
   const [command, username] = argv;
-  if (!username || (command !== 'create' && command !== 'reset-password')) {
+  const audit = command === 'audit' && username === 'verify';
+  if (!audit && (!username || (command !== 'create' && command !== 'reset-password'))) {
     process.stderr.write(usage);
     return 2;
   }
@@ -35,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
   const { db, dialect } = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db, dialect);
+    if (audit) return await verifyAudit(db);
     const context = {
       db,
       clock: systemClock,

@@ -115,6 +115,20 @@ export interface AuditLogTable {
   target_id: string | null;
   detail: string | null;
   ip: string | null;
+  /** Retention category, from the action (lib/audit-chain.ts); each category is one chain. */
+  category: string;
+  /** The previous entry's hash in the category's chain, and this entry's (decision 0273). */
+  prev_hash: string;
+  hash: string;
+}
+
+/** Per audit category: the chain's last hash and the hash its oldest kept entry points at. */
+export interface AuditChainHeadsTable {
+  category: string;
+  hash: string;
+  /** The last pruned entry's hash (the genesis hash while nothing was pruned). */
+  anchor_hash: string;
+  last_id: number | null;
 }
 
 /** A report mailed on a schedule (issue 28); `pages` and `days` are JSON arrays. */
@@ -230,6 +244,7 @@ export interface Database {
   permissions: PermissionsTable;
   favorites: FavoritesTable;
   audit_log: AuditLogTable;
+  audit_chain_heads: AuditChainHeadsTable;
   rls_identities: RlsIdentitiesTable;
   subscriptions: SubscriptionsTable;
   subscription_recipients: SubscriptionRecipientsTable;
@@ -246,6 +261,7 @@ export interface Database {
 export const tablesChildFirst = [
   'usage_opens',
   'audit_log',
+  'audit_chain_heads',
   'subscription_deliveries',
   'subscription_runs',
   'subscription_recipients',

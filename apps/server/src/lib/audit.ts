@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { auditCategoryOf } from './audit-chain.ts';
 import { auditRepository } from './audit.repository.ts';
 import type { Clock } from './clock.ts';
 
@@ -17,22 +18,33 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** Runs `work` in `db` when it is a transaction already, else in a new one. */
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 /**
  * Appends a row to the audit log. Pass the transaction when the audited change runs in one,
  * so the entry is written (or rolled back) with the change itself.
  */
 export function createAuditLog(clock: Clock) {
   async function record(db: Kysely<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
-    await auditRepository.insert(db, {
-      at: clock.now().toISOString(),
-      actor_id: actor.id,
-      actor_username: actor.username,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId == null ? null : String(entry.targetId),
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-      ip: actor.ip,
-    });
+    await inTransaction(db, (trx) =>
+      auditRepository.append(trx, {
+        at: clock.now().toISOString(),
+        category: auditCategoryOf(entry.action),
+        actor_id: actor.id,
+        actor_username: actor.username,
+        action: entry.action,
+        target_type: entry.targetType,
+        target_id: entry.targetId == null ? null : String(entry.targetId),
+        detail: entry.detail ? JSON.stringify(entry.detail) : null,
+        ip: actor.ip,
+      }),
+    );
   }
   return {
     record,

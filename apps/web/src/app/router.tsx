@@ -78,6 +78,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyScreen(() => import('./routes/usage-route.tsx'), 'UsageRoute'),
               },
               {
+                path: 'audit',
+                lazy: lazyScreen(() => import('./routes/audit-route.tsx'), 'AuditRoute'),
+              },
+              {
                 path: 'permission/user',
                 lazy: lazyScreen(
                   () => import('./routes/permissions-by-user-route.tsx'),

@@ -68,6 +68,25 @@ export function createAccountsService(deps: {
   }
   const trees = createTreeCache();
 
+  /** What the audit log keeps of an account's state: everything but its secrets. */
+  function auditedState(row: {
+    username: string;
+    description: string;
+    auth_type: string;
+    client_id: string;
+    tenant_id: string | null;
+    secret_expires_at: string | null;
+  }) {
+    return {
+      username: row.username,
+      description: row.description,
+      authType: row.auth_type,
+      clientId: row.client_id,
+      tenantId: row.tenant_id,
+      secretExpiresAt: row.secret_expires_at,
+    };
+  }
+
   async function getAccount(id: number) {
     const account = await accountsRepository.getById(db, id);
     if (!account) throw appErrors.notFound(accountMessages.notFound);
@@ -126,22 +145,24 @@ export function createAccountsService(deps: {
 
     async create(input: CreateAccountRequest, actor: Actor & { id: number }): Promise<Account> {
       const now = deps.clock.now().toISOString();
+      const row = {
+        username: input.username.trim(),
+        ...signInColumns(input),
+        description: input.description.trim(),
+        error: 0,
+        message: null,
+        last_sync_at: null,
+        created_at: now,
+        updated_at: now,
+      };
       const entry = (created: number) => ({
         action: 'account.create',
         targetType: 'account',
         targetId: created,
+        detail: { after: auditedState(row) },
       });
       const id = await deps.audit.change(db, actor, entry, (trx) =>
-        accountsRepository.create(trx, {
-          username: input.username.trim(),
-          ...signInColumns(input),
-          description: input.description.trim(),
-          error: 0,
-          message: null,
-          last_sync_at: null,
-          created_at: now,
-          updated_at: now,
-        }),
+        accountsRepository.create(trx, row),
       );
       content.invalidate();
       await deps.syncAccount(id);
@@ -153,13 +174,24 @@ export function createAccountsService(deps: {
       if (input.username.trim() !== existing.username) {
         throw appErrors.validation('username', errorMessages.usernameReadOnly);
       }
-      const entry = { action: 'account.update', targetType: 'account', targetId: existing.id };
+      const changes = {
+        ...signInColumns(input),
+        description: input.description.trim(),
+        updated_at: deps.clock.now().toISOString(),
+      };
+      const entry = {
+        action: 'account.update',
+        targetType: 'account',
+        targetId: existing.id,
+        detail: {
+          before: auditedState(existing),
+          after: auditedState({ ...existing, ...changes }),
+          // The secrets are never logged, only whether new ones were given.
+          secretsGiven: Boolean(input.password || input.certificate),
+        },
+      };
       await deps.audit.change(db, actor, entry, (trx) =>
-        accountsRepository.update(trx, existing.id, {
-          ...signInColumns(input),
-          description: input.description.trim(),
-          updated_at: deps.clock.now().toISOString(),
-        }),
+        accountsRepository.update(trx, existing.id, changes),
       );
       deps.forgetAccount(existing.id);
       await deps.syncAccount(existing.id);
@@ -168,8 +200,13 @@ export function createAccountsService(deps: {
 
     /** Deletes an account with its workspaces, reports, favorites and the permissions on them. */
     async delete(id: number, actor: Actor): Promise<void> {
-      await getAccount(id);
-      const entry = { action: 'account.delete', targetType: 'account', targetId: id };
+      const existing = await getAccount(id);
+      const entry = {
+        action: 'account.delete',
+        targetType: 'account',
+        targetId: id,
+        detail: { before: auditedState(existing) },
+      };
       await deps.audit.change(db, actor, entry, async (trx) => {
         const elementIds = await contentRepository.elementIdsOfAccount(trx, id);
         // Workspaces, reports and favorites go by foreign-key cascade; permissions point at ids.

@@ -121,11 +121,12 @@ export function createReportUsersService(
         users.map((u) => u.id),
         (index) => `${index}.id`,
       );
+      const before = (await permissionsRepository.usersHolding(db, report.bi_id)).map((u) => u.id);
       const entry = {
         action: 'report.users.set',
         targetType: 'report',
         targetId: report.bi_id,
-        detail: { users: userIds },
+        detail: { users: userIds, before, after: userIds },
       };
       await deps.audit.change(db, actor, entry, async (trx) => {
         await permissionsRepository.deleteByElements(trx, [report.bi_id]);

@@ -79,11 +79,20 @@ export function createIdentitiesService(deps: {
         username: input.username?.trim() || user.mail,
         roles: input.roles.map((role) => role.trim()),
       };
+      const previous = (await identitiesRepository.ofUser(db, user.id)).find(
+        (stored) => stored.accountId === accountId && stored.datasetId === identity.datasetId,
+      );
       const entry = {
         action: 'identity.put',
         targetType: 'user',
         targetId: user.id,
-        detail: { accountId, datasetId: identity.datasetId, roles: identity.roles },
+        detail: {
+          accountId,
+          datasetId: identity.datasetId,
+          roles: identity.roles,
+          before: previous ? { username: previous.username, roles: previous.roles } : null,
+          after: { username: identity.username, roles: identity.roles },
+        },
       };
       await deps.audit.change(db, actor, entry, (trx) => identitiesRepository.put(trx, identity));
       deps.identityChanged(user.id);
@@ -97,7 +106,11 @@ export function createIdentitiesService(deps: {
         action: 'identity.delete',
         targetType: 'user',
         targetId: identity.userId,
-        detail: { accountId, datasetId: identity.datasetId },
+        detail: {
+          accountId,
+          datasetId: identity.datasetId,
+          before: { username: identity.username, roles: identity.roles },
+        },
       };
       await deps.audit.change(db, actor, entry, (trx) => identitiesRepository.delete(trx, id));
       deps.identityChanged(identity.userId);

@@ -63,15 +63,17 @@ export function createGroupPermissionsService(deps: PermissionChangeDeps) {
         }
         return { account_element_id: id, element_type: type };
       });
-      const entry = {
+      const entry = (before: string[]) => ({
         action: 'group.permissions.replace',
         targetType: 'group',
         targetId: name,
-        detail: { count: rows.length },
-      };
-      await deps.audit.change(db, actor, entry, (trx) =>
-        groupPermissionsRepository.replaceForGroup(trx, name, rows),
-      );
+        detail: { count: rows.length, before, after: rows.map((row) => row.account_element_id) },
+      });
+      await deps.audit.change(db, actor, entry, async (trx) => {
+        const before = await groupPermissionsRepository.listByGroup(trx, name);
+        await groupPermissionsRepository.replaceForGroup(trx, name, rows);
+        return before.map((row) => row.account_element_id);
+      });
       deps.grants.invalidate();
       return list(name);
     },

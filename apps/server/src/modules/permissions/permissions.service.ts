@@ -48,6 +48,17 @@ export interface PermissionChangeDeps {
 }
 
 /** Per-user permissions: list, replace, clear (administrators only, checked by the routes). */
+type GrantRow = { user_id: number; account_element_id: string };
+
+/** Grants as the audit log records them, before and after a change. */
+const grantsOf = (rows: GrantRow[]) =>
+  rows.map((row) => ({ userId: row.user_id, accountElementId: row.account_element_id }));
+
+async function grantsOfUsers(db: Kysely<Database>, userIds: number[]): Promise<GrantRow[]> {
+  const lists = await Promise.all(userIds.map((id) => permissionsRepository.listByUser(db, id)));
+  return lists.flat();
+}
+
 export function createPermissionsService(deps: PermissionChangeDeps) {
   const { db } = deps;
 
@@ -92,15 +103,18 @@ export function createPermissionsService(deps: PermissionChangeDeps) {
         });
       });
       const userIds = [...new Set(records.map((r) => r.userId))];
-      const entry = {
+      const after = [...rows.values()];
+      const entry = (before: GrantRow[]) => ({
         action: 'permissions.replace',
         targetType: 'user',
         targetId: userIds.join(','),
-        detail: { count: rows.size },
-      };
+        detail: { count: rows.size, before: grantsOf(before), after: grantsOf(after) },
+      });
       await deps.audit.change(db, actor, entry, async (trx) => {
+        const before = await grantsOfUsers(trx, userIds);
         await permissionsRepository.deleteByUsers(trx, userIds);
-        await permissionsRepository.insert(trx, [...rows.values()]);
+        await permissionsRepository.insert(trx, after);
+        return before;
       });
       deps.grants.invalidate();
       const saved = await Promise.all(
@@ -111,10 +125,17 @@ export function createPermissionsService(deps: PermissionChangeDeps) {
 
     async clearForUser(userId: number, actor: Actor): Promise<void> {
       await assertUserExists(userId);
-      const entry = { action: 'permissions.clear', targetType: 'user', targetId: userId };
-      await deps.audit.change(db, actor, entry, (trx) =>
-        permissionsRepository.deleteByUsers(trx, [userId]),
-      );
+      const entry = (before: GrantRow[]) => ({
+        action: 'permissions.clear',
+        targetType: 'user',
+        targetId: userId,
+        detail: { before: grantsOf(before) },
+      });
+      await deps.audit.change(db, actor, entry, async (trx) => {
+        const before = await grantsOfUsers(trx, [userId]);
+        await permissionsRepository.deleteByUsers(trx, [userId]);
+        return before;
+      });
       deps.grants.invalidate();
     },
   };

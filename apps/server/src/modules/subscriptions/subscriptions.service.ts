@@ -31,6 +31,18 @@ const newNonce = () => randomBytes(18).toString('base64url');
 const system: Actor = { id: null, username: 'suscripciones', ip: null };
 
 /** The columns of a subscription from its body; the next send follows from now. */
+/** The columns an update changes, as they were and as they become (the audit's before/after). */
+function changedColumns<T extends object>(current: T, changes: Partial<T>) {
+  const before: Partial<T> = {};
+  const after: Partial<T> = {};
+  for (const key of Object.keys(changes) as (keyof T)[]) {
+    if (key === 'updated_at' || key === 'next_run_at' || current[key] === changes[key]) continue;
+    before[key] = current[key];
+    after[key] = changes[key];
+  }
+  return { before, after };
+}
+
 function rowOf(body: SubscriptionBody, ownerId: number, now: Date): NewSubscriptionRow {
   const { schedule } = body;
   const startDate = body.startDate ?? localDate(now, schedule.timeZone);
@@ -251,6 +263,7 @@ export function createSubscriptionsService(deps: {
             recipients: body.recipients,
             paused: body.paused ?? false,
             schedule: body.schedule,
+            ...changedColumns(current, changes),
           },
         },
         async (trx) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Actor, AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BiClient } from '../bi-client/bi-client.ts';
 import { BiServiceError } from '../bi-client/bi-errors.ts';
@@ -17,6 +18,9 @@ import {
   planSync,
   type FetchedWorkspace,
 } from './sync-plan.ts';
+
+/** Syncs run for the portal itself (at start-up, on a timer, after an account change). */
+const syncActor: Actor = { id: null, username: 'sistema', ip: null };
 
 const workspaceNotFound = 'El área de trabajo del informe no está en el portal.';
 
@@ -41,6 +45,7 @@ export function createSyncService(deps: {
   backgroundBi: BiClient;
   secrets: SecretBox;
   clock: Clock;
+  audit: AuditLog;
   log: SyncLogger;
   /** Called after every sync, successful or not: the content or the account's state changed. */
   onContentChanged: () => void;
@@ -73,6 +78,15 @@ export function createSyncService(deps: {
           message: null,
           last_sync_at: deps.clock.now().toISOString(),
         });
+        await deps.audit.record(trx, syncActor, {
+          action: 'sync.succeeded',
+          targetType: 'account',
+          targetId: accountId,
+          detail: {
+            workspaces: fetched.length,
+            items: fetched.reduce((sum, workspace) => sum + workspace.items.length, 0),
+          },
+        });
       });
       return { ok: true, message: null };
     } catch (error) {
@@ -86,6 +100,12 @@ export function createSyncService(deps: {
       );
       // The row may be gone if the account was deleted while the sync ran: then this updates nothing.
       await accountsRepository.update(deps.db, accountId, { error: 1, message });
+      await deps.audit.record(deps.db, syncActor, {
+        action: 'sync.failed',
+        targetType: 'account',
+        targetId: accountId,
+        detail: { message },
+      });
       return { ok: false, message };
     }
   }

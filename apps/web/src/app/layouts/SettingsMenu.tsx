@@ -16,6 +16,7 @@ const items: MenuProps['items'] = [
       { key: '/administration/permission/report', label: 'Por reporte' },
     ],
   },
+  { key: '/administration/audit', label: 'Auditoría' },
 ];
 
 /** Settings dropdown, shown to administrators only (spec §2). */

@@ -1,0 +1,65 @@
+import { Readable } from 'node:stream';
+import { auditPageSchema, auditQuerySchema } from '@vitrina/contracts';
+import type { ApiModule } from '../../context.ts';
+import { errorResponses } from '../../errors.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { noStore } from '../../plugins/security.ts';
+import { routeOptions } from '../../route-options.ts';
+import { auditExportTypes } from './audit-export.ts';
+import type { AuditRetentionService } from './audit-retention.ts';
+import type { AuditService } from './audit.service.ts';
+
+const errors = errorResponses(400, 401, 403);
+const dayMs = 86_400_000;
+
+/**
+ * The audit log for administrators: `GET /api/audit` pages it, or with `format=csv|jsonl`
+ * streams it as a download. The leader instance prunes it once a day (and at start-up).
+ */
+export const auditModule = (options: {
+  audit: AuditService;
+  retention: AuditRetentionService;
+  isLeader: () => Promise<boolean>;
+}): ApiModule => ({
+  name: 'audit',
+  register(app) {
+    const { admin } = routeOptions(app, 'auditoría');
+    app.get(
+      '/audit',
+      {
+        onRequest: noStore,
+        ...admin('Entradas de auditoría, de la más reciente; con format=csv o jsonl, la descarga', {
+          querystring: auditQuerySchema,
+          // An export is a stream, sent as it is and never serialized.
+          response: { 200: auditPageSchema, ...errors },
+        }),
+      },
+      async (request, reply) => {
+        const { format } = request.query;
+        if (!format) return options.audit.list(request.query);
+        const lines = await options.audit.export(request.query, format, actorOf(request));
+        return (
+          reply
+            .type(auditExportTypes[format])
+            .header('content-disposition', `attachment; filename="auditoria.${format}"`)
+            // The 200 schema types the JSON page; a stream bypasses it and goes out as it is.
+            .send(Readable.from(lines) as never)
+        );
+      },
+    );
+
+    const prune = async () => {
+      if (!(await options.isLeader())) return;
+      const pruned = await options.retention.prune();
+      if (pruned.length > 0) app.log.info({ pruned }, 'audit entries past retention pruned');
+    };
+    const report = (error: unknown) => app.log.error({ err: error }, 'audit pruning failed');
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      void prune().catch(report);
+      timer = setInterval(() => void prune().catch(report), dayMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+});
