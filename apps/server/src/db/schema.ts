@@ -96,6 +96,8 @@ export interface PermissionsTable {
   user_id: number;
   account_element_id: string;
   element_type: 'account' | 'workspace' | 'report';
+  /** ISO 8601 in UTC; null: the grant has no end. */
+  valid_until: string | null;
 }
 
 export interface FavoritesTable {
@@ -187,6 +189,15 @@ export interface GroupPermissionsTable {
   group_name: string;
   account_element_id: string;
   element_type: 'account' | 'workspace' | 'report';
+  valid_until: string | null;
+}
+
+/** A reminder mail sent for a grant about to end (one per holder, element and end). */
+export interface GrantRemindersTable {
+  holder: string;
+  account_element_id: string;
+  valid_until: string;
+  sent_at: string;
 }
 
 /** A session (refresh-token family) opened through the provider, and when it began. */
@@ -214,11 +225,13 @@ export interface Database {
   user_groups: UserGroupsTable;
   group_permissions: GroupPermissionsTable;
   oidc_sessions: OidcSessionsTable;
+  grant_reminders: GrantRemindersTable;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
 export const tablesChildFirst = [
   'audit_log',
+  'grant_reminders',
   'subscription_deliveries',
   'subscription_runs',
   'subscription_recipients',
