@@ -54,7 +54,11 @@ export const grantRemindersRepository = {
       return account?.username;
     }
     const table = type === 'workspace' ? 'workspaces' : 'reports';
-    const row = await db.selectFrom(table).select('name').where('bi_id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select('name')
+      .where('bi_id', '=', id)
+      .executeTakeFirst();
     return row?.name;
   },
 

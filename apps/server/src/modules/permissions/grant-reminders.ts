@@ -115,7 +115,8 @@ export function createGrantReminders(deps: {
     const sentAt = new Date(deps.now()).toISOString();
     if (!(await repository.claim(db, { ...key, sent_at: sentAt }))) return false;
     try {
-      for (const mail of reminderMails(grant, element, administrators)) await deps.mailer.send(mail);
+      for (const mail of reminderMails(grant, element, administrators))
+        await deps.mailer.send(mail);
       return true;
     } catch (error) {
       await repository.release(db, key);

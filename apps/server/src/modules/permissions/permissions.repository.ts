@@ -25,10 +25,7 @@ export const permissionsRepository = {
       await db.deleteFrom('permissions').where('account_element_id', 'in', elementIds).execute();
   },
 
-  async insert(
-    db: Kysely<Database>,
-    rows: NewPermissionRow[],
-  ): Promise<void> {
+  async insert(db: Kysely<Database>, rows: NewPermissionRow[]): Promise<void> {
     // Chunked to stay under SQLite's bound-parameter limit.
     for (let i = 0; i < rows.length; i += 500) {
       await db

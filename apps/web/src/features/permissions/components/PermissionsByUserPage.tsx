@@ -15,7 +15,7 @@ import './admin-panels.css';
 
 type Editor = Pick<
   ReturnType<typeof usePermissionEditor>,
-  'nodes' | 'checked' | 'setChecked' | 'loading'
+  'nodes' | 'checked' | 'setChecked' | 'loading' | 'ends' | 'setEnd'
 >;
 
 /** A holder's tree with its Grabar (shown once there is something to grant). */

@@ -1,0 +1,28 @@
+import { Input, Tag } from 'antd';
+import { fromLocalInput, hasEnded, toLocalInput } from './grant-end.ts';
+
+/**
+ * The "Válido hasta" of one grant: a date/time input (empty: no end) and a "Vencido" tag once it
+ * has passed. Clicks stay here, so the tree row it sits in does not toggle.
+ */
+export function GrantEndInput(props: {
+  /** Whose grant, for the input's accessible name. */
+  label: string;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+}) {
+  return (
+    <span className="vt-grant-end" onClick={(event) => event.stopPropagation()}>
+      <Input
+        type="datetime-local"
+        size="small"
+        aria-label={`Válido hasta: ${props.label}`}
+        title="Válido hasta"
+        value={toLocalInput(props.value)}
+        onChange={(event) => props.onChange(fromLocalInput(event.target.value))}
+        style={{ width: 190 }}
+      />
+      {hasEnded(props.value) && <Tag>Vencido</Tag>}
+    </span>
+  );
+}
