@@ -2,7 +2,7 @@ import { Empty, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { hasEnded } from './grant-end.ts';
 import { GrantEndInput } from './GrantEndInput.tsx';
-import { selectedElementIds, type ElementNode } from './permission-tree.ts';
+import { selectedElementIds, type ElementNode, type GrantEnds } from './permission-tree.ts';
 
 /** What the tree shows and edits: a user's permissions being edited (`usePermissionEditor`). */
 interface TreeEditor {
@@ -11,7 +11,7 @@ interface TreeEditor {
   loading: boolean;
   setChecked(checked: string[]): void;
   /** "Válido hasta" of each grant, by element. */
-  ends: Readonly<Record<string, string | undefined>>;
+  ends: GrantEnds;
   setEnd(key: string, validUntil: string | undefined): void;
 }
 
@@ -55,7 +55,11 @@ export function PermissionTree({ editor, height, expandAll = false }: Props) {
     <Tree
       checkable
       selectable={false}
-      treeData={toDataNodes(nodes, editor, new Set(selectedElementIds(nodes, new Set(checked))))}
+      treeData={toDataNodes(
+        nodes,
+        editor,
+        new Set(selectedElementIds(nodes, new Set(checked), editor.ends)),
+      )}
       checkedKeys={checked}
       defaultExpandAll={expandAll}
       height={height}

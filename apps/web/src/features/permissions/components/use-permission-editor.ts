@@ -9,10 +9,7 @@ import {
   userPermissionsKey,
   useUserPermissions,
 } from '../api/permissions-api.ts';
-import { withEnd } from './grant-end.ts';
-import { allKeys, buildElementTree, permissionRecords } from './permission-tree.ts';
-
-type Ends = Readonly<Record<string, string | undefined>>;
+import { allKeys, buildElementTree, permissionRecords, type GrantEnds } from './permission-tree.ts';
 
 /**
  * The tree, its checked keys and each grant's "Válido hasta" over a holder's stored grants (a
@@ -25,7 +22,7 @@ function useGrantTree(grants: {
   const tree = useAdminTree();
   const nodes = useMemo(() => buildElementTree(tree.data ?? []), [tree.data]);
   const stored = useMemo(() => (grants.data ?? []).map((p) => p.accountElementId), [grants.data]);
-  const storedEnds = useMemo<Ends>(
+  const storedEnds = useMemo<GrantEnds>(
     () =>
       Object.fromEntries(
         (grants.data ?? []).map((p) => [p.accountElementId, p.validUntil ?? undefined]),
@@ -33,7 +30,7 @@ function useGrantTree(grants: {
     [grants.data],
   );
   const [edited, setEdited] = useState<string[] | null>(null);
-  const [editedEnds, setEditedEnds] = useState<Ends | null>(null);
+  const [editedEnds, setEditedEnds] = useState<GrantEnds | null>(null);
   const shown = useMemo(() => allKeys(nodes), [nodes]);
   const checked = (edited ?? stored).filter((key) => shown.has(key));
   const ends = editedEnds ?? storedEnds;
@@ -47,8 +44,8 @@ function useGrantTree(grants: {
       setEditedEnds({ ...ends, [key]: validUntil }),
     /** The grants to send, those with an end carrying it (spec §4's save rule picks them). */
     grantsToSave: () =>
-      permissionRecords(nodes, new Set(checked), stored, 0).map(({ accountElementId }) =>
-        withEnd({ accountElementId }, ends[accountElementId]),
+      permissionRecords(nodes, new Set(checked), stored, 0, ends).map(
+        ({ userId: _, ...grant }) => grant,
       ),
     reset() {
       setEdited(null);
