@@ -1,4 +1,4 @@
-import { Input, Tag } from 'antd';
+import { Input, Tag, Typography } from 'antd';
 import { fromLocalInput, hasEnded, toLocalInput } from './grant-end.ts';
 
 /**
@@ -24,5 +24,14 @@ export function GrantEndInput(props: {
       />
       {hasEnded(props.value) && <Tag>Vencido</Tag>}
     </span>
+  );
+}
+
+/** What the date beside each grant means, once above a list of grants. */
+export function GrantEndHint() {
+  return (
+    <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+      Válido hasta: vacío, el permiso no vence. Uno vencido se muestra en gris hasta quitarlo.
+    </Typography.Paragraph>
   );
 }

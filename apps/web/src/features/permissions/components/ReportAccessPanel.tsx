@@ -7,6 +7,7 @@ import type { ReportUser, User } from '../../../lib/models.ts';
 import { reportUsersKey, saveReportUsers, useReportUsers } from '../api/permissions-api.ts';
 import { AddReportUserModal } from './AddReportUserModal.tsx';
 import { withEnd } from './grant-end.ts';
+import { GrantEndHint } from './GrantEndInput.tsx';
 import { ReportAccessExplanation } from './ReportAccessExplanation.tsx';
 import { candidateUsers } from './report-users.ts';
 import { UserListBlock, UserNames } from './UserListBlock.tsx';
@@ -69,6 +70,7 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
         )}
       </UserListBlock>
       <UserListBlock title="Por asignación directa" count={directUsers.length}>
+        <GrantEndHint />
         <UserNames
           users={directUsers}
           onRemove={(user) => setDirect(directUsers.filter((u) => u.id !== user.id))}
