@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/lib/mailer.ts';
 import { createGrantReminders } from '../src/modules/permissions/grant-reminders.ts';
@@ -11,6 +10,7 @@ import {
   testDialects,
   type TestDatabase,
 } from './helper.ts';
+import { insertAccount } from './fixtures.ts';
 
 const start = Date.parse('2026-03-01T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -81,21 +81,7 @@ for (const { dialect, available } of testDialects) {
       const admin = await createUser(database.db, { rol: 0, firstname: 'Ada' });
       const viewer = await createUser(database.db, { firstname: 'Vera', lastname: 'Paz' });
       const member = await createUser(database.db, { firstname: 'Gus' });
-      const account = await database.db
-        .insertInto('accounts')
-        .values({
-          username: 'cuenta@vitrina.test',
-          password_encrypted: 'x',
-          client_id: 'app',
-          description: 'Cuenta',
-          error: 0,
-          message: null,
-          last_sync_at: null,
-          created_at: iso(start),
-          updated_at: iso(start),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const account = await insertAccount(database.db, 'cuenta@vitrina.test');
       await database.db
         .insertInto('provider_groups')
         .values({ name: 'Ventas', last_seen_at: iso(start) })
@@ -140,12 +126,13 @@ for (const { dialect, available } of testDialects) {
         .execute();
 
       const sent: MailMessage[] = [];
+      const failures: unknown[] = [];
       const instance = () =>
         createGrantReminders({
           db: database.db,
           mailer: { send: async (mail) => void sent.push(mail) },
           now,
-          log: pino({ level: 'silent' }),
+          log: { error: (details: unknown) => void failures.push(details) },
         });
       const [a, b] = [instance(), instance()];
       const counts = await Promise.all([a.sendDue(), b.sendDue(), a.sendDue()]);
@@ -176,6 +163,7 @@ for (const { dialect, available } of testDialects) {
       clock = start + dayMs;
       expect(await a.sendDue()).toBe(1);
       expect(sent.map((mail) => mail.text.split('\n')[0])).toEqual(['Hola Gus:', 'Hola Ada:']);
+      expect(failures).toEqual([]);
     });
   });
 }

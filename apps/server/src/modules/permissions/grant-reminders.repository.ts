@@ -16,22 +16,17 @@ export const grantRemindersRepository = {
       .execute();
   },
 
-  /** Group grants ending in (`from`, `to`]. */
+  /** Group grants ending in (`from`, `to`], once per member (once with no member for none). */
   groupGrantsEnding(db: Kysely<Database>, from: string, to: string) {
     return db
-      .selectFrom('group_permissions')
-      .select(['group_name', 'account_element_id', 'element_type', 'valid_until'])
-      .where('valid_until', '>', from)
-      .where('valid_until', '<=', to)
-      .execute();
-  },
-
-  groupMembers(db: Kysely<Database>, name: string) {
-    return db
-      .selectFrom('user_groups as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.firstname', 'u.lastname', 'u.mail'])
-      .where('m.group_name', '=', name)
+      .selectFrom('group_permissions as p')
+      .leftJoin('user_groups as m', 'm.group_name', 'p.group_name')
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .select(['p.group_name', 'p.account_element_id', 'p.element_type', 'p.valid_until'])
+      .select(['u.firstname', 'u.lastname', 'u.mail'])
+      .where('p.valid_until', '>', from)
+      .where('p.valid_until', '<=', to)
+      .orderBy('p.id')
       .execute();
   },
 

@@ -7,7 +7,7 @@ import type { ElementType } from './permissions.repository.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** How long before its end a grant is reminded (decision 0281). */
-export const reminderLeadMs = 7 * dayMs;
+const reminderLeadMs = 7 * dayMs;
 /** How often each instance looks for grants to remind. */
 const checkMs = 10 * 60 * 1000;
 
@@ -74,7 +74,7 @@ export function createGrantReminders(deps: {
   db: Kysely<Database>;
   mailer: Mailer;
   now: () => number;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const { db } = deps;
 
@@ -91,16 +91,26 @@ export function createGrantReminders(deps: {
       elementType: row.element_type,
       validUntil: row.valid_until!,
     }));
+    // One grant per group and element, its members gathered from the rows.
+    const ofGroup = new Map<string, EndingGrant>();
     for (const row of ofGroups) {
-      grants.push({
-        holder: `group:${row.group_name}`,
+      const holder = `group:${row.group_name}`;
+      const key = `${holder}\n${row.account_element_id}`;
+      const grant = ofGroup.get(key) ?? {
+        holder,
         whose: `el acceso del grupo ${row.group_name}`,
-        holders: await repository.groupMembers(db, row.group_name),
+        holders: [],
         accountElementId: row.account_element_id,
         elementType: row.element_type,
         validUntil: row.valid_until!,
-      });
+      };
+      ofGroup.set(key, grant);
+      // A group without members still reminds the administrators.
+      const { firstname, lastname, mail } = row;
+      if (firstname !== null && lastname !== null && mail !== null)
+        grant.holders.push({ firstname, lastname, mail });
     }
+    grants.push(...ofGroup.values());
     return grants;
   }
 
