@@ -1,5 +1,7 @@
 import { Input, Tag, Typography } from 'antd';
 import { fromLocalInput, hasEnded, toLocalInput } from './grant-end.ts';
+// The grant styles travel with the input: the user modal's tree has no admin-panels.css.
+import './grant-end.css';
 
 /**
  * The "Válido hasta" of one grant: a date/time input (empty: no end) and a "Vencido" tag once it
