@@ -80,7 +80,7 @@ const portalGroups: { name: string; files: string[]; env?: Record<string, string
     // Users, accounts, grants and datasets, but no new or changed report: the viewer journey
     // counts the reports a viewer sees.
     name: 'e2e:e2e-portal',
-    files: ['admin', 'viewer', 'datos', 'datos-postgres', 'phone-view', 'subscriptions'],
+    files: ['admin', 'viewer', 'datos', 'datos-postgres', 'phone-view', 'subscriptions', 'usage'],
   },
   // Both save reports, with different names; neither counts reports.
   { name: 'e2e:e2e-portal-authoring', files: ['authoring', 'authoring-finish'] },

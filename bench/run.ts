@@ -66,6 +66,10 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     about: 'Export To File: where a warm job of the 2-page report goes, step by step',
   },
   'web-bundle': { script: 'web/login-bundle.ts', about: 'JS shipped for the login route (gzip)' },
+  'web-usage-beacon': {
+    script: 'web/usage-beacon.ts',
+    about: "the viewer's usage beacon: main-thread time per open in chromium vs a floor",
+  },
   'web-open': {
     script: 'web/report-open.ts',
     about: 'report card click to rendered, with and without bootstrap/preload',

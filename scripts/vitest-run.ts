@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 export const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -21,6 +21,22 @@ interface VitestJson {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
+  testResults: { name: string; startTime: number; endTime: number }[];
+}
+
+/** How many of a tier's slowest files each run names, so its log shows where the time goes. */
+const slowestShown = 8;
+
+function slowestFiles(report: VitestJson): string {
+  return [...report.testResults]
+    .map((file) => ({
+      file: relative(root, file.name),
+      seconds: (file.endTime - file.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, slowestShown)
+    .map(({ file, seconds }) => `  ${seconds.toFixed(0).padStart(4)} s  ${file}`)
+    .join('\n');
 }
 
 /**
@@ -50,6 +66,7 @@ export function runVitest(label: string, args: string[], reportName: string): Ta
     skipped: report.numPendingTests + report.numTodoTests,
   };
   const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(`> ${label}, slowest files:\n${slowestFiles(report)}`);
   console.log(`> ${label}: ${tally.passed} passed, ${tally.failed} failed in ${seconds} s`);
   return tally;
 }

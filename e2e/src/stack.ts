@@ -30,11 +30,19 @@ export interface Stack extends StackAddress {
 /**
  * Starts the whole product as `npm start` does (expects the SPA and report frame to be built),
  * on free ports with a throw-away data directory they share, with the demo on. `env` adds or
- * overrides environment variables.
+ * overrides environment variables; `portalPort` is for a test that must know the portal's URL
+ * before it starts (an identity provider's redirect URI).
  */
-export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
+export async function startStack(
+  env: NodeJS.ProcessEnv = {},
+  { portalPort }: { portalPort?: number } = {},
+): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-e2e-'));
-  const [port, biPort, biTlsPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, biPort, biTlsPort] = [
+    portalPort ?? (await freePort()),
+    await freePort(),
+    await freePort(),
+  ];
   const adminPassword = 'Admin1234';
   const portalUrl = `http://127.0.0.1:${port}`;
   const biUrl = `http://127.0.0.1:${biPort}`;

@@ -31,6 +31,7 @@ import { publicModule } from './modules/public/public.routes.ts';
 import { readinessModule } from './modules/public/readiness.routes.ts';
 import { subscriptionsModule } from './modules/subscriptions/subscriptions.routes.ts';
 import { syncModule } from './modules/sync/sync.module.ts';
+import { usageModule } from './modules/usage/usage.routes.ts';
 import { usersModule } from './modules/users/users.routes.ts';
 import { reportExportModule } from './modules/viewer/report-export.routes.ts';
 import { viewerModule } from './modules/viewer/viewer.routes.ts';
@@ -84,6 +85,7 @@ function apiModules(
     viewerModule(services.viewer),
     reportExportModule(services.reportExports),
     subscriptionsModule(services.subscriptions, services.subscriptionSending),
+    usageModule(services.usage, services.usageUpkeep),
     identitiesModule(services.identities),
     connectionTestModule(services.testConnection),
     authoringModule(services.authoring),

@@ -38,6 +38,8 @@ const envSchema = z
     BI_TLS_CA_FILE: optionalText,
     SYNC_INTERVAL_MINUTES: z.coerce.number().nonnegative().default(15),
     SUBSCRIPTION_CHECK_SECONDS: z.coerce.number().nonnegative().default(15),
+    USAGE_RETENTION_DAYS: positiveInt.default(400),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
     ACCOUNT_SECRET_KEY: optionalText,
     JWT_SECRET: optionalText,
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
@@ -123,6 +125,12 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     /** How often each instance looks for due subscriptions; 0 turns the look off (tests). */
     subscriptions: { checkSeconds: env.SUBSCRIPTION_CHECK_SECONDS },
+    usage: {
+      /** Opens older than this many days are pruned (hourly and at start-up). */
+      retentionDays: env.USAGE_RETENTION_DAYS,
+      /** OTLP/HTTP collector for the usage metrics; unset: no exporter (the default). */
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    },
     /** Sign-in through the company's OpenID provider; undefined when not configured. */
     oidc: oidcConfigOf(env, portalUrl),
     /** `admins`: local passwords only for administrators (a break-glass path beside OIDC). */

@@ -34,6 +34,9 @@ import {
 } from './modules/subscriptions/subscription-queue.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { createUnsubscribeTokens } from './modules/subscriptions/unsubscribe-tokens.ts';
+import { usagePruning } from './modules/usage/usage-pruning.ts';
+import { createUsageMetrics } from './modules/usage/usage-metrics.ts';
+import { createUsageService } from './modules/usage/usage.service.ts';
 import { createConnectionTester } from './modules/accounts/connection-test.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import {
@@ -172,9 +175,32 @@ export function createServices(
     reportName: async (uid) => (await content.get()).reportsByUid.get(uid)?.report.name,
   });
 
+  // Usage (issue 30): OpenTelemetry metrics only when a collector is configured.
+  const { retentionDays, otlpEndpoint } = context.config.usage;
+  const usageMetrics = otlpEndpoint ? createUsageMetrics(otlpEndpoint) : undefined;
+  const usage = createUsageService({
+    db,
+    clock,
+    content,
+    retentionDays,
+    ...(usageMetrics ? { onOpen: usageMetrics.record } : {}),
+  });
+  const pruning = usagePruning(usage.prune, (error) =>
+    context.log.error({ err: error }, 'usage pruning failed'),
+  );
+
   return {
     sync,
     subscriptions,
+    usage,
+    /** Prunes old opens while the app runs; closing also sends the last metrics. */
+    usageUpkeep: {
+      start: pruning.start,
+      async stop() {
+        await pruning.stop();
+        await usageMetrics?.shutdown();
+      },
+    },
     /** Sends subscriptions: started when the app is ready, stopped when it closes. */
     subscriptionSending: subscriptionScheduler({
       queue,

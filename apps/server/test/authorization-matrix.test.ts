@@ -319,6 +319,23 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/subscriptions/unsubscribe', body: { token: 'no-es-un-token' } }),
     expect: everyone(400),
   },
+  // Usage (issue 30): any signed-in viewer reports their own opens; only administrators read them.
+  'POST /api/usage/opens': {
+    request: (f) => ({
+      url: '/api/usage/opens',
+      body: { reportUid: f.report.uid, phases: { totalMs: 900 }, device: 'desktop' },
+    }),
+    expect: signedIn(204),
+  },
+  'GET /api/usage': { request: () => ({ url: '/api/usage' }), expect: administratorsOnly(200) },
+  'GET /api/usage/reports/:uId': {
+    request: (f) => ({ url: `/api/usage/reports/${f.report.uid}` }),
+    expect: administratorsOnly(200),
+  },
+  'GET /api/usage/users/:id': {
+    request: (f) => ({ url: `/api/usage/users/${f.viewer.id}` }),
+    expect: administratorsOnly(200),
+  },
   // Authoring (issue 13): administrators only; 502 proves the guard let them through to the BI call.
   'GET /api/viewer/report/:uid/edit': {
     request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/edit` }),

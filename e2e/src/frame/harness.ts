@@ -110,13 +110,15 @@ export async function openNewReportEditor(harness: FrameHarness, flavour: SdkFla
   return { page, frame, groupId };
 }
 
+/** A host page on `flavour`; with `authoring`, powerbi-report-authoring loaded on it too. */
 export async function openHost(
   harness: FrameHarness,
   flavour: SdkFlavour,
   size?: { width: number; height: number },
+  options?: { authoring?: boolean },
 ): Promise<Page> {
   const page = await harness.browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(harness.host.pageUrl(flavour, size));
+  await page.goto(harness.host.pageUrl(flavour, size, options));
   return page;
 }
 

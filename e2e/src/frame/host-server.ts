@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { freePort } from '@vitrina/test-support/processes';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -28,6 +28,10 @@ const publishedBundles: Record<Exclude<SdkFlavour, 'ours'>, string> = {
   'official-2.24': require.resolve('powerbi-client-2.24/dist/powerbi.js'),
 };
 
+/** Microsoft's powerbi-report-authoring 1.1.3, its published UMD bundle. */
+const authoringBundle =
+  require.resolve('powerbi-report-authoring/dist/powerbi-report-authoring.js');
+
 const EVENTS = [
   'loaded',
   'rendered',
@@ -47,12 +51,25 @@ const EVENTS = [
   'saveAsTriggered',
 ];
 
+/**
+ * The scripts a host page loads: the SDK, and with `authoring` Microsoft's
+ * powerbi-report-authoring too. Our SDK then comes bundled with the library and `powerbi-client`
+ * aliased to its sources, as an application's bundler makes it; Microsoft's SDKs take the
+ * library's published UMD bundle, which finds them by `window['powerbi-client']`.
+ */
+function sdkScripts(flavour: SdkFlavour, authoring: boolean): string[] {
+  if (!authoring) return [`/sdk/${flavour}.js`];
+  if (flavour === 'ours') return ['/sdk/ours-authoring.js'];
+  return [`/sdk/${flavour}.js`, '/sdk/powerbi-report-authoring.js'];
+}
+
 /** The host page: it records every event that reaches the container, with its detail. */
-function hostPage(flavour: SdkFlavour, width: number, height: number): string {
+function hostPage(flavour: SdkFlavour, width: number, height: number, authoring: boolean): string {
+  const scripts = sdkScripts(flavour, authoring).map((src) => `<script src="${src}"></script>`);
   return `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
 <style>body{margin:0;font-family:sans-serif}#embed{width:${width}px;height:${height}px}</style></head>
 <body><div id="embed"></div>
-<script src="/sdk/${flavour}.js"></script>
+${scripts.join('\n')}
 <script>
   window.events = [];
   const container = document.getElementById('embed');
@@ -83,7 +100,11 @@ export function flavourOf(name: string | null): SdkFlavour {
 /** What tests use of a running host origin: its host pages. */
 export interface HostPages {
   origin: string;
-  pageUrl(flavour: SdkFlavour, size?: { width: number; height: number }): string;
+  pageUrl(
+    flavour: SdkFlavour,
+    size?: { width: number; height: number },
+    options?: { authoring?: boolean },
+  ): string;
 }
 
 export interface HostServer extends HostPages {
@@ -94,20 +115,16 @@ export interface HostServer extends HostPages {
 export function hostPagesAt(origin: string): HostPages {
   return {
     origin,
-    pageUrl: (flavour, size = { width: 1280, height: 760 }) =>
-      `${origin}/host.html?sdk=${flavour}&w=${size.width}&h=${size.height}`,
+    pageUrl: (flavour, size = { width: 1280, height: 760 }, options = {}) =>
+      `${origin}/host.html?sdk=${flavour}&w=${size.width}&h=${size.height}` +
+      (options.authoring ? '&authoring=1' : ''),
   };
 }
 
-/**
- * Our SDK bundled from source; with `EMBED_SDK_SCRIPT=min`, the shipped
- * packages/embed-sdk/dist/powerbi.min.js instead (build it first), to check the minifiers.
- */
-async function ourSdkBundle(): Promise<string> {
-  if (process.env['EMBED_SDK_SCRIPT'] === 'min')
-    return readFileSync(join(repoRoot, 'packages/embed-sdk/dist/powerbi.min.js'), 'utf8');
+/** A script for the host pages: one IIFE bundle. */
+async function bundled(options: BuildOptions): Promise<string> {
   const result = await build({
-    entryPoints: [join(repoRoot, 'packages/embed-sdk/src/global.ts')],
+    ...options,
     bundle: true,
     format: 'iife',
     write: false,
@@ -117,23 +134,59 @@ async function ourSdkBundle(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+const sdkSources = join(repoRoot, 'packages/embed-sdk/src');
+
+/**
+ * Our SDK bundled from source; with `EMBED_SDK_SCRIPT=min`, the shipped
+ * packages/embed-sdk/dist/powerbi.min.js instead (build it first), to check the minifiers.
+ */
+async function ourSdkBundle(): Promise<string> {
+  if (process.env['EMBED_SDK_SCRIPT'] === 'min')
+    return readFileSync(join(repoRoot, 'packages/embed-sdk/dist/powerbi.min.js'), 'utf8');
+  return bundled({ entryPoints: [join(sdkSources, 'global.ts')] });
+}
+
+/**
+ * Our SDK's script entry with powerbi-report-authoring, `powerbi-client` resolved to the SDK's
+ * sources (the npm alias `powerbi-client@npm:@vitrina/embed-sdk`): one copy of the SDK's classes,
+ * which the library extends.
+ */
+function ourSdkWithAuthoring(): Promise<string> {
+  const entry = join(sdkSources, 'global.ts');
+  return bundled({
+    stdin: {
+      contents: `import ${JSON.stringify(entry)}; import 'powerbi-report-authoring';`,
+      resolveDir: import.meta.dirname,
+      loader: 'ts',
+    },
+    alias: { 'powerbi-client': join(sdkSources, 'index.ts') },
+  });
+}
+
 export async function startHostServer(): Promise<HostServer> {
   const scripts: Record<string, string> = { '/sdk/ours.js': await ourSdkBundle() };
   for (const [flavour, bundle] of Object.entries(publishedBundles))
     scripts[`/sdk/${flavour}.js`] = readFileSync(bundle, 'utf8');
+  scripts['/sdk/powerbi-report-authoring.js'] = readFileSync(authoringBundle, 'utf8');
+  // Bundled on first request: most runs never open an authoring page.
+  let withAuthoring: Promise<string> | undefined;
   const port = await freePort();
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://host');
-    const script = scripts[url.pathname];
+    const script =
+      url.pathname === '/sdk/ours-authoring.js'
+        ? await (withAuthoring ??= ourSdkWithAuthoring())
+        : scripts[url.pathname];
     if (script) {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     } else if (url.pathname === '/host.html') {
       const flavour = flavourOf(url.searchParams.get('sdk'));
       const width = Number(url.searchParams.get('w') ?? 1280);
       const height = Number(url.searchParams.get('h') ?? 760);
+      const authoring = url.searchParams.get('authoring') === '1';
       response
         .writeHead(200, { 'content-type': 'text/html' })
-        .end(hostPage(flavour, width, height));
+        .end(hostPage(flavour, width, height, authoring));
     } else {
       response.writeHead(404).end();
     }

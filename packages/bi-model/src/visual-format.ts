@@ -33,6 +33,8 @@ export const legendFormatSchema = z.object({
 });
 
 const axisTitleShape = {
+  /** Whether the axis is drawn at all (Power BI's axis "visible"); unset draws it. */
+  show: z.boolean().optional(),
   /** Whether the axis names itself; unset draws no title, as the frame always did. */
   showTitle: z.boolean().optional(),
   /** The title's text; unset or empty uses the field's name. */
@@ -78,9 +80,16 @@ export const borderFormatSchema = z.object({
 
 export const visualFormatSchema = z
   .looseObject({
+    /** Whether the visual's title is drawn (Power BI's title "visible"); unset draws it. */
+    showTitle: z.boolean().optional(),
     dataLabels: z.boolean().optional(),
     legend: legendFormatSchema.optional(),
     numberFormat: visualNumberFormatSchema.optional(),
+    /**
+     * Power BI's data point "default colour": the bars or line of a chart with one series, unless
+     * `seriesColors` gives that series its own.
+     */
+    defaultColor: hexColor.optional(),
     /** Series colour by series name (a measure's name, or a legend field's value as drawn). */
     seriesColors: z.record(z.string(), hexColor).optional(),
     /** Single-series charts: a colour by category label. */

@@ -16,3 +16,4 @@ export * from './datasets.ts';
 export * from './exports.ts';
 export * from './subscriptions.ts';
 export * from './sso.ts';
+export * from './usage.ts';

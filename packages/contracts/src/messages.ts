@@ -62,6 +62,18 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   subject: 'Asunto',
   message: 'Mensaje',
   paused: 'Pausada',
+  device: 'Dispositivo',
+  phases: 'Fases',
+  tokenMs: 'Token del portal',
+  loadedMs: 'Hasta loaded',
+  renderedMs: 'De loaded a rendered',
+  totalMs: 'Hasta rendered',
+  errorCode: 'Código de error',
+  page: 'Página',
+  from: 'Desde',
+  to: 'Hasta',
+  accountId: 'Cuenta',
+  workspaceId: 'Área de trabajo',
   validUntil: 'Válido hasta',
 };
 

@@ -1,9 +1,9 @@
 /**
  * The SDK's authoring calls (issue 13, replacing decision 0072): switchMode, hasUnsavedChanges,
- * save, saveAs, create and clone, with the status codes powerbi-client expects.
+ * save, saveAs, create and clone, with the status codes powerbi-client expects; and the
+ * powerbi-report-authoring library's calls (visual-authoring.ts).
  */
 import type { IExtendedRequest } from '@vitrina/embed-sdk/protocol';
-import { BiError } from '../api/bi-client.ts';
 import type { FrameSession } from '../embed/session.ts';
 import { isRecord } from '../lib/is-record.ts';
 import { currentReport, pageOf } from '../routes/report-lookup.ts';
@@ -13,38 +13,13 @@ import type { AuthoringHandlers } from '../routes/authoring-routes.ts';
 import type { Authoring } from './authoring.ts';
 import { loadCreate } from './load-create.ts';
 import type { ReportEditor } from './report-editor.ts';
-import { cloneVisual, placeVisual } from './visual-edits.ts';
+import { notGranted, passingBiErrors, requireGrant } from './grants.ts';
+import { cloneVisual, placeAsRequested } from './visual-edits.ts';
 import { parseCreateReport, parseFilters } from '../protocol/parsers.ts';
 import type { PageDefinition } from '../api/types.ts';
 import { editPage } from './page-edits.ts';
-
-const notGranted = (what: string) =>
-  new RequestError(403, [
-    {
-      message: `The embed token does not grant ${what}`,
-      detailedMessage: 'PowerBINotAuthorizedException',
-    },
-  ]);
-
-/** A failed call to the BI service answers with its status (403, 409 conflict…) as an IError. */
-async function passingBiErrors(run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof BiError)
-      throw new RequestError(error.status || 500, [
-        { message: error.message, detailedMessage: error.code },
-      ]);
-    throw error;
-  }
-}
-
-/** Checks a grant; when it is missing, asks the BI service once more (the token may be new). */
-async function requireGrant(editor: ReportEditor, granted: () => boolean, what: string) {
-  if (granted()) return;
-  await passingBiErrors(() => editor.refreshAccess());
-  if (!granted()) throw notGranted(what);
-}
+import { editorMessagesFor } from './editor-messages.ts';
+import { visualAuthoringHandlers } from './visual-authoring.ts';
 
 function saveAsName(body: unknown): string {
   const name = isRecord(body) ? body['name'] : undefined;
@@ -57,21 +32,7 @@ function saveAsName(body: unknown): string {
 function withCloneRequest(page: PageDefinition, name: string, body: unknown): PageDefinition {
   const copy = page.visuals.find((v) => v.name === name);
   if (!copy || !isRecord(body)) return page;
-  let next = page;
-  const layout = body['layout'];
-  if (isRecord(layout)) {
-    const numberOr = (key: string, fallback: number) => {
-      const value = layout[key];
-      return typeof value === 'number' ? value : fallback;
-    };
-    const { x, y, width, height } = copy.layout;
-    next = placeVisual(next, name, {
-      x: numberOr('x', x),
-      y: numberOr('y', y),
-      width: numberOr('width', width),
-      height: numberOr('height', height),
-    });
-  }
+  let next = placeAsRequested(page, name, body['layout']);
   if (Array.isArray(body['filters'])) {
     const filters = parseFilters(body['filters']);
     next = { ...next, visuals: next.visuals.map((v) => (v.name === name ? { ...v, filters } : v)) };
@@ -85,6 +46,7 @@ export function authoringHandlers(session: FrameSession, authoring: Authoring): 
     respond((request) => handler(authoring.editorOf(currentReport(session)), request));
 
   return {
+    ...visualAuthoringHandlers(on, () => editorMessagesFor(session.context.language)),
     switchMode: on(async (editor, r) => {
       const mode = param(r, 'mode');
       if (mode !== 'view' && mode !== 'edit')

@@ -9,6 +9,7 @@ import type {
   VisualType,
 } from '../api/types.ts';
 import type { Filter } from '@vitrina/bi-model';
+import { isRecord } from '../lib/is-record.ts';
 import { fieldsForWell } from './date-hierarchy.ts';
 import { freshName } from './page-edits.ts';
 import { GRID, newVisualBox } from './placement.ts';
@@ -60,6 +61,29 @@ export function placeVisual(
   }));
 }
 
+/**
+ * A visual moved to the layout an SDK request gives (IVisualLayout of clone or createVisual):
+ * each of x, y, width and height it names, the visual's own for the rest.
+ */
+export function placeAsRequested(
+  page: PageDefinition,
+  visualName: string,
+  layout: unknown,
+): PageDefinition {
+  const visual = page.visuals.find((v) => v.name === visualName);
+  if (!visual || !isRecord(layout)) return page;
+  const numberOr = (key: 'x' | 'y' | 'width' | 'height') => {
+    const value = layout[key];
+    return typeof value === 'number' ? value : visual.layout[key];
+  };
+  return placeVisual(page, visualName, {
+    x: numberOr('x'),
+    y: numberOr('y'),
+    width: numberOr('width'),
+    height: numberOr('height'),
+  });
+}
+
 export function deleteVisual(page: PageDefinition, visualName: string): PageDefinition {
   return { ...page, visuals: page.visuals.filter((v) => v.name !== visualName) };
 }
@@ -95,8 +119,8 @@ export function cloneVisual(
 }
 
 /**
- * Adds a field to a well; a full single-field well has its field replaced. With the dataset's
- * schema, a date column on a chart's axis arrives as its date hierarchy.
+ * Adds a field to a well, last or at `index`; a full single-field well has its field replaced.
+ * With the dataset's schema, a date column on a chart's axis arrives as its date hierarchy.
  */
 export function addField(
   page: PageDefinition,
@@ -104,6 +128,7 @@ export function addField(
   role: DataRole,
   field: FieldRef,
   schema?: DatasetSchema,
+  index?: number,
 ): PageDefinition {
   return editVisual(page, visualName, (v) => {
     const well = WELLS[v.type].find((w) => w.role === role);
@@ -114,7 +139,9 @@ export function addField(
         ? current.slice(0, well.max - 1)
         : current;
     const added = fieldsForWell(schema, v.type, role, field);
-    return { ...v, fields: { ...v.fields, [role]: [...kept, ...added] } };
+    const at = index ?? kept.length;
+    const list = [...kept.slice(0, at), ...added, ...kept.slice(at)];
+    return { ...v, fields: { ...v.fields, [role]: list } };
   });
 }
 

@@ -28,7 +28,8 @@ export const VisualContainer = memo(function VisualContainer(props: Props) {
   const { visual, box, settings, schema } = props;
   const [menuOpen, setMenuOpen] = useState(false);
   const showHeader = headerVisible(settings, visual);
-  const hasTitle = !!visual.title && !BARE_TYPES.has(visual.type);
+  const hasTitle =
+    !!visual.title && visual.options?.['showTitle'] !== false && !BARE_TYPES.has(visual.type);
   const maxDepth =
     visual.type === 'pivotTable' ? 0 : axisDrillableDepth(schema, visual.fields.category ?? []);
   const firstMeasure = visual.fields.values?.[0];

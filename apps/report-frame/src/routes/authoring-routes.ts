@@ -5,13 +5,35 @@
  */
 import type { IRouterHandler, Router } from '@vitrina/embed-sdk/protocol';
 
+const VISUAL = '/report/pages/:page/visuals/:visual';
+const FIELD = `${VISUAL}/dataroles/:role/fields/:index`;
+
+/** powerbi-report-authoring's calls (decision 0283), answered by editor/visual-authoring.ts. */
+export const VISUAL_AUTHORING_ROUTES = [
+  { name: 'createVisual', method: 'post', url: '/report/pages/:page/createVisual' },
+  { name: 'deleteVisual', method: 'post', url: '/report/pages/:page/deleteVisual' },
+  { name: 'changeVisualType', method: 'post', url: `${VISUAL}/changeType` },
+  { name: 'visualCapabilities', method: 'get', url: '/report/visuals/types/:type/capabilities' },
+  { name: 'availableVisualTypes', method: 'get', url: '/report/availableVisualTypes' },
+  { name: 'getDataFields', method: 'get', url: `${VISUAL}/dataroles/:role/fields` },
+  { name: 'addDataField', method: 'post', url: FIELD },
+  { name: 'removeDataField', method: 'delete', url: FIELD },
+  { name: 'getDataFieldDisplayName', method: 'get', url: `${FIELD}/displayName` },
+  { name: 'setDataFieldDisplayName', method: 'put', url: `${FIELD}/displayName` },
+  { name: 'getVisualProperty', method: 'post', url: `${VISUAL}/property` },
+  { name: 'setVisualProperty', method: 'put', url: `${VISUAL}/property` },
+] as const;
+
+export type VisualAuthoringRoute = (typeof VISUAL_AUTHORING_ROUTES)[number]['name'];
+
 export const AUTHORING_ROUTES = [
   { name: 'switchMode', method: 'post', url: '/report/switchMode/:mode' },
   { name: 'hasUnsavedChanges', method: 'get', url: '/report/hasUnsavedChanges' },
   { name: 'save', method: 'post', url: '/report/save' },
   { name: 'saveAs', method: 'post', url: '/report/saveAs' },
   { name: 'create', method: 'post', url: '/report/create' },
-  { name: 'cloneVisual', method: 'post', url: '/report/pages/:page/visuals/:visual/clone' },
+  { name: 'cloneVisual', method: 'post', url: `${VISUAL}/clone` },
+  ...VISUAL_AUTHORING_ROUTES,
 ] as const;
 
 export type AuthoringRoute = (typeof AUTHORING_ROUTES)[number]['name'];

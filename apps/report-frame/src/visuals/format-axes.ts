@@ -1,6 +1,7 @@
 /**
- * The format pane's axis options over a chart's ECharts option: axis titles (shown only when the
- * author asks; the field's name unless they typed one), the value axis's range, and gridlines.
+ * The format pane's axis options over a chart's ECharts option: whether an axis is drawn, axis
+ * titles (shown only when the author asks; the field's name unless they typed one), the value
+ * axis's range, and gridlines.
  */
 import type { VisualFormat } from '@vitrina/bi-model';
 import { mapAxes, part, type OptionRecord } from './option-parts.ts';
@@ -14,6 +15,7 @@ export interface AxisNames {
 type AxisFormat = NonNullable<VisualFormat['categoryAxis']>;
 
 function titled(axis: OptionRecord, format: AxisFormat | undefined, fallback: string, y: boolean) {
+  if (format?.show === false) return { ...axis, show: false };
   if (format?.showTitle === undefined) return axis;
   if (!format.showTitle) return { ...axis, name: undefined };
   return {

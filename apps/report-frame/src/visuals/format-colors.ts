@@ -1,6 +1,7 @@
 /**
- * The format pane's colours over a chart's ECharts option: a colour per series (by its name), and
- * on a single-series chart a colour per data point (by its category label or slice name).
+ * The format pane's colours over a chart's ECharts option: a colour per series (by its name), a
+ * default colour for a chart's one series, and on a single-series chart a colour per data point
+ * (by its category label or slice name).
  */
 import type { VisualFormat } from '@vitrina/bi-model';
 import { isRecord } from '../lib/is-record.ts';
@@ -29,14 +30,19 @@ function pointsColored(
   return { ...series, data };
 }
 
+/** Series drawn in one colour of their own: a default colour applies to these only. */
+const SERIES_SHAPES = new Set(['bar', 'line']);
+
 export function withColors(option: OptionRecord, format: VisualFormat): OptionRecord {
-  const { seriesColors, pointColors } = format;
-  if (!seriesColors && !pointColors) return option;
+  const { seriesColors, pointColors, defaultColor } = format;
+  if (!seriesColors && !pointColors && !defaultColor) return option;
   const seriesCount = Array.isArray(option['series']) ? option['series'].length : 0;
   const labels = categoryLabels(option);
   return mapSeries(option, (series) => {
     const name = series['name'];
-    const color = typeof name === 'string' ? seriesColors?.[name] : undefined;
+    const own = typeof name === 'string' ? seriesColors?.[name] : undefined;
+    const single = seriesCount === 1 && SERIES_SHAPES.has(String(series['type']));
+    const color = own ?? (single ? defaultColor : undefined);
     const next = color ? seriesColored(series, color) : series;
     return pointColors && seriesCount === 1 ? pointsColored(next, pointColors, labels) : next;
   });

@@ -66,6 +66,19 @@ describe('colours', () => {
     expect(line.series[0]?.lineStyle?.color).toBe('#112233');
   });
 
+  it("paints a chart's one series in the default colour, unless the series has its own", () => {
+    expect(column(oneSeries, { defaultColor: '#744EC2' }).series[0]?.itemStyle?.color).toBe(
+      '#744EC2',
+    );
+    const own = { defaultColor: '#744EC2', seriesColors: { Ventas: '#112233' } };
+    expect(column(oneSeries, own).series[0]?.itemStyle?.color).toBe('#112233');
+    const two = column(twoSeries, { defaultColor: '#744EC2' });
+    expect(two.series.map((s) => s.itemStyle?.color)).toEqual([undefined, undefined]);
+    const pie = partToWholeOption('pieChart', oneSeries, ctx);
+    const slices = withFormat(visual('pieChart', { defaultColor: '#744EC2' }), pie);
+    expect((slices as unknown as Drawn).series[0]?.itemStyle?.color).toBeUndefined();
+  });
+
   it('paints the data points of a single series by category, keeping the selection dimming', () => {
     const drawn = column(oneSeries, { pointColors: { Online: '#744EC2' } });
     const online = drawn.series[0]?.data[2];
@@ -89,6 +102,15 @@ describe('colours', () => {
 });
 
 describe('axes', () => {
+  it('hides an axis set not visible (Power BI\'s axis "visible"), and draws it when unset', () => {
+    const hidden = column(oneSeries, { categoryAxis: { show: false }, valueAxis: { show: false } });
+    expect(hidden.xAxis['show']).toBe(false);
+    expect(hidden.yAxis['show']).toBe(false);
+    const drawn = column(oneSeries, { valueAxis: { show: false } });
+    expect(drawn.xAxis['show']).toBeUndefined();
+    expect(drawn.yAxis['show']).toBe(false);
+  });
+
   it('titles the axes with the typed text, or the field name when none is typed', () => {
     const drawn = column(oneSeries, {
       categoryAxis: { showTitle: true },

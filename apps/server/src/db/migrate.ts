@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 import { powerBiTenantsMigration } from './migrations/0002-power-bi-tenants.ts';
 import { subscriptionsMigration } from './migrations/0003-subscriptions.ts';
 import { oidcMigration } from './migrations/0004-oidc.ts';
+import { usageMigration } from './migrations/0005-usage.ts';
 import { grantExpiryMigration } from './migrations/0007-grant-expiry.ts';
 import type { Database } from './schema.ts';
 
@@ -14,6 +15,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0002-power-bi-tenants': powerBiTenantsMigration(dialect),
     '0003-subscriptions': subscriptionsMigration(dialect),
     '0004-oidc': oidcMigration(dialect),
+    '0005-usage': usageMigration(dialect),
     '0007-grant-expiry': grantExpiryMigration(),
   };
 }

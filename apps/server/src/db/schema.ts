@@ -207,6 +207,31 @@ export interface OidcSessionsTable {
   started_at: string;
 }
 
+/**
+ * One report open the viewer reported (issue 30). Kept compact: epoch milliseconds, the UTC day
+ * as a number, phases in whole milliseconds, the report's account and workspace copied so the
+ * filters need no join, 0/1 for the device class.
+ */
+export interface UsageOpensTable {
+  id: Generated<number>;
+  at_ms: number;
+  /** Days since 1970-01-01 (UTC). */
+  day: number;
+  report_uid: string;
+  /** No foreign key: the history outlives deleted users. */
+  user_id: number;
+  account_id: number;
+  workspace_id: string;
+  page: string | null;
+  token_ms: number | null;
+  loaded_ms: number | null;
+  rendered_ms: number | null;
+  total_ms: number | null;
+  error_code: string | null;
+  /** 1 for a phone, 0 for a desktop. */
+  phone: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -225,11 +250,13 @@ export interface Database {
   user_groups: UserGroupsTable;
   group_permissions: GroupPermissionsTable;
   oidc_sessions: OidcSessionsTable;
+  usage_opens: UsageOpensTable;
   grant_reminders: GrantRemindersTable;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
 export const tablesChildFirst = [
+  'usage_opens',
   'audit_log',
   'grant_reminders',
   'subscription_deliveries',

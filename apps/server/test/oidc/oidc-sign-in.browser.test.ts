@@ -4,7 +4,7 @@ import { freePort } from '@vitrina/test-support/processes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper.ts';
-import { startTestProvider, type TestProvider } from './test-provider.ts';
+import { startTestProvider, type TestProvider } from '@vitrina/test-support/oidc-provider';
 
 describeInBrowser('sign-in with the company provider in chromium', () => {
   let provider: TestProvider;

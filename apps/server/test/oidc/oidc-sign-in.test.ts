@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../helper.ts';
 import { createBrowserAgent } from './browser-agent.ts';
-import { startTestProvider, type TestProvider } from './test-provider.ts';
+import { startTestProvider, type TestProvider } from '@vitrina/test-support/oidc-provider';
 
 const portalUrl = 'http://localhost:8080';
 const displayName = 'Cuenta Empresa';

@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyScreen(() => import('./routes/datasets-route.tsx'), 'DatasetsRoute'),
               },
               {
+                path: 'usage',
+                lazy: lazyScreen(() => import('./routes/usage-route.tsx'), 'UsageRoute'),
+              },
+              {
                 path: 'permission/user',
                 lazy: lazyScreen(
                   () => import('./routes/permissions-by-user-route.tsx'),

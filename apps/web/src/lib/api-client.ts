@@ -16,6 +16,8 @@ export interface RequestOptions {
   refreshOn401?: boolean;
   /** The answer is a file (a download), returned as a Blob instead of parsed JSON. */
   asFile?: boolean;
+  /** The request outlives the page (a report of what the page measured). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -69,7 +71,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   function send(
     method: HttpMethod,
     path: string,
-    { body, file, onUploadProgress }: RequestOptions,
+    { body, file, onUploadProgress, keepalive }: RequestOptions,
     token: string | undefined,
   ) {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -88,6 +90,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       method,
       headers,
       credentials: 'same-origin',
+      ...(keepalive ? { keepalive } : {}),
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   }

@@ -12,6 +12,11 @@ export const datasetSchema = z
     /** True when an embed token for it needs an effective identity (row-level security). */
     isEffectiveIdentityRequired: z.boolean().optional(),
     isEffectiveIdentityRolesRequired: z.boolean().optional(),
+    /**
+     * Vitrina extension: the names of the dataset's row-level-security roles. Power BI keeps them
+     * in the model and has no REST call for them; absent there.
+     */
+    rlsRoles: z.array(z.string()).optional(),
     isOnPremGatewayRequired: z.boolean().optional(),
     /** True for a push dataset (filled through PostRows). */
     addRowsAPIEnabled: z.boolean().optional(),

@@ -62,6 +62,7 @@ export function createPresenters(publicUrl: string) {
       isRefreshable: dataset.sourceKind === undefined || dataset.sourceKind === 'postgres',
       isEffectiveIdentityRequired: dataset.roles.length > 0,
       isEffectiveIdentityRolesRequired: dataset.roles.length > 0,
+      rlsRoles: [...dataset.roles],
       isOnPremGatewayRequired: false,
       addRowsAPIEnabled: dataset.sourceKind === 'push',
       targetStorageMode: 'Abf',

@@ -55,7 +55,11 @@ export function FormatPane({ editor, visual, texts }: SelectedVisualProps) {
   };
   const props: SectionProps = { format, set, texts: paneTexts };
   const legend = format.legend ?? {};
-  const palette = (i: number) => colors[i % colors.length] ?? '#118DFF';
+  const themed = (i: number) => colors[i % colors.length] ?? '#118DFF';
+  // A chart's one series starts in the default colour when one is set (decision 0285).
+  const palette = (i: number) =>
+    (names.series.length === 1 && !PALETTE_POINTS.has(visual.type) && format.defaultColor) ||
+    themed(i);
   // A bar starts in its series' colour; a slice or a tile in the palette's colour of its place.
   const seriesColor = format.seriesColors?.[names.series[0] ?? ''] ?? palette(0);
   const pointFallback = PALETTE_POINTS.has(visual.type) ? palette : () => seriesColor;

@@ -98,7 +98,8 @@ export function contentCalls(call: BiCall) {
 
     /**
      * `GET reports/{id}` then `GET datasets/{id}`: the report's dataset and whether Power BI
-     * demands an effective identity for it. A report without a dataset (Power BI's paginated
+     * demands an effective identity for it, with the roles it declares where the service says
+     * (the bundled one does; Power BI does not). A report without a dataset (Power BI's paginated
      * ones) demands none.
      */
     async reportDataset(credentials: BiCredentials, workspaceId: string, reportId: string) {
@@ -115,7 +116,11 @@ export function contentCalls(call: BiCall) {
         answer: datasetSchema,
       });
       return dataset.isEffectiveIdentityRequired === true
-        ? { identityRequired: true as const, datasetId: report.datasetId }
+        ? {
+            identityRequired: true as const,
+            datasetId: report.datasetId,
+            declaredRoles: dataset.rlsRoles ?? [],
+          }
         : { identityRequired: false as const };
     },
   };

@@ -40,8 +40,12 @@ export async function findReport(content: ContentCache, uid: string): Promise<Re
 export interface ViewerIdentities {
   /** The stored identities, all of the report's account; empty when the viewer has none. */
   mapped: StoredIdentity[];
-  /** The effective identity for `datasetId`, undefined when none applies. */
-  of(datasetId: string): EffectiveIdentity | undefined;
+  /**
+   * The effective identity for `datasetId`, undefined when none applies. An identity without
+   * roles of its own (a provider's RLS claim with `OIDC_RLS_ROLES` unset) takes every role the
+   * dataset declares, and none applies when the service does not say which (Power BI).
+   */
+  of(datasetId: string, declaredRoles: readonly string[]): EffectiveIdentity | undefined;
 }
 
 /** Calls made for a viewer: embed tokens and exports carry the same identity (or none). */
@@ -92,7 +96,9 @@ export function createViewerAccess(deps: {
       let identity: EffectiveIdentity | undefined;
       if (mapped && report.kind === 'report') {
         const dataset = await deps.bi.reportDataset(credentials, workspace.id, report.id);
-        identity = dataset.identityRequired ? identities.of(dataset.datasetId) : undefined;
+        identity = dataset.identityRequired
+          ? identities.of(dataset.datasetId, dataset.declaredRoles)
+          : undefined;
         if (dataset.identityRequired && !identity) {
           throw new AppError('identity_required', viewerMessages.identityMissing);
         }
@@ -138,15 +144,12 @@ export function createViewerAccess(deps: {
       const mapped = (await deps.identities(userId)).filter((i) => i.accountId === accountId);
       return {
         mapped,
-        of(datasetId) {
+        of(datasetId, declaredRoles) {
           const identity = identityFor(mapped, accountId, datasetId);
-          return (
-            identity && {
-              username: identity.username,
-              roles: identity.roles,
-              datasets: [datasetId],
-            }
-          );
+          const roles = identity?.roles.length ? identity.roles : declaredRoles;
+          return identity && roles.length > 0
+            ? { username: identity.username, roles: [...roles], datasets: [datasetId] }
+            : undefined;
         },
       };
     },

@@ -7,6 +7,7 @@ const items: MenuProps['items'] = [
   { key: '/administration/user', label: 'Usuarios' },
   { key: '/administration/data', label: 'Datos' },
   { key: '/subscriptions', label: 'Suscripciones' },
+  { key: '/administration/usage', label: 'Uso' },
   {
     key: 'permissions',
     label: 'Permisos',

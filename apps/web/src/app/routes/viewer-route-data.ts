@@ -4,6 +4,8 @@ import type { ViewerReport } from '../../lib/models.ts';
 export interface ViewerRouteData {
   /** Resolves undefined when nobody was signed in as the navigation started. */
   report: Promise<ViewerReport | undefined>;
+  /** When the navigation started the call (`performance.now()`): the open is timed from here. */
+  startedAt: number;
 }
 
 /**
@@ -11,10 +13,11 @@ export interface ViewerRouteData {
  * chunk, and returns at once, so nothing but the viewer waits for it (decision 0211).
  */
 export function loadViewerRoute(uid: string): ViewerRouteData {
+  const startedAt = performance.now();
   const report = import('../../features/viewer/api/viewer-api.ts').then((viewer) =>
     viewer.startViewerReport(uid),
   );
   // Handled here: the viewer reads the outcome, failures included, once it mounts.
   report.catch(() => undefined);
-  return { report };
+  return { report, startedAt };
 }

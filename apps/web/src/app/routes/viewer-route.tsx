@@ -14,6 +14,7 @@ export function ViewerRoute() {
       key={uid}
       uid={uid}
       earlyReport={data?.report}
+      openedAt={data?.startedAt}
       isAdministrator={user?.rol === Role.Administrator}
     />
   );

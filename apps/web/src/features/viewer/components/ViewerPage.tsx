@@ -15,11 +15,14 @@ import './viewer.css';
 export function ViewerPage({
   uid,
   earlyReport,
+  openedAt,
   isAdministrator = false,
 }: {
   uid: string;
   /** The route's `viewer/report/{uid}` call, started with the navigation. */
   earlyReport?: Promise<ViewerReport | undefined>;
+  /** When that call started (`performance.now()`). */
+  openedAt?: number | undefined;
   isAdministrator?: boolean;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -27,7 +30,7 @@ export function ViewerPage({
   const { name, loading, rendered, error, embed, kind, setTokenSource } = useEmbeddedReport(
     uid,
     containerRef,
-    { ...config, earlyReport },
+    { ...config, earlyReport, openedAt },
   );
   const editing = useReportEditing(uid, embed, setTokenSource);
   const canEdit = isAdministrator && kind === 'report';

@@ -11,6 +11,7 @@ import type { ViewerReport } from '../../../lib/models.ts';
 import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
 import { fetchViewerReport, viewerErrorText } from '../api/viewer-api.ts';
 import { embedConfig, embedSettings } from './embed-config.ts';
+import { measureOpen } from './open-measure.ts';
 import { usePhoneLayoutSwitch, wantsPhoneLayout } from './phone-layout.ts';
 
 export interface EmbeddedReportState {
@@ -21,6 +22,15 @@ export interface EmbeddedReportState {
   /** The embedded item once embedded (edit mode drives it), and what it is. */
   embed: EmbedHandle | null;
   kind: 'report' | 'dashboard' | null;
+}
+
+type PagesOf = () => Promise<{ displayName: string | null; isActive: boolean | undefined }[]>;
+
+/** The display name of the page a report shows; undefined for a dashboard. */
+async function activePageName(embed: EmbedHandle): Promise<string | undefined> {
+  if (!('getPages' in embed)) return undefined;
+  const pages = await (embed.getPages as PagesOf).call(embed);
+  return pages.find((page) => page.isActive)?.displayName ?? undefined;
 }
 
 /**
@@ -36,10 +46,13 @@ export function useEmbeddedReport(
     embedOrigin: string | null;
     /** A `viewer/report/{uid}` call already under way, used by the first embed only. */
     earlyReport?: Promise<ViewerReport | undefined>;
+    /** When that call started; the open is timed from here. */
+    openedAt?: number | undefined;
   },
 ) {
   const { ready, embedOrigin } = config;
   const earlyReport = useRef(config.earlyReport);
+  const openedAt = useRef(config.openedAt);
   const [state, setState] = useState<EmbeddedReportState>({
     name: null,
     loading: true,
@@ -70,9 +83,18 @@ export function useEmbeddedReport(
 
     const early = earlyReport.current;
     earlyReport.current = undefined;
-    const reportCall = early
-      ? early.then((report) => report ?? fetchViewerReport(uid))
-      : fetchViewerReport(uid);
+    // Each open is reported to "Uso" once it rendered or failed (issue 30).
+    const open = measureOpen(
+      uid,
+      mobile ? 'phone' : 'desktop',
+      early && openedAt.current !== undefined ? openedAt.current : performance.now(),
+    );
+    const reportCall = (
+      early ? early.then((report) => report ?? fetchViewerReport(uid)) : fetchViewerReport(uid)
+    ).then((report) => {
+      open.tokenReceived();
+      return report;
+    });
     const sdkLoad = loadEmbedService().then((service) => {
       sdk = service;
       if (!cancelled && !failed && embedOrigin && embedWarmupEnabled()) {
@@ -91,16 +113,27 @@ export function useEmbeddedReport(
         update({ name: report.name });
         // A dashboard cannot reuse a frame bootstrapped as a report.
         if (report.type === 'dashboard') service.reset(container);
+        open.embedded();
         const embed = service.embed(container, embedConfig(report, mobile));
         embed.setComponentTitle(report.name);
         update({ embed, kind: report.type });
-        embed.on('loaded', () => update({ loading: false }));
-        embed.on('rendered', () => update({ loading: false, rendered: true }));
-        embed.on<{ message?: string; detailedMessage?: string }>('error', (event) =>
-          update({
-            loading: false,
-            error: `Error: ${event.detail?.detailedMessage ?? event.detail?.message ?? 'desconocido'}`,
-          }),
+        embed.on('loaded', () => {
+          open.loaded();
+          update({ loading: false });
+        });
+        embed.on('rendered', () => {
+          open.rendered(activePageName(embed));
+          update({ loading: false, rendered: true });
+        });
+        embed.on<{ message?: string; detailedMessage?: string; errorCode?: string }>(
+          'error',
+          (event) => {
+            open.failed(event.detail);
+            update({
+              loading: false,
+              error: `Error: ${event.detail?.detailedMessage ?? event.detail?.message ?? 'desconocido'}`,
+            });
+          },
         );
         // Access revoked (issue 14): say so and stop renewing; other failures are retried.
         stopRenewal = keepTokenFresh(embed, report.expiration, {
@@ -113,6 +146,7 @@ export function useEmbeddedReport(
         });
       })
       .catch((error: unknown) => {
+        open.failed(error);
         failed = true;
         sdk?.reset(container);
         update({ loading: false, error: viewerErrorText(error) });

@@ -2,7 +2,7 @@ import type { ReportExport, ReportExportFormat } from '@vitrina/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EmbedHandle } from '../../../lib/embed-service.ts';
 import { fetchReportExport, fetchReportExportFile, startReportExport } from '../api/export-api.ts';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** Which pages go into the file: the one on screen, or every page of the report. */
 export type ExportScope = 'current' | 'all';

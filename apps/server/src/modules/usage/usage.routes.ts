@@ -1,0 +1,101 @@
+import {
+  numericIdParamsSchema,
+  reportUsageSchema,
+  usageFilterSchema,
+  usageOpenSchema,
+  usageOverviewSchema,
+  usageReportParamsSchema,
+  userUsageSchema,
+} from '@vitrina/contracts';
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { ApiModule } from '../../context.ts';
+import { errorResponses } from '../../errors.ts';
+import { sessionUser } from '../../plugins/auth.ts';
+import { noStore } from '../../plugins/security.ts';
+import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { attachmentHeader } from '../viewer/export-file-name.ts';
+import { overviewCsv, reportCsv, userCsv } from './usage-csv.ts';
+import type { UsageService } from './usage.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404);
+/** JSON by default; `format=csv` answers the same figures as a file. */
+const figuresOrCsv = <S extends z.ZodType>(schema: S) => z.union([schema, z.string()]);
+
+/** `format=csv`: the figures as a download named `fileName`; else the figures as JSON. */
+async function answer<T>(
+  reply: FastifyReply,
+  format: string | undefined,
+  figures: Promise<T>,
+  csv: (figures: T) => string,
+  fileName: string,
+) {
+  const value = await figures;
+  if (format !== 'csv') return value;
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', attachmentHeader(fileName))
+    .send(`\uFEFF${csv(value)}`);
+}
+
+/** Usage (issue 30): the viewer's open beacon, and "Uso"'s figures for administrators. */
+export const usageModule = (
+  usage: UsageService,
+  lifecycle: { start(): void; stop(): Promise<void> },
+): ApiModule => ({
+  name: 'usage',
+  register(app) {
+    const { signedIn, admin } = routeOptions(app, 'uso');
+    app.addHook('onReady', async () => lifecycle.start());
+    app.addHook('onClose', () => lifecycle.stop());
+
+    app.post(
+      '/usage/opens',
+      signedIn('Una apertura de informe medida por el visor (fases del SDK, página, error)', {
+        body: usageOpenSchema,
+        response: { 204: noContent, ...errors },
+      }),
+      answerNoContent((request) => usage.record(sessionUser(request), request.body)),
+    );
+    /** A read of figures (administrators): the filters, JSON or `format=csv`, never cached. */
+    const figuresRead = <P extends z.ZodType, F extends z.ZodType>(
+      summary: string,
+      params: P,
+      figures: F,
+    ) => ({
+      onRequest: noStore,
+      ...admin(summary, {
+        params,
+        querystring: usageFilterSchema,
+        response: { 200: figuresOrCsv(figures), ...errors },
+      }),
+    });
+
+    app.get(
+      '/usage',
+      figuresRead(
+        'Uso de todos los informes en el período, y los que nadie abrió en 90 días',
+        z.object({}),
+        usageOverviewSchema,
+      ),
+      async ({ query }, reply) =>
+        answer(reply, query.format, usage.overview(query), overviewCsv, 'uso.csv'),
+    );
+    app.get(
+      '/usage/reports/:uId',
+      figuresRead(
+        'Uso de un informe: aperturas, lectores, percentiles, fases y errores',
+        usageReportParamsSchema,
+        reportUsageSchema,
+      ),
+      async ({ params, query }, reply) =>
+        answer(reply, query.format, usage.report(params.uId, query), reportCsv, 'uso-informe.csv'),
+    );
+    app.get(
+      '/usage/users/:id',
+      figuresRead('Uso de un usuario: qué abrió y cuándo', numericIdParamsSchema, userUsageSchema),
+      async ({ params, query }, reply) =>
+        answer(reply, query.format, usage.user(params.id, query), userCsv, 'uso-usuario.csv'),
+    );
+  },
+});
