@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { periodicTask } from '../../lib/periodic-task.ts';
 import { grantRemindersRepository as repository } from './grant-reminders.repository.ts';
 import type { ElementType } from './permissions.repository.ts';
 
@@ -147,27 +148,16 @@ export function createGrantReminders(deps: {
     return sent;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let checking = Promise.resolve();
-  const check = () => {
-    checking = checking.then(sendDue).then(
-      () => undefined,
-      (error: unknown) => deps.log.error({ err: error }, 'grant reminder check failed'),
-    );
-  };
-
+  const checks = periodicTask(sendDue, checkMs, (error) =>
+    deps.log.error({ err: error }, 'grant reminder check failed'),
+  );
   return {
     sendDue,
     /** Looks at start and every `checkMs` after. */
     async start() {
-      check();
-      timer = setInterval(check, checkMs);
-      timer.unref();
+      checks.start();
     },
-    async stop() {
-      clearInterval(timer);
-      await checking;
-    },
+    stop: checks.stop,
   };
 }
 export type GrantReminders = ReturnType<typeof createGrantReminders>;
