@@ -76,7 +76,7 @@ function apiModules(
     authModule,
     usersModule,
     accountsModule(services.accounts),
-    permissionsModule(services.permissions),
+    permissionsModule(services.permissions, services.grantReminders),
     groupPermissionsModule(services.groupPermissions),
     ...(context.config.oidc
       ? [oidcModule(context.config.oidc, { userChanged: services.providerUserChanged })]

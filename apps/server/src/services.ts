@@ -10,6 +10,7 @@ import { createDatasetsService } from './modules/datasets/datasets.service.ts';
 import { createContentCache } from './modules/content/content-cache.ts';
 import { createFavoritesCache } from './modules/favorites/favorites-cache.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
+import { createGrantReminders } from './modules/permissions/grant-reminders.ts';
 import { createGrantsCache } from './modules/permissions/grants-cache.ts';
 import { createGroupPermissionsService } from './modules/permissions/group-permissions.service.ts';
 import { createPermissionsService } from './modules/permissions/permissions.service.ts';
@@ -240,6 +241,8 @@ export function createServices(
       forgetAccount: (accountId) => drop({ kind: 'account', accountId }),
     }),
     permissions: createPermissionsService({ db, audit, grants: grantDrops }),
+    /** Mails before a grant ends: started when the app is ready, stopped when it closes. */
+    grantReminders: createGrantReminders({ db, mailer: context.mailer, now, log: context.log }),
     groupPermissions: createGroupPermissionsService({ db, audit, grants: grantDrops }),
     /** A provider sign-in changed a user's groups or RLS identity: their caches go. */
     providerUserChanged(userId: number) {
@@ -251,6 +254,7 @@ export function createServices(
       audit,
       grants: grantDrops,
       claimRoles: context.config.oidc?.rlsRoles ?? [],
+      now,
     }),
     favorites: createFavoritesService({
       db,

@@ -70,15 +70,13 @@ async function insertReport(db: Kysely<Database>, workspaceId: number, name: str
 }
 
 /** Seeds the fixture through the database (not the API), so every case starts the same. */
-export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixture> {
-  const administrator = await createUser(db, { username: 'admin', rol: 0 });
-  const viewer = await createUser(db, { username: 'lectora', rol: 1 });
-  const otherViewer = await createUser(db, { username: 'otrolector', rol: 1 });
+/** An account row with no usable credentials (content tests need only its id and username). */
+export async function insertAccount(db: Kysely<Database>, username: string) {
   const now = new Date().toISOString();
-  const account = await db
+  return db
     .insertInto('accounts')
     .values({
-      username: 'integracion@vitrina.test',
+      username,
       password_encrypted: 'not-a-real-ciphertext',
       client_id: guid(),
       description: 'Cuenta de prueba',
@@ -90,6 +88,14 @@ export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixtu
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixture> {
+  const administrator = await createUser(db, { username: 'admin', rol: 0 });
+  const viewer = await createUser(db, { username: 'lectora', rol: 1 });
+  const otherViewer = await createUser(db, { username: 'otrolector', rol: 1 });
+  const account = await insertAccount(db, 'integracion@vitrina.test');
+  const now = new Date().toISOString();
   const workspaceBiId = guid();
   const workspace = await db
     .insertInto('workspaces')

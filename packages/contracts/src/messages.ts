@@ -14,6 +14,7 @@ export const validationMessages = {
   wrongType: 'El campo tiene un tipo de dato inválido.',
   unknownOption: 'El campo tiene un valor no permitido.',
   invalidCharacters: 'El campo contiene caracteres no permitidos.',
+  dateTime: 'El campo requiere fecha y hora ISO 8601 con zona (por ejemplo 2027-03-31T23:59:00Z).',
 } as const;
 
 /** Message for a value longer than the field allows (the spec only sets the limits). */
@@ -77,6 +78,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   action: 'Acción',
   target: 'Objeto',
   cursor: 'Página',
+  validUntil: 'Válido hasta',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */

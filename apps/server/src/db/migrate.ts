@@ -6,6 +6,7 @@ import { subscriptionsMigration } from './migrations/0003-subscriptions.ts';
 import { oidcMigration } from './migrations/0004-oidc.ts';
 import { usageMigration } from './migrations/0005-usage.ts';
 import { auditChainMigration } from './migrations/0006-audit-chain.ts';
+import { grantExpiryMigration } from './migrations/0007-grant-expiry.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
@@ -17,6 +18,7 @@ export function portalMigrations(dialect: DialectName): Record<string, Migration
     '0004-oidc': oidcMigration(dialect),
     '0005-usage': usageMigration(dialect),
     '0006-audit-chain': auditChainMigration(),
+    '0007-grant-expiry': grantExpiryMigration(),
   };
 }
 

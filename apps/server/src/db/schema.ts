@@ -96,6 +96,8 @@ export interface PermissionsTable {
   user_id: number;
   account_element_id: string;
   element_type: 'account' | 'workspace' | 'report';
+  /** ISO 8601 in UTC; null: the grant has no end. */
+  valid_until: string | null;
 }
 
 export interface FavoritesTable {
@@ -201,6 +203,15 @@ export interface GroupPermissionsTable {
   group_name: string;
   account_element_id: string;
   element_type: 'account' | 'workspace' | 'report';
+  valid_until: string | null;
+}
+
+/** A reminder mail sent for a grant about to end (one per holder, element and end). */
+export interface GrantRemindersTable {
+  holder: string;
+  account_element_id: string;
+  valid_until: string;
+  sent_at: string;
 }
 
 /** A session (refresh-token family) opened through the provider, and when it began. */
@@ -255,12 +266,14 @@ export interface Database {
   group_permissions: GroupPermissionsTable;
   oidc_sessions: OidcSessionsTable;
   usage_opens: UsageOpensTable;
+  grant_reminders: GrantRemindersTable;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
 export const tablesChildFirst = [
   'usage_opens',
   'audit_log',
+  'grant_reminders',
   'audit_chain_heads',
   'subscription_deliveries',
   'subscription_runs',

@@ -75,17 +75,20 @@ const maxUsers = 20_000;
 
 /**
  * One value per user id, read once and dropped wholesale by `invalidate()` or after `maxAgeMs`
- * (decision 0024). Keys are user ids only, so one user's entry never answers another.
+ * (decision 0024), or sooner at the instant `endsAt` gives for a value that goes stale by then.
+ * Keys are user ids only, so one user's entry never answers another.
  */
 export function createPerUserCache<V extends NonNullable<unknown>>(options: {
   now: () => number;
   maxAgeMs: number;
+  endsAt?: (value: V) => number | undefined;
   load: (userId: number) => Promise<V>;
 }) {
   const cache = createLoadingCache<number, V, undefined>({
     max: maxUsers,
     now: options.now,
-    ttlOf: () => options.maxAgeMs,
+    ttlOf: (value) =>
+      Math.min(options.maxAgeMs, (options.endsAt?.(value) ?? Infinity) - options.now()),
     load: (userId) => options.load(userId),
   });
   return {

@@ -4,7 +4,7 @@ import { callApi, postgresAvailable } from '../helper.ts';
 import { nextRemote } from './cluster-apps.ts';
 import { redisAvailable } from './redis-server.ts';
 import { useSeededCluster } from './seeded-cluster.ts';
-import { revokeViewerGrants, viewerOpensReport } from './viewer-grants.ts';
+import { grantViewerReportUntil, revokeViewerGrants, viewerOpensReport } from './viewer-grants.ts';
 
 /**
  * Two instances on one PostgreSQL database: a write on A drops B's caches through the
@@ -42,6 +42,35 @@ describe.each(variants)('invalidation across instances ($channel)', ({ available
         `[${redis ? 'redis' : 'postgres'}] allowed on B after A acknowledged: ${allowedAfterAck}`,
       );
       expect(await openOnB()).toBe(403);
+    },
+  );
+
+  // The end of a grant needs no message: B's cached grants never outlive it (one channel suffices).
+  it.skipIf(!available || !redis)(
+    "a grant given on A until now + 2 s stops the viewer's renewals on B at its end",
+    async () => {
+      const end = Date.now() + 2000;
+      const arrived = nextRemote(b(), 'grants');
+      expect(await grantViewerReportUntil(a(), setup.fixture, new Date(end).toISOString())).toBe(
+        200,
+      );
+      await arrived;
+      // The viewer's page renews its token on B until refused; nothing is published meanwhile.
+      const renewals: { startedAt: number; finishedAt: number; status: number }[] = [];
+      while (renewals.at(-1)?.status !== 403) {
+        const startedAt = Date.now();
+        const status = await openOnB();
+        renewals.push({ startedAt, finishedAt: Date.now(), status });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const refused = renewals.at(-1)!;
+      console.info(`[expiry] first refusal on B ${refused.finishedAt - end} ms after the end`);
+      // Granted (502: no BI service here) before the end, never refused before it, and the first
+      // renewal that started after the end was refused.
+      expect(renewals[0]!.status).toBe(502);
+      expect(renewals.slice(0, -1).every((renewal) => renewal.status === 502)).toBe(true);
+      expect(refused.finishedAt).toBeGreaterThanOrEqual(end);
+      expect(renewals.filter((r) => r.startedAt >= end && r.status !== 403)).toEqual([]);
     },
   );
 

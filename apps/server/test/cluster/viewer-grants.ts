@@ -7,8 +7,14 @@ import type { App } from '../../src/app.ts';
 import type { Fixture } from '../fixtures.ts';
 import { callApi } from '../helper.ts';
 
-async function statusOf(app: App, method: 'GET' | 'DELETE', url: string, token: string) {
-  return (await callApi(app, { method, url, token })).statusCode;
+async function statusOf(
+  app: App,
+  method: 'GET' | 'DELETE' | 'PUT',
+  url: string,
+  token: string,
+  body?: unknown,
+) {
+  return (await callApi(app, { method, url, token, body })).statusCode;
 }
 
 /** The status `app` answers the fixture's viewer opening the fixture's report with. */
@@ -20,4 +26,10 @@ export function viewerOpensReport(app: App, fixture: Fixture): Promise<number> {
 export function revokeViewerGrants(app: App, fixture: Fixture): Promise<number> {
   const url = `/api/user/permissions/${fixture.viewer.id}`;
   return statusOf(app, 'DELETE', url, fixture.tokens.administrator);
+}
+
+/** The administrator gives the fixture's viewer its report until `validUntil` (200 when done). */
+export function grantViewerReportUntil(app: App, fixture: Fixture, validUntil: string) {
+  const grant = { userId: fixture.viewer.id, accountElementId: fixture.report.biId, validUntil };
+  return statusOf(app, 'PUT', '/api/user/permissions', fixture.tokens.administrator, [grant]);
 }

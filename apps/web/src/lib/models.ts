@@ -11,6 +11,7 @@ export type {
   CreateEmbed,
   EditReport,
   Permission,
+  ReportUser,
   ReportUsers,
   User,
   ViewerReport,

@@ -8,24 +8,35 @@ import { appErrors } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { reportsRepository } from '../content/reports.repository.ts';
 import { identitiesRepository } from '../identities/identities.repository.ts';
+import { presentedValidUntil, storedValidUntil } from '../permissions/grant-end.ts';
+import { isGrantInForce } from '../permissions/permissions.policy.ts';
 import { assertViewers, type PermissionChangeDeps } from '../permissions/permissions.service.ts';
 import { groupPermissionsRepository } from '../permissions/group-permissions.repository.ts';
 import { permissionsRepository } from '../permissions/permissions.repository.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 
-const presentUsers = (levels: Record<keyof ReportUsers, Parameters<typeof toUserDto>[0][]>) => ({
-  report: levels.report.map(toUserDto),
-  workspace: levels.workspace.map(toUserDto),
-  account: levels.account.map(toUserDto),
+type Holder = Parameters<typeof toUserDto>[0] & { valid_until: string | null };
+const toReportUser = (holder: Holder) => ({
+  ...toUserDto(holder),
+  ...presentedValidUntil(holder.valid_until),
+});
+const presentUsers = (levels: Record<keyof ReportUsers, Holder[]>): ReportUsers => ({
+  report: levels.report.map(toReportUser),
+  workspace: levels.workspace.map(toReportUser),
+  account: levels.account.map(toReportUser),
 });
 
 /** Who holds access to a report at each level, and setting its direct viewers. */
 const levelsNarrowestFirst = ['report', 'workspace', 'account'] as const;
 
 export function createReportUsersService(
-  deps: PermissionChangeDeps & { claimRoles: readonly string[] },
+  deps: PermissionChangeDeps & { claimRoles: readonly string[]; now: () => number },
 ) {
   const { db } = deps;
+  const inForce = <T extends { valid_until: string | null }>(holders: T[]) => {
+    const now = deps.now();
+    return holders.filter((holder) => isGrantInForce(holder.valid_until, now));
+  };
 
   async function locate(reportBiId: string) {
     const [report] = await reportsRepository.listByIdOrUid(db, reportBiId);
@@ -54,7 +65,8 @@ export function createReportUsersService(
 
     /**
      * "¿Por qué puede ver esto?": each viewer with the levels that grant them the report (report,
-     * workspace, account) and the effective identities their tokens carry on its account.
+     * workspace, account) and the effective identities their tokens carry on its account. Ended
+     * grants no longer explain anything.
      */
     async explain(reportBiId: string): Promise<ReportAccess> {
       const report = await locate(reportBiId);
@@ -83,8 +95,8 @@ export function createReportUsersService(
         return entry;
       };
       levelsNarrowestFirst.forEach((level, index) => {
-        for (const user of levels[level]) entryOf(user).grants.push(level);
-        for (const member of viaGroups[index] ?? []) {
+        for (const user of inForce(levels[level])) entryOf(user).grants.push(level);
+        for (const member of inForce(viaGroups[index] ?? [])) {
           const entry = entryOf(member);
           if (!entry.grants.includes(level)) entry.grants.push(level);
           if (!entry.groups?.includes(member.group_name)) entry.groups?.push(member.group_name);
@@ -108,14 +120,18 @@ export function createReportUsersService(
       });
     },
 
-    /** Replaces the report's direct viewers with `users`; inherited access is untouched. */
+    /**
+     * Replaces the report's direct viewers with `users`, each with its end if given (the last
+     * record naming a user wins); inherited access is untouched.
+     */
     async setDirect(
       reportBiId: string,
       users: PutReportUsersRequest,
       actor: Actor,
     ): Promise<ReportUsers> {
       const report = await locate(reportBiId);
-      const userIds = [...new Set(users.map((u) => u.id))];
+      const ends = new Map(users.map((u) => [u.id, u.validUntil]));
+      const userIds = [...ends.keys()];
       await assertViewers(
         db,
         users.map((u) => u.id),
@@ -136,6 +152,7 @@ export function createReportUsersService(
             user_id,
             account_element_id: report.bi_id,
             element_type: 'report' as const,
+            valid_until: storedValidUntil(ends.get(user_id)),
           })),
         );
       });

@@ -8,7 +8,9 @@ import { permissionsRepository } from './permissions.repository.ts';
 /**
  * Each user's grants, read once and kept until the portal itself changes permissions or content
  * (every such write calls `invalidate`), or for `maxAgeMs` at most, so another portal process
- * sharing a PostgreSQL database catches up within that time (decision 0024).
+ * sharing a PostgreSQL database catches up within that time (decision 0024). An entry never
+ * outlives the first "Válido hasta" among its grants: the reload at that instant leaves the ended
+ * grant out, on every instance, with no message between them (decision 0278).
  */
 export function createGrantsCache(deps: {
   db: Kysely<Database>;
@@ -18,13 +20,14 @@ export function createGrantsCache(deps: {
   return createPerUserCache<Grants>({
     now: deps.now,
     maxAgeMs: deps.maxAgeMs ?? 10_000,
+    endsAt: (grants) => grants.endsAt,
     // A user's own grants and those of their provider groups, inherited alike.
     load: async (userId) => {
       const [own, inherited] = await Promise.all([
         permissionsRepository.listByUser(deps.db, userId),
         groupPermissionsRepository.inheritedByUser(deps.db, userId),
       ]);
-      return grantsFrom([...own, ...inherited]);
+      return grantsFrom([...own, ...inherited], deps.now());
     },
   });
 }

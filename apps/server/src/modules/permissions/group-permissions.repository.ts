@@ -26,7 +26,7 @@ export const groupPermissionsRepository = {
   listByGroup(db: Kysely<Database>, name: string) {
     return db
       .selectFrom('group_permissions')
-      .select(['id', 'account_element_id', 'element_type'])
+      .select(['id', 'account_element_id', 'element_type', 'valid_until'])
       .where('group_name', '=', name)
       .orderBy('id')
       .execute();
@@ -35,7 +35,7 @@ export const groupPermissionsRepository = {
   async replaceForGroup(
     db: Kysely<Database>,
     name: string,
-    rows: { account_element_id: string; element_type: ElementType }[],
+    rows: { account_element_id: string; element_type: ElementType; valid_until: string | null }[],
   ): Promise<void> {
     await db.deleteFrom('group_permissions').where('group_name', '=', name).execute();
     for (let i = 0; i < rows.length; i += 500) {
@@ -51,7 +51,7 @@ export const groupPermissionsRepository = {
     return db
       .selectFrom('user_groups as m')
       .innerJoin('group_permissions as p', 'p.group_name', 'm.group_name')
-      .select(['p.account_element_id', 'p.element_type', 'p.group_name'])
+      .select(['p.account_element_id', 'p.element_type', 'p.group_name', 'p.valid_until'])
       .where('m.user_id', '=', userId)
       .execute();
   },
@@ -63,7 +63,7 @@ export const groupPermissionsRepository = {
       .innerJoin('user_groups as m', 'm.group_name', 'p.group_name')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .selectAll('u')
-      .select('p.group_name')
+      .select(['p.group_name', 'p.valid_until'])
       .where('p.account_element_id', '=', elementId)
       .orderBy('u.lastname')
       .orderBy('u.firstname')

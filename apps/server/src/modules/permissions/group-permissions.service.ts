@@ -5,6 +5,7 @@ import {
 } from '@vitrina/contracts';
 import { appErrors } from '../../errors.ts';
 import type { Actor } from '../../lib/audit.ts';
+import { presentedValidUntil, storedValidUntil } from './grant-end.ts';
 import { groupPermissionsRepository } from './group-permissions.repository.ts';
 import type { PermissionChangeDeps } from './permissions.service.ts';
 import { permissionsRepository } from './permissions.repository.ts';
@@ -30,6 +31,7 @@ export function createGroupPermissionsService(deps: PermissionChangeDeps) {
     (await groupPermissionsRepository.listByGroup(db, name)).map((row) => ({
       id: row.id,
       accountElementId: row.account_element_id,
+      ...presentedValidUntil(row.valid_until),
     }));
 
   return {
@@ -53,7 +55,9 @@ export function createGroupPermissionsService(deps: PermissionChangeDeps) {
       actor: Actor,
     ): Promise<GroupPermission[]> {
       await requireGroup(name);
-      const ids = [...new Set(records.map((record) => record.accountElementId))];
+      // One grant per element; the last record naming an element sets its end.
+      const ends = new Map(records.map((record) => [record.accountElementId, record.validUntil]));
+      const ids = [...ends.keys()];
       const types = await permissionsRepository.elementTypes(db, ids);
       const rows = ids.map((id) => {
         const type = types.get(id);
@@ -61,7 +65,11 @@ export function createGroupPermissionsService(deps: PermissionChangeDeps) {
           const index = records.findIndex((record) => record.accountElementId === id);
           throw appErrors.validation(`${index}.accountElementId`, groupMessages.unknownElement);
         }
-        return { account_element_id: id, element_type: type };
+        return {
+          account_element_id: id,
+          element_type: type,
+          valid_until: storedValidUntil(ends.get(id)),
+        };
       });
       const entry = (before: string[]) => ({
         action: 'group.permissions.replace',

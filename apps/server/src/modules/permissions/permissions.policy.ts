@@ -7,11 +7,13 @@ export interface PolicyUser {
   rol: number;
 }
 
-/** A viewer's grants, split by level. */
+/** A viewer's grants in force, split by level. */
 export interface Grants {
   accountIds: Set<number>;
   workspaceBiIds: Set<string>;
   reportBiIds: Set<string>;
+  /** When the first of them ends (epoch ms); absent when none ends. Past it the set is stale. */
+  endsAt?: number;
 }
 
 /** Where a report sits in the account > workspace > report hierarchy. */
@@ -48,9 +50,15 @@ export function canActFor(user: PolicyUser, ownerId: number): boolean {
   return user.id === ownerId || isAdministrator(user);
 }
 
-/** Grants from permission rows. */
+/** A grant works until its "Válido hasta" (exclusive); one without an end always works. */
+export function isGrantInForce(validUntil: string | null, now: number): boolean {
+  return validUntil === null || Date.parse(validUntil) > now;
+}
+
+/** The grants in force at `now` among permission rows, with when the first of them ends. */
 export function grantsFrom(
-  rows: { account_element_id: string; element_type: ElementType }[],
+  rows: { account_element_id: string; element_type: ElementType; valid_until: string | null }[],
+  now: number,
 ): Grants {
   const grants: Grants = {
     accountIds: new Set(),
@@ -58,6 +66,9 @@ export function grantsFrom(
     reportBiIds: new Set(),
   };
   for (const row of rows) {
+    if (!isGrantInForce(row.valid_until, now)) continue;
+    if (row.valid_until !== null)
+      grants.endsAt = Math.min(grants.endsAt ?? Infinity, Date.parse(row.valid_until));
     if (row.element_type === 'account') grants.accountIds.add(Number(row.account_element_id));
     else if (row.element_type === 'workspace') grants.workspaceBiIds.add(row.account_element_id);
     else grants.reportBiIds.add(row.account_element_id);

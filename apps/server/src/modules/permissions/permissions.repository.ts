@@ -1,14 +1,15 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database, PermissionsTable } from '../../db/schema.ts';
 
 export type ElementType = PermissionsTable['element_type'];
+export type NewPermissionRow = Omit<Insertable<PermissionsTable>, 'id'>;
 
 /** Kysely queries on permissions; pass a transaction as `db` to run them inside it. */
 export const permissionsRepository = {
   listByUser(db: Kysely<Database>, userId: number) {
     return db
       .selectFrom('permissions')
-      .select(['id', 'user_id', 'account_element_id', 'element_type'])
+      .select(['id', 'user_id', 'account_element_id', 'element_type', 'valid_until'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute();
@@ -24,10 +25,7 @@ export const permissionsRepository = {
       await db.deleteFrom('permissions').where('account_element_id', 'in', elementIds).execute();
   },
 
-  async insert(
-    db: Kysely<Database>,
-    rows: { user_id: number; account_element_id: string; element_type: ElementType }[],
-  ): Promise<void> {
+  async insert(db: Kysely<Database>, rows: NewPermissionRow[]): Promise<void> {
     // Chunked to stay under SQLite's bound-parameter limit.
     for (let i = 0; i < rows.length; i += 500) {
       await db
@@ -37,12 +35,13 @@ export const permissionsRepository = {
     }
   },
 
-  /** Users (ordered lastname, firstname) holding a permission on `elementId`. */
+  /** Users (ordered lastname, firstname) holding a permission on `elementId`, with its end. */
   usersHolding(db: Kysely<Database>, elementId: string) {
     return db
       .selectFrom('permissions as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .selectAll('u')
+      .select('p.valid_until')
       .where('p.account_element_id', '=', elementId)
       .orderBy('u.lastname')
       .orderBy('u.firstname')

@@ -3,9 +3,10 @@ import { errorMessages, type Permission, type PutPermissionsRequest } from '@vit
 import type { Database } from '../../db/schema.ts';
 import { appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
+import { presentedValidUntil, storedValidUntil } from './grant-end.ts';
 import type { GrantsCache } from './grants-cache.ts';
 import { canHoldPermissions } from './permissions.policy.ts';
-import { permissionsRepository, type ElementType } from './permissions.repository.ts';
+import { permissionsRepository, type NewPermissionRow } from './permissions.repository.ts';
 
 const permissionMessages = {
   notViewer: 'Solo los usuarios con rol Visualizador pueden recibir permisos.',
@@ -16,8 +17,14 @@ function toPermission(row: {
   id: number;
   user_id: number;
   account_element_id: string;
+  valid_until: string | null;
 }): Permission {
-  return { id: row.id, userId: row.user_id, accountElementId: row.account_element_id };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    accountElementId: row.account_element_id,
+    ...presentedValidUntil(row.valid_until),
+  };
 }
 
 /**
@@ -85,10 +92,7 @@ export function createPermissionsService(deps: PermissionChangeDeps) {
         db,
         records.map((r) => r.accountElementId),
       );
-      const rows = new Map<
-        string,
-        { user_id: number; account_element_id: string; element_type: ElementType }
-      >();
+      const rows = new Map<string, NewPermissionRow>();
       records.forEach((record, index) => {
         const type = types.get(record.accountElementId);
         if (!type)
@@ -100,6 +104,7 @@ export function createPermissionsService(deps: PermissionChangeDeps) {
           user_id: record.userId,
           account_element_id: record.accountElementId,
           element_type: type,
+          valid_until: storedValidUntil(record.validUntil),
         });
       });
       const userIds = [...new Set(records.map((r) => r.userId))];

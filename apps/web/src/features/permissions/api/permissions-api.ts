@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import type { GroupPermission, ProviderGroup } from '@vitrina/contracts';
+import type {
+  GroupPermission,
+  ProviderGroup,
+  PutGroupPermissionsRequest,
+  PutPermissionsRequest,
+  PutReportUsersRequest,
+} from '@vitrina/contracts';
 import type { Account, Permission, ReportUsers } from '../../../lib/models.ts';
 
 /** GET administration/reports/accounts: every account with its workspaces and reports. */
@@ -22,10 +28,7 @@ export const useUserPermissions = (userId: number | null) =>
   });
 
 /** PUT user/permissions, or DELETE user/permissions/{id} when the selection is empty (spec §4). */
-export async function saveUserPermissions(
-  userId: number,
-  records: { userId: number; accountElementId: string }[],
-) {
+export async function saveUserPermissions(userId: number, records: PutPermissionsRequest) {
   if (records.length === 0) await api.delete(`user/permissions/${userId}`);
   else await api.put('user/permissions', records);
 }
@@ -44,11 +47,8 @@ export const useGroupPermissions = (name: string) =>
   });
 
 /** PUT groups/{name}/permissions: the group's whole set (empty clears it). */
-export const saveGroupPermissions = (name: string, elementIds: string[]) =>
-  api.put(
-    `groups/${encodeURIComponent(name)}/permissions`,
-    elementIds.map((accountElementId) => ({ accountElementId })),
-  );
+export const saveGroupPermissions = (name: string, grants: PutGroupPermissionsRequest) =>
+  api.put(`groups/${encodeURIComponent(name)}/permissions`, grants);
 
 export const reportUsersKey = (reportId: string | null) =>
   ['admin', 'report-users', reportId] as const;
@@ -62,9 +62,6 @@ export const useReportUsers = (reportId: string | null) =>
     enabled: reportId !== null,
   });
 
-/** PUT administration/report/{id}/users: the report's direct viewers. */
-export const saveReportUsers = (reportId: string, userIds: number[]) =>
-  api.put(
-    `administration/report/${encodeURIComponent(reportId)}/users`,
-    userIds.map((id) => ({ id })),
-  );
+/** PUT administration/report/{id}/users: the report's direct viewers, each with its end. */
+export const saveReportUsers = (reportId: string, users: PutReportUsersRequest) =>
+  api.put(`administration/report/${encodeURIComponent(reportId)}/users`, users);

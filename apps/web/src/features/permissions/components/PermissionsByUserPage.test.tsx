@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountOf, publicConfig, viewerUser as viewer } from '../../../../test/api-fixtures.ts';
 import { serveApi } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
+import { toLocalInput } from './grant-end.ts';
 import { PermissionsByUserPage } from './PermissionsByUserPage.tsx';
 
 const report = (id: string, name: string) => ({
@@ -31,7 +32,7 @@ const tree = [
 ];
 
 async function open(
-  permissions: { userId: number; accountElementId: string }[],
+  permissions: { userId: number; accountElementId: string; validUntil?: string }[],
   sso: typeof publicConfig.sso = null,
 ) {
   const server = serveApi(({ method, path, body }) => {
@@ -106,6 +107,38 @@ describe('permissions by user', () => {
     const put = server.requests.find((r) => r.method === 'PUT');
     expect(put?.path).toBe('/api/groups/ventas/permissions');
     expect(put?.body).toEqual([{ accountElementId: '1' }]);
+  });
+
+  it('shows an ended grant greyed with its Válido hasta, and sends the end set on a grant', async () => {
+    const server = await open([
+      { userId: 5, accountElementId: 'ws-b', validUntil: '2020-01-01T00:00:00.000Z' },
+    ]);
+    await userEvent.click(
+      screen
+        .getByText('integracion.comercial@vitrina.demo')
+        .closest('.ant-tree-treenode')!
+        .querySelector('.ant-tree-switcher') as HTMLElement,
+    );
+    const ended = (await screen.findByLabelText('Válido hasta: Operaciones')) as HTMLInputElement;
+    expect(ended.value).toBe(toLocalInput('2020-01-01T00:00:00.000Z'));
+    expect(screen.getByText('Operaciones').closest('.vt-grant--ended')).not.toBeNull();
+    expect(screen.getByText('Vencido')).toBeTruthy();
+    // Only grants carry the input: Comercial is not granted.
+    expect(screen.queryByLabelText('Válido hasta: Comercial')).toBeNull();
+
+    // jsdom has no date/time picker: set the value as the browser's picker would.
+    fireEvent.change(ended, { target: { value: '2099-12-31T23:59' } });
+    await waitFor(() => expect(screen.queryByText('Vencido')).toBeNull());
+    expect(screen.getByText('Operaciones').closest('.vt-grant--ended')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Grabar' }));
+    await screen.findByText('Se actualizaron los permisos del usuario.');
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual([
+      {
+        userId: 5,
+        accountElementId: 'ws-b',
+        validUntil: new Date('2099-12-31T23:59').toISOString(),
+      },
+    ]);
   });
 
   it('has no groups tab without a provider', async () => {

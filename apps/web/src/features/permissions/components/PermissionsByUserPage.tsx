@@ -9,13 +9,14 @@ import { Role, type User } from '../../../lib/models.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
 import { usersQuery } from '../../../lib/users.ts';
 import { useProviderGroups } from '../api/permissions-api.ts';
+import { GrantEndHint } from './GrantEndInput.tsx';
 import { PermissionTree } from './PermissionTree.tsx';
 import { useGroupPermissionEditor, usePermissionEditor } from './use-permission-editor.ts';
 import './admin-panels.css';
 
 type Editor = Pick<
   ReturnType<typeof usePermissionEditor>,
-  'nodes' | 'checked' | 'setChecked' | 'loading'
+  'nodes' | 'checked' | 'setChecked' | 'loading' | 'ends' | 'setEnd'
 >;
 
 /** A holder's tree with its Grabar (shown once there is something to grant). */
@@ -44,6 +45,7 @@ function GrantsPanel(props: {
         )
       }
     >
+      {editor.nodes.length > 0 && <GrantEndHint />}
       <PermissionTree editor={editor} height={580} />
     </Card>
   );

@@ -3,9 +3,11 @@ import { Button, Space, Spin, Tooltip, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../../components/use-notify.ts';
-import type { User } from '../../../lib/models.ts';
+import type { ReportUser, User } from '../../../lib/models.ts';
 import { reportUsersKey, saveReportUsers, useReportUsers } from '../api/permissions-api.ts';
 import { AddReportUserModal } from './AddReportUserModal.tsx';
+import { withEnd } from './grant-end.ts';
+import { GrantEndHint } from './GrantEndInput.tsx';
 import { ReportAccessExplanation } from './ReportAccessExplanation.tsx';
 import { candidateUsers } from './report-users.ts';
 import { UserListBlock, UserNames } from './UserListBlock.tsx';
@@ -16,13 +18,17 @@ import { UserListBlock, UserNames } from './UserListBlock.tsx';
  */
 export function ReportAccessPanel({ reportId, users }: { reportId: string; users: User[] }) {
   const { data, isLoading } = useReportUsers(reportId);
-  const [direct, setDirect] = useState<User[] | null>(null);
+  const [direct, setDirect] = useState<ReportUser[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [explaining, setExplaining] = useState(false);
   const queryClient = useQueryClient();
   const notify = useNotify();
   const save = useMutation({
-    mutationFn: (userIds: number[]) => saveReportUsers(reportId, userIds),
+    mutationFn: (users: ReportUser[]) =>
+      saveReportUsers(
+        reportId,
+        users.map((user) => withEnd({ id: user.id }, user.validUntil)),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: reportUsersKey(reportId) });
       setDirect(null);
@@ -52,11 +58,7 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
             onClick={() => setAdding(true)}
           />
         </Tooltip>
-        <Button
-          type="primary"
-          loading={save.isPending}
-          onClick={() => save.mutate(directUsers.map((u) => u.id))}
-        >
+        <Button type="primary" loading={save.isPending} onClick={() => save.mutate(directUsers)}>
           Grabar
         </Button>
       </Space>
@@ -68,9 +70,13 @@ export function ReportAccessPanel({ reportId, users }: { reportId: string; users
         )}
       </UserListBlock>
       <UserListBlock title="Por asignación directa" count={directUsers.length}>
+        <GrantEndHint />
         <UserNames
           users={directUsers}
           onRemove={(user) => setDirect(directUsers.filter((u) => u.id !== user.id))}
+          onEndChange={(user, validUntil) =>
+            setDirect(directUsers.map((u) => (u.id === user.id ? { ...u, validUntil } : u)))
+          }
         />
       </UserListBlock>
       <ReportAccessExplanation

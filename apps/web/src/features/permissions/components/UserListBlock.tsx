@@ -2,7 +2,9 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, List, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { fullName } from '../../../lib/format.ts';
-import type { User } from '../../../lib/models.ts';
+import type { ReportUser } from '../../../lib/models.ts';
+import { hasEnded, untilLabel } from './grant-end.ts';
+import { GrantEndInput } from './GrantEndInput.tsx';
 
 interface Props {
   title: string;
@@ -29,15 +31,20 @@ export function UserListBlock({ title, count, extra, children }: Props) {
   );
 }
 
-/** Read-only names (lastname, firstname), or with a trash icon each when `onRemove` is given. */
+/**
+ * Names (lastname, firstname) with each grant's end: read-only, or with a trash icon and a
+ * "Válido hasta" input each when `onRemove` and `onEndChange` are given. Ended grants are greyed.
+ */
 export function UserNames({
   label,
   users,
   onRemove,
+  onEndChange,
 }: {
   label?: string;
-  users: User[];
-  onRemove?(user: User): void;
+  users: ReportUser[];
+  onRemove?(user: ReportUser): void;
+  onEndChange?(user: ReportUser, validUntil: string | undefined): void;
 }) {
   if (users.length === 0 && label) return null;
   return (
@@ -63,7 +70,22 @@ export function UserNames({
               ]
             }
           >
-            {fullName(user)}
+            <span className={hasEnded(user.validUntil) ? 'vt-grant--ended' : undefined}>
+              {fullName(user)}
+              {onEndChange ? (
+                <GrantEndInput
+                  label={fullName(user)}
+                  value={user.validUntil}
+                  onChange={(validUntil) => onEndChange(user, validUntil)}
+                />
+              ) : (
+                user.validUntil && (
+                  <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+                    ({untilLabel(user.validUntil)})
+                  </Typography.Text>
+                )
+              )}
+            </span>
           </List.Item>
         )}
       />

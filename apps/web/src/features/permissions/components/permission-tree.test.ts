@@ -57,4 +57,31 @@ describe('permission tree', () => {
       { userId: 9, accountElementId: 'ws-x' },
     ]);
   });
+
+  it('keeps each grant its Válido hasta, and apart where the ends differ', () => {
+    const all = new Set(['1', 'ws-a', 'r1', 'r2', 'ws-b', 'r3', 'r4']);
+    const [june, july] = ['2027-06-30T03:00:00.000Z', '2027-07-31T03:00:00.000Z'];
+    // Two workspace grants ending apart stay two grants, each with its end.
+    expect(
+      permissionRecords(tree, all, ['ws-a', 'ws-b'], 9, { 'ws-a': june, 'ws-b': july }),
+    ).toEqual([
+      { userId: 9, accountElementId: 'ws-a', validUntil: june },
+      { userId: 9, accountElementId: 'ws-b', validUntil: july },
+    ]);
+    // Ending together (or with an end set on the account itself) they are one account grant.
+    expect(permissionRecords(tree, all, [], 9, { 'ws-a': june, 'ws-b': june })).toEqual([
+      { userId: 9, accountElementId: '1', validUntil: june },
+    ]);
+    expect(permissionRecords(tree, all, [], 9, { '1': july, 'ws-a': june })).toEqual([
+      { userId: 9, accountElementId: '1', validUntil: july },
+    ]);
+    // An explicit "no end" differs from an end; a hidden grant keeps its end too.
+    expect(ids(['ws-a', 'r1', 'r2'])).toEqual(['ws-a']);
+    expect(
+      selectedElementIds(tree, new Set(['ws-a', 'r1', 'r2']), { r1: june, r2: undefined }),
+    ).toEqual(['r1', 'r2']);
+    expect(permissionRecords(tree, new Set(), ['ws-x'], 9, { 'ws-x': july })).toEqual([
+      { userId: 9, accountElementId: 'ws-x', validUntil: july },
+    ]);
+  });
 });

@@ -1,4 +1,8 @@
 import type { Account } from '../../../lib/models.ts';
+import { withEnd } from './grant-end.ts';
+
+/** "Válido hasta" by element; an entry, even `undefined` (no end), is that grant's own end. */
+export type GrantEnds = Readonly<Record<string, string | undefined>>;
 
 /** One element of the account > workspace > report tree; `key` is its accountElementId. */
 export interface ElementNode {
@@ -52,29 +56,59 @@ function isFullySelected(node: ElementNode, checked: ReadonlySet<string>): boole
 }
 
 /**
- * The save rule of spec §4: a fully selected node is one record without its children; a partially
- * selected node emits only its selected descendants; an unselected node emits nothing.
+ * The end one record for `node` would carry: its own, else the one all its children agree on;
+ * null when they differ (the node then cannot stand for them as one grant).
  */
-export function selectedElementIds(nodes: ElementNode[], checked: ReadonlySet<string>): string[] {
-  return nodes.flatMap((node) =>
-    isFullySelected(node, checked) ? [node.key] : selectedElementIds(node.children, checked),
-  );
+function sharedEnd(node: ElementNode, ends: GrantEnds): { end: string | undefined } | null {
+  if (node.key in ends) return { end: ends[node.key] };
+  const ofChildren = node.children.map((child) => sharedEnd(child, ends));
+  const first = ofChildren[0] ?? { end: undefined };
+  return ofChildren.every((shared) => shared?.end === first?.end) ? first : null;
 }
 
 /**
- * The records to store for a user. Grants on elements the tree does not show (for example inside an
- * account that is in error) are kept, so saving never silently revokes what the editor could not show.
+ * The save rule of spec §4: a fully selected node is one record without its children; a partially
+ * selected node emits only its selected descendants; an unselected node emits nothing. A fully
+ * selected node whose grants end at different times keeps them apart (each keeps its end).
+ */
+function selectedGrants(
+  nodes: ElementNode[],
+  checked: ReadonlySet<string>,
+  ends: GrantEnds,
+): { accountElementId: string; validUntil: string | undefined }[] {
+  return nodes.flatMap((node) => {
+    const shared = isFullySelected(node, checked) ? sharedEnd(node, ends) : null;
+    return shared
+      ? [{ accountElementId: node.key, validUntil: shared.end }]
+      : selectedGrants(node.children, checked, ends);
+  });
+}
+
+export function selectedElementIds(
+  nodes: ElementNode[],
+  checked: ReadonlySet<string>,
+  ends: GrantEnds = {},
+): string[] {
+  return selectedGrants(nodes, checked, ends).map((grant) => grant.accountElementId);
+}
+
+/**
+ * The records to store for a user, each with its end if it has one. Grants on elements the tree
+ * does not show (for example inside an account that is in error) are kept, so saving never
+ * silently revokes what the editor could not show.
  */
 export function permissionRecords(
   nodes: ElementNode[],
   checked: ReadonlySet<string>,
   previous: readonly string[],
   userId: number,
-): { userId: number; accountElementId: string }[] {
+  ends: GrantEnds = {},
+): { userId: number; accountElementId: string; validUntil?: string }[] {
   const shown = allKeys(nodes);
-  const hidden = previous.filter((id) => !shown.has(id));
-  return [...selectedElementIds(nodes, checked), ...hidden].map((accountElementId) => ({
-    userId,
-    accountElementId,
-  }));
+  const hidden = previous
+    .filter((id) => !shown.has(id))
+    .map((accountElementId) => ({ accountElementId, validUntil: ends[accountElementId] }));
+  return [...selectedGrants(nodes, checked, ends), ...hidden].map(
+    ({ accountElementId, validUntil }) => withEnd({ userId, accountElementId }, validUntil),
+  );
 }

@@ -9,25 +9,48 @@ import {
   userPermissionsKey,
   useUserPermissions,
 } from '../api/permissions-api.ts';
-import { allKeys, buildElementTree, permissionRecords } from './permission-tree.ts';
+import { allKeys, buildElementTree, permissionRecords, type GrantEnds } from './permission-tree.ts';
 
 /**
- * The tree and its checked keys over a holder's stored grants (a user's or a provider group's):
- * the stored ones until the administrator touches a box.
+ * The tree, its checked keys and each grant's "Válido hasta" over a holder's stored grants (a
+ * user's or a provider group's): the stored ones until the administrator touches a box or a date.
  */
-function useGrantTree(grants: { data?: { accountElementId: string }[]; isLoading: boolean }) {
+function useGrantTree(grants: {
+  data?: { accountElementId: string; validUntil?: string | null }[];
+  isLoading: boolean;
+}) {
   const tree = useAdminTree();
   const nodes = useMemo(() => buildElementTree(tree.data ?? []), [tree.data]);
   const stored = useMemo(() => (grants.data ?? []).map((p) => p.accountElementId), [grants.data]);
+  const storedEnds = useMemo<GrantEnds>(
+    () =>
+      Object.fromEntries(
+        (grants.data ?? []).map((p) => [p.accountElementId, p.validUntil ?? undefined]),
+      ),
+    [grants.data],
+  );
   const [edited, setEdited] = useState<string[] | null>(null);
+  const [editedEnds, setEditedEnds] = useState<GrantEnds | null>(null);
   const shown = useMemo(() => allKeys(nodes), [nodes]);
   const checked = (edited ?? stored).filter((key) => shown.has(key));
+  const ends = editedEnds ?? storedEnds;
   return {
     nodes,
     checked,
-    stored,
-    edited,
+    ends,
+    touched: edited !== null || editedEnds !== null,
     setChecked: setEdited,
+    setEnd: (key: string, validUntil: string | undefined) =>
+      setEditedEnds({ ...ends, [key]: validUntil }),
+    /** The grants to send, those with an end carrying it (spec §4's save rule picks them). */
+    grantsToSave: () =>
+      permissionRecords(nodes, new Set(checked), stored, 0, ends).map(
+        ({ userId: _, ...grant }) => grant,
+      ),
+    reset() {
+      setEdited(null);
+      setEditedEnds(null);
+    },
     loading: tree.isLoading || grants.isLoading,
   };
 }
@@ -38,15 +61,15 @@ function useGrantTree(grants: { data?: { accountElementId: string }[]; isLoading
  */
 export function usePermissionEditor(userId: number | null) {
   const queryClient = useQueryClient();
-  const { edited, stored, ...tree } = useGrantTree(useUserPermissions(userId));
+  const { touched, grantsToSave, reset, ...tree } = useGrantTree(useUserPermissions(userId));
 
   async function save(forUserId: number) {
-    if (edited === null) return; // untouched: the stored grants stand
+    if (!touched) return; // untouched: the stored grants stand
     await saveUserPermissions(
       forUserId,
-      permissionRecords(tree.nodes, new Set(tree.checked), stored, forUserId),
+      grantsToSave().map((grant) => ({ userId: forUserId, ...grant })),
     );
-    tree.setChecked(null);
+    reset();
     await queryClient.invalidateQueries({ queryKey: userPermissionsKey(forUserId) });
   }
 
@@ -56,16 +79,12 @@ export function usePermissionEditor(userId: number | null) {
 /** The same tree for a provider group: its members inherit what is checked. */
 export function useGroupPermissionEditor(name: string) {
   const queryClient = useQueryClient();
-  const { edited, stored, ...tree } = useGrantTree(useGroupPermissions(name));
+  const { touched, grantsToSave, reset, ...tree } = useGrantTree(useGroupPermissions(name));
 
   async function save() {
-    if (edited === null) return;
-    const records = permissionRecords(tree.nodes, new Set(tree.checked), stored, 0);
-    await saveGroupPermissions(
-      name,
-      records.map(({ accountElementId }) => accountElementId),
-    );
-    tree.setChecked(null);
+    if (!touched) return;
+    await saveGroupPermissions(name, grantsToSave());
+    reset();
     await queryClient.invalidateQueries({ queryKey: groupPermissionsKey(name) });
   }
 
