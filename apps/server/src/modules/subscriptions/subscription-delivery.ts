@@ -173,6 +173,8 @@ export function createSubscriptionDelivery(deps: {
         return { retry: false };
       }
       if (!run.started_at) await repo.markRun(db, runId, { started_at: nowIso() });
+      // Which instance (the log's pid) works on which run: what an operator follows after a crash.
+      deps.log.info({ subscriptionId: sub.id, runId }, 'subscription run started');
       const open = (await repo.deliveriesOf(db, [runId])).filter(
         (d) => d.outcome === 'pending' || (d.outcome === 'failed' && d.attempts < maxAttempts),
       );
