@@ -22,6 +22,7 @@ const quietLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseL
 function deliveryWith(failing: (to: string, attempt: number) => boolean) {
   const { app, db } = state.context;
   const sent: string[] = [];
+  const texts: string[] = [];
   const tries = new Map<string, number>();
   let renders = 0;
   const placement = {
@@ -39,6 +40,7 @@ function deliveryWith(failing: (to: string, attempt: number) => boolean) {
         tries.set(message.to, attempt);
         if (failing(message.to, attempt)) throw new Error('SMTP 451: inténtelo más tarde');
         sent.push(message.to);
+        texts.push(message.text);
       },
     },
     access: {
@@ -55,7 +57,7 @@ function deliveryWith(failing: (to: string, attempt: number) => boolean) {
     portalUrl: 'http://127.0.0.1:1',
     reportName: async () => 'Ventas',
   });
-  return { delivery, sent, renders: () => renders };
+  return { delivery, sent, texts, renders: () => renders };
 }
 
 /** A run of the fixture's subscription for its viewer and the other viewer. */
@@ -103,12 +105,14 @@ describe('a failed send is retried for its recipient only', () => {
   it('sends the others once and the failed recipient on the next try', async () => {
     const f = state.fixture;
     const run = await runForTwo();
-    const { delivery, sent, renders } = deliveryWith(
+    const { delivery, sent, texts, renders } = deliveryWith(
       (to, attempt) => to === run.otherMail && attempt === 1,
     );
 
     expect(await delivery.deliver(run.runId)).toEqual({ retry: true });
     expect(sent).toEqual([run.viewerMail]);
+    // The link opens the report in the portal with the subscription's view (decision 0289).
+    expect(texts[0]).toContain(`/viewer/${f.report.uid}?subscription=${f.subscription.id}`);
     expect(await run.outcomes()).toEqual([
       { userId: f.viewer.id, outcome: 'sent', attempts: 1 },
       { userId: f.otherViewer.id, outcome: 'failed', attempts: 1 },

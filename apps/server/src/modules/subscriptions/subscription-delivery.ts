@@ -137,7 +137,8 @@ export function createSubscriptionDelivery(deps: {
         subject: sub.subject,
         message: sub.message,
         reportName,
-        reportUrl: `${base}/viewer/${encodeURIComponent(sub.report_uid)}`,
+        // The report in the portal, opened with the subscription's view (decision 0289).
+        reportUrl: `${base}/viewer/${encodeURIComponent(sub.report_uid)}?subscription=${sub.id}`,
         unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(deps.tokens.issue(recipient.link))}`,
         file,
       }),

@@ -7,7 +7,7 @@ import {
   type EmbedHandle,
   type EmbedService,
 } from '../../../lib/embed-service.ts';
-import type { ViewerReport } from '../../../lib/models.ts';
+import type { ReportView, ViewerReport } from '../../../lib/models.ts';
 import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
 import { fetchViewerReport, viewerErrorText } from '../api/viewer-api.ts';
 import { embedConfig, embedSettings } from './embed-config.ts';
@@ -36,10 +36,13 @@ export function useEmbeddedReport(
     embedOrigin: string | null;
     /** A `viewer/report/{uid}` call already under way, used by the first embed only. */
     earlyReport?: Promise<ViewerReport | undefined>;
+    /** The view to open the report with (a mail's link), for the first embed only. */
+    view?: Promise<ReportView | undefined>;
   },
 ) {
   const { ready, embedOrigin } = config;
   const earlyReport = useRef(config.earlyReport);
+  const firstView = useRef(config.view);
   const [state, setState] = useState<EmbeddedReportState>({
     name: null,
     loading: true,
@@ -70,6 +73,8 @@ export function useEmbeddedReport(
 
     const early = earlyReport.current;
     earlyReport.current = undefined;
+    const viewCall = firstView.current ?? Promise.resolve(undefined);
+    firstView.current = undefined;
     const reportCall = early
       ? early.then((report) => report ?? fetchViewerReport(uid))
       : fetchViewerReport(uid);
@@ -85,13 +90,13 @@ export function useEmbeddedReport(
       return service;
     });
 
-    Promise.all([sdkLoad, reportCall])
-      .then(([service, report]) => {
+    Promise.all([sdkLoad, reportCall, viewCall])
+      .then(([service, report, view]) => {
         if (cancelled) return;
         update({ name: report.name });
         // A dashboard cannot reuse a frame bootstrapped as a report.
         if (report.type === 'dashboard') service.reset(container);
-        const embed = service.embed(container, embedConfig(report, mobile));
+        const embed = service.embed(container, embedConfig(report, mobile, view));
         embed.setComponentTitle(report.name);
         update({ embed, kind: report.type });
         embed.on('loaded', () => update({ loading: false }));
