@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoServicePrincipalAccount } from '@vitrina/test-support/demo';
 import { startPortalProcess, type ServerProcess } from '@vitrina/test-support/processes';
@@ -9,6 +8,7 @@ import type { App } from '../../src/app.ts';
 import { callApi, createUser, postgresAvailable, readOutbox, tokenFor } from '../helper.ts';
 import { startBundledBi, type BundledBi } from '../portal-content/bundled-bi-process.ts';
 import { startTestCluster, type TestCluster } from './cluster-apps.ts';
+import { until } from './until.ts';
 
 const rlsReport = 'Ventas por país (seguridad por filas)';
 /** The first export the BI service receives is held this long: the runner is killed meanwhile. */
@@ -105,16 +105,6 @@ describe.skipIf(!postgresAvailable)('a subscription run killed mid-send (process
   const runners = () =>
     instances.filter(({ log }) => log.join('').includes('"msg":"subscription run started"'));
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 180_000) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(200);
-    }
-  }
-
   it('sends each recipient one mail although the instance running the job was killed', async () => {
     const { db } = cluster.database;
     await bi.setFaults([{ path: '/ExportTo', delayMs: heldExportMs, times: 1 }]);
@@ -134,10 +124,14 @@ describe.skipIf(!postgresAvailable)('a subscription run killed mid-send (process
     expect(await victim!.server.stop('SIGKILL')).toBe('SIGKILL');
     const killedAt = Date.now();
 
-    const run = await until('the run finished by the other instance', async () => {
-      const row = await db.selectFrom('subscription_runs').selectAll().executeTakeFirst();
-      return row?.finished_at ? row : undefined;
-    });
+    const run = await until(
+      'the run finished by the other instance',
+      async () => {
+        const row = await db.selectFrom('subscription_runs').selectAll().executeTakeFirst();
+        return row?.finished_at ? row : undefined;
+      },
+      180_000,
+    );
     const finishedAt = Date.now();
     expect(survivor.log.join('')).toContain('"msg":"subscription run started"');
     // One occurrence, one run, claimed once by the two instances.
