@@ -70,6 +70,11 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     script: 'export/steps.ts',
     about: 'Export To File: where a warm job of the 2-page report goes, step by step',
   },
+  subscriptions: {
+    script: 'subscriptions/send.ts',
+    about:
+      'a subscription to 1,000 recipients over 10 identities: due to the last mail handed over',
+  },
   'web-bundle': { script: 'web/login-bundle.ts', about: 'JS shipped for the login route (gzip)' },
   'web-usage-beacon': {
     script: 'web/usage-beacon.ts',

@@ -315,6 +315,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}/runs` }),
     expect: { anonymous: 401, otherViewer: 404, viewer: 200, administrator: 200 },
   },
+  // Its recipients too (the mail's link opens the report with it); the fixture's viewer receives it.
+  'GET /api/subscriptions/:id/view': {
+    request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}/view` }),
+    expect: { anonymous: 401, otherViewer: 404, viewer: 200, administrator: 200 },
+  },
   // The mail's link works without a session; a token that is not one is refused to everyone.
   'POST /api/subscriptions/unsubscribe': {
     request: () => ({ url: '/api/subscriptions/unsubscribe', body: { token: 'no-es-un-token' } }),

@@ -131,6 +131,28 @@ describe('subscriptions API', () => {
     expect(audit.map((a) => a.action)).toEqual(['subscription.create', 'subscription.update']);
   });
 
+  it("shows a subscription's view to its recipients, owner and administrators only", async () => {
+    const f = state.fixture;
+    const view = JSON.stringify({ version: 1, activePage: 'ReportSection' });
+    const created = await api(
+      f.tokens.administrator,
+      'POST',
+      '/api/subscriptions',
+      bodyFor(f, { recipients: [f.viewer.id], bookmarkState: view, pages: ['ReportSection'] }),
+    );
+    expect(created.statusCode).toBe(201);
+    const url = `/api/subscriptions/${created.json().id}/view`;
+    const expected = { reportUid: f.report.uid, pages: ['ReportSection'], bookmarkState: view };
+    // The viewer only receives it (the administrator owns it): the mail's link works for them.
+    expect((await api(f.tokens.viewer, 'GET', url)).json()).toEqual(expected);
+    expect((await api(f.tokens.administrator, 'GET', url)).json()).toEqual(expected);
+    const stranger = await api(f.tokens.otherViewer, 'GET', url);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({
+      message: 'La suscripción no existe o no es suya.',
+    });
+  });
+
   it('claims a due occurrence once, even when two checks race', async () => {
     const { db, app } = state.context;
     const past = new Date(Date.now() - 60_000).toISOString();

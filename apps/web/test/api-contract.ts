@@ -47,6 +47,15 @@ import {
   viewerReportSchema,
   reportExportSchema,
   startExportSchema,
+  sendNowRequestSchema,
+  subscriptionBodySchema,
+  subscriptionRunSchema,
+  subscriptionRunsSchema,
+  subscriptionSchema,
+  subscriptionsSchema,
+  subscriptionViewSchema,
+  unsubscribeAnswerSchema,
+  unsubscribeQuerySchema,
 } from '@vitrina/contracts';
 
 /** What a Zod schema offers, seen structurally (the web app does not depend on Zod itself). */
@@ -226,6 +235,34 @@ export const contractRoutes: ContractRoute[] = [
     response: datasetRefreshListSchema,
   },
   { method: 'delete', path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId' },
+  { method: 'get', path: 'subscriptions', response: subscriptionsSchema },
+  {
+    method: 'post',
+    path: 'subscriptions',
+    request: subscriptionBodySchema,
+    response: subscriptionSchema,
+  },
+  {
+    method: 'put',
+    path: 'subscriptions/:id',
+    request: subscriptionBodySchema,
+    response: subscriptionSchema,
+  },
+  { method: 'delete', path: 'subscriptions/:id' },
+  {
+    method: 'post',
+    path: 'subscriptions/:id/send',
+    request: sendNowRequestSchema,
+    response: subscriptionRunSchema,
+  },
+  { method: 'get', path: 'subscriptions/:id/runs', response: subscriptionRunsSchema },
+  { method: 'get', path: 'subscriptions/:id/view', response: subscriptionViewSchema },
+  {
+    method: 'post',
+    path: 'subscriptions/unsubscribe',
+    request: unsubscribeQuerySchema,
+    response: unsubscribeAnswerSchema,
+  },
 ];
 
 function check(schema: Schema, value: unknown, what: string): string[] {

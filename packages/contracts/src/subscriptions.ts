@@ -173,6 +173,17 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/**
+ * `GET subscriptions/{id}/view`: the view a subscription sends, for the mail's link to open the
+ * report the same way (its owner, an administrator, or one of its recipients).
+ */
+export const subscriptionViewSchema = z.object({
+  reportUid: z.string(),
+  pages: z.array(z.string()),
+  bookmarkState: z.string().optional(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
 export const subscriptionRunsSchema = z.array(subscriptionRunSchema);
 export const subscriptionsSchema = z.array(subscriptionSchema);
 

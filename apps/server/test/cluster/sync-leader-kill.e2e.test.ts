@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/schema.ts';
 import { callApi, createUser, postgresAvailable, tokenFor } from '../helper.ts';
 import { demoServicePrincipalAccount } from '@vitrina/test-support/demo';
 import { startTestCluster, type TestCluster } from './cluster-apps.ts';
+import { until } from './until.ts';
 import {
   startBiProcess,
   startPortalProcess,
@@ -141,16 +142,6 @@ describe.skipIf(!postgresAvailable)('sync leader killed mid-sync (processes)', (
         return seen;
       },
     };
-  }
-
-  async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(25);
-    }
   }
 
   it('another process takes over and completes the sync; never half-synced', async () => {

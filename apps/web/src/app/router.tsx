@@ -38,7 +38,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'viewer/:uid',
-            loader: ({ params }) => loadViewerRoute(params['uid'] ?? ''),
+            loader: ({ params, request }) =>
+              loadViewerRoute(params['uid'] ?? '', new URL(request.url).searchParams),
             // One token per visit: nothing on the page submits to the router.
             shouldRevalidate: () => false,
             lazy: async () => ({

@@ -3,6 +3,7 @@ import type {
   Account as AccountDto,
   AuthenticatedUser,
   Report as ReportDto,
+  SubscriptionView,
   Workspace as WorkspaceDto,
 } from '@vitrina/contracts';
 
@@ -21,6 +22,9 @@ export type {
 export const Role = { Administrator: 0, Viewer: 1 } as const;
 
 export type CurrentUser = AuthenticatedUser;
+
+/** A view to open a report with (a subscription's): the captured state, and its pages. */
+export type ReportView = Pick<SubscriptionView, 'pages' | 'bookmarkState'>;
 
 export interface Report extends ReportDto {
   /** Client side: highlighted in the administration tree. */

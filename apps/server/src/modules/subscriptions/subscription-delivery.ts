@@ -137,7 +137,8 @@ export function createSubscriptionDelivery(deps: {
         subject: sub.subject,
         message: sub.message,
         reportName,
-        reportUrl: `${base}/viewer/${encodeURIComponent(sub.report_uid)}`,
+        // The report in the portal, opened with the subscription's view (decision 0289).
+        reportUrl: `${base}/viewer/${encodeURIComponent(sub.report_uid)}?subscription=${sub.id}`,
         unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(deps.tokens.issue(recipient.link))}`,
         file,
       }),
@@ -173,6 +174,8 @@ export function createSubscriptionDelivery(deps: {
         return { retry: false };
       }
       if (!run.started_at) await repo.markRun(db, runId, { started_at: nowIso() });
+      // Which instance (the log's pid) works on which run: what an operator follows after a crash.
+      deps.log.info({ subscriptionId: sub.id, runId }, 'subscription run started');
       const open = (await repo.deliveriesOf(db, [runId])).filter(
         (d) => d.outcome === 'pending' || (d.outcome === 'failed' && d.attempts < maxAttempts),
       );

@@ -31,6 +31,11 @@ export function pgBossQueue(db: Kysely<Database>, log: FastifyBaseLogger): Subsc
   // pg-boss runs its SQL on the portal's own pool: one set of connections, one database.
   const boss = new PgBoss({
     schema: 'pgboss',
+    // The pass that fails jobs whose heartbeat stopped (an instance killed mid-run) comes every
+    // 10 s instead of every minute, so another instance resumes the run within about 20 s plus
+    // the first retry's delay.
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
     db: {
       executeSql: async (text, values = []) => ({
         rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows],

@@ -8,6 +8,7 @@ import {
   subscriptionRunsSchema,
   subscriptionSchema,
   subscriptionsSchema,
+  subscriptionViewSchema,
   unsubscribeAnswerSchema,
   unsubscribeQuerySchema,
 } from '@vitrina/contracts';
@@ -102,6 +103,14 @@ export const subscriptionsModule = (
         response: { 200: subscriptionRunsSchema, ...errors },
       }),
       async (request) => subscriptions.runs(sessionUser(request), request.params.id),
+    );
+    app.get(
+      '/subscriptions/:id/view',
+      signedIn('La vista que envía una suscripción (el enlace del correo abre el informe así)', {
+        params: numericIdParamsSchema,
+        response: { 200: subscriptionViewSchema, ...errors },
+      }),
+      async (request) => subscriptions.view(sessionUser(request), request.params.id),
     );
     app.post(
       '/subscriptions/unsubscribe',

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type Subscription, type SubscriptionBody, type SubscriptionRun } from '@vitrina/contracts';
+import {
+  type Subscription,
+  type SubscriptionBody,
+  type SubscriptionRun,
+  type SubscriptionView,
+} from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
@@ -309,6 +314,26 @@ export function createSubscriptionsService(deps: {
     async runs(user: PolicyUser, id: number): Promise<SubscriptionRun[]> {
       await managed(user, id);
       return runsAnswer(await repo.runsOf(db, id, 50));
+    },
+
+    /**
+     * The view the subscription sends: for its recipients too, whose mail links to the report
+     * with it. Opening the report is still checked by the viewer's own route.
+     */
+    async view(user: PolicyUser, id: number): Promise<SubscriptionView> {
+      const row = await repo.get(db, id);
+      const recipients = row ? ((await repo.recipientsOf(db, [id])).get(id) ?? []) : [];
+      if (
+        !row ||
+        !(isAdministrator(user) || row.owner_id === user.id || recipients.includes(user.id))
+      ) {
+        throw appErrors.notFound(subscriptionErrors.notFound);
+      }
+      return {
+        reportUid: row.report_uid,
+        pages: JSON.parse(row.pages) as string[],
+        ...(row.bookmark_state ? { bookmarkState: row.bookmark_state } : {}),
+      };
     },
 
     /** The link in a mail: removes that recipient from that subscription, once, no login. */

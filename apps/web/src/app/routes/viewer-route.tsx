@@ -1,4 +1,5 @@
 import { useLoaderData, useParams } from 'react-router';
+import { SubscribeButton } from '../../features/subscriptions/components/SubscribeButton.tsx';
 import { ViewerPage } from '../../features/viewer/components/ViewerPage.tsx';
 import { Role } from '../../lib/models.ts';
 import { useCurrentUser } from '../../lib/use-current-user.ts';
@@ -9,13 +10,26 @@ export function ViewerRoute() {
   // Undefined where the route is mounted without its loader (component tests).
   const data = useLoaderData<ViewerRouteData | undefined>();
   const user = useCurrentUser();
+  const isAdministrator = user?.rol === Role.Administrator;
   return (
     <ViewerPage
       key={uid}
       uid={uid}
       earlyReport={data?.report}
       openedAt={data?.startedAt}
-      isAdministrator={user?.rol === Role.Administrator}
+      view={data?.view}
+      isAdministrator={isAdministrator}
+      reportActions={({ embed, disabled }) =>
+        user && (
+          <SubscribeButton
+            uid={uid}
+            embed={embed}
+            disabled={disabled}
+            user={user}
+            isAdministrator={isAdministrator}
+          />
+        )
+      }
     />
   );
 }

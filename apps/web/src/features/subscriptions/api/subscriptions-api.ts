@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Subscription, SubscriptionBody, SubscriptionRun } from '@vitrina/contracts';
+import type {
+  Subscription,
+  SubscriptionBody,
+  SubscriptionRun,
+  SubscriptionView,
+} from '@vitrina/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** GET subscriptions: all (administrators, optionally by report or recipient) or the user's own. */
@@ -21,6 +26,8 @@ export const updateSubscription = (id: number, body: SubscriptionBody) =>
 export const deleteSubscription = (id: number) => api.delete(`subscriptions/${id}`);
 export const sendSubscriptionNow = (id: number) =>
   api.post<SubscriptionRun>(`subscriptions/${id}/send`, {});
+export const fetchSubscriptionView = (id: number) =>
+  api.get<SubscriptionView>(`subscriptions/${id}/view`);
 export const unsubscribe = (token: string) =>
   api.post<{ message: string }>('subscriptions/unsubscribe', { token });
 

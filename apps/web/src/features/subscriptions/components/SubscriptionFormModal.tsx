@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Alert, App, Checkbox, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import {
   defaultTimeZone,
   type Subscription,
@@ -25,11 +25,18 @@ interface FormValues {
   message: string;
 }
 
-function valuesOf(subscription: Subscription | undefined, user: CurrentUser): FormValues {
+/** A new subscription started from the viewer: its report and the view on screen. */
+export type SubscriptionDraft = Pick<SubscriptionBody, 'reportUid' | 'bookmarkState'>;
+
+function valuesOf(
+  subscription: Subscription | undefined,
+  draft: SubscriptionDraft | undefined,
+  user: CurrentUser,
+): FormValues {
   const days = subscription?.schedule.days ?? [];
   const frequency = subscription?.schedule.frequency ?? 'weekly';
   return {
-    reportUid: subscription?.reportUid ?? '',
+    reportUid: subscription?.reportUid ?? draft?.reportUid ?? '',
     recipients: subscription?.recipients ?? [user.id],
     format: subscription?.format ?? 'PDF',
     frequency,
@@ -47,11 +54,14 @@ export function SubscriptionFormModal(props: {
   user: CurrentUser;
   isAdministrator: boolean;
   subscription: Subscription | undefined;
+  /** For a new one: the report and view it starts from (the viewer's "Suscribirse"). */
+  draft?: SubscriptionDraft;
   open: boolean;
   onClose: () => void;
   onSave: (body: SubscriptionBody) => Promise<unknown>;
 }) {
-  const { user, isAdministrator, subscription } = props;
+  const { user, isAdministrator, subscription, draft } = props;
+  const bookmarkState = subscription ? subscription.bookmarkState : draft?.bookmarkState;
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const frequency = Form.useWatch('frequency', form);
@@ -83,7 +93,7 @@ export function SubscriptionFormModal(props: {
       subject: v.subject,
       message: v.message,
       paused: subscription?.paused ?? false,
-      ...(subscription?.bookmarkState ? { bookmarkState: subscription.bookmarkState } : {}),
+      ...(bookmarkState ? { bookmarkState } : {}),
     };
     try {
       await props.onSave(body);
@@ -102,9 +112,17 @@ export function SubscriptionFormModal(props: {
       okText="Guardar"
       cancelText="Cancelar"
       destroyOnHidden
-      afterOpenChange={(open) => open && form.setFieldsValue(valuesOf(subscription, user))}
+      afterOpenChange={(open) => open && form.setFieldsValue(valuesOf(subscription, draft, user))}
     >
-      <Form form={form} layout="vertical" initialValues={valuesOf(subscription, user)}>
+      {bookmarkState && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Se enviará el informe con la vista guardada (filtros, segmentaciones y página)."
+        />
+      )}
+      <Form form={form} layout="vertical" initialValues={valuesOf(subscription, draft, user)}>
         <Form.Item
           name="reportUid"
           label="Informe"

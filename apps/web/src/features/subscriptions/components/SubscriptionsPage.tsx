@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { Subscription, SubscriptionBody } from '@vitrina/contracts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import type { CurrentUser } from '../../../lib/models.ts';
+import { usersQuery } from '../../../lib/users.ts';
 import {
   bodyOf,
   createSubscription,
@@ -31,6 +32,24 @@ export function SubscriptionsPage({
   const query = subscriptionsQuery({});
   const subscriptions = useQuery(query);
   const [editing, setEditing] = useState<Subscription | 'new' | null>(null);
+  // Per report and per recipient: filtered here, on the list the server gave this user.
+  const [reportFilter, setReportFilter] = useState<string | undefined>();
+  const [recipientFilter, setRecipientFilter] = useState<number | undefined>();
+  const users = useQuery({ ...usersQuery, enabled: isAdministrator });
+  const nameOf = (id: number) => {
+    if (id === user.id) return `${user.firstname} ${user.lastname}`;
+    const found = users.data?.find((u) => u.id === id);
+    return found ? `${found.firstname} ${found.lastname} (${found.username})` : `Usuario ${id}`;
+  };
+  const all = subscriptions.data ?? [];
+  const reportOptions = [...new Map(all.map((s) => [s.reportUid, s.reportName])).entries()].map(
+    ([value, label]) => ({ value, label }),
+  );
+  const shown = all.filter(
+    (s) =>
+      (reportFilter === undefined || s.reportUid === reportFilter) &&
+      (recipientFilter === undefined || s.recipients.includes(recipientFilter)),
+  );
   const reload = () => queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
   const act = useMutation({
     mutationFn: (work: () => Promise<unknown>) => work(),
@@ -55,10 +74,37 @@ export function SubscriptionsPage({
           Nueva suscripción
         </Button>
       </Space>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          aria-label="Filtrar por informe"
+          placeholder="Todos los informes"
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ minWidth: 240 }}
+          options={reportOptions}
+          value={reportFilter}
+          onChange={setReportFilter}
+        />
+        {isAdministrator && (
+          <Select
+            aria-label="Filtrar por destinatario"
+            placeholder="Todos los destinatarios"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ minWidth: 240 }}
+            loading={users.isLoading}
+            options={(users.data ?? []).map((u) => ({ value: u.id, label: nameOf(u.id) }))}
+            value={recipientFilter}
+            onChange={setRecipientFilter}
+          />
+        )}
+      </Space>
       <Table<Subscription>
         rowKey="id"
         loading={subscriptions.isLoading}
-        dataSource={subscriptions.data ?? []}
+        dataSource={shown}
         pagination={false}
         locale={{ emptyText: 'No hay suscripciones.' }}
         columns={[
@@ -78,7 +124,7 @@ export function SubscriptionsPage({
                 <Tooltip
                   title={s.lastRun.recipients.map((r) => (
                     <div key={r.userId}>
-                      Usuario {r.userId}: {outcomeLabels[r.outcome]}
+                      {nameOf(r.userId)}: {outcomeLabels[r.outcome]}
                       {r.reason ? ` — ${r.reason}` : ''}
                       {r.error ? ` — ${r.error}` : ''}
                     </div>

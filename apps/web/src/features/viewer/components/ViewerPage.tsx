@@ -1,7 +1,8 @@
 import { EditOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import type { ViewerReport } from '../../../lib/models.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { EmbedHandle } from '../../../lib/embed-service.ts';
+import type { ReportView, ViewerReport } from '../../../lib/models.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { useEmbeddedReport } from './use-embedded-report.ts';
@@ -16,21 +17,27 @@ export function ViewerPage({
   uid,
   earlyReport,
   openedAt,
+  view,
   isAdministrator = false,
+  reportActions,
 }: {
   uid: string;
   /** The route's `viewer/report/{uid}` call, started with the navigation. */
   earlyReport?: Promise<ViewerReport | undefined>;
   /** When that call started (`performance.now()`). */
   openedAt?: number | undefined;
+  /** The view to open the report with (a subscription mail's link). */
+  view?: Promise<ReportView | undefined>;
   isAdministrator?: boolean;
+  /** More buttons for a report (the route composes them), given the embedded report. */
+  reportActions?: (report: { embed: EmbedHandle | null; disabled: boolean }) => ReactNode;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const config = usePublicConfig();
   const { name, loading, rendered, error, embed, kind, setTokenSource } = useEmbeddedReport(
     uid,
     containerRef,
-    { ...config, earlyReport, openedAt },
+    { ...config, earlyReport, openedAt, view },
   );
   const editing = useReportEditing(uid, embed, setTokenSource);
   const canEdit = isAdministrator && kind === 'report';
@@ -55,6 +62,7 @@ export function ViewerPage({
         {kind === 'report' && (
           <ExportMenu uid={uid} embed={embed} disabled={!rendered || editing.editing} />
         )}
+        {kind === 'report' && reportActions?.({ embed, disabled: !rendered || editing.editing })}
         {canEdit && (
           <Button
             icon={<EditOutlined />}

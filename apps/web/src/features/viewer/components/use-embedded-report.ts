@@ -7,7 +7,7 @@ import {
   type EmbedHandle,
   type EmbedService,
 } from '../../../lib/embed-service.ts';
-import type { ViewerReport } from '../../../lib/models.ts';
+import type { ReportView, ViewerReport } from '../../../lib/models.ts';
 import { keepTokenFresh, type TokenSource } from '../../../lib/token-renewal.ts';
 import { fetchViewerReport, viewerErrorText } from '../api/viewer-api.ts';
 import { embedConfig, embedSettings } from './embed-config.ts';
@@ -48,11 +48,14 @@ export function useEmbeddedReport(
     earlyReport?: Promise<ViewerReport | undefined>;
     /** When that call started; the open is timed from here. */
     openedAt?: number | undefined;
+    /** The view to open the report with (a mail's link), for the first embed only. */
+    view?: Promise<ReportView | undefined>;
   },
 ) {
   const { ready, embedOrigin } = config;
   const earlyReport = useRef(config.earlyReport);
   const openedAt = useRef(config.openedAt);
+  const firstView = useRef(config.view);
   const [state, setState] = useState<EmbeddedReportState>({
     name: null,
     loading: true,
@@ -83,6 +86,8 @@ export function useEmbeddedReport(
 
     const early = earlyReport.current;
     earlyReport.current = undefined;
+    const viewCall = firstView.current ?? Promise.resolve(undefined);
+    firstView.current = undefined;
     // Each open is reported to "Uso" once it rendered or failed (issue 30).
     const open = measureOpen(
       uid,
@@ -107,14 +112,14 @@ export function useEmbeddedReport(
       return service;
     });
 
-    Promise.all([sdkLoad, reportCall])
-      .then(([service, report]) => {
+    Promise.all([sdkLoad, reportCall, viewCall])
+      .then(([service, report, view]) => {
         if (cancelled) return;
         update({ name: report.name });
         // A dashboard cannot reuse a frame bootstrapped as a report.
         if (report.type === 'dashboard') service.reset(container);
         open.embedded();
-        const embed = service.embed(container, embedConfig(report, mobile));
+        const embed = service.embed(container, embedConfig(report, mobile, view));
         embed.setComponentTitle(report.name);
         update({ embed, kind: report.type });
         embed.on('loaded', () => {
