@@ -40,5 +40,9 @@ export function usageMigration(dialect: DialectName): Migration {
         .execute();
       await db.schema.createIndex('usage_opens_day').on('usage_opens').column('day').execute();
     },
+    /** Back to 0004 (the audit chain's migration test steps below 0006 and up again). */
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('usage_opens').execute();
+    },
   };
 }

@@ -31,5 +31,13 @@ export function grantExpiryMigration(): Migration {
         ])
         .execute();
     },
+    /** Back to 0006 (the audit chain's migration test steps below 0006 and up again). */
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('grant_reminders').execute();
+      for (const table of ['permissions', 'group_permissions']) {
+        await db.schema.dropIndex(`${table}_valid_until`).execute();
+        await db.schema.alterTable(table).dropColumn('valid_until').execute();
+      }
+    },
   };
 }
