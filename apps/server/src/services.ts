@@ -36,6 +36,7 @@ import { createUnsubscribeTokens } from './modules/subscriptions/unsubscribe-tok
 import { usagePruning } from './modules/usage/usage-pruning.ts';
 import { createUsageMetrics } from './modules/usage/usage-metrics.ts';
 import { createUsageService } from './modules/usage/usage.service.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createConnectionTester } from './modules/accounts/connection-test.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import {
@@ -188,10 +189,32 @@ export function createServices(
     context.log.error({ err: error }, 'usage pruning failed'),
   );
 
+  const permissions = createPermissionsService({ db, audit, grants: grantDrops });
+  const reportUsers = createReportUsersService({
+    db,
+    audit,
+    grants: grantDrops,
+    claimRoles: context.config.oidc?.rlsRoles ?? [],
+  });
+  const reviews = createReviewsService({
+    db,
+    audit,
+    clock,
+    mailer: context.mailer,
+    portalUrl: context.config.portalUrl,
+    reportUsers,
+    permissions,
+  });
+
   return {
     sync,
     subscriptions,
     usage,
+    reviews,
+    /** Escalates overdue access reviews hourly (on the same timer as the usage pruning). */
+    reviewsUpkeep: usagePruning(reviews.escalateOverdue, (error) =>
+      context.log.error({ err: error }, 'access review escalation failed'),
+    ),
     /** Prunes old opens while the app runs; closing also sends the last metrics. */
     usageUpkeep: {
       start: pruning.start,
@@ -236,19 +259,14 @@ export function createServices(
       syncAccount: sync.syncAccount,
       forgetAccount: (accountId) => drop({ kind: 'account', accountId }),
     }),
-    permissions: createPermissionsService({ db, audit, grants: grantDrops }),
+    permissions,
     groupPermissions: createGroupPermissionsService({ db, audit, grants: grantDrops }),
     /** A provider sign-in changed a user's groups or RLS identity: their caches go. */
     providerUserChanged(userId: number) {
       grantDrops.invalidate();
       identityChanged(userId);
     },
-    reportUsers: createReportUsersService({
-      db,
-      audit,
-      grants: grantDrops,
-      claimRoles: context.config.oidc?.rlsRoles ?? [],
-    }),
+    reportUsers,
     favorites: createFavoritesService({
       db,
       grants: grants.get,

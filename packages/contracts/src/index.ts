@@ -17,3 +17,4 @@ export * from './exports.ts';
 export * from './subscriptions.ts';
 export * from './sso.ts';
 export * from './usage.ts';
+export * from './reviews.ts';

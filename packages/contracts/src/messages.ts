@@ -73,6 +73,12 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   to: 'Hasta',
   accountId: 'Cuenta',
   workspaceId: 'Área de trabajo',
+  scope: 'Alcance',
+  dueDate: 'Fecha límite',
+  decisions: 'Decisiones',
+  lineId: 'Línea',
+  decision: 'Decisión',
+  applyRecommendations: 'Aplicar recomendaciones',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */

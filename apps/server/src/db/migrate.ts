@@ -5,6 +5,7 @@ import { powerBiTenantsMigration } from './migrations/0002-power-bi-tenants.ts';
 import { subscriptionsMigration } from './migrations/0003-subscriptions.ts';
 import { oidcMigration } from './migrations/0004-oidc.ts';
 import { usageMigration } from './migrations/0005-usage.ts';
+import { accessReviewsMigration } from './migrations/0009-access-reviews.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
@@ -15,6 +16,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003-subscriptions': subscriptionsMigration(dialect),
     '0004-oidc': oidcMigration(dialect),
     '0005-usage': usageMigration(dialect),
+    '0009-access-reviews': accessReviewsMigration(dialect),
   };
 }
 

@@ -5,7 +5,7 @@ const pruneEveryMs = 3_600_000;
  * Prunes once when started and then hourly; the timer is unref'd so it never keeps the process
  * alive. Every instance prunes (a delete by day is idempotent, no leader needed).
  */
-export function usagePruning(prune: () => Promise<number>, onError: (error: unknown) => void) {
+export function usagePruning(prune: () => Promise<unknown>, onError: (error: unknown) => void) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const run = () => {
