@@ -21,13 +21,14 @@ import { usageRepository } from '../usage/usage.repository.ts';
 import { reviewsRepository, type ReviewLineRow, type ReviewRow } from './reviews.repository.ts';
 
 /** Not opened for this long (or never): the review recommends removing the access. */
-export const unusedDays = 90;
+const unusedDays = 90;
 const dayMs = 86_400_000;
 
 const reviewMessages = {
   unknownScope: 'El elemento indicado no existe.',
   pastDueDate: 'La fecha límite no puede ser anterior a hoy.',
   unknownLine: 'La línea no pertenece a esta revisión.',
+  alreadyRemoved: 'El acceso ya fue quitado; para devolverlo, concédalo de nuevo en Permisos.',
   groupOnly: (group: string) =>
     `El acceso viene del grupo «${group}» del proveedor: no se puede quitar por usuario; quítelo del grupo o de los permisos del grupo.`,
 } as const;
@@ -258,6 +259,8 @@ export function createReviewsService(deps: ReviewsDeps) {
       for (const { lineId, decision } of body.decisions ?? []) {
         const line = lines.get(lineId);
         if (!line) throw appErrors.validation('lineId', reviewMessages.unknownLine);
+        if (line.decision === 'remove' && decision === 'keep')
+          throw appErrors.validation('decision', reviewMessages.alreadyRemoved);
         if (decision === 'remove' && !line.grantedThrough.levels.length)
           throw appErrors.validation(
             'decision',
