@@ -39,6 +39,7 @@ describe.each(testDialects)('access reviews ($dialect)', ({ dialect, available }
           user_id: f.viewer.id,
           account_id: f.account.id,
           workspace_id: f.workspace.biId,
+          phone: 0,
         })
         .execute();
 
