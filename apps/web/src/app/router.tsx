@@ -78,6 +78,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyScreen(() => import('./routes/usage-route.tsx'), 'UsageRoute'),
               },
               {
+                path: 'access-reviews',
+                lazy: lazyScreen(() => import('./routes/reviews-route.tsx'), 'ReviewsRoute'),
+              },
+              {
                 path: 'permission/user',
                 lazy: lazyScreen(
                   () => import('./routes/permissions-by-user-route.tsx'),

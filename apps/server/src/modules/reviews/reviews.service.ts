@@ -138,7 +138,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     const text = [
       `La revisión de acceso ${review.id} (${review.scope_name}) venció el ${review.due_date} con ${pending.length} líneas sin decidir.`,
       'Esos accesos se mantienen; decida en Revisiones de acceso:',
-      `${deps.portalUrl}/settings/access-reviews/${review.id}`,
+      `${deps.portalUrl}/administration/access-reviews`,
       '',
       ...pending.map((line) => `- ${line.username}: ${line.report_name}`),
     ].join('\n');
