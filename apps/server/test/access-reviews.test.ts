@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '@vitrina/contracts';
 import { callApi, readOutbox, testDialects, tokenFor } from './helper.ts';
-import { useSeededApp } from './fixtures.ts';
+import { insertOpen, useSeededApp } from './fixtures.ts';
 
 /**
  * Access reviews (issue 30) through the API on both dialects: two unused accesses are both
@@ -30,18 +30,7 @@ describe.each(testDialects)('access reviews ($dialect)', ({ dialect, available }
       expect(granted.statusCode).toBe(200);
       // The viewer last opened the report 100 days ago; the other viewer never did.
       const lastOpen = start - 100 * dayMs;
-      await state.context.db
-        .insertInto('usage_opens')
-        .values({
-          at_ms: lastOpen,
-          day: Math.floor(lastOpen / dayMs),
-          report_uid: f.report.uid,
-          user_id: f.viewer.id,
-          account_id: f.account.id,
-          workspace_id: f.workspace.biId,
-          phone: 0,
-        })
-        .execute();
+      await insertOpen(state.context.db, f, lastOpen);
 
       const badDate = await api(admin, 'POST', '/api/reviews', {
         scope: { accountElementId: f.workspace.biId },

@@ -39,6 +39,20 @@ export const grantedThroughSchema = z.object({
 });
 export type GrantedThrough = z.infer<typeof grantedThroughSchema>;
 
+/** The screen's and the CSV's words for decisions and ways in. */
+export const reviewDecisionNames: Record<ReviewDecision, string> = {
+  keep: 'Mantener',
+  remove: 'Quitar',
+};
+const grantLevelNames = { report: 'Directo', workspace: 'Área de trabajo', account: 'Cuenta' };
+
+/** "Directo, Grupo ventas": how a user reaches the report, as "¿Por qué puede ver esto?" says. */
+export const wayInText = (through: GrantedThrough): string =>
+  [
+    ...through.levels.map((level) => grantLevelNames[level]),
+    ...through.groups.map((group) => `Grupo ${group}`),
+  ].join(', ');
+
 export const reviewLineSchema = z.object({
   id: z.number(),
   userId: z.number(),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   errorMessages,
+  grantLevels,
   roles,
   type CreateReview,
   type GrantedThrough,
@@ -101,7 +102,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         deps.reportUsers.explain(report.bi_id),
       ]);
       for (const entry of access) {
-        const ownLevels = (['report', 'workspace', 'account'] as const).filter((level) =>
+        const ownLevels = grantLevels.filter((level) =>
           levels[level].some((user) => user.id === entry.user.id),
         );
         const last = lastOpens.get(`${entry.user.id}\n${report.uid}`);

@@ -2,7 +2,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import type { PutReviewLines, Review, ReviewLine } from '@vitrina/contracts';
+import {
+  reviewDecisionNames,
+  wayInText,
+  type PutReviewLines,
+  type Review,
+  type ReviewLine,
+} from '@vitrina/contracts';
 import { accountsQuery } from '../../../lib/accounts.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -15,16 +21,6 @@ import {
   reviewsQuery,
   startReview,
 } from '../api/reviews-api.ts';
-
-const levelNames = { report: 'Directo', workspace: 'Área de trabajo', account: 'Cuenta' };
-const decisionNames = { keep: 'Mantener', remove: 'Quitar' };
-
-/** How the user reaches the report, in the words of "¿Por qué puede ver esto?". */
-const wayIn = (line: ReviewLine) =>
-  [
-    ...line.grantedThrough.levels.map((level) => levelNames[level]),
-    ...line.grantedThrough.groups.map((group) => `Grupo ${group}`),
-  ].join(', ');
 
 /** Every account, workspace and report the administrator can review, as options. */
 function useScopes(user: CurrentUser) {
@@ -90,7 +86,7 @@ function ReviewLines({
       columns={[
         { title: 'Usuario', dataIndex: 'username' },
         { title: 'Informe', dataIndex: 'reportName' },
-        { title: 'Vía de acceso', render: (_, line) => wayIn(line) },
+        { title: 'Vía de acceso', render: (_, line) => wayInText(line.grantedThrough) },
         {
           title: 'Último uso',
           render: (_, line) => (line.lastUsed ? formatDateTime(line.lastUsed) : 'Nunca'),
@@ -99,7 +95,7 @@ function ReviewLines({
           title: 'Recomendación',
           render: (_, line) => (
             <Tag color={line.recommendation === 'remove' ? 'orange' : 'green'}>
-              {decisionNames[line.recommendation]}
+              {reviewDecisionNames[line.recommendation]}
             </Tag>
           ),
         },
@@ -107,7 +103,7 @@ function ReviewLines({
           title: 'Decisión',
           render: (_, line) => (
             <Space>
-              {line.decision ? decisionNames[line.decision] : 'Pendiente'}
+              {line.decision ? reviewDecisionNames[line.decision] : 'Pendiente'}
               {line.escalated && <Tag color="red">Escalada</Tag>}
             </Space>
           ),
