@@ -120,4 +120,49 @@ describe.each(testDialects)('access reviews ($dialect)', ({ dialect, available }
       ]);
     },
   );
+
+  it.skipIf(!available)(
+    'refuses to remove per user an access that comes from a provider group',
+    async () => {
+      now = start;
+      const f = state.fixture;
+      const { db } = state.context;
+      await db
+        .insertInto('user_groups')
+        .values({ user_id: f.otherViewer.id, group_name: f.group })
+        .execute();
+      await db
+        .insertInto('group_permissions')
+        .values({
+          group_name: f.group,
+          account_element_id: f.hiddenReport.biId,
+          element_type: 'report',
+        })
+        .execute();
+      const review = (
+        await api(f.tokens.administrator, 'POST', '/api/reviews', {
+          scope: { accountElementId: f.hiddenReport.biId },
+          dueDate: '2026-11-20',
+        })
+      ).json<Review>();
+      expect(review.lines).toEqual([
+        expect.objectContaining({
+          userId: f.otherViewer.id,
+          grantedThrough: { levels: [], groups: [f.group] },
+          recommendation: 'remove',
+        }),
+      ]);
+      const [line] = review.lines;
+      const refused = await api(f.tokens.administrator, 'PUT', `/api/reviews/${review.id}/lines`, {
+        decisions: [{ lineId: line?.id, decision: 'remove' }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toContain(`grupo «${f.group}»`);
+      // In bulk the group line stays undecided (it will escalate), and nothing is removed.
+      const bulk = await api(f.tokens.administrator, 'PUT', `/api/reviews/${review.id}/lines`, {
+        applyRecommendations: true,
+      });
+      expect(bulk.json<Review>().lines[0]?.decision).toBeNull();
+    },
+  );
 });
