@@ -33,6 +33,7 @@ import { readinessModule } from './modules/public/readiness.routes.ts';
 import { subscriptionsModule } from './modules/subscriptions/subscriptions.routes.ts';
 import { syncModule } from './modules/sync/sync.module.ts';
 import { usageModule } from './modules/usage/usage.routes.ts';
+import { reviewsModule } from './modules/reviews/reviews.routes.ts';
 import { usersModule } from './modules/users/users.routes.ts';
 import { reportExportModule } from './modules/viewer/report-export.routes.ts';
 import { viewerModule } from './modules/viewer/viewer.routes.ts';
@@ -87,6 +88,7 @@ function apiModules(
     reportExportModule(services.reportExports),
     subscriptionsModule(services.subscriptions, services.subscriptionSending),
     usageModule(services.usage, services.usageUpkeep),
+    reviewsModule(services.reviews, services.reviewsUpkeep),
     identitiesModule(services.identities),
     connectionTestModule(services.testConnection),
     authoringModule(services.authoring),

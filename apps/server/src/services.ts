@@ -37,8 +37,10 @@ import {
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { createUnsubscribeTokens } from './modules/subscriptions/unsubscribe-tokens.ts';
 import { usagePruning } from './modules/usage/usage-pruning.ts';
+import { periodicTask } from './lib/periodic-task.ts';
 import { createUsageMetrics } from './modules/usage/usage-metrics.ts';
 import { createUsageService } from './modules/usage/usage.service.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createConnectionTester } from './modules/accounts/connection-test.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import {
@@ -192,10 +194,33 @@ export function createServices(
     context.log.error({ err: error }, 'usage pruning failed'),
   );
 
+  const permissions = createPermissionsService({ db, audit, grants: grantDrops });
+  const reportUsers = createReportUsersService({
+    db,
+    audit,
+    grants: grantDrops,
+    claimRoles: context.config.oidc?.rlsRoles ?? [],
+    now,
+  });
+  const reviews = createReviewsService({
+    db,
+    audit,
+    clock,
+    mailer: context.mailer,
+    portalUrl: context.config.portalUrl,
+    reportUsers,
+    permissions,
+  });
+
   return {
     sync,
     subscriptions,
     usage,
+    reviews,
+    /** Escalates overdue access reviews hourly, on every instance (the escalation runs once). */
+    reviewsUpkeep: periodicTask(reviews.escalateOverdue, 3_600_000, (error) =>
+      context.log.error({ err: error }, 'access review escalation failed'),
+    ),
     /** Prunes old opens while the app runs; closing also sends the last metrics. */
     usageUpkeep: {
       start: pruning.start,
@@ -240,7 +265,7 @@ export function createServices(
       syncAccount: sync.syncAccount,
       forgetAccount: (accountId) => drop({ kind: 'account', accountId }),
     }),
-    permissions: createPermissionsService({ db, audit, grants: grantDrops }),
+    permissions,
     /** Mails before a grant ends: started when the app is ready, stopped when it closes. */
     grantReminders: createGrantReminders({ db, mailer: context.mailer, now, log: context.log }),
     groupPermissions: createGroupPermissionsService({ db, audit, grants: grantDrops }),
@@ -249,13 +274,7 @@ export function createServices(
       grantDrops.invalidate();
       identityChanged(userId);
     },
-    reportUsers: createReportUsersService({
-      db,
-      audit,
-      grants: grantDrops,
-      claimRoles: context.config.oidc?.rlsRoles ?? [],
-      now,
-    }),
+    reportUsers,
     favorites: createFavoritesService({
       db,
       grants: grants.get,

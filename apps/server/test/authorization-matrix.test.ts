@@ -342,6 +342,27 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/usage/users/${f.viewer.id}` }),
     expect: administratorsOnly(200),
   },
+  // Access reviews (issue 30): administrators only; an unknown review is 404 past the guard.
+  'POST /api/reviews': {
+    request: (f) => ({
+      url: '/api/reviews',
+      body: { scope: { accountElementId: f.report.biId }, dueDate: '2999-12-31' },
+    }),
+    expect: administratorsOnly(201),
+  },
+  'GET /api/reviews': { request: () => ({ url: '/api/reviews' }), expect: administratorsOnly(200) },
+  'GET /api/reviews/:id': {
+    request: () => ({ url: '/api/reviews/999999' }),
+    expect: administratorsOnly(404),
+  },
+  'GET /api/reviews/:id/csv': {
+    request: () => ({ url: '/api/reviews/999999/csv' }),
+    expect: administratorsOnly(404),
+  },
+  'PUT /api/reviews/:id/lines': {
+    request: () => ({ url: '/api/reviews/999999/lines', body: { applyRecommendations: true } }),
+    expect: administratorsOnly(404),
+  },
   // Authoring (issue 13): administrators only; 502 proves the guard let them through to the BI call.
   'GET /api/viewer/report/:uid/edit': {
     request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/edit` }),

@@ -184,3 +184,19 @@ export function useSeededApp(
   });
   return state;
 }
+
+/** An open of the fixture's report by its viewer at `atMs`, written straight to the usage table. */
+export async function insertOpen(db: Kysely<Database>, f: Fixture, atMs: number): Promise<void> {
+  await db
+    .insertInto('usage_opens')
+    .values({
+      at_ms: atMs,
+      day: Math.floor(atMs / 86_400_000),
+      report_uid: f.report.uid,
+      user_id: f.viewer.id,
+      account_id: f.account.id,
+      workspace_id: f.workspace.biId,
+      phone: 0,
+    })
+    .execute();
+}

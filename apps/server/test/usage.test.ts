@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callApi, testDialects } from './helper.ts';
-import { useSeededApp } from './fixtures.ts';
+import { insertOpen, useSeededApp } from './fixtures.ts';
 
 /**
  * Usage (issue 30) through the API on both dialects: the beacon's validation, opens counted with
@@ -156,18 +156,7 @@ describe.each(testDialects)('usage API ($dialect)', ({ dialect, available }) => 
       );
 
       // An open of 40 days ago, beyond the 30 days kept.
-      await state.context.db
-        .insertInto('usage_opens')
-        .values({
-          at_ms: start - 40 * dayMs,
-          day: Math.floor(start / dayMs) - 40,
-          report_uid: f.report.uid,
-          user_id: f.viewer.id,
-          account_id: f.account.id,
-          workspace_id: f.workspace.biId,
-          phone: 0,
-        })
-        .execute();
+      await insertOpen(state.context.db, f, start - 40 * dayMs);
       now = start;
       await open(f.tokens.viewer, { reportUid: f.report.uid, phases: {}, device: 'desktop' });
       expect(await state.context.app.services.usage.prune()).toBe(1);

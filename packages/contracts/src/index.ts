@@ -18,3 +18,4 @@ export * from './subscriptions.ts';
 export * from './sso.ts';
 export * from './usage.ts';
 export * from './audit.ts';
+export * from './reviews.ts';

@@ -79,6 +79,12 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   target: 'Objeto',
   cursor: 'Página',
   validUntil: 'Válido hasta',
+  scope: 'Alcance',
+  dueDate: 'Fecha límite',
+  decisions: 'Decisiones',
+  lineId: 'Línea',
+  decision: 'Decisión',
+  applyRecommendations: 'Aplicar recomendaciones',
 };
 
 /** Texts of the error catalogue that the server sends as `message`. */

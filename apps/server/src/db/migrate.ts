@@ -7,6 +7,7 @@ import { oidcMigration } from './migrations/0004-oidc.ts';
 import { usageMigration } from './migrations/0005-usage.ts';
 import { auditChainMigration } from './migrations/0006-audit-chain.ts';
 import { grantExpiryMigration } from './migrations/0007-grant-expiry.ts';
+import { accessReviewsMigration } from './migrations/0009-access-reviews.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
@@ -19,6 +20,7 @@ export function portalMigrations(dialect: DialectName): Record<string, Migration
     '0005-usage': usageMigration(dialect),
     '0006-audit-chain': auditChainMigration(),
     '0007-grant-expiry': grantExpiryMigration(),
+    '0009-access-reviews': accessReviewsMigration(dialect),
   };
 }
 

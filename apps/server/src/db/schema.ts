@@ -267,10 +267,45 @@ export interface Database {
   oidc_sessions: OidcSessionsTable;
   usage_opens: UsageOpensTable;
   grant_reminders: GrantRemindersTable;
+  access_reviews: AccessReviewsTable;
+  access_review_lines: AccessReviewLinesTable;
+}
+
+/** An access review (issue 30) over an account (id as text), workspace or report (BI ids). */
+export interface AccessReviewsTable {
+  id: Generated<number>;
+  account_element_id: string;
+  scope_name: string;
+  /** The last day to decide, `YYYY-MM-DD` (UTC, included). */
+  due_date: string;
+  created_at: string;
+  created_by: string | null;
+  /** When the undecided lines were escalated (once, after the due date). */
+  escalated_at: string | null;
+}
+
+/** One (user, report) access of a review; `granted_through` is JSON (levels and groups). */
+export interface AccessReviewLinesTable {
+  id: Generated<number>;
+  review_id: number;
+  user_id: number;
+  username: string;
+  report_bi_id: string;
+  report_name: string;
+  granted_through: string;
+  last_used: string | null;
+  recommendation: 'keep' | 'remove';
+  decision: 'keep' | 'remove' | null;
+  decided_at: string | null;
+  decided_by: string | null;
+  /** 1 once the line passed its due date undecided (kept, administrators told). */
+  escalated: Generated<number>;
 }
 
 /** Tables in an order that respects foreign keys when deleting everything. */
 export const tablesChildFirst = [
+  'access_review_lines',
+  'access_reviews',
   'usage_opens',
   'audit_log',
   'grant_reminders',

@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyScreen(() => import('./routes/audit-route.tsx'), 'AuditRoute'),
               },
               {
+                path: 'access-reviews',
+                lazy: lazyScreen(() => import('./routes/reviews-route.tsx'), 'ReviewsRoute'),
+              },
+              {
                 path: 'permission/user',
                 lazy: lazyScreen(
                   () => import('./routes/permissions-by-user-route.tsx'),

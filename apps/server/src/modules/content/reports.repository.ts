@@ -13,6 +13,7 @@ function locatedReports(db: Kysely<Database>) {
       'r.kind',
       'r.embed_url',
       'w.bi_id as workspace_bi_id',
+      'w.name as workspace_name',
       'w.account_id',
     ]);
 }
@@ -23,6 +24,22 @@ export const reportsRepository = {
   listByIdOrUid(db: Kysely<Database>, id: string) {
     return locatedReports(db)
       .where((eb) => eb.or([eb('r.bi_id', '=', id), eb('r.uid', '=', id)]))
+      .orderBy('r.id')
+      .execute();
+  },
+
+  /** The reports under an account (its id as text), a workspace or a report (BI ids). */
+  listInScope(db: Kysely<Database>, elementId: string) {
+    const accountId = /^\d{1,10}$/.test(elementId) ? Number(elementId) : null;
+    return locatedReports(db)
+      .where((eb) =>
+        eb.or([
+          eb('r.bi_id', '=', elementId),
+          eb('w.bi_id', '=', elementId),
+          ...(accountId === null ? [] : [eb('w.account_id', '=', accountId)]),
+        ]),
+      )
+      .orderBy('r.name')
       .orderBy('r.id')
       .execute();
   },

@@ -82,6 +82,21 @@ export const usageRepository = {
     return new Map(rows.map((row) => [row.report_uid, Number(row.last)]));
   },
 
+  /** Each user's last open (epoch ms) of each of `reportUids`, keyed `userId` newline `uid`. */
+  async lastOpensByUser(db: Kysely<Database>, reportUids: string[]): Promise<Map<string, number>> {
+    const last = new Map<string, number>();
+    for (let i = 0; i < reportUids.length; i += 500) {
+      const rows = await db
+        .selectFrom('usage_opens')
+        .select(['user_id', 'report_uid', (eb) => eb.fn.max('at_ms').as('last')])
+        .where('report_uid', 'in', reportUids.slice(i, i + 500))
+        .groupBy(['user_id', 'report_uid'])
+        .execute();
+      for (const row of rows) last.set(`${row.user_id}\n${row.report_uid}`, Number(row.last));
+    }
+    return last;
+  },
+
   /** Deletes the opens of days before `day`; answers how many went. */
   async pruneBefore(db: Kysely<Database>, day: number): Promise<number> {
     const result = await db.deleteFrom('usage_opens').where('day', '<', day).executeTakeFirst();

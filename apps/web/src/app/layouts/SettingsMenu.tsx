@@ -8,6 +8,7 @@ const items: MenuProps['items'] = [
   { key: '/administration/data', label: 'Datos' },
   { key: '/subscriptions', label: 'Suscripciones' },
   { key: '/administration/usage', label: 'Uso' },
+  { key: '/administration/access-reviews', label: 'Revisiones de acceso' },
   {
     key: 'permissions',
     label: 'Permisos',
