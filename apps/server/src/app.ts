@@ -96,7 +96,7 @@ function apiModules(
     auditModule({
       audit: services.auditLog,
       retention: services.auditRetention,
-      isLeader: cluster.leader.isLeader,
+      isLeading: cluster.leader.isLeading,
     }),
     syncModule({
       sync: services.sync,

@@ -133,7 +133,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       /** OTLP/HTTP collector for the usage metrics; unset: no exporter (the default). */
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     },
-    /** How long audit entries are kept, per category; pruned once a day by the leader. */
+    /** How long audit entries are kept, per category; pruned hourly by the sync leader. */
     auditRetention: env.AUDIT_RETENTION_DAYS,
     /** Sign-in through the company's OpenID provider; undefined when not configured. */
     oidc: oidcConfigOf(env, portalUrl),

@@ -10,12 +10,18 @@ const leaderApplicationName = `vitrina sync leader (pid ${process.pid})`;
 export interface SyncLeader {
   /** Whether this instance runs the periodic sync now; tries to become leader when it is not. */
   isLeader(): Promise<boolean>;
+  /**
+   * Whether this instance leads already, without asking: for upkeep that rides on the sync's
+   * election (audit pruning) and must not take the lock from an instance that runs no sync.
+   */
+  isLeading(): boolean;
   close(): Promise<void>;
 }
 
 /** One process on SQLite: it is the only instance, so always the leader. */
 export const soleLeader: SyncLeader = {
   isLeader: () => Promise.resolve(true),
+  isLeading: () => true,
   close: () => Promise.resolve(),
 };
 
@@ -56,6 +62,7 @@ export function createPostgresSyncLeader(url: string, log: FastifyBaseLogger): S
       if (leading) log.info('this instance is now the periodic sync leader');
       return leading;
     },
+    isLeading: () => leading,
     async close() {
       leading = false;
       await client?.end().catch(() => undefined);

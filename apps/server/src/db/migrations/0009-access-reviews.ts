@@ -48,5 +48,10 @@ export function accessReviewsMigration(dialect: DialectName): Migration {
         .column('review_id')
         .execute();
     },
+    /** Back to 0007 (the audit chain's migration test steps below 0006 and up again). */
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('access_review_lines').execute();
+      await db.schema.dropTable('access_reviews').execute();
+    },
   };
 }

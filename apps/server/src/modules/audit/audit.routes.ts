@@ -10,16 +10,20 @@ import type { AuditRetentionService } from './audit-retention.ts';
 import type { AuditService } from './audit.service.ts';
 
 const errors = errorResponses(400, 401, 403);
-const dayMs = 86_400_000;
+/** How often the leader looks for entries past retention (the first look is at start-up). */
+const hourMs = 3_600_000;
 
 /**
  * The audit log for administrators: `GET /api/audit` pages it, or with `format=csv|jsonl`
- * streams it as a download. The leader instance prunes it once a day (and at start-up).
+ * streams it as a download. The instance that leads the periodic sync prunes it: it looks at
+ * start-up and every hour, and never asks for the lead itself (an instance that runs no sync
+ * never takes the lock).
  */
 export const auditModule = (options: {
   audit: AuditService;
   retention: AuditRetentionService;
-  isLeader: () => Promise<boolean>;
+  /** Whether this instance leads the periodic sync now (it is elected there, not here). */
+  isLeading: () => boolean;
 }): ApiModule => ({
   name: 'audit',
   register(app) {
@@ -49,7 +53,7 @@ export const auditModule = (options: {
     );
 
     const prune = async () => {
-      if (!(await options.isLeader())) return;
+      if (!options.isLeading()) return;
       const pruned = await options.retention.prune();
       if (pruned.length > 0) app.log.info({ pruned }, 'audit entries past retention pruned');
     };
@@ -57,7 +61,7 @@ export const auditModule = (options: {
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       void prune().catch(report);
-      timer = setInterval(() => void prune().catch(report), dayMs);
+      timer = setInterval(() => void prune().catch(report), hourMs);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
