@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   errorMessages,
   grantLevels,
+  unusedAfterDays,
   roles,
   type CreateReview,
   type GrantedThrough,
@@ -21,8 +22,6 @@ import type { PermissionsService } from '../permissions/permissions.service.ts';
 import { usageRepository } from '../usage/usage.repository.ts';
 import { reviewsRepository, type ReviewLineRow, type ReviewRow } from './reviews.repository.ts';
 
-/** Not opened for this long (or never): the review recommends removing the access. */
-const unusedDays = 90;
 const dayMs = 86_400_000;
 
 const reviewMessages = {
@@ -94,7 +93,8 @@ export function createReviewsService(deps: ReviewsDeps) {
       db,
       reports.map((r) => r.uid),
     );
-    const unusedBefore = clock.now().getTime() - unusedDays * dayMs;
+    // Not opened for as long as "Uso" calls a report unused (or never): recommend removal.
+    const unusedBefore = clock.now().getTime() - unusedAfterDays * dayMs;
     const lines = [];
     for (const report of reports) {
       const [levels, access] = await Promise.all([
