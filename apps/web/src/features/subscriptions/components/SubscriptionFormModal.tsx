@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { useEffect, useRef } from 'react';
 import {
   defaultTimeZone,
   type Subscription,
@@ -65,6 +66,13 @@ export function SubscriptionFormModal(props: {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const frequency = Form.useWatch('frequency', form);
+  // The form instance outlives the modal, so each opening fills it with this subscription's
+  // values at once: filling it when the opening animation ended overwrote what was typed by then.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (props.open && !wasOpen.current) form.setFieldsValue(valuesOf(subscription, draft, user));
+    wasOpen.current = props.open;
+  }, [props.open, form, subscription, draft, user]);
   const accounts = useQuery(accountsQuery(user.id));
   const users = useQuery({ ...usersQuery, enabled: isAdministrator });
   const reports = (accounts.data ?? []).flatMap((a) =>
@@ -112,7 +120,6 @@ export function SubscriptionFormModal(props: {
       okText="Guardar"
       cancelText="Cancelar"
       destroyOnHidden
-      afterOpenChange={(open) => open && form.setFieldsValue(valuesOf(subscription, draft, user))}
     >
       {bookmarkState && (
         <Alert
