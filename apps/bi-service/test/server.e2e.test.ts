@@ -13,7 +13,7 @@ let dataRoot: string;
 
 // A real first start: the demo datasets are generated before the service reports healthy.
 beforeAll(async () => {
-  bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' } });
+  bi = await startBiProcess({ env: { VITRINA_DEMO: 'true' }, generateDemoDatasets: true });
   ({ url, tlsPort, dataDir: dataRoot } = bi);
 }, 130_000);
 
