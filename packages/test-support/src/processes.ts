@@ -192,7 +192,9 @@ export async function startBiProcess(options: BiLaunchOptions = {}): Promise<BiP
   return Object.assign(server, { tlsPort, authorityUrl: `https://localhost:${tlsPort}/vitrina` });
 }
 
+/** Where a test's BI service listens: loopback only, as the portal's `HOST` in tests. */
 const biListening = (port: number, tlsPort: number) => ({
+  BI_HOST: '127.0.0.1',
   BI_PORT: String(port),
   BI_TLS_PORT: String(tlsPort),
   BI_PUBLIC_URL: `http://127.0.0.1:${port}`,
