@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '@vitrina/contracts';
+import { pdfText } from '@vitrina/test-support/poppler';
 import { callApi, readOutbox, testDialects, tokenFor } from './helper.ts';
 import { insertOpen, useSeededApp } from './fixtures.ts';
 
@@ -134,9 +135,32 @@ describe.each(testDialects)('access reviews ($dialect)', ({ dialect, available }
       expect(csv.body).toContain('Usuario;Informe;Vía de acceso;Último uso;');
       expect(csv.body).toContain('otrolector;Ventas;Directo;;Quitar;Quitar;');
 
+      expect(csv.headers['content-disposition']).toContain(
+        `filename*=UTF-8''${encodeURIComponent(`Revisión ${review.id} - Comercial.csv`)}`,
+      );
+      expect(csv.body).toContain('otrolector;Ventas;Directo;;Quitar;Quitar;admin;');
+
+      // The same evidence in PDF: every line's user, report, way in, use and decision, as text.
+      const pdf = await api(adminLater, 'GET', `/api/reviews/${review.id}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain(
+        `filename*=UTF-8''${encodeURIComponent(`Revisión ${review.id} - Comercial.pdf`)}`,
+      );
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('Alcance: Cuenta «Cuenta de prueba» › Área de trabajo «Comercial»');
+      expect(text).toContain('Iniciada por: admin');
+      expect(text).toContain('Fecha límite: 25/11/2026');
+      expect(text).toContain(
+        'otrolector Ventas Directo Nunca Quitar Quitar admin 20/11/2026, 10:00',
+      );
+      expect(text).toContain(
+        'lectora Ventas Directo 12/08/2026, 10:00 Quitar Pendiente (escalada)',
+      );
+
       const audited = await state.context.db
         .selectFrom('audit_log')
-        .select('action')
+        .select(['action', 'category', 'detail'])
         .where('target_type', '=', 'review')
         .orderBy('id')
         .execute();
@@ -144,7 +168,43 @@ describe.each(testDialects)('access reviews ($dialect)', ({ dialect, available }
         'review.start',
         'review.decide',
         'review.escalate',
+        'review.export',
+        'review.export',
       ]);
+      expect(audited.slice(3)).toEqual(
+        ['csv', 'pdf'].map((format) => ({
+          action: 'review.export',
+          category: 'exports',
+          detail: JSON.stringify({ format, lines: 2 }),
+        })),
+      );
+    },
+  );
+
+  it.skipIf(!available)(
+    'exports evidence to administrators only, of a review that exists',
+    async () => {
+      now = start;
+      const f = state.fixture;
+      const review = (
+        await api(f.tokens.administrator, 'POST', '/api/reviews', {
+          scope: { accountElementId: f.report.biId },
+          dueDate: '2026-11-25',
+        })
+      ).json<Review>();
+      for (const format of ['csv', 'pdf']) {
+        const asViewer = await api(f.tokens.viewer, 'GET', `/api/reviews/${review.id}/${format}`);
+        expect(asViewer.statusCode).toBe(403);
+        const unknown = await api(f.tokens.administrator, 'GET', `/api/reviews/999999/${format}`);
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json<{ message: string }>().message).toBeTruthy();
+      }
+      const exported = await state.context.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'review.export')
+        .execute();
+      expect(exported).toEqual([]);
     },
   );
 

@@ -359,6 +359,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: () => ({ url: '/api/reviews/999999/csv' }),
     expect: administratorsOnly(404),
   },
+  'GET /api/reviews/:id/pdf': {
+    request: () => ({ url: '/api/reviews/999999/pdf' }),
+    expect: administratorsOnly(404),
+  },
   'PUT /api/reviews/:id/lines': {
     request: () => ({ url: '/api/reviews/999999/lines', body: { applyRecommendations: true } }),
     expect: administratorsOnly(404),

@@ -56,6 +56,10 @@ import {
   subscriptionViewSchema,
   unsubscribeAnswerSchema,
   unsubscribeQuerySchema,
+  createReviewSchema,
+  putReviewLinesSchema,
+  reviewListSchema,
+  reviewSchema,
 } from '@vitrina/contracts';
 
 /** What a Zod schema offers, seen structurally (the web app does not depend on Zod itself). */
@@ -263,6 +267,18 @@ export const contractRoutes: ContractRoute[] = [
     request: unsubscribeQuerySchema,
     response: unsubscribeAnswerSchema,
   },
+  // Revisiones de acceso (issue 30, administrators only); the evidence answers are the files.
+  { method: 'get', path: 'reviews', response: reviewListSchema },
+  { method: 'post', path: 'reviews', request: createReviewSchema, response: reviewSchema },
+  { method: 'get', path: 'reviews/:id', response: reviewSchema },
+  {
+    method: 'put',
+    path: 'reviews/:id/lines',
+    request: putReviewLinesSchema,
+    response: reviewSchema,
+  },
+  { method: 'get', path: 'reviews/:id/csv', response: rawFileSchema },
+  { method: 'get', path: 'reviews/:id/pdf', response: rawFileSchema },
 ];
 
 function check(schema: Schema, value: unknown, what: string): string[] {

@@ -2,6 +2,7 @@ export * from './messages.ts';
 export * from './limits.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export * from './file-names.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './accounts.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, opaqueId } from './fields.ts';
+import { safeFileName } from './file-names.ts';
 import { validationMessages } from './messages.ts';
 
 /**
@@ -66,6 +67,8 @@ export const reviewLineSchema = z.object({
   recommendation: z.enum(reviewDecisions),
   decision: z.enum(reviewDecisions).nullable(),
   decidedAt: z.string().nullable(),
+  /** The administrator who decided (their username when they decided). */
+  decidedBy: z.string().nullable(),
   /** Undecided at the due date: kept, and the administrators were told. */
   escalated: z.boolean(),
 });
@@ -85,6 +88,15 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 export const reviewSchema = reviewSummarySchema.extend({ lines: z.array(reviewLineSchema) });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** The files a review is exported to as evidence. */
+export type ReviewEvidenceFormat = 'csv' | 'pdf';
+
+/** An evidence file's name, after the review: "Revisión 3 - Comercial.pdf". */
+export const reviewFileName = (
+  review: Pick<ReviewSummary, 'id' | 'scope'>,
+  format: ReviewEvidenceFormat,
+): string => safeFileName(`Revisión ${review.id} - ${review.scope.name}`, `.${format}`, 'revision');
 
 /**
  * `PUT reviews/{id}/lines`: decisions per line, and/or `applyRecommendations` to decide every

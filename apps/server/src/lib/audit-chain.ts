@@ -40,6 +40,7 @@ const categoryPrefixes: [string, AuditCategory][] = [
   ['identity', 'identities'],
   ['subscription', 'subscriptions'],
   ['report.export', 'exports'],
+  ['review.export', 'exports'],
   ['sync', 'syncs'],
   ['report', 'content'],
   ['audit', 'audit'],

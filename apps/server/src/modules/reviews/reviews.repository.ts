@@ -99,6 +99,20 @@ export const reviewsRepository = {
       .execute();
   },
 
+  /** An integration account's name (its description); undefined for none, or no id. */
+  async accountName(
+    db: Kysely<Database>,
+    accountId: number | undefined,
+  ): Promise<string | undefined> {
+    if (accountId === undefined) return undefined;
+    const account = await db
+      .selectFrom('accounts')
+      .select('description')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return account?.description;
+  },
+
   administratorMails(db: Kysely<Database>, administratorRole: number) {
     return db.selectFrom('users').select('mail').where('rol', '=', administratorRole).execute();
   },

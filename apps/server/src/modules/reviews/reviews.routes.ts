@@ -4,6 +4,7 @@ import {
   putReviewLinesSchema,
   reviewListSchema,
   reviewSchema,
+  type ReviewEvidenceFormat,
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
@@ -12,10 +13,19 @@ import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
 import { routeOptions } from '../../route-options.ts';
 import { attachmentHeader } from '../viewer/export-file-name.ts';
-import { reviewCsv } from './review-csv.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
+
+/** The evidence files: the CSV's text, and the PDF's bytes (sent as they are, not serialized). */
+const evidenceFiles = {
+  csv: { contentType: 'text/csv; charset=utf-8', summary: 'en CSV', schema: z.string() },
+  pdf: {
+    contentType: 'application/pdf',
+    summary: 'en PDF (texto seleccionable, fuentes incrustadas)',
+    schema: z.unknown().describe('El PDF de la revisión'),
+  },
+};
 
 /** Access reviews (issue 30), administrators only; overdue ones escalate hourly. */
 export const reviewsModule = (
@@ -56,21 +66,29 @@ export const reviewsModule = (
       },
       async (request) => reviews.get(request.params.id),
     );
-    app.get(
-      '/reviews/:id/csv',
-      {
-        onRequest: noStore,
-        ...admin('La revisión como evidencia, en CSV', {
-          params: numericIdParamsSchema,
-          response: { 200: z.string(), ...errors },
-        }),
-      },
-      async (request, reply) =>
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', attachmentHeader(`revision-${request.params.id}.csv`))
-          .send(`\uFEFF${reviewCsv(await reviews.get(request.params.id))}`),
-    );
+    /** `GET /reviews/{id}/csv` and `/pdf`: the evidence file, named after the review. */
+    const evidenceRoute = (format: ReviewEvidenceFormat) => {
+      const file = evidenceFiles[format];
+      app.get(
+        `/reviews/:id/${format}`,
+        {
+          onRequest: noStore,
+          ...admin(`La revisión como evidencia, ${file.summary}`, {
+            params: numericIdParamsSchema,
+            response: { 200: file.schema, ...errors },
+          }),
+        },
+        async (request, reply) => {
+          const evidence = await reviews.export(request.params.id, format, actorOf(request));
+          return reply
+            .type(file.contentType)
+            .header('content-disposition', attachmentHeader(evidence.fileName))
+            .send(evidence.body);
+        },
+      );
+    };
+    evidenceRoute('csv');
+    evidenceRoute('pdf');
     app.put(
       '/reviews/:id/lines',
       admin('Registra decisiones (Mantener o Quitar) o aplica las recomendaciones', {

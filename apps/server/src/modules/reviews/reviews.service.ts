@@ -3,12 +3,14 @@ import {
   errorMessages,
   grantLevels,
   unusedAfterDays,
+  reviewFileName,
   roles,
   type CreateReview,
   type GrantedThrough,
   type PutReviewLines,
   type Review,
   type ReviewDecision,
+  type ReviewEvidenceFormat,
   type ReviewSummary,
 } from '@vitrina/contracts';
 import type { Database } from '../../db/schema.ts';
@@ -20,6 +22,8 @@ import type { ReportUsersService } from '../administration/report-users.service.
 import { reportsRepository, type LocatedReport } from '../content/reports.repository.ts';
 import type { PermissionsService } from '../permissions/permissions.service.ts';
 import { usageRepository } from '../usage/usage.repository.ts';
+import { reviewCsv } from './review-csv.ts';
+import { reviewPdf } from './review-pdf.ts';
 import { reviewsRepository, type ReviewLineRow, type ReviewRow } from './reviews.repository.ts';
 
 const dayMs = 86_400_000;
@@ -47,6 +51,7 @@ function toLine(row: ReviewLineRow) {
     recommendation: row.recommendation,
     decision: row.decision,
     decidedAt: row.decided_at,
+    decidedBy: row.decided_by,
     escalated: row.escalated === 1,
   };
 }
@@ -67,6 +72,25 @@ function scopeName(scope: string, reports: LocatedReport[], accountName: string 
   const report = reports.find((r) => r.bi_id === scope);
   if (report) return report.name;
   return reports.find((r) => r.workspace_bi_id === scope)?.workspace_name ?? accountName ?? scope;
+}
+
+/** An account's id when the scope is an account (its id as text), else undefined. */
+const accountIdOf = (scope: string) => (/^\d{1,10}$/.test(scope) ? Number(scope) : undefined);
+
+/**
+ * The scope as the administrator knows it now, from the account down ("Cuenta «Retail Andino» ›
+ * Área de trabajo «Comercial»"); the name kept with the review when it is gone.
+ */
+async function scopePath(db: Kysely<Database>, review: Review): Promise<string> {
+  const scope = review.scope.accountElementId;
+  const [report] = await reportsRepository.listInScope(db, scope);
+  const account = await reviewsRepository.accountName(db, accountIdOf(scope) ?? report?.account_id);
+  if (account === undefined) return review.scope.name;
+  const path = [`Cuenta «${account}»`];
+  if (report && accountIdOf(scope) === undefined)
+    path.push(`Área de trabajo «${report.workspace_name}»`);
+  if (report?.bi_id === scope) path.push(`Informe «${report.name}»`);
+  return path.join(' › ');
 }
 
 export interface ReviewsDeps {
@@ -208,19 +232,13 @@ export function createReviewsService(deps: ReviewsDeps) {
       if (input.dueDate < today(clock))
         throw appErrors.validation('dueDate', reviewMessages.pastDueDate);
       const reports = await reportsRepository.listInScope(db, scope);
-      const account = /^\d{1,10}$/.test(scope)
-        ? await db
-            .selectFrom('accounts')
-            .select('description')
-            .where('id', '=', Number(scope))
-            .executeTakeFirst()
-        : undefined;
-      if (!reports.length && !account)
+      const account = await reviewsRepository.accountName(db, accountIdOf(scope));
+      if (!reports.length && account === undefined)
         throw appErrors.validation('accountElementId', reviewMessages.unknownScope);
       const lines = await linesFor(reports);
       const row = {
         account_element_id: scope,
-        scope_name: scopeName(scope, reports, account?.description),
+        scope_name: scopeName(scope, reports, account),
         due_date: input.dueDate,
         created_at: clock.now().toISOString(),
         created_by: actor.username,
@@ -301,6 +319,30 @@ export function createReviewsService(deps: ReviewsDeps) {
         },
       );
       return present(review);
+    },
+
+    /**
+     * The review as evidence, a CSV or PDF file named after it; each export is audited
+     * (`review.export`, in the exports category), once the file is made.
+     */
+    async export(id: number, format: ReviewEvidenceFormat, actor: Actor) {
+      const review = await present(await load(id));
+      const body =
+        format === 'csv'
+          ? `\uFEFF${reviewCsv(review)}`
+          : await reviewPdf({
+              review,
+              scope: await scopePath(db, review),
+              generatedAt: clock.now().toISOString(),
+              generatedBy: actor.username,
+            });
+      await deps.audit.record(db, actor, {
+        action: 'review.export',
+        targetType: 'review',
+        targetId: review.id,
+        detail: { format, lines: review.lines.length },
+      });
+      return { fileName: reviewFileName(review, format), body };
     },
 
     /** Run hourly too, so the mail goes even when nobody opens the reviews. */

@@ -1,12 +1,8 @@
-/** Characters no file system takes in a name, and control characters. */
-// eslint-disable-next-line no-control-regex
-const unsafe = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
+import { safeFileName } from '@vitrina/contracts';
 
 /** The download's name: the report's name, made safe for any file system, with `extension`. */
-export function exportFileName(reportName: string, extension: string): string {
-  const base = reportName.replace(unsafe, ' ').replace(/\s+/g, ' ').trim().slice(0, 150);
-  return `${base || 'informe'}${extension}`;
-}
+export const exportFileName = (reportName: string, extension: string): string =>
+  safeFileName(reportName, extension, 'informe');
 
 /**
  * `Content-Disposition: attachment` naming `fileName` (RFC 6266): an ASCII `filename` for old

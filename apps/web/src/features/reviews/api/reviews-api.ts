@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CreateReview, PutReviewLines, Review, ReviewSummary } from '@vitrina/contracts';
+import type {
+  CreateReview,
+  PutReviewLines,
+  Review,
+  ReviewEvidenceFormat,
+  ReviewSummary,
+} from '@vitrina/contracts';
 import { api } from '../../../lib/api.ts';
 
 export const reviewsQuery = () =>
@@ -19,5 +25,6 @@ export const startReview = (body: CreateReview) => api.post<Review>('reviews', b
 export const decideLines = (id: number, body: PutReviewLines) =>
   api.put<Review>(`reviews/${id}/lines`, body);
 
-/** The review as evidence, a Spanish CSV file. */
-export const reviewCsv = (id: number) => api.file(`reviews/${id}/csv`);
+/** The review as evidence: a Spanish CSV file, or a PDF. */
+export const reviewEvidence = (id: number, format: ReviewEvidenceFormat) =>
+  api.file(`reviews/${id}/${format}`);

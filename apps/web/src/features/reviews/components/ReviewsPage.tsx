@@ -1,11 +1,13 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   reviewDecisionNames,
+  reviewFileName,
   wayInText,
   type PutReviewLines,
+  type ReviewEvidenceFormat,
   type Review,
   type ReviewLine,
 } from '@vitrina/contracts';
@@ -16,7 +18,7 @@ import type { CurrentUser } from '../../../lib/models.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import {
   decideLines,
-  reviewCsv,
+  reviewEvidence,
   reviewQuery,
   reviewsQuery,
   startReview,
@@ -157,10 +159,11 @@ export function ReviewsPage({ user }: { user: CurrentUser }) {
       (error: unknown) => void message.error(errorMessage(error)),
     );
   };
-  const download = () => {
-    if (id === undefined) return;
-    reviewCsv(id).then(
-      (file) => saveFile(file, `revision-${id}.csv`),
+  /** Saves the review as evidence, named after it ("Revisión 3 - Comercial.pdf"). */
+  const download = (format: ReviewEvidenceFormat) => {
+    if (!review) return;
+    reviewEvidence(review.id, format).then(
+      (file) => saveFile(file, reviewFileName(review, format)),
       (error: unknown) => void message.error(errorMessage(error)),
     );
   };
@@ -189,8 +192,11 @@ export function ReviewsPage({ user }: { user: CurrentUser }) {
         <Button disabled={!review} onClick={() => decide({ applyRecommendations: true })}>
           Aplicar recomendaciones
         </Button>
-        <Button icon={<DownloadOutlined />} disabled={!review} onClick={download}>
+        <Button icon={<DownloadOutlined />} disabled={!review} onClick={() => download('csv')}>
           Descargar CSV
+        </Button>
+        <Button icon={<FilePdfOutlined />} disabled={!review} onClick={() => download('pdf')}>
+          Exportar PDF
         </Button>
       </Space>
       {review && <ReviewLines review={review} onDecide={decide} />}

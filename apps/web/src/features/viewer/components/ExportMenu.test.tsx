@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { recordDownloads } from '../../../../test/downloads.ts';
 import { serveApi, type RecordedRequest } from '../../../../test/api-mock.ts';
 import { renderApp, signIn } from '../../../../test/render.tsx';
 import type { EmbedHandle } from '../../../lib/embed-service.ts';
@@ -41,18 +42,7 @@ function exportServer(ends: {
 }
 
 /** The names of the files the page handed to the browser as downloads. */
-let downloads: string[];
-beforeEach(() => {
-  downloads = [];
-  URL.createObjectURL = vi.fn(() => 'blob:export');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push(this.download);
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+const downloads = recordDownloads();
 
 function renderMenu(embed = embeddedReport('ReportSection2', 'vista-1')) {
   signIn();
