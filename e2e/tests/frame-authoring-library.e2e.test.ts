@@ -1,7 +1,8 @@
 /**
  * Microsoft's powerbi-report-authoring 1.1.3 against our frame (issue 32, decision 0283): on our
  * SDK through the `powerbi-client` alias, and on the official powerbi-client 2.24.1. Each makes a
- * column chart, fills and formats it, changes its type, saves, reloads and finds the same report,
+ * column chart, fills and formats it (title, data labels, tooltips, header, its series' colour),
+ * changes its type, sees it so in the editor, saves, reloads and finds the same report,
  * then deletes the chart and saves again, so the next flavour starts from the same report. One BI
  * service for the file: the flavours run one after the other on it.
  */
@@ -15,6 +16,17 @@ if (!chromiumAvailable) warnBrowserSkipped();
 
 const PROPERTY = 'http://powerbi.com/product/schema#property';
 const TITLE = 'Ventas por canal';
+const LINE_COLOR = '#744EC2';
+/** Power BI's tooltip and header switches, and the colour of the chart's series (decision 0303). */
+const SELECTORS = {
+  tooltips: { objectName: 'tooltip', propertyName: 'visible' },
+  header: { objectName: 'visualHeader', propertyName: 'visible' },
+  sales: {
+    objectName: 'dataPoint',
+    propertyName: 'fill',
+    selector: { target: { table: 'Ventas', measure: 'Ventas' } },
+  },
+};
 
 /** Runs `body` on the host page with `report` (the embedded report) and `visualOf(name)` at hand. */
 const onReport = <T>(page: Page, body: string) =>
@@ -48,6 +60,10 @@ describe.skipIf(!chromiumAvailable)('powerbi-report-authoring on our frame', () 
          await visual.addDataField('Y', { table: 'Ventas', measure: 'Ventas' });
          await visual.setProperty({ objectName: 'title', propertyName: 'titleText' }, { schema: '${PROPERTY}', value: '${TITLE}' });
          await visual.setProperty({ objectName: 'dataLabels', propertyName: 'visible' }, { schema: '${PROPERTY}', value: true });
+         const selectors = ${JSON.stringify(SELECTORS)};
+         await visual.setProperty(selectors.tooltips, { schema: '${PROPERTY}', value: false });
+         await visual.setProperty(selectors.header, { schema: '${PROPERTY}', value: false });
+         await visual.setProperty(selectors.sales, { schema: '${PROPERTY}', value: '${LINE_COLOR}' });
          const capabilities = await visual.getCapabilities();
          await visual.changeType('lineChart');
          return { name: visual.name, type: visual.type, capabilities };`,
@@ -74,6 +90,16 @@ describe.skipIf(!chromiumAvailable)('powerbi-report-authoring on our frame', () 
       const well = (role: string) => frame.locator(`.well[data-role="${role}"] .well-field`);
       expect(await well('category').allTextContents()).toEqual([expect.stringContaining('Canal')]);
       expect(await well('values').allTextContents()).toEqual([expect.stringContaining('Ventas')]);
+      // …and its Formato pane the switches and the series colour the library set.
+      const format = frame.locator('.visualizations-pane .format-pane');
+      const switchOf = (section: string) =>
+        format.locator(`[data-section="${section}"] input[type="checkbox"]`);
+      expect(await switchOf('tooltips').isChecked()).toBe(false);
+      expect(await switchOf('visualHeader').isChecked()).toBe(false);
+      const linePicker = format
+        .locator('[data-section="seriesColors"] label', { hasText: 'Ventas' })
+        .locator('input[type="color"]');
+      await expect.poll(() => linePicker.inputValue()).toBe(LINE_COLOR.toLowerCase());
 
       await hostPage.call(page, 'return embedded.save()');
       await hostPage.waitForEvent(page, 'saved');
@@ -91,6 +117,9 @@ describe.skipIf(!chromiumAvailable)('powerbi-report-authoring on our frame', () 
            values: await visual.getDataFields('Y'),
            titleText: await visual.getProperty({ objectName: 'title', propertyName: 'titleText' }),
            dataLabels: await visual.getProperty({ objectName: 'dataLabels', propertyName: 'visible' }),
+           tooltips: await visual.getProperty(${JSON.stringify(SELECTORS.tooltips)}),
+           header: await visual.getProperty(${JSON.stringify(SELECTORS.header)}),
+           lineColor: await visual.getProperty(${JSON.stringify(SELECTORS.sales)}),
          };`,
       );
       expect(reloaded).toEqual({
@@ -108,6 +137,9 @@ describe.skipIf(!chromiumAvailable)('powerbi-report-authoring on our frame', () 
         ],
         titleText: { schema: PROPERTY, value: TITLE },
         dataLabels: { schema: PROPERTY, value: true },
+        tooltips: { schema: PROPERTY, value: false },
+        header: { schema: PROPERTY, value: false },
+        lineColor: { schema: PROPERTY, value: LINE_COLOR },
       });
       await frame
         .locator(`.visual[data-visual-name="${made.name}"][data-visual-type="lineChart"]`)

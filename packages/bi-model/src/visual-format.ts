@@ -82,6 +82,13 @@ export const visualFormatSchema = z
   .looseObject({
     /** Whether the visual's title is drawn (Power BI's title "visible"); unset draws it. */
     showTitle: z.boolean().optional(),
+    /** Whether hovering a data point shows its tooltip (Power BI's tooltip "visible"); unset does. */
+    showTooltips: z.boolean().optional(),
+    /**
+     * Whether the visual's header (its drill buttons and "more options" menu) is drawn (Power BI's
+     * visualHeader "visible"); unset draws it. A host's `visualSettings.visualHeaders` win over it.
+     */
+    showHeader: z.boolean().optional(),
     dataLabels: z.boolean().optional(),
     legend: legendFormatSchema.optional(),
     numberFormat: visualNumberFormatSchema.optional(),
@@ -124,8 +131,13 @@ export type FormatSection =
   | 'gridlines'
   | 'legend'
   | 'background'
-  | 'border';
+  | 'border'
+  | 'tooltips'
+  | 'visualHeader';
 
+const FRAME_ONLY: FormatSection[] = ['background', 'border'];
+/** The frame of a visual that has a header (not a slicer, a text box or a button). */
+const FRAME: FormatSection[] = [...FRAME_ONLY, 'visualHeader'];
 const CARTESIAN: FormatSection[] = [
   'numberFormat',
   'seriesColors',
@@ -135,8 +147,8 @@ const CARTESIAN: FormatSection[] = [
   'axes',
   'gridlines',
   'legend',
-  'background',
-  'border',
+  'tooltips',
+  ...FRAME,
 ];
 const PART_TO_WHOLE: FormatSection[] = [
   'numberFormat',
@@ -144,14 +156,20 @@ const PART_TO_WHOLE: FormatSection[] = [
   'fontSize',
   'dataLabels',
   'legend',
-  'background',
-  'border',
+  'tooltips',
+  ...FRAME,
 ];
-const FRAME_ONLY: FormatSection[] = ['background', 'border'];
 /** Charts with axes but no series the author tells apart (scatter, waterfall). */
-const AXES_ONLY: FormatSection[] = ['numberFormat', 'fontSize', 'axes', 'gridlines', ...FRAME_ONLY];
-const CARD: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME_ONLY];
-const TABLE: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME_ONLY];
+const AXES_ONLY: FormatSection[] = [
+  'numberFormat',
+  'fontSize',
+  'axes',
+  'gridlines',
+  'tooltips',
+  ...FRAME,
+];
+const CARD: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME];
+const TABLE: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME];
 
 export const formatSectionsByType: Record<VisualType, readonly FormatSection[]> = {
   card: CARD,

@@ -67,7 +67,7 @@ describe('readVisualFormat', () => {
 });
 
 describe('formatSectionsByType', () => {
-  it('offers no axes for a card or a pie, no legend for a card, and a frame to every type', () => {
+  it('offers no axes for a card or a pie, no legend for a card, a frame to every type, no header to a slicer', () => {
     for (const type of visualTypes) expect(formatSectionsByType[type]).toContain('background');
     expect(formatSectionsByType.card).not.toContain('axes');
     expect(formatSectionsByType.card).not.toContain('legend');
@@ -78,6 +78,7 @@ describe('formatSectionsByType', () => {
       'fontSize',
       'background',
       'border',
+      'visualHeader',
     ]);
     expect(formatSectionsByType.slicer).toEqual([
       'slicerStyle',
@@ -86,7 +87,7 @@ describe('formatSectionsByType', () => {
       'border',
     ]);
     expect(formatSectionsByType.clusteredColumnChart).toEqual(
-      expect.arrayContaining(['seriesColors', 'axes', 'gridlines', 'legend']),
+      expect.arrayContaining(['seriesColors', 'axes', 'gridlines', 'legend', 'tooltips']),
     );
   });
 });

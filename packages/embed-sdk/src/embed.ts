@@ -1,4 +1,4 @@
-import { models } from './protocol/index.ts';
+import { models, TransportError } from './protocol/index.ts';
 import type {
   IEmbedConfiguration,
   IEmbedConfigurationBase,
@@ -336,18 +336,20 @@ export abstract class Embed {
 
   /**
    * Nobody awaits the automatic load. A frame that answers reports its own failures as `error`
-   * events; one that never answers (the request timed out) is reported here, so no embed waits
-   * without saying why.
+   * events; one that could not be reached or never answered (the transport's own failure) is
+   * reported here, so no embed waits without saying why. Any other rejection is ignored, as
+   * 2.8.0 ignores them all: host code and test suites replace `load`, the proxy or the frame with
+   * stand-ins whose failures are theirs, and an `error` event raised for them would land, at a
+   * moment set by the iframe, in whatever the page is doing then (decision 0302).
    */
   #sendInitialLoad(): void {
     const probe = setTimeout(() => this.#probeWhereaboutsOfFrame(), frameProbeDelay);
-    // 2.8.0 ignores what `load` returns: host code and test suites replace it with spies that
-    // return nothing or throw, and that must not become an exception in the iframe's `load`.
+    // A stand-in `load` may return nothing or throw: neither becomes an exception in the iframe's `load`.
     new Promise((settle) => settle(this.load(this.config, this.#phasedRender))).then(
       () => clearTimeout(probe),
       (reason: unknown) => {
         clearTimeout(probe);
-        if (reason instanceof Error)
+        if (reason instanceof TransportError)
           this.#raiseError(models.CommonErrorCodes.LoadReportFailed, reason.message);
       },
     );

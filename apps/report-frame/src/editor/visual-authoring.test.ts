@@ -163,6 +163,45 @@ describe('powerbi-report-authoring on the editor', () => {
     ]);
   });
 
+  it('sets tooltips and the visual header, and colours a data point or a series by its selector', async () => {
+    const { call, visual } = authoringOn('Edit');
+    const tooltips = { objectName: 'tooltip', propertyName: 'visible' };
+    await call('setVisualProperty', onV4, { selector: tooltips, value: property(false) });
+    const header = { objectName: 'visualHeader', propertyName: 'visible' };
+    await call('setVisualProperty', onV4, { selector: header, value: property(false) });
+    // V4 draws one series (Ventas) by Tienda.País: a point is a country, the series its measure.
+    const fill = (selector: unknown) => ({
+      objectName: 'dataPoint',
+      propertyName: 'fill',
+      selector,
+    });
+    const peru = fill({ target: { table: 'Tienda', column: 'País' }, value: 'Perú' });
+    await call('setVisualProperty', onV4, { selector: peru, value: property('#744EC2') });
+    const sales = fill({ target: { table: 'Ventas', measure: 'Ventas' } });
+    await call('setVisualProperty', onV4, { selector: sales, value: property('#118DFF') });
+    expect(visual('V4')?.options).toMatchObject({
+      showTooltips: false,
+      showHeader: false,
+      pointColors: { Perú: '#744EC2' },
+      seriesColors: { Ventas: '#118DFF' },
+    });
+    expect((await call('getVisualProperty', onV4, peru)).body).toEqual(property('#744EC2'));
+    expect((await call('getVisualProperty', onV4, header)).body).toEqual(property(false));
+    const reset = { schema: 'http://powerbi.com/product/schema#default', value: {} };
+    await call('setVisualProperty', onV4, { selector: peru, value: reset });
+    expect(visual('V4')?.options?.['pointColors']).toBeUndefined();
+    const nowhere = fill({ target: { table: 'Calendario', column: 'Año' }, value: 2024 });
+    expect(
+      await call('setVisualProperty', onV4, { selector: nowhere, value: property('#000000') }),
+    ).toEqual({
+      status: 400,
+      body: [{ message: 'selector names no data point of visual V4', path: 'selector' }],
+    });
+    expect((await call('getVisualProperty', onV4, fill(undefined))).body).toEqual([
+      { message: 'dataPoint.fill needs a selector naming a data point', path: 'selector' },
+    ]);
+  });
+
   it("writes a text box's text as Power BI's paragraphs", async () => {
     const { call, visual } = authoringOn('Edit');
     const box = await call('createVisual', { page: 'ReportSection1' }, { visualType: 'textbox' });

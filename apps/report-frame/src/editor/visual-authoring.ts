@@ -155,12 +155,17 @@ export function visualAuthoringHandlers(
       edit(editor, page, (p) => replaceField(p, visual.name, role, index, renamed));
     }),
     getVisualProperty: on((editor, r) =>
-      readProperty(target(editor, r).visual, parseSelector(r.body)),
+      readProperty(
+        target(editor, r).visual,
+        parseSelector(r.body),
+        editor.controller.state.report.dataset,
+      ),
     ),
     setVisualProperty: on(async (editor, r) => {
       await editable(editor);
       const { page, visual } = target(editor, r);
-      const patch = propertyPatch(visual, parseSelector(bodyOf(r)['selector']), r.body);
+      const { dataset } = editor.controller.state.report;
+      const patch = propertyPatch(visual, parseSelector(bodyOf(r)['selector']), r.body, dataset);
       edit(editor, page, (p) => formatVisual(p, visual.name, patch));
     }),
   };

@@ -3,10 +3,17 @@
  * options the editor's Formato pane writes: the same keys, the same checks, so a property set by
  * the host is what the pane shows and what a save stores.
  */
-import { legendPositions, visualFormatSchema, type FormatKey } from '@vitrina/bi-model';
-import type { VisualDefinition } from '../api/types.ts';
+import {
+  formatSectionsByType,
+  legendPositions,
+  visualFormatSchema,
+  type FormatKey,
+} from '@vitrina/bi-model';
+import { fieldLabel } from '@vitrina/bi-model/visual-queries';
+import type { DatasetSchema, FieldRef, VisualDefinition } from '../api/types.ts';
 import { isRecord } from '../lib/is-record.ts';
 import { RequestError } from '../protocol/request-error.ts';
+import { fieldOfTarget } from './data-roles.ts';
 
 const SCHEMA = 'http://powerbi.com/product/schema#';
 const PROPERTY_SCHEMA = `${SCHEMA}property`;
@@ -92,6 +99,8 @@ const axis = (key: 'categoryAxis' | 'valueAxis') => ({
 
 const PROPERTIES: Record<string, Record<string, Property>> = {
   title: { visible: option('showTitle', undefined, isBoolean, true), titleText: title },
+  tooltip: { visible: option('showTooltips', undefined, isBoolean, true) },
+  visualHeader: { visible: option('showHeader', undefined, isBoolean, true) },
   legend: {
     visible: option('legend', 'show', isBoolean, true),
     position: option('legend', 'position', isPosition, 'Top'),
@@ -119,6 +128,8 @@ const PROPERTIES: Record<string, Record<string, Property>> = {
 export interface PropertySelector {
   objectName: string;
   propertyName: string;
+  /** Which data point a per-point property is for (decision 0303): `{ target, value? }`. */
+  selector?: unknown;
 }
 
 /** The selector of a request body, or the 400 Power BI's frame answers. */
@@ -129,10 +140,53 @@ export function parseSelector(body: unknown): PropertySelector {
     throw new RequestError(400, [
       { message: 'selector is invalid: objectName and propertyName are required' },
     ]);
-  return { objectName, propertyName };
+  return { objectName, propertyName, selector: isRecord(body) ? body['selector'] : undefined };
 }
 
-function propertyOf({ objectName, propertyName }: PropertySelector): Property {
+/** A field by what it names (table and column, measure or level), whatever its display name. */
+function fieldKey(field: FieldRef): string {
+  if ('measure' in field) return `${field.table}|m|${field.measure}`;
+  if ('hierarchy' in field) return `${field.table}|h|${field.hierarchy}|${field.hierarchyLevel}`;
+  return `${field.table}|c|${field.column}|${field.datePart ?? ''}`;
+}
+
+/**
+ * `dataPoint.fill` of one data point, as the Formato pane colours them: a category's point (its
+ * column and the value drawn) on a chart with one series, `pointColors`; a series, by its measure
+ * or by its legend column and value, `seriesColors`.
+ */
+function dataPointFill(
+  visual: VisualDefinition,
+  selector: unknown,
+  dataset: DatasetSchema | undefined,
+): Property {
+  const refused = (message: string) => new RequestError(400, [{ message, path: 'selector' }]);
+  if (!isRecord(selector)) throw refused('dataPoint.fill needs a selector naming a data point');
+  const key = fieldKey(fieldOfTarget(selector['target'], dataset));
+  const value = selector['value'];
+  const named = (fields: FieldRef[] | undefined) => fields?.find((f) => fieldKey(f) === key);
+  const { category, series, values, y } = visual.fields;
+  const measures = [...(values ?? []), ...(y ?? [])];
+  const oneSeries = !series?.length && measures.length <= 1;
+  if (value !== undefined && named(category?.slice(0, 1))) {
+    if (!oneSeries || !formatSectionsByType[visual.type].includes('pointColors'))
+      throw refused(`Visual ${visual.name} colours its data points by series, not one by one`);
+    return option('pointColors', String(value), isString, undefined);
+  }
+  if (value !== undefined && named(series))
+    return option('seriesColors', String(value), isString, undefined);
+  const measure = value === undefined ? named(measures) : undefined;
+  if (measure) return option('seriesColors', fieldLabel(measure), isString, undefined);
+  throw refused(`selector names no data point of visual ${visual.name}`);
+}
+
+function propertyOf(
+  visual: VisualDefinition,
+  { objectName, propertyName, selector }: PropertySelector,
+  dataset: DatasetSchema | undefined,
+): Property {
+  if (objectName === 'dataPoint' && propertyName === 'fill')
+    return dataPointFill(visual, selector, dataset);
   const property = PROPERTIES[objectName]?.[propertyName];
   if (!property)
     throw new RequestError(400, [
@@ -142,8 +196,12 @@ function propertyOf({ objectName, propertyName }: PropertySelector): Property {
 }
 
 /** getProperty's answer: the value the visual is drawn with, the default when none was set. */
-export function readProperty(visual: VisualDefinition, selector: PropertySelector) {
-  return { schema: PROPERTY_SCHEMA, value: propertyOf(selector).read(visual) };
+export function readProperty(
+  visual: VisualDefinition,
+  selector: PropertySelector,
+  dataset: DatasetSchema | undefined,
+) {
+  return { schema: PROPERTY_SCHEMA, value: propertyOf(visual, selector, dataset).read(visual) };
 }
 
 /**
@@ -154,8 +212,9 @@ export function propertyPatch(
   visual: VisualDefinition,
   selector: PropertySelector,
   body: unknown,
+  dataset: DatasetSchema | undefined,
 ): Patch {
-  const property = propertyOf(selector);
+  const property = propertyOf(visual, selector, dataset);
   const value = isRecord(body) ? body['value'] : undefined;
   const schema = isRecord(value) ? (value['schema'] ?? PROPERTY_SCHEMA) : undefined;
   if (schema === DEFAULT_SCHEMA) return property.write(visual, undefined);

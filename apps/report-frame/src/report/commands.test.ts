@@ -39,4 +39,11 @@ describe('visual command settings', () => {
     expect(headerVisible(settings, card)).toBe(false);
     expect(headerVisible({}, card)).toBe(true);
   });
+
+  it("draws a visual's header as the report says (showHeader), unless the host's settings say otherwise", () => {
+    const hidden = { ...(card as object), options: { showHeader: false } } as typeof card;
+    expect(headerVisible({}, hidden)).toBe(false);
+    const shown = { visualSettings: { visualHeaders: [{ settings: { visible: true } }] } };
+    expect(headerVisible(shown, hidden)).toBe(true);
+  });
 });

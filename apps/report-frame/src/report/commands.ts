@@ -45,8 +45,9 @@ export function extensionItems(settings: FrameSettings, visual: VisualDefinition
   });
 }
 
+/** The report's own choice (the visual's `showHeader`), unless the host's settings say otherwise. */
 export function headerVisible(settings: FrameSettings, visual: VisualDefinition): boolean {
-  let visible = true;
+  let visible = visual.options?.['showHeader'] !== false;
   for (const header of settings.visualSettings?.visualHeaders ?? []) {
     if (selectorMatches(header.selector, visual) && header.settings.visible !== undefined) {
       visible = header.settings.visible;

@@ -51,7 +51,14 @@ export function withFormat<T extends object>(visual: VisualDefinition, option: T
     withAxisFormat(withColors(basics, format), format, names),
     format.fontSize,
   );
-  return (drawn === option ? option : drawn) as T;
+  const shown = format.showTooltips === false ? withoutTooltips(drawn) : drawn;
+  return (shown === option ? option : shown) as T;
+}
+
+/** No tooltip on hover (Power BI's tooltip "visible" off): ECharts' global switch. */
+function withoutTooltips(option: Record<string, unknown>): Record<string, unknown> {
+  const tooltip = isRecord(option['tooltip']) ? option['tooltip'] : {};
+  return { ...option, tooltip: { ...tooltip, show: false } };
 }
 
 function withLegendAndLabels(visual: VisualDefinition, option: Record<string, unknown>) {

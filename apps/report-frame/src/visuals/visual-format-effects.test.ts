@@ -145,6 +145,15 @@ describe('axes', () => {
   });
 });
 
+describe('tooltips', () => {
+  it('switches the tooltip off when showTooltips is false, and leaves it otherwise', () => {
+    const off = column(oneSeries, { showTooltips: false }) as unknown as { tooltip: object };
+    expect(off.tooltip).toMatchObject({ show: false, trigger: 'axis' });
+    const on = column(oneSeries, { showTooltips: true }) as unknown as { tooltip: object };
+    expect(on.tooltip).not.toHaveProperty('show');
+  });
+});
+
 describe('font size', () => {
   it('sizes the data labels, the axis labels and the legend', () => {
     const drawn = column(twoSeries, { fontSize: 16 });

@@ -105,6 +105,10 @@ export function FormatPane({ editor, visual, texts }: SelectedVisualProps) {
     background: () => <FrameSection {...props} part="background" />,
     border: () => <FrameSection {...props} part="border" />,
   };
+  /** A switch for a part the visual draws unless its key is `false`. */
+  const drawnUnlessOff = (key: 'gridlines' | 'showTooltips' | 'showHeader', label: string) => (
+    <Toggle label={label} checked={format[key] !== false} onChange={(on) => set(key, on)} />
+  );
   /** The sections that are a switch or two, with no heading. */
   const bare: Record<Exclude<FormatSection, TitledSection>, () => ReactNode> = {
     dataLabels: () => (
@@ -114,13 +118,9 @@ export function FormatPane({ editor, visual, texts }: SelectedVisualProps) {
         onChange={(on) => set('dataLabels', on)}
       />
     ),
-    gridlines: () => (
-      <Toggle
-        label={paneTexts.gridlines}
-        checked={format.gridlines !== false}
-        onChange={(on) => set('gridlines', on)}
-      />
-    ),
+    gridlines: () => drawnUnlessOff('gridlines', paneTexts.gridlines),
+    tooltips: () => drawnUnlessOff('showTooltips', paneTexts.tooltips),
+    visualHeader: () => drawnUnlessOff('showHeader', paneTexts.visualHeader),
     legend: () => (
       <>
         <Toggle

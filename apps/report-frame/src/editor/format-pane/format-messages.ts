@@ -1,6 +1,9 @@
 /** The format pane's texts (Power BI's "Formato" pane), nested in the editor's messages. */
 import type { DisplayUnits, FormatSection, SlicerMode } from '@vitrina/bi-model';
 
+/** The sections that are a switch or two under no heading of their own. */
+type BareSection = 'dataLabels' | 'legend' | 'gridlines' | 'tooltips' | 'visualHeader';
+
 const es = {
   sections: {
     slicerStyle: 'Configuración de la segmentación',
@@ -12,7 +15,7 @@ const es = {
     background: 'Fondo',
     border: 'Borde visual',
     // Switches with no heading: data labels and the legend keep the editor's texts.
-  } satisfies Record<Exclude<FormatSection, 'dataLabels' | 'legend' | 'gridlines'>, string>,
+  } satisfies Record<Exclude<FormatSection, BareSection>, string>,
   slicerStyle: 'Estilo',
   slicerModeNames: {
     list: 'Lista vertical',
@@ -21,6 +24,8 @@ const es = {
     relative: 'Fecha relativa',
   } satisfies Record<SlicerMode, string>,
   gridlines: 'Líneas de cuadrícula',
+  tooltips: 'Información sobre herramientas',
+  visualHeader: 'Encabezado del objeto visual',
   displayUnits: 'Unidades de visualización',
   displayUnitNames: {
     auto: 'Automático',
@@ -67,6 +72,8 @@ const en: FormatPaneMessages = {
     relative: 'Relative date',
   },
   gridlines: 'Gridlines',
+  tooltips: 'Tooltips',
+  visualHeader: 'Visual header',
   displayUnits: 'Display units',
   displayUnitNames: {
     auto: 'Auto',

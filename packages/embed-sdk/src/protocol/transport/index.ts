@@ -1,4 +1,4 @@
-export { WindowPostMessageProxy } from './window-post-message-proxy.ts';
+export { TransportError, WindowPostMessageProxy } from './window-post-message-proxy.ts';
 export type {
   IMessageHandler,
   IProcessTrackingProperties,

@@ -22,6 +22,13 @@ interface PendingRequest {
 }
 
 /**
+ * What the proxy itself rejects a request with: no origin to post it to, or no answer in time.
+ * Unlike a frame's error reply, or whatever a host's replacement handler throws, it means the
+ * frame could not be reached, which the SDK reports on its own (decision 0302).
+ */
+export class TransportError extends Error {}
+
+/**
  * A duplex request/response channel over `window.postMessage`, with the semantics of
  * Microsoft's window-post-message-proxy 0.2.5 (tracking ids, pending map, ordered handlers,
  * default `{warning}` reply), plus pinned target origins, a source filter and a timeout.
@@ -119,7 +126,9 @@ export class WindowPostMessageProxy {
     const origin = targetOrigin ?? this.#resolveTargetOrigin(targetWindow);
     if (origin === undefined) {
       return Promise.reject(
-        new Error(`Proxy(${this.name}): no target origin is registered for the target window.`),
+        new TransportError(
+          `Proxy(${this.name}): no target origin is registered for the target window.`,
+        ),
       );
     }
     const trackingProperties = { id: createRandomId() };
@@ -141,7 +150,7 @@ export class WindowPostMessageProxy {
         pending.timer = platform.setTimeout(() => {
           this.#pendingRequests.delete(trackingProperties.id);
           pending.reject(
-            new Error(
+            new TransportError(
               `Proxy(${this.name}): no response to message ${trackingProperties.id} within ${timeout} ms${isRequest(message) ? ` (${message.method} ${message.url})` : ''}.`,
             ),
           );
