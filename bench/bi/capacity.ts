@@ -13,7 +13,9 @@
  * - **CPU per fresh page:** pages drawn one after another, the BI process's CPU time (user +
  *   system, every thread, from /proc) over them ÷ pages. Measured in rounds.
  * - **Viewers at one draw every 5 s**, ramped until p99 passes the bound (the knee is the last
- *   step within it), with cached pages at 256 viewers as a check that they stay far above.
+ *   step within it), with cached pages at 256 viewers as a check that they stay far above. Each
+ *   step also gives the BI process's cores used and threads wanting a CPU (decision 0206).
+ * Decision 0309 (this shape), 0192 (the first).
  *
  * `BENCH_BASELINE=<dir>`: another checkout (main, say, unpacked in a temporary directory with
  * this one's node_modules linked in) started beside this one; both are measured in alternation,
@@ -28,7 +30,7 @@ import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { FilterType } from '@vitrina/embed-sdk/protocol';
 import { demoServicePrincipal, publishedDemoCredentials } from '@vitrina/env/demo';
 import { startBiProcess, type BiProcess } from '@vitrina/test-support/processes';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { demoWorkspaces } from '../../apps/bi-service/demo/index.ts';
@@ -43,7 +45,7 @@ const boundMs = 500;
 const pausedViewerMs = 5_000;
 const cpuRounds = 5;
 const pagesPerRound = 10;
-const pacedViewers = [8, 16, 24, 32, 48, 64];
+const pacedViewers = [2, 4, 8, 16, 24, 32, 48, 64];
 const cachedViewers = 256;
 
 /** One BI process under measure, ready to draw the page. */
@@ -52,6 +54,7 @@ interface Target {
   bi: BiProcess;
   drawPage(fresh: boolean, times: number[]): Promise<boolean>;
   cpuMs(): number;
+  threadTimes(): { running: number; waiting: number };
 }
 
 /** A POST to the BI process that must succeed; its JSON answer. */
@@ -153,6 +156,30 @@ async function startTarget(label: string, checkout?: string): Promise<Target> {
     return answered === queries.length;
   }
 
+  /**
+   * The BI process's threads, summed from /proc (schedstat, in ns): time on a CPU, and time ready
+   * to run but waiting for one. Over a step, their sum ÷ the wall time is how many of its threads
+   * wanted a CPU at once on average (decision 0206): a busy machine grows the wait, not this.
+   */
+  function threadTimes(): { running: number; waiting: number } {
+    const times = { running: 0, waiting: 0 };
+    for (const thread of readdirSync(`/proc/${bi.child.pid}/task`)) {
+      try {
+        const [running, waiting] = readFileSync(
+          `/proc/${bi.child.pid}/task/${thread}/schedstat`,
+          'utf8',
+        )
+          .split(' ')
+          .map(Number);
+        times.running += running!;
+        times.waiting += waiting!;
+      } catch {
+        // A thread that ended between the listing and the read.
+      }
+    }
+    return times;
+  }
+
   /** CPU time of the BI process so far, in ms: user + system of all its threads (stat(5)). */
   function cpuMs(): number {
     const fields = readFileSync(`/proc/${bi.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -163,7 +190,7 @@ async function startTarget(label: string, checkout?: string): Promise<Target> {
   console.log(
     `${label}: report "${embed.name}", page "${(embed.definition as ReportDefinition).pages[0]!.displayName}", ${pageQueries.length} queries per draw`,
   );
-  return { label, bi, drawPage, cpuMs };
+  return { label, bi, drawPage, cpuMs, threadTimes };
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -187,6 +214,7 @@ async function pacedStep(target: Target, viewers: number, fresh: boolean) {
   const started = performance.now();
   const deadline = started + stepSeconds * 1000;
   const cpuBefore = target.cpuMs();
+  const threadsBefore = target.threadTimes();
   await Promise.all(
     Array.from({ length: viewers }, async () => {
       // Viewers start spread over one pause, as people do, not all on the same tick.
@@ -199,7 +227,11 @@ async function pacedStep(target: Target, viewers: number, fresh: boolean) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const threadsAfter = target.threadTimes();
+  const wanted =
+    threadsAfter.running + threadsAfter.waiting - threadsBefore.running - threadsBefore.waiting;
   return {
+    threadsWanting: wanted / 1e9 / seconds,
     pagesPerSecond: pages / seconds,
     failed,
     cpuPerPage: (target.cpuMs() - cpuBefore) / Math.max(1, pages),
@@ -220,7 +252,7 @@ console.log(`load average at start: ${load()}`);
 for (const target of targets) await cpuRound(target);
 
 console.log(
-  `\nCPU per fresh page: ${cpuRounds} rounds of ${pagesPerRound} pages one after another, in alternation`,
+  `\nCPU per fresh page: ${cpuRounds} rounds of ${pagesPerRound} pages one after another${targets.length > 1 ? ', in alternation' : ''}`,
 );
 console.log('| checkout | CPU ms per page, each round | median | query p50 ms | query p95 ms |');
 console.log('| --- | --- | ---: | ---: | ---: |');
@@ -244,16 +276,16 @@ console.log(
   `\nFresh pages, viewers drawing every ${pausedViewerMs / 1000} s; ${stepSeconds} s a step`,
 );
 console.log(
-  '| checkout | viewers | pages/s | failed | query p50 ms | query p95 ms | query p99 ms | BI CPU ms per page | BI cores used | load average |',
+  '| checkout | viewers | pages/s | failed | query p50 ms | query p95 ms | query p99 ms | BI CPU ms per page | BI cores used | BI threads wanting a CPU | load average |',
 );
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 const knees = new Map<Target, number>();
 const past = new Set<Target>();
 for (const viewers of pacedViewers) {
   for (const target of targets.filter((candidate) => !past.has(candidate))) {
     const step = await pacedStep(target, viewers, true);
     console.log(
-      `| ${target.label} | ${viewers} | ${step.pagesPerSecond.toFixed(1)} | ${step.failed} | ${step.p50.toFixed(0)} | ${step.p95.toFixed(0)} | ${step.p99.toFixed(0)} | ${step.cpuPerPage.toFixed(0)} | ${step.coresUsed.toFixed(2)} | ${load()} |`,
+      `| ${target.label} | ${viewers} | ${step.pagesPerSecond.toFixed(1)} | ${step.failed} | ${step.p50.toFixed(0)} | ${step.p95.toFixed(0)} | ${step.p99.toFixed(0)} | ${step.cpuPerPage.toFixed(0)} | ${step.coresUsed.toFixed(2)} | ${step.threadsWanting.toFixed(2)} | ${load()} |`,
     );
     if (step.p99 > boundMs || step.failed > 0) past.add(target);
     else knees.set(target, viewers);
