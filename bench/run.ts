@@ -34,7 +34,8 @@ const benchmarks: Record<string, { script: string; about: string }> = {
   },
   'bi-capacity': {
     script: 'bi/capacity.ts',
-    about: 'viewers one BI process serves drawing a report page, p99 ≤ 500 ms per query',
+    about:
+      'CPU per fresh page and viewers one BI process serves at a draw every 5 s (p95/p99 per query)',
   },
   'bi-datasets-in': {
     script: 'bi/datasets-in.ts',

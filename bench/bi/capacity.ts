@@ -1,81 +1,96 @@
 /**
- * The bundled BI service's capacity (not a test): how many viewers one BI process serves while
- * each draws a report page, at p99 ≤ 500 ms per visual query. One BI process (as `npm run
- * start:bi` runs it, demo content) on loopback; a viewer draws the first page of *Ventas
- * generales* the way the frame does, as one batched call (`POST …/datasets/{id}/queries`) with
- * every visual's queries, and a query's time is from the call to its own line of the answer.
- * Viewers draw back to back (a closed loop: the throughput), then at a human pace (a draw every
- * 5 s), ramped until p99 passes the bound; the knee is the last step within it.
+ * The bundled BI service's capacity (not a test): what a fresh page costs one BI process in CPU,
+ * and how many viewers it serves while each draws such a page every 5 s, at p99 ≤ 500 ms per
+ * visual query (issue 14's bound; p95 is printed beside it). One BI process as `npm run start:bi`
+ * runs it, demo content, on loopback; a viewer draws the opening page of *Ventas generales* the
+ * way the frame does: the page's queries as the frame builds them (report, page and visual
+ * filters, `openingPageQueries`), in one batched call (`POST …/datasets/{id}/queries`), and a
+ * query's time runs from the call to its own line of the answer.
  *
- * Two cases: every draw with a slicer value of its own (`fresh`: the result cache never helps,
- * the worst case), and every draw identical (`cached`: the first page drawn feeds the rest).
+ * A fresh page carries a slicer value of its own (the result cache never helps: the worst case);
+ * a cached one is identical for every viewer (the first draw feeds the rest).
  *
- *   npm run bench -- bi-capacity          (BENCH_SECONDS per step, default 15, at most 30)
+ * - **CPU per fresh page:** pages drawn one after another, the BI process's CPU time (user +
+ *   system, every thread, from /proc) over them ÷ pages. Measured in rounds.
+ * - **Viewers at one draw every 5 s**, ramped until p99 passes the bound (the knee is the last
+ *   step within it), with cached pages at 256 viewers as a check that they stay far above. Each
+ *   step also gives the BI process's cores used and threads wanting a CPU (decision 0206).
+ * Decision 0309 (this shape), 0192 (the first).
+ *
+ * `BENCH_BASELINE=<dir>`: another checkout (main, say, unpacked in a temporary directory with
+ * this one's node_modules linked in) started beside this one; both are measured in alternation,
+ * round by round and step by step, so both see the same load on a shared machine.
+ * `BENCH_CPU_PROFILE_DIR=<dir>`: every BI process writes a V8 CPU profile (its JS thread) there
+ * as it stops. `BENCH_SECONDS`: length of a paced step (default 15, at most 30).
+ *
+ *   npm run bench -- bi-capacity
  */
 import type { EmbedReport, Query, ReportDefinition } from '@vitrina/bi-model';
+import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { FilterType } from '@vitrina/embed-sdk/protocol';
 import { demoServicePrincipal, publishedDemoCredentials } from '@vitrina/env/demo';
+import { startBiProcess, type BiProcess } from '@vitrina/test-support/processes';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { workspaceIdFor } from '../../apps/bi-service/src/modules/tenant/catalog.service.ts';
 import { demoWorkspaces } from '../../apps/bi-service/demo/index.ts';
-import { queriesForVisual } from '@vitrina/bi-model/visual-queries';
-import { startBiProcess } from '@vitrina/test-support/processes';
+import { workspaceIdFor } from '../../apps/bi-service/src/modules/tenant/catalog.service.ts';
 import { percentile } from '../../apps/server/test/reliability/viewer-cluster.ts';
 
 const stepSeconds = Math.min(Number(process.env['BENCH_SECONDS'] ?? 15), 30);
+const baseline = process.env['BENCH_BASELINE'];
+const profileDir = process.env['BENCH_CPU_PROFILE_DIR'];
 const boundMs = 500;
 /** A viewer at a human pace: a slicer click or a page change every 5 s (a busy analyst). */
 const pausedViewerMs = 5_000;
+const cpuRounds = 5;
+const pagesPerRound = 10;
+const pacedViewers = [2, 4, 8, 16, 24, 32, 48, 64];
+const cachedViewers = 256;
 
-const bi = await startBiProcess({
-  env: { VITRINA_DEMO: 'true', BI_RATE_LIMIT_PER_MINUTE: '100000000' },
-});
+/** One BI process under measure, ready to draw the page. */
+interface Target {
+  label: string;
+  bi: BiProcess;
+  drawPage(fresh: boolean, times: number[]): Promise<boolean>;
+  cpuMs(): number;
+  threadTimes(): { running: number; waiting: number };
+}
 
 /** A POST to the BI process that must succeed; its JSON answer. */
-async function postFor(path: string, init: RequestInit): Promise<Record<string, unknown>> {
+async function postFor(
+  bi: BiProcess,
+  path: string,
+  init: RequestInit,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${bi.url}${path}`, { method: 'POST', ...init });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
 
-// The portal's path to an embed token: the service principal's grant, then GenerateToken.
-const accessToken = String(
-  (
-    await postFor('/vitrina/oauth2/v2.0/token', {
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: demoServicePrincipal.clientId,
-        client_secret: publishedDemoCredentials.servicePrincipalSecret,
-        scope: 'https://analysis.windows.net/powerbi/api/.default',
-      }),
-    })
-  )['access_token'],
-);
-const report = demoWorkspaces[0]!.reports[0]!;
-const embedToken = String(
-  (
-    await postFor(
-      `/v1.0/myorg/groups/${workspaceIdFor('Comercial')}/reports/${report.id}/GenerateToken`,
-      {
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ accessLevel: 'View' }),
+/** The portal's path to an embed token: the service principal's grant, then GenerateToken. */
+async function embedAuthorization(bi: BiProcess, reportId: string): Promise<string> {
+  const token = await postFor(bi, '/vitrina/oauth2/v2.0/token', {
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: demoServicePrincipal.clientId,
+      client_secret: publishedDemoCredentials.servicePrincipalSecret,
+      scope: 'https://analysis.windows.net/powerbi/api/.default',
+    }),
+  });
+  const embed = await postFor(
+    bi,
+    `/v1.0/myorg/groups/${workspaceIdFor('Comercial')}/reports/${reportId}/GenerateToken`,
+    {
+      headers: {
+        authorization: `Bearer ${String(token['access_token'])}`,
+        'content-type': 'application/json',
       },
-    )
-  )['token'],
-);
-const authorization = `EmbedToken ${embedToken}`;
-const embed = (await (
-  await fetch(`${bi.url}/v1.0/embed/reports/${report.id}`, { headers: { authorization } })
-).json()) as EmbedReport;
-const page = (embed.definition as ReportDefinition).pages[0]!;
-const pageQueries: Query[] = page.visuals.flatMap((visual) =>
-  Object.values(queriesForVisual({ visual, schema: embed.dataset, filters: [] })),
-);
-console.log(
-  `BI capacity: one BI process, report "${embed.name}", page "${page.displayName}": ` +
-    `${page.visuals.length} visuals, ${pageQueries.length} queries per draw; ${stepSeconds} s per step`,
-);
+      body: JSON.stringify({ accessLevel: 'View' }),
+    },
+  );
+  return `EmbedToken ${String(embed['token'])}`;
+}
 
 /**
  * A range slicer on the fact table ("sales above X", X drawn anew each time): a query the cache
@@ -88,143 +103,208 @@ const freshSlicer = () => ({
   conditions: [{ operator: 'GreaterThan' as const, value: Math.random() * 10 }],
 });
 
-/** Draws the page once; pushes each query's time to its own line of the streamed answer. */
-async function drawPage(fresh: boolean, times: number[]): Promise<boolean> {
-  const slicer = fresh ? [freshSlicer()] : [];
-  const queries = pageQueries.map((query) => ({
-    ...query,
-    filters: [...(query.filters ?? []), ...slicer],
-  }));
-  const started = performance.now();
-  const response = await fetch(`${bi.url}/v1.0/embed/datasets/${embed.datasetId}/queries`, {
-    method: 'POST',
-    headers: { authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({ queries }),
+async function startTarget(label: string, checkout?: string): Promise<Target> {
+  const bi = await startBiProcess({
+    ...(checkout ? { checkout } : {}),
+    env: {
+      VITRINA_DEMO: 'true',
+      BI_RATE_LIMIT_PER_MINUTE: '100000000',
+      ...(profileDir
+        ? {
+            NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(profileDir, label.replaceAll(' ', '-'))}`,
+          }
+        : {}),
+    },
   });
-  if (!response.ok || !response.body) return false;
-  let buffered = '';
-  let answered = 0;
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body) {
-    buffered += decoder.decode(chunk, { stream: true });
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines.filter(Boolean)) {
-      if ('error' in (JSON.parse(line) as object)) return false;
-      times.push(performance.now() - started);
-      answered++;
-    }
-  }
-  return answered === queries.length;
-}
+  const report = demoWorkspaces[0]!.reports[0]!;
+  const authorization = await embedAuthorization(bi, report.id);
+  const embed = (await (
+    await fetch(`${bi.url}/v1.0/embed/reports/${report.id}`, { headers: { authorization } })
+  ).json()) as EmbedReport;
+  const pageQueries: Query[] = openingPageQueries(
+    embed.definition as ReportDefinition,
+    embed.dataset,
+  );
 
-/**
- * CPU the BI process has used, in ms (user + system, from /proc): what a page costs it, which
- * other programs on a shared machine slow down but do not add to.
- */
-function biCpuMs(): number {
-  const fields = readFileSync(`/proc/${bi.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/**
- * The BI process's threads, summed from /proc (schedstat, in ns): time on a CPU, and time ready
- * to run but waiting for one. Over a step, their sum ÷ the wall time is how many of its threads
- * wanted a CPU at once on average: near 1 when its work runs one piece after another, above
- * when it runs side by side; on a busy machine the wait grows, this ratio does not shrink.
- */
-function biThreadTimes(): { running: number; waiting: number } {
-  const times = { running: 0, waiting: 0 };
-  for (const thread of readdirSync(`/proc/${bi.child.pid}/task`)) {
-    try {
-      const [running, waiting] = readFileSync(
-        `/proc/${bi.child.pid}/task/${thread}/schedstat`,
-        'utf8',
-      )
-        .split(' ')
-        .map(Number);
-      times.running += running!;
-      times.waiting += waiting!;
-    } catch {
-      // A thread that ended between the listing and the read.
+  /** Draws the page once; pushes each query's time to its own line of the streamed answer. */
+  async function drawPage(fresh: boolean, times: number[]): Promise<boolean> {
+    const slicer = fresh ? [freshSlicer()] : [];
+    const queries = pageQueries.map((query) => ({
+      ...query,
+      filters: [...(query.filters ?? []), ...slicer],
+    }));
+    const started = performance.now();
+    const response = await fetch(`${bi.url}/v1.0/embed/datasets/${embed.datasetId}/queries`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ queries }),
+    });
+    if (!response.ok || !response.body) return false;
+    let buffered = '';
+    let answered = 0;
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) {
+      buffered += decoder.decode(chunk, { stream: true });
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines.filter(Boolean)) {
+        if ('error' in (JSON.parse(line) as object)) return false;
+        times.push(performance.now() - started);
+        answered++;
+      }
     }
+    return answered === queries.length;
   }
-  return times;
+
+  /**
+   * The BI process's threads, summed from /proc (schedstat, in ns): time on a CPU, and time ready
+   * to run but waiting for one. Over a step, their sum ÷ the wall time is how many of its threads
+   * wanted a CPU at once on average (decision 0206): a busy machine grows the wait, not this.
+   */
+  function threadTimes(): { running: number; waiting: number } {
+    const times = { running: 0, waiting: 0 };
+    for (const thread of readdirSync(`/proc/${bi.child.pid}/task`)) {
+      try {
+        const [running, waiting] = readFileSync(
+          `/proc/${bi.child.pid}/task/${thread}/schedstat`,
+          'utf8',
+        )
+          .split(' ')
+          .map(Number);
+        times.running += running!;
+        times.waiting += waiting!;
+      } catch {
+        // A thread that ended between the listing and the read.
+      }
+    }
+    return times;
+  }
+
+  /** CPU time of the BI process so far, in ms: user + system of all its threads (stat(5)). */
+  function cpuMs(): number {
+    const fields = readFileSync(`/proc/${bi.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+
+  console.log(
+    `${label}: report "${embed.name}", page "${(embed.definition as ReportDefinition).pages[0]!.displayName}", ${pageQueries.length} queries per draw`,
+  );
+  return { label, bi, drawPage, cpuMs, threadTimes };
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const median = (values: number[]) => percentile(values, 50);
 
-/** `viewers` drawing for one step, each pausing `pauseMs` after a draw (0: back to back). */
-async function step(viewers: number, fresh: boolean, pauseMs: number) {
+/** Fresh pages one after another: the CPU each costs the BI process, and query times alone. */
+async function cpuRound(target: Target) {
+  const times: number[] = [];
+  const before = target.cpuMs();
+  for (let page = 0; page < pagesPerRound; page++) {
+    if (!(await target.drawPage(true, times))) throw new Error(`${target.label}: a draw failed`);
+  }
+  return { cpuPerPage: (target.cpuMs() - before) / pagesPerRound, times };
+}
+
+/** `viewers` each drawing a page every 5 s for one step. */
+async function pacedStep(target: Target, viewers: number, fresh: boolean) {
   const times: number[] = [];
   let pages = 0;
   let failed = 0;
   const started = performance.now();
   const deadline = started + stepSeconds * 1000;
-  const cpuBefore = biCpuMs();
-  const threadsBefore = biThreadTimes();
+  const cpuBefore = target.cpuMs();
+  const threadsBefore = target.threadTimes();
   await Promise.all(
     Array.from({ length: viewers }, async () => {
-      // Paced viewers start spread over one pause, as people do, not all on the same tick.
-      await sleep(Math.random() * pauseMs);
+      // Viewers start spread over one pause, as people do, not all on the same tick.
+      await sleep(Math.random() * pausedViewerMs);
       while (performance.now() < deadline) {
-        if (await drawPage(fresh, times)) pages++;
+        if (await target.drawPage(fresh, times)) pages++;
         else failed++;
-        await sleep(pauseMs);
+        await sleep(pausedViewerMs);
       }
     }),
   );
-  const cpuPerPage = (biCpuMs() - cpuBefore) / Math.max(1, pages);
-  const wallNs = (performance.now() - started) * 1e6;
-  const threadsAfter = biThreadTimes();
-  const coresUsed = (threadsAfter.running - threadsBefore.running) / wallNs;
-  const threadsWanting = coresUsed + (threadsAfter.waiting - threadsBefore.waiting) / wallNs;
+  const seconds = (performance.now() - started) / 1000;
+  const threadsAfter = target.threadTimes();
+  const wanted =
+    threadsAfter.running + threadsAfter.waiting - threadsBefore.running - threadsBefore.waiting;
   return {
-    pages,
+    threadsWanting: wanted / 1e9 / seconds,
+    pagesPerSecond: pages / seconds,
     failed,
-    cpuPerPage,
-    coresUsed,
-    threadsWanting,
+    cpuPerPage: (target.cpuMs() - cpuBefore) / Math.max(1, pages),
+    coresUsed: (target.cpuMs() - cpuBefore) / 1000 / seconds,
     p50: percentile(times, 50),
+    p95: percentile(times, 95),
     p99: percentile(times, 99),
   };
 }
 
-/** Ramps viewers until p99 passes the bound or a draw fails; prints each step and the knee. */
-async function ramp(fresh: boolean, pauseMs: number, counts: number[]) {
-  const pace = pauseMs ? `a draw every ${pauseMs / 1000} s + its own time` : 'back to back';
-  const cache = fresh ? 'fresh: a new slicer value every draw' : 'cached: identical draws';
-  console.log(`\n${cache}; viewers ${pace}`);
-  console.log(
-    '| viewers | pages/s | failed | query p50 ms | query p99 ms | BI CPU ms per page | BI cores used | BI threads wanting a CPU |',
-  );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  let knee: { viewers: number; pagesPerSecond: number } | undefined;
-  for (const viewers of counts) {
-    const { pages, failed, cpuPerPage, coresUsed, threadsWanting, p50, p99 } = await step(
-      viewers,
-      fresh,
-      pauseMs,
-    );
-    const pagesPerSecond = pages / stepSeconds;
-    console.log(
-      `| ${viewers} | ${pagesPerSecond.toFixed(1)} | ${failed} | ${p50.toFixed(0)} | ${p99.toFixed(0)} | ${cpuPerPage.toFixed(0)} | ${coresUsed.toFixed(2)} | ${threadsWanting.toFixed(2)} |`,
-    );
-    if (p99 > boundMs || failed > 0) break;
-    knee = { viewers, pagesPerSecond };
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+const targets = [await startTarget('this checkout')];
+if (baseline) targets.push(await startTarget('baseline', resolve(baseline)));
+console.log(`load average at start: ${load()}`);
+
+// Warm-up: DuckDB's caches, V8's optimiser.
+for (const target of targets) await cpuRound(target);
+
+console.log(
+  `\nCPU per fresh page: ${cpuRounds} rounds of ${pagesPerRound} pages one after another${targets.length > 1 ? ', in alternation' : ''}`,
+);
+console.log('| checkout | CPU ms per page, each round | median | query p50 ms | query p95 ms |');
+console.log('| --- | --- | ---: | ---: | ---: |');
+const rounds = new Map(
+  targets.map((target) => [target, { cpu: [] as number[], times: [] as number[] }]),
+);
+for (let round = 0; round < cpuRounds; round++) {
+  for (const target of targets) {
+    const { cpuPerPage, times } = await cpuRound(target);
+    rounds.get(target)!.cpu.push(cpuPerPage);
+    rounds.get(target)!.times.push(...times);
   }
+}
+for (const [target, { cpu, times }] of rounds) {
   console.log(
-    knee
-      ? `knee: ${knee.viewers} viewers (${knee.pagesPerSecond.toFixed(1)} pages/s) at p99 ≤ ${boundMs} ms` +
-          (knee.viewers === counts.at(-1) ? ' (the most tried)' : '')
-      : `knee: below 1 viewer (p99 > ${boundMs} ms already)`,
+    `| ${target.label} | ${cpu.map((ms) => ms.toFixed(0)).join(', ')} | ${median(cpu).toFixed(0)} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} |`,
   );
 }
 
-await step(2, true, 0); // warm-up: DuckDB's caches, V8's optimiser
-for (const fresh of [true, false]) {
-  await ramp(fresh, 0, [1, 2, 4, 8, 16, 32, 64]);
-  await ramp(fresh, pausedViewerMs, [1, 2, 4, 8, 16, 32, 64, 128, 256]);
+console.log(
+  `\nFresh pages, viewers drawing every ${pausedViewerMs / 1000} s; ${stepSeconds} s a step`,
+);
+console.log(
+  '| checkout | viewers | pages/s | failed | query p50 ms | query p95 ms | query p99 ms | BI CPU ms per page | BI cores used | BI threads wanting a CPU | load average |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+const knees = new Map<Target, number>();
+const past = new Set<Target>();
+for (const viewers of pacedViewers) {
+  for (const target of targets.filter((candidate) => !past.has(candidate))) {
+    const step = await pacedStep(target, viewers, true);
+    console.log(
+      `| ${target.label} | ${viewers} | ${step.pagesPerSecond.toFixed(1)} | ${step.failed} | ${step.p50.toFixed(0)} | ${step.p95.toFixed(0)} | ${step.p99.toFixed(0)} | ${step.cpuPerPage.toFixed(0)} | ${step.coresUsed.toFixed(2)} | ${step.threadsWanting.toFixed(2)} | ${load()} |`,
+    );
+    if (step.p99 > boundMs || step.failed > 0) past.add(target);
+    else knees.set(target, viewers);
+  }
 }
-await bi.stop();
+for (const target of targets) {
+  const knee = knees.get(target);
+  console.log(
+    `${target.label}: ${knee ? `${knee} fresh-page viewers` : 'below the first step'} at p99 ≤ ${boundMs} ms` +
+      (knee === pacedViewers.at(-1) ? ' (the most tried)' : ''),
+  );
+}
+
+console.log(`\nCached pages (identical draws), ${cachedViewers} viewers drawing every 5 s`);
+for (const target of targets) {
+  const step = await pacedStep(target, cachedViewers, false);
+  console.log(
+    `${target.label}: ${step.pagesPerSecond.toFixed(1)} pages/s, ${step.failed} failed, query p95 ${step.p95.toFixed(0)} ms, p99 ${step.p99.toFixed(0)} ms, ${step.cpuPerPage.toFixed(1)} ms CPU per page`,
+  );
+}
+console.log(`load average at the end: ${load()}`);
+for (const target of targets) await target.bi.stop();

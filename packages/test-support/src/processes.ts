@@ -66,6 +66,11 @@ export interface LaunchOptions {
   cpus?: string;
   /** Receives the server's standard output (its JSON log); by default it is dropped. */
   onStdout?: (chunk: string) => void;
+  /**
+   * Another checkout of this repository to run the server from (a benchmark's baseline, such
+   * as main beside a branch); by default this one.
+   */
+  checkout?: string;
 }
 
 interface Launch extends LaunchOptions {
@@ -90,11 +95,12 @@ interface Launch extends LaunchOptions {
 async function launch(server: Launch): Promise<ServerProcess> {
   const dataDir = server.keptDataDir ?? mkdtempSync(join(tmpdir(), `vitrina-${server.label}-`));
   await server.prepare?.(dataDir);
-  const command = [process.execPath, join(repoRoot, server.entry), ...(server.args ?? [])];
+  const root = server.checkout ?? repoRoot;
+  const command = [process.execPath, join(root, server.entry), ...(server.args ?? [])];
   // taskset execs the server in its own place: the child is still the server itself.
   if (server.cpus) command.unshift('taskset', '--cpu-list', server.cpus);
   const child = spawn(command[0]!, command.slice(1), {
-    cwd: repoRoot,
+    cwd: root,
     env:
       server.environment === 'exact'
         ? { ...server.env, DATA_DIR: dataDir }

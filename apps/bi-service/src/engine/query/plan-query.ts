@@ -17,6 +17,7 @@ import {
   basicCondition,
   dateRangeCondition,
   includeExcludeCondition,
+  TRUE,
 } from './filter-conditions.ts';
 import { fromClause, planJoins, type JoinPlan } from './join-plan.ts';
 import { QueryError } from '../query-error.ts';
@@ -34,6 +35,12 @@ export interface QueryContext {
 export interface PlannedQuery {
   statement: Fragment;
   columns: QueryResult['columns'];
+  /**
+   * Set when the statement answers exactly one row, whatever the data (aggregates without
+   * grouping or measure filter: a card, a KPI's total): its measures and the rows they read
+   * (`FROM … WHERE …`), which another such query over the same rows can share (run-page.ts).
+   */
+  oneRow?: { measures: Fragment[]; source: Fragment };
 }
 
 export interface Scope {
@@ -164,15 +171,17 @@ function buildScope(
         return;
       }
     }
-    tables.add(target.table);
-    where.push(
-      columnFilter(
-        context,
-        filter,
-        target,
-        filters.filter((_, other) => other !== index),
-      ),
+    const condition = columnFilter(
+      context,
+      filter,
+      target,
+      filters.filter((_, other) => other !== index),
     );
+    // A filter that keeps every row (a report's `All`) joins nothing: its table's join would
+    // cost a scan and only drop the fact rows that table has no match for (decision 0307).
+    if (condition === TRUE) return;
+    tables.add(target.table);
+    where.push(condition);
   });
   const security = rowSecurityCondition(model, context.identity, new Set(plan.reachable.keys()));
   if (security) {
@@ -217,11 +226,16 @@ export function resolveQuery(context: QueryContext, query: ParsedQuery, windowTo
   return { groups, measures, scope: buildScope(context, query, groups, measures, windowTopN) };
 }
 
+/** `FROM … [WHERE …]`: the rows a statement reads. */
+function source(scope: Scope): Fragment {
+  const parts = [fromClause(scope.plan, scope.tables)];
+  if (scope.where.length > 0) parts.push(sql`WHERE ${join(scope.where, ' AND ')}`);
+  return join(parts, ' ');
+}
+
 /** `SELECT … FROM … [WHERE …]`: the start every statement shares. */
 export function selectFrom(selected: Fragment[], scope: Scope): Fragment[] {
-  const parts = [sql`SELECT ${join(selected, ', ')}`, fromClause(scope.plan, scope.tables)];
-  if (scope.where.length > 0) parts.push(sql`WHERE ${join(scope.where, ' AND ')}`);
-  return parts;
+  return [sql`SELECT ${join(selected, ', ')}`, source(scope)];
 }
 
 export const aliased = (expression: Fragment, alias: string): Fragment =>
@@ -260,11 +274,20 @@ export function planSelect(
   const order = orderClause(context.model, query, groups);
   if (order.length > 0) parts.push(sql`ORDER BY ${join(order, ', ')}`);
   parts.push(raw(`LIMIT ${Math.trunc(rowLimit)}`));
+  // A measure reads a table only through an aggregate, so each of these is one: one row.
+  const oneRow =
+    groups.length === 0 &&
+    scope.having.length === 0 &&
+    measures.length > 0 &&
+    measures.every((measure) => measure.tables.size > 0);
   return {
     statement: join(parts, ' '),
     columns: [
       ...groups.map((g) => columnMetadata(g.label, g.type, g.format, g.datePart)),
       ...measures.map((m) => columnMetadata(m.label, m.type, m.format)),
     ],
+    ...(oneRow
+      ? { oneRow: { measures: measures.map((m) => m.expression), source: source(scope) } }
+      : {}),
   };
 }

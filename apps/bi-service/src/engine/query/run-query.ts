@@ -1,47 +1,16 @@
 /** Runs frame queries against a loaded dataset: plan → one statement → rows with column metadata. */
-import {
-  DEFAULT_QUERY_ROWS,
-  MAX_QUERY_ROWS,
-  querySchema,
-  type Query,
-  type QueryResult,
-} from '@vitrina/bi-model';
+import { MAX_QUERY_ROWS, querySchema, type Query, type QueryResult } from '@vitrina/bi-model';
 import type { LoadedDataset } from '../registry.ts';
-import { planSelect, type PlannedQuery } from './plan-query.ts';
 import { planUnderlying } from './plan-underlying.ts';
-import type { EffectiveIdentity } from './row-security.ts';
+import { queryContext, runQueries, type RunOptions } from './run-page.ts';
 
-export interface RunOptions {
-  identity?: EffectiveIdentity;
-  today?: Date;
-}
-
-async function execute(
-  dataset: LoadedDataset,
-  planned: PlannedQuery,
-  limit: number,
-): Promise<QueryResult> {
-  const rows = await dataset.store.query(planned.statement);
-  return { columns: planned.columns, rows: rows.slice(0, limit), truncated: rows.length > limit };
-}
-
-function context(dataset: LoadedDataset, options: RunOptions) {
-  return {
-    model: dataset.model,
-    today: options.today ?? new Date(),
-    ...(options.identity ? { identity: options.identity } : {}),
-  };
-}
-
-/** Runs a visual's query; one more row than the limit is fetched to tell whether it was cut. */
+/** Runs a visual's query: a page of one (run-page.ts). */
 export async function runQuery(
   dataset: LoadedDataset,
   query: Query,
   options: RunOptions = {},
 ): Promise<QueryResult> {
-  const parsed = querySchema.parse(query);
-  const limit = parsed.limit ?? DEFAULT_QUERY_ROWS;
-  return execute(dataset, planSelect(context(dataset, options), parsed, limit + 1), limit);
+  return runQueries(dataset, [querySchema.parse(query)], options)[0]!;
 }
 
 /** The fact rows behind a visual (export of underlying data), under the same filters. */
@@ -53,5 +22,7 @@ export async function runUnderlying(
 ): Promise<QueryResult> {
   const parsed = querySchema.parse(query);
   const limit = Math.min(rows, MAX_QUERY_ROWS);
-  return execute(dataset, planUnderlying(context(dataset, options), parsed, limit + 1), limit);
+  const planned = planUnderlying(queryContext(dataset, options), parsed, limit + 1);
+  const found = await dataset.store.query(planned.statement);
+  return { columns: planned.columns, rows: found.slice(0, limit), truncated: found.length > limit };
 }

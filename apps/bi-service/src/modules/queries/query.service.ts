@@ -9,8 +9,10 @@ import {
   qnaAnswerSchema,
   querySchema,
   type EmbedReport,
+  type ParsedQuery,
   type Query,
   type QueryBatchLine,
+  type QueryResult,
 } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import type { Clock } from '../../platform/clock.ts';
@@ -22,7 +24,8 @@ import { toCsv } from './csv.ts';
 import { inCompletionOrder } from './in-completion-order.ts';
 import { interpretQuestion } from './qna.ts';
 import { createResultCache, type ResultCache, type ResultKey } from './result-cache.ts';
-import { runQuery, runUnderlying, type RunOptions } from '../../engine/query/run-query.ts';
+import { runQueries, type RunOptions } from '../../engine/query/run-page.ts';
+import { runQuery, runUnderlying } from '../../engine/query/run-query.ts';
 
 interface DatasetAccess {
   /** The dataset's id as registered (lower case). */
@@ -84,14 +87,42 @@ export function createQueryService(
     return results.read(key, () => runQuery(access.dataset, key.query, access.options));
   }
 
-  /** One batch line: the result, or the error a single query call would have answered. */
-  async function batchLine(
+  /**
+   * A page's rows through the cache, as `cachedQuery` reads each (`read` is the cache's read or
+   * read-ahead): those neither kept nor under way run together, sharing scans and statements
+   * (decision 0307). One answer per query, in order. The batch route has checked every query
+   * against the contract already; for the early start, a query it refuses stops the whole page.
+   */
+  function cachedPage<T>(
     access: DatasetAccess,
-    query: Query,
-    index: number,
-  ): Promise<QueryBatchLine> {
+    queries: readonly Query[],
+    read: (key: ResultKey, run: () => Promise<QueryResult>) => T,
+  ): T[] {
+    const misses: {
+      query: ParsedQuery;
+      settle: (answer: Promise<QueryResult>) => void;
+    }[] = [];
+    // Every key first: a query the contract refuses throws before any read is left waiting.
+    const keys = queries.map((query) => resultKey(access, query));
+    const answers = keys.map((key) =>
+      read(
+        key,
+        () => new Promise<QueryResult>((settle) => misses.push({ query: key.query, settle })),
+      ),
+    );
+    const ran = runQueries(
+      access.dataset,
+      misses.map(({ query }) => query),
+      access.options,
+    );
+    misses.forEach(({ settle }, index) => settle(ran[index]!));
+    return answers;
+  }
+
+  /** One batch line: the result, or the error a single query call would have answered. */
+  async function batchLine(answer: Promise<QueryResult>, index: number): Promise<QueryBatchLine> {
     try {
-      return { index, result: await cachedQuery(access, query) };
+      return { index, result: await answer };
     } catch (error) {
       if (error instanceof QueryError) {
         return { index, error: { code: 'InvalidRequest', message: error.message } };
@@ -123,10 +154,8 @@ export function createQueryService(
       if (!readAhead || isPaginated(report.definition)) return;
       try {
         const access = open(claims, report.datasetId);
-        for (const query of openingPageQueries(report.definition, report.dataset, pageName)) {
-          const key = resultKey(access, query);
-          results.readAhead(key, () => runQuery(access.dataset, key.query, access.options));
-        }
+        const page = openingPageQueries(report.definition, report.dataset, pageName);
+        cachedPage(access, page, results.readAhead);
       } catch {
         // A refused token or a query the contract rejects: the frame's own request says so.
       }
@@ -148,7 +177,8 @@ export function createQueryService(
       queries: readonly Query[],
     ): AsyncGenerator<QueryBatchLine> {
       const access = open(claims, datasetId);
-      return inCompletionOrder(queries.map((query, index) => batchLine(access, query, index)));
+      const answers = cachedPage(access, queries, results.read);
+      return inCompletionOrder(answers.map((answer, index) => batchLine(answer, index)));
     },
 
     /** A visual's data as CSV: 0 summarized (what the visual shows), 1 underlying (fact rows). */

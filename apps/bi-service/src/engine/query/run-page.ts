@@ -1,0 +1,113 @@
+/**
+ * A page's visual queries run together (decision 0307): planned one by one, then every group of
+ * one-row queries over the same rows (a page's cards and KPI totals under the same filters) is
+ * answered by one statement that computes all their measures in one scan, and identical
+ * statements (two visuals asking the same thing in different words) run once. Each query still
+ * gets exactly the rows it would get alone.
+ */
+import { DEFAULT_QUERY_ROWS, type ParsedQuery, type QueryResult } from '@vitrina/bi-model';
+import type { LoadedDataset } from '../registry.ts';
+import type { CellValue } from '../dataset-store.ts';
+import { aliased, planSelect, type PlannedQuery, type QueryContext } from './plan-query.ts';
+import type { EffectiveIdentity } from './row-security.ts';
+import { join, sql, type Fragment } from '../sql.ts';
+
+export interface RunOptions {
+  identity?: EffectiveIdentity;
+  today?: Date;
+}
+
+export function queryContext(dataset: LoadedDataset, options: RunOptions): QueryContext {
+  return {
+    model: dataset.model,
+    today: options.today ?? new Date(),
+    ...(options.identity ? { identity: options.identity } : {}),
+  };
+}
+
+/** A statement's text and bound values: equal keys, equal answers. */
+const statementKey = (statement: Fragment) =>
+  `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
+
+/** A query planned for its own statement, or the error its planning met. */
+type Plan = { limit: number } & ({ planned: PlannedQuery } | { error: unknown });
+
+/**
+ * One statement for the one-row queries that read the same rows: their measures side by side
+ * (`m0…`), each query's answer cut back to its own columns.
+ */
+function shareOneRow(
+  members: readonly PlannedQuery[],
+  rowsOf: (statement: Fragment) => Promise<CellValue[][]>,
+): Map<PlannedQuery, Promise<CellValue[][]>> {
+  const measures = members.flatMap((member) => member.oneRow!.measures);
+  const select = join(
+    measures.map((measure, index) => aliased(measure, `m${index}`)),
+    ', ',
+  );
+  const rows = rowsOf(sql`SELECT ${select} ${members[0]!.oneRow!.source}`);
+  const answers = new Map<PlannedQuery, Promise<CellValue[][]>>();
+  let first = 0;
+  for (const member of members) {
+    const end = first + member.oneRow!.measures.length;
+    const columns = [first, end] as const;
+    answers.set(
+      member,
+      rows.then((all) => all.map((row) => row.slice(...columns))),
+    );
+    first = end;
+  }
+  return answers;
+}
+
+/**
+ * Runs `queries` as few statements as they allow; one answer (or the error a single query would
+ * meet) per query, in order, cut to its own limit as a single query is (one row more than the
+ * limit is asked for, to tell whether it was cut).
+ */
+export function runQueries(
+  dataset: LoadedDataset,
+  queries: readonly ParsedQuery[],
+  options: RunOptions = {},
+): Promise<QueryResult>[] {
+  const context = queryContext(dataset, options);
+  const running = new Map<string, Promise<CellValue[][]>>();
+  const rowsOf = (statement: Fragment) => {
+    const key = statementKey(statement);
+    let rows = running.get(key);
+    if (!rows) {
+      rows = dataset.store.query(statement);
+      running.set(key, rows);
+    }
+    return rows;
+  };
+
+  const plans: Plan[] = queries.map((query) => {
+    const limit = query.limit ?? DEFAULT_QUERY_ROWS;
+    try {
+      return { limit, planned: planSelect(context, query, limit + 1) };
+    } catch (error) {
+      return { limit, error };
+    }
+  });
+
+  const bySource = new Map<string, PlannedQuery[]>();
+  for (const plan of plans) {
+    if (!('planned' in plan) || !plan.planned.oneRow) continue;
+    const key = statementKey(plan.planned.oneRow.source);
+    bySource.set(key, [...(bySource.get(key) ?? []), plan.planned]);
+  }
+  const shared = new Map<PlannedQuery, Promise<CellValue[][]>>();
+  for (const members of bySource.values()) {
+    // A group of one keeps its own statement.
+    if (members.length > 1)
+      shareOneRow(members, rowsOf).forEach((rows, member) => shared.set(member, rows));
+  }
+
+  return plans.map(async (plan) => {
+    if (!('planned' in plan)) throw plan.error;
+    const { planned, limit } = plan;
+    const rows = await (shared.get(planned) ?? rowsOf(planned.statement));
+    return { columns: planned.columns, rows: rows.slice(0, limit), truncated: rows.length > limit };
+  });
+}
