@@ -33,11 +33,22 @@ export const unsubscribe = (token: string) =>
 
 /** The body that saves `subscription` as it is, with `changes` (pause, resume). */
 export function bodyOf(subscription: Subscription, changes: Partial<SubscriptionBody> = {}) {
-  const { reportUid, recipients, format, pages, schedule, startDate, subject, message, paused } =
-    subscription;
+  const {
+    reportUid,
+    recipients,
+    recipientGroups,
+    format,
+    pages,
+    schedule,
+    startDate,
+    subject,
+    message,
+    paused,
+  } = subscription;
   return {
     reportUid,
     recipients,
+    recipientGroups,
     format,
     pages,
     schedule,
