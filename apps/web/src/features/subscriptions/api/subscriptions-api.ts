@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  ProviderGroup,
+  ReportPage,
   Subscription,
   SubscriptionBody,
   SubscriptionRun,
@@ -18,6 +20,23 @@ export const subscriptionsQuery = (filter: { reportUid?: string; userId?: number
     queryFn: () => api.get<Subscription[]>(`subscriptions${query}`),
   });
 };
+
+/** The pages a subscription to `reportUid` may choose (none until a report is chosen). */
+export const reportPagesQuery = (reportUid: string | undefined) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'pages', reportUid] as const,
+    queryFn: () =>
+      api.get<ReportPage[]>(`subscriptions/pages?reportUid=${encodeURIComponent(reportUid ?? '')}`),
+    enabled: Boolean(reportUid),
+  });
+
+/** GET groups: the provider groups an administrator may send a subscription to. */
+export const recipientGroupsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: ['admin', 'groups'] as const,
+    queryFn: () => api.get<ProviderGroup[]>('groups'),
+    enabled,
+  });
 
 export const createSubscription = (body: SubscriptionBody) =>
   api.post<Subscription>('subscriptions', body);
