@@ -106,10 +106,7 @@ export const subscriptionBodySchema = z
     recipientGroups: z
       .array(requiredString(256), { error: validationMessages.wrongType })
       .max(maxRecipientGroups, validationMessages.wrongType)
-      .refine(
-        (names) => new Set(names).size === names.length,
-        subscriptionMessages.duplicateGroup,
-      )
+      .refine((names) => new Set(names).size === names.length, subscriptionMessages.duplicateGroup)
       .optional(),
     format: enumOf(subscriptionFormats),
     /** Page names to send; omitted (or empty) sends every visible page. */
@@ -219,9 +216,7 @@ export const subscriptionViewSchema = z.object({
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 /** `GET subscriptions/pages?reportUid=`: the pages a subscription may choose, in order. */
-export const reportPagesSchema = z.array(
-  z.object({ name: z.string(), displayName: z.string() }),
-);
+export const reportPagesSchema = z.array(z.object({ name: z.string(), displayName: z.string() }));
 export type ReportPage = z.infer<typeof reportPagesSchema>[number];
 export const reportPagesQuerySchema = z.object({ reportUid: opaqueId });
 

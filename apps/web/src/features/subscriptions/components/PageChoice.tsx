@@ -40,7 +40,7 @@ export function PageChoice({ reportUid }: { reportUid: string | undefined }) {
         rules={[{ required: scope === 'chosen', message: 'Elija una o más páginas.' }]}
       >
         <Select
-          aria-label="Páginas del informe"
+          aria-label="Páginas a enviar"
           mode="multiple"
           optionFilterProp="label"
           loading={pages.isLoading}

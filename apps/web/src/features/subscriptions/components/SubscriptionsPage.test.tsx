@@ -102,7 +102,7 @@ describe('Suscripciones with groups, pages and refreshes', () => {
     await screen.findByTitle('Margen por región');
     expect(screen.getByTitle('ventas (2 miembros)')).toBeTruthy();
 
-    await userEvent.click(screen.getByLabelText('Páginas del informe'));
+    await userEvent.click(screen.getByLabelText('Páginas a enviar'));
     await userEvent.click(await screen.findByTitle('Resumen'));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() =>
