@@ -1,14 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../src/errors.ts';
 import type { MailMessage } from '../src/lib/mailer.ts';
-import type { ReportPlacement } from '../src/modules/content/content-snapshot.ts';
 import { subscriptionAudienceRepository as audience } from '../src/modules/subscriptions/subscription-audience.repository.ts';
-import { createSubscriptionDelivery } from '../src/modules/subscriptions/subscription-delivery.ts';
 import { subscriptionsRepository as repo } from '../src/modules/subscriptions/subscriptions.repository.ts';
-import { createUnsubscribeTokens } from '../src/modules/subscriptions/unsubscribe-tokens.ts';
 import { callApi } from './helper.ts';
 import { useSeededApp } from './fixtures.ts';
+import { deliveryDouble } from './subscription-delivery-double.ts';
 
 /**
  * Groups as recipients (issue 28, decision 0298): a subscription names provider groups, expanded
@@ -16,7 +12,6 @@ import { useSeededApp } from './fixtures.ts';
  * reached twice mailed once; a member's unsubscribe link keeps them out of it.
  */
 const state = useSeededApp('sqlite', true);
-const quietLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
 const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
   callApi(state.context.app, { method, url, token, ...(body === undefined ? {} : { body }) });
 
@@ -39,37 +34,12 @@ const bodyWithGroup = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-/** A delivery whose access check refuses the other viewer (no grant): what it mailed. */
+/** A delivery that refuses `refusedId` the report (no grant): what it mailed. */
 function deliveryRefusing(refusedId: number) {
-  const { app, db } = state.context;
   const mails: MailMessage[] = [];
-  const placement = {
-    account: { id: state.fixture.account.id },
-    report: { name: 'Ventas' },
-  } as unknown as ReportPlacement;
-  const delivery = createSubscriptionDelivery({
-    db,
-    audit: app.context.audit,
-    clock: app.context.clock,
-    log: quietLog,
+  const delivery = deliveryDouble(state.context, state.fixture, {
     mailer: { send: async (message: MailMessage) => void mails.push(message) },
-    access: {
-      async openable(user) {
-        if (user.id === refusedId) throw new AppError('forbidden', 'Acceso denegado al informe.');
-        return placement;
-      },
-      identitiesOf: async () => ({ mapped: [], of: () => undefined }),
-    },
-    exports: {
-      render: async () => ({
-        fileName: 'Ventas.pdf',
-        contentType: 'application/pdf',
-        content: Buffer.from(''),
-      }),
-    },
-    tokens: createUnsubscribeTokens(app.context.accountKey),
-    portalUrl: 'http://127.0.0.1:1',
-    reportName: async () => 'Ventas',
+    refusedId,
   });
   return { delivery, mails };
 }

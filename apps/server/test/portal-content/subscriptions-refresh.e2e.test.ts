@@ -5,6 +5,7 @@ import { credentialsOf } from '../../src/modules/accounts/account-credentials.ts
 import { accountsRepository } from '../../src/modules/accounts/accounts.repository.ts';
 import { createSecretBox } from '../../src/modules/accounts/secret-box.ts';
 import { createBiConnection } from '../../src/modules/bi-client/bi-connection.ts';
+import { emptyReport } from '../cluster/bi-requests.ts';
 import { callApi, readOutbox } from '../helper.ts';
 import { usePortalOnBundledBi } from './portal-on-bundled-bi.ts';
 
@@ -16,24 +17,13 @@ import { usePortalOnBundledBi } from './portal-on-bundled-bi.ts';
 const postgresUrl = process.env['VITRINA_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `vitrina_tras_actualizar_${process.pid}_${Date.now()}`;
 const reader = `${schema}_lector`;
-const readerUrl = (() => {
-  const url = new URL(postgresUrl);
-  url.username = reader;
-  url.password = '';
-  return url.toString();
-})();
+/** The source connects as a role that can read only the test's schema (superusers are refused). */
+const readerUrl = Object.assign(new URL(postgresUrl), { username: reader, password: '' }).href;
 const quietLog = { warn() {} } as unknown as FastifyBaseLogger;
 
-async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-const postgresAvailable = await onPostgres('SELECT 1').then(
+/** One connection as the test database's owner: the schema, the role, the rows added later. */
+const owner = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+const postgresAvailable = await owner.connect().then(
   () => true,
   () => false,
 );
@@ -48,7 +38,7 @@ describe.skipIf(!postgresAvailable)('subscriptions sent after each refresh', () 
     callApi(fx.portal.app, { method, url, token: fx.admin.token, ...(body ? { body } : {}) });
 
   beforeAll(async () => {
-    await onPostgres(`
+    await owner.query(`
       CREATE SCHEMA ${schema};
       CREATE TABLE ${schema}.ventas (tienda text, importe numeric(12,2));
       INSERT INTO ${schema}.ventas VALUES ('Lima', 10.5), ('Quito', 4);
@@ -57,7 +47,8 @@ describe.skipIf(!postgresAvailable)('subscriptions sent after each refresh', () 
       GRANT SELECT ON ${schema}.ventas TO ${reader};`);
   });
   afterAll(async () => {
-    await onPostgres(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP ROLE IF EXISTS ${reader}`);
+    await owner.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP ROLE IF EXISTS ${reader}`);
+    await owner.end();
   });
 
   /** The Power BI REST and embed calls the account's principal makes on the bundled service. */
@@ -104,17 +95,7 @@ describe.skipIf(!postgresAvailable)('subscriptions sent after each refresh', () 
       `/v1.0/embed/datasets/${datasetId}/reports`,
       {
         name: 'Ventas tras actualizar',
-        definition: {
-          pages: [
-            {
-              name: 'ReportSection1',
-              displayName: 'Resumen',
-              width: 1280,
-              height: 720,
-              visuals: [],
-            },
-          ],
-        },
+        definition: emptyReport,
       },
       `EmbedToken ${String(create['token'])}`,
     );
@@ -151,7 +132,7 @@ describe.skipIf(!postgresAvailable)('subscriptions sent after each refresh', () 
     expect(await watch.runRefreshed()).toEqual([]);
 
     // A refresh (as "Actualizar ahora" does it): one run, one mail.
-    await onPostgres(`INSERT INTO ${schema}.ventas VALUES ('Cusco', 2)`);
+    await owner.query(`INSERT INTO ${schema}.ventas VALUES ('Cusco', 2)`);
     await post(`${group}/datasets/${datasetId}/refreshes`, {});
     const runs = await Promise.all([watch.runRefreshed(), watch.runRefreshed()]);
     expect(runs.flat()).toHaveLength(1);

@@ -31,12 +31,10 @@ export const reportPagesQuery = (reportUid: string | undefined) =>
   });
 
 /** GET groups: the provider groups an administrator may send a subscription to. */
-export const recipientGroupsQuery = (enabled: boolean) =>
-  queryOptions({
-    queryKey: ['admin', 'groups'] as const,
-    queryFn: () => api.get<ProviderGroup[]>('groups'),
-    enabled,
-  });
+export const recipientGroupsQuery = {
+  queryKey: ['admin', 'groups'],
+  queryFn: () => api.get<ProviderGroup[]>('groups'),
+} as const;
 
 export const createSubscription = (body: SubscriptionBody) =>
   api.post<Subscription>('subscriptions', body);
@@ -52,31 +50,14 @@ export const unsubscribe = (token: string) =>
 
 /** The body that saves `subscription` as it is, with `changes` (pause, resume). */
 export function bodyOf(subscription: Subscription, changes: Partial<SubscriptionBody> = {}) {
+  // What the server adds to a subscription is not part of what it takes.
   const {
-    reportUid,
-    recipients,
-    recipientGroups,
-    format,
-    pages,
-    schedule,
-    startDate,
-    subject,
-    message,
-    paused,
+    id: _id,
+    reportName: _reportName,
+    ownerId: _ownerId,
+    nextRunAt: _nextRunAt,
+    lastRun: _lastRun,
+    ...body
   } = subscription;
-  return {
-    reportUid,
-    recipients,
-    recipientGroups,
-    format,
-    pages,
-    schedule,
-    startDate,
-    ...(subscription.endDate ? { endDate: subscription.endDate } : {}),
-    ...(subscription.bookmarkState ? { bookmarkState: subscription.bookmarkState } : {}),
-    subject,
-    message,
-    paused,
-    ...changes,
-  } satisfies SubscriptionBody;
+  return { ...body, ...changes } satisfies SubscriptionBody;
 }

@@ -5,6 +5,11 @@ import { reportPagesQuery } from '../api/subscriptions-api.ts';
 /** Whether a subscription sends every page or the ones chosen (`pages`). */
 export type PageScope = 'all' | 'chosen';
 
+const scopes: { value: PageScope; label: string }[] = [
+  { value: 'all', label: 'Todas las páginas' },
+  { value: 'chosen', label: 'Páginas elegidas' },
+];
+
 /**
  * "Todas las páginas" or chosen pages of the report, by the names the report shows. A stored
  * page the report no longer lists keeps its own name, so editing never drops it unseen.
@@ -27,27 +32,23 @@ export function PageChoice({ reportUid }: { reportUid: string | undefined }) {
   return (
     <>
       <Form.Item name="pageScope" label="Páginas">
-        <Radio.Group
-          options={[
-            { value: 'all', label: 'Todas las páginas' },
-            { value: 'chosen', label: 'Páginas elegidas' },
-          ]}
-        />
+        <Radio.Group options={scopes} />
       </Form.Item>
-      <Form.Item
-        name="pages"
-        hidden={scope !== 'chosen'}
-        rules={[{ required: scope === 'chosen', message: 'Elija una o más páginas.' }]}
-      >
-        <Select
-          aria-label="Páginas a enviar"
-          mode="multiple"
-          optionFilterProp="label"
-          loading={pages.isLoading}
-          options={options}
-          notFoundContent={reportUid ? 'El informe no tiene páginas.' : 'Elija primero el informe.'}
-        />
-      </Form.Item>
+      {/* Unmounted while "all" is chosen: the form keeps the pages, so a second change back finds them. */}
+      {scope === 'chosen' && (
+        <Form.Item name="pages" rules={[{ required: true, message: 'Elija una o más páginas.' }]}>
+          <Select
+            aria-label="Páginas a enviar"
+            mode="multiple"
+            optionFilterProp="label"
+            loading={pages.isLoading}
+            options={options}
+            notFoundContent={
+              reportUid ? 'El informe no tiene páginas.' : 'Elija primero el informe.'
+            }
+          />
+        </Form.Item>
+      )}
     </>
   );
 }
