@@ -13,13 +13,13 @@ const comercialGroup = workspaceIdFor('Comercial');
 const comercialRoutes = [
   `/v1.0/myorg/groups/${comercialGroup}/reports`,
   `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesReport}`,
-  `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesReport}/pages`,
   `/v1.0/myorg/groups/${comercialGroup}/dashboards`,
   `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}`,
   `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/tiles`,
   `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/tiles/${ids.salesTile}`,
   `/v1.0/myorg/groups/${comercialGroup}/datasets`,
   `/v1.0/myorg/groups/${comercialGroup}/datasets/${ids.salesDataset}`,
+  `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesReport}/pages`,
 ];
 
 describe('GET …/reports/{r}/pages', () => {
