@@ -81,5 +81,7 @@ describe.skipIf(!chromiumAvailable)('portal: subscriptions', () => {
       )
       .toContain('1 enviado');
     expect(mailsAbout(stack().dataDir, subject)).toHaveLength(1);
+    await row(page(), subject).getByText('1 usuario').waitFor();
+    await page().screenshot({ path: resolve(docsScreenshots, 'suscripciones.png') });
   }, 180_000);
 });
