@@ -19,7 +19,27 @@ const comercialRoutes = [
   `/v1.0/myorg/groups/${comercialGroup}/dashboards/${ids.salesDashboard}/tiles/${ids.salesTile}`,
   `/v1.0/myorg/groups/${comercialGroup}/datasets`,
   `/v1.0/myorg/groups/${comercialGroup}/datasets/${ids.salesDataset}`,
+  `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesReport}/pages`,
 ];
+
+describe('GET …/reports/{r}/pages', () => {
+  it("lists a report's pages in order, and none for a paginated report", async () => {
+    const pages = await call(
+      service.url,
+      `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.salesReport}/pages`,
+      { token: tokens.comercial },
+    );
+    expect(pages.json['value']).toEqual([
+      { name: 'ReportSection1', displayName: 'Resumen', order: 0 },
+    ]);
+    const paginated = await call(
+      service.url,
+      `/v1.0/myorg/groups/${comercialGroup}/reports/${ids.listingReport}/pages`,
+      { token: tokens.comercial },
+    );
+    expect(paginated.json['value']).toEqual([]);
+  });
+});
 
 describe('GET /v1.0/myorg/groups', () => {
   it('lists only the workspaces the caller belongs to', async () => {

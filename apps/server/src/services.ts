@@ -6,6 +6,7 @@ import { createSecretBox } from './modules/accounts/secret-box.ts';
 import { createAuthoringService } from './modules/authoring/authoring.service.ts';
 import { createReportUsersService } from './modules/administration/report-users.service.ts';
 import { createBiConnection } from './modules/bi-client/bi-connection.ts';
+import { isMicrosoftAuthority } from './modules/bi-client/bi-token-provider.ts';
 import { createDatasetsService } from './modules/datasets/datasets.service.ts';
 import { createContentCache } from './modules/content/content-cache.ts';
 import { createFavoritesCache } from './modules/favorites/favorites-cache.ts';
@@ -29,6 +30,7 @@ import {
 } from './modules/viewer/viewer.service.ts';
 import { subscriptionScheduler } from './modules/subscriptions/subscription-scheduler.ts';
 import { createSubscriptionDelivery } from './modules/subscriptions/subscription-delivery.ts';
+import { createRefreshWatch } from './modules/subscriptions/subscription-refreshes.ts';
 import {
   inProcessQueue,
   pgBossQueue,
@@ -158,13 +160,25 @@ export function createServices(
     () => delivery.deliver,
   );
   const unsubscribeTokens = createUnsubscribeTokens(context.accountKey);
+  const refreshWatch = createRefreshWatch({
+    db,
+    clock,
+    log: context.log,
+    content,
+    access: viewerAccess,
+    bi: bi.client,
+    queue,
+    bundled: !isMicrosoftAuthority(context.config.bi.authorityUrl),
+  });
   const subscriptions = createSubscriptionsService({
     db,
     audit,
     clock,
     content,
     access: viewerAccess,
+    bi: bi.client,
     queue,
+    refreshes: refreshWatch,
     tokens: unsubscribeTokens,
   });
   const delivery = createSubscriptionDelivery({
@@ -215,6 +229,8 @@ export function createServices(
   return {
     sync,
     subscriptions,
+    /** Sends `afterRefresh` subscriptions; exposed so tests can look without waiting. */
+    refreshWatch,
     usage,
     reviews,
     /** Escalates overdue access reviews hourly, on every instance (the escalation runs once). */
@@ -234,6 +250,7 @@ export function createServices(
       queue,
       exist: subscriptions.exist,
       runDue: subscriptions.runDue,
+      runRefreshed: refreshWatch.runRefreshed,
       resumeUnfinished: subscriptions.resumeUnfinished,
       checkSeconds: context.config.subscriptions.checkSeconds,
       log: context.log,

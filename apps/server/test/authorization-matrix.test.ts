@@ -320,6 +320,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/subscriptions/${f.subscription.id}/view` }),
     expect: { anonymous: 401, otherViewer: 404, viewer: 200, administrator: 200 },
   },
+  // Whoever may open the report. 502 (no BI service) proves access was granted.
+  'GET /api/subscriptions/pages': {
+    request: (f) => ({ url: `/api/subscriptions/pages?reportUid=${f.report.uid}` }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 502, administrator: 502 },
+  },
   // The mail's link works without a session; a token that is not one is refused to everyone.
   'POST /api/subscriptions/unsubscribe': {
     request: () => ({ url: '/api/subscriptions/unsubscribe', body: { token: 'no-es-un-token' } }),

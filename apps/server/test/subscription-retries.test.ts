@@ -1,15 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '../src/lib/mailer.ts';
-import type { ReportPlacement } from '../src/modules/content/content-snapshot.ts';
-import {
-  createSubscriptionDelivery,
-  maxAttempts,
-} from '../src/modules/subscriptions/subscription-delivery.ts';
+import { maxAttempts } from '../src/modules/subscriptions/subscription-delivery.ts';
 import { inProcessQueue } from '../src/modules/subscriptions/subscription-queue.ts';
 import { subscriptionsRepository as repo } from '../src/modules/subscriptions/subscriptions.repository.ts';
-import { createUnsubscribeTokens } from '../src/modules/subscriptions/unsubscribe-tokens.ts';
 import { useSeededApp } from './fixtures.ts';
+import { deliveryDouble } from './subscription-delivery-double.ts';
 
 /**
  * Retries of a failed send (issue 28): only the recipient whose mail failed is tried again, with
@@ -20,20 +16,11 @@ const quietLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseL
 
 /** A delivery whose mailer fails for `failing(to, attempt)`, and what it sent and rendered. */
 function deliveryWith(failing: (to: string, attempt: number) => boolean) {
-  const { app, db } = state.context;
   const sent: string[] = [];
   const texts: string[] = [];
   const tries = new Map<string, number>();
   let renders = 0;
-  const placement = {
-    account: { id: state.fixture.account.id },
-    report: { name: 'Ventas' },
-  } as unknown as ReportPlacement;
-  const delivery = createSubscriptionDelivery({
-    db,
-    audit: app.context.audit,
-    clock: app.context.clock,
-    log: quietLog,
+  const delivery = deliveryDouble(state.context, state.fixture, {
     mailer: {
       async send(message: MailMessage) {
         const attempt = (tries.get(message.to) ?? 0) + 1;
@@ -43,19 +30,7 @@ function deliveryWith(failing: (to: string, attempt: number) => boolean) {
         texts.push(message.text);
       },
     },
-    access: {
-      openable: async () => placement,
-      identitiesOf: async () => ({ mapped: [], of: () => undefined }),
-    },
-    exports: {
-      async render() {
-        renders += 1;
-        return { fileName: 'Ventas.pdf', contentType: 'application/pdf', content: Buffer.from('') };
-      },
-    },
-    tokens: createUnsubscribeTokens(Buffer.alloc(32, 7)),
-    portalUrl: 'http://127.0.0.1:1',
-    reportName: async () => 'Ventas',
+    onRender: () => (renders += 1),
   });
   return { delivery, sent, texts, renders: () => renders };
 }

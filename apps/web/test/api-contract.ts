@@ -48,6 +48,7 @@ import {
   reportExportSchema,
   startExportSchema,
   sendNowRequestSchema,
+  reportPagesSchema,
   subscriptionBodySchema,
   subscriptionRunSchema,
   subscriptionRunsSchema,
@@ -240,6 +241,7 @@ export const contractRoutes: ContractRoute[] = [
   },
   { method: 'delete', path: 'datasets/account/:id/workspace/:workspaceId/dataset/:datasetId' },
   { method: 'get', path: 'subscriptions', response: subscriptionsSchema },
+  { method: 'get', path: 'subscriptions/pages', response: reportPagesSchema },
   {
     method: 'post',
     path: 'subscriptions',

@@ -51,6 +51,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   exportId: 'Exportación',
   reportUid: 'Informe',
   recipients: 'Destinatarios',
+  recipientGroups: 'Grupos destinatarios',
   schedule: 'Programación',
   frequency: 'Frecuencia',
   time: 'Hora',

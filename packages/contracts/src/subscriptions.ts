@@ -9,10 +9,12 @@ import { maxLengthMessage, validationMessages } from './messages.ts';
  */
 
 export const subscriptionFormats = ['PDF', 'PNG'] as const;
-export const subscriptionFrequencies = ['daily', 'weekly', 'monthly'] as const;
+/** `afterRefresh`: after each completed refresh of the report's dataset (decision 0297). */
+export const subscriptionFrequencies = ['daily', 'weekly', 'monthly', 'afterRefresh'] as const;
 export type SubscriptionFrequency = (typeof subscriptionFrequencies)[number];
 export const defaultTimeZone = 'America/Lima';
 export const maxRecipients = 1000;
+export const maxRecipientGroups = 100;
 
 export const subscriptionMessages = {
   time: 'El campo requiere el formato HH:mm (por ejemplo 08:00).',
@@ -22,6 +24,8 @@ export const subscriptionMessages = {
   monthlyDay: 'Elija un día del mes (1 a 31).',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la de inicio.',
   duplicateRecipient: 'Un destinatario está repetido.',
+  duplicateGroup: 'Un grupo está repetido.',
+  noRecipients: 'Elija al menos un usuario o un grupo.',
 } as const;
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -45,7 +49,11 @@ const isoDate = requiredString(10).regex(/^\d{4}-\d{2}-\d{2}$/, subscriptionMess
 export const subscriptionScheduleSchema = z
   .object({
     frequency: enumOf(subscriptionFrequencies),
-    time: requiredString(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, subscriptionMessages.time),
+    /** Local time of the send; not used (and optional) after each refresh. */
+    time: requiredString(5)
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, subscriptionMessages.time)
+      .optional(),
+    /** Also bounds an `afterRefresh` subscription: its start and end dates are local days here. */
     timeZone: requiredString(64).refine(isTimeZone, subscriptionMessages.timeZone),
     /** Weekly: ISO weekdays (1 Monday … 7 Sunday). Monthly: one day of the month (1–31). */
     days: z
@@ -61,6 +69,9 @@ export const subscriptionScheduleSchema = z
       .optional(),
   })
   .superRefine((schedule, context) => {
+    if (schedule.time === undefined && schedule.frequency !== 'afterRefresh') {
+      context.addIssue({ code: 'custom', path: ['time'], message: validationMessages.required });
+    }
     const days = schedule.days ?? [];
     if (schedule.frequency === 'weekly' && (days.length === 0 || days.some((d) => d > 7))) {
       context.addIssue({
@@ -83,11 +94,20 @@ export type SubscriptionSchedule = z.infer<typeof subscriptionScheduleSchema>;
 export const subscriptionBodySchema = z
   .object({
     reportUid: opaqueId,
+    /** Portal users; with `recipientGroups`, at least one user or group. */
     recipients: z
       .array(entityId, { error: validationMessages.required })
-      .min(1, validationMessages.required)
       .max(maxRecipients, validationMessages.wrongType)
       .refine((ids) => new Set(ids).size === ids.length, subscriptionMessages.duplicateRecipient),
+    /**
+     * Provider groups (administrators only), expanded to their members at each send: a member
+     * reached twice gets one mail (decision 0298).
+     */
+    recipientGroups: z
+      .array(requiredString(256), { error: validationMessages.wrongType })
+      .max(maxRecipientGroups, validationMessages.wrongType)
+      .refine((names) => new Set(names).size === names.length, subscriptionMessages.duplicateGroup)
+      .optional(),
     format: enumOf(subscriptionFormats),
     /** Page names to send; omitted (or empty) sends every visible page. */
     pages: z.array(opaqueId, { error: validationMessages.wrongType }).max(50).optional(),
@@ -110,6 +130,13 @@ export const subscriptionBodySchema = z
     paused: z.boolean({ error: validationMessages.wrongType }).optional(),
   })
   .superRefine((body, context) => {
+    if (body.recipients.length === 0 && (body.recipientGroups ?? []).length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['recipients'],
+        message: validationMessages.required,
+      });
+    }
     if (body.startDate && body.endDate && body.endDate < body.startDate) {
       context.addIssue({
         code: 'custom',
@@ -136,9 +163,12 @@ export type SubscriptionDelivery = z.infer<typeof subscriptionDeliverySchema>;
 
 export const subscriptionRunSchema = z.object({
   id: z.number().int(),
-  /** The occurrence it stands for (UTC ISO); "Enviar ahora" is due when asked. */
+  /**
+   * The occurrence it stands for (UTC ISO); "Enviar ahora" is due when asked, a refresh's run
+   * when the refresh ended.
+   */
   dueAt: z.string(),
-  trigger: z.enum(['schedule', 'manual']),
+  trigger: z.enum(['schedule', 'manual', 'refresh']),
   /** True when it ran after its time because the portal was down then. */
   late: z.boolean(),
   startedAt: z.string().optional(),
@@ -153,12 +183,13 @@ export const subscriptionSchema = z.object({
   reportName: z.string(),
   ownerId: z.number().int(),
   recipients: z.array(z.number().int()),
+  recipientGroups: z.array(z.string()),
   format: z.enum(subscriptionFormats),
   pages: z.array(z.string()),
   bookmarkState: z.string().optional(),
   schedule: z.object({
     frequency: z.enum(subscriptionFrequencies),
-    time: z.string(),
+    time: z.string().optional(),
     timeZone: z.string(),
     days: z.array(z.number().int()).optional(),
   }),
@@ -167,7 +198,7 @@ export const subscriptionSchema = z.object({
   subject: z.string(),
   message: z.string(),
   paused: z.boolean(),
-  /** The next scheduled send (UTC ISO), none when paused or past its end. */
+  /** The next scheduled send (UTC ISO), none when paused, past its end or after refreshes. */
   nextRunAt: z.string().optional(),
   lastRun: subscriptionRunSchema.optional(),
 });
@@ -183,6 +214,11 @@ export const subscriptionViewSchema = z.object({
   bookmarkState: z.string().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/** `GET subscriptions/pages?reportUid=`: the pages a subscription may choose, in order. */
+export const reportPagesSchema = z.array(z.object({ name: z.string(), displayName: z.string() }));
+export type ReportPage = z.infer<typeof reportPagesSchema>[number];
+export const reportPagesQuerySchema = z.object({ reportUid: opaqueId });
 
 export const subscriptionRunsSchema = z.array(subscriptionRunSchema);
 export const subscriptionsSchema = z.array(subscriptionSchema);

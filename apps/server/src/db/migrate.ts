@@ -8,6 +8,7 @@ import { usageMigration } from './migrations/0005-usage.ts';
 import { auditChainMigration } from './migrations/0006-audit-chain.ts';
 import { grantExpiryMigration } from './migrations/0007-grant-expiry.ts';
 import { accessReviewsMigration } from './migrations/0009-access-reviews.ts';
+import { subscriptionGroupsMigration } from './migrations/0010-subscription-groups-and-refreshes.ts';
 import type { Database } from './schema.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
@@ -21,6 +22,7 @@ export function portalMigrations(dialect: DialectName): Record<string, Migration
     '0006-audit-chain': auditChainMigration(),
     '0007-grant-expiry': grantExpiryMigration(),
     '0009-access-reviews': accessReviewsMigration(dialect),
+    '0010-subscription-groups-and-refreshes': subscriptionGroupsMigration(dialect),
   };
 }
 

@@ -141,7 +141,8 @@ export interface SubscriptionsTable {
   format: 'PDF' | 'PNG';
   pages: string;
   bookmark_state: string | null;
-  frequency: 'daily' | 'weekly' | 'monthly';
+  frequency: 'daily' | 'weekly' | 'monthly' | 'afterRefresh';
+  /** '' after each refresh (no time of day). */
   time: string;
   time_zone: string;
   days: string;
@@ -150,10 +151,27 @@ export interface SubscriptionsTable {
   subject: string;
   message: string;
   paused: number;
-  /** The next scheduled send; null when paused or ended. */
+  /** The next scheduled send; null when paused, ended or sent after refreshes. */
   next_run_at: string | null;
+  /** `afterRefresh`: the key of the last refresh claimed (sent for); null before the first. */
+  refresh_seen: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A provider group a subscription is sent to; its members' unsubscribe links name the row. */
+export interface SubscriptionGroupsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  group_name: string;
+  unsubscribe_nonce: string;
+}
+
+/** A group member who unsubscribed: no mail of that subscription through any group. */
+export interface SubscriptionOptOutsTable {
+  subscription_id: number;
+  user_id: number;
+  at: string;
 }
 
 export interface SubscriptionRecipientsTable {
@@ -163,12 +181,12 @@ export interface SubscriptionRecipientsTable {
   unsubscribe_nonce: string;
 }
 
-/** One occurrence (or "Enviar ahora") of a subscription; `trig` is 'schedule' or 'manual'. */
+/** One occurrence, refresh or "Enviar ahora" of a subscription (`trig`). */
 export interface SubscriptionRunsTable {
   id: Generated<number>;
   subscription_id: number;
   due_at: string;
-  trig: 'schedule' | 'manual';
+  trig: 'schedule' | 'manual' | 'refresh';
   late: number;
   started_at: string | null;
   finished_at: string | null;
@@ -259,6 +277,8 @@ export interface Database {
   rls_identities: RlsIdentitiesTable;
   subscriptions: SubscriptionsTable;
   subscription_recipients: SubscriptionRecipientsTable;
+  subscription_groups: SubscriptionGroupsTable;
+  subscription_opt_outs: SubscriptionOptOutsTable;
   subscription_runs: SubscriptionRunsTable;
   subscription_deliveries: SubscriptionDeliveriesTable;
   provider_groups: ProviderGroupsTable;
@@ -313,6 +333,8 @@ export const tablesChildFirst = [
   'subscription_deliveries',
   'subscription_runs',
   'subscription_recipients',
+  'subscription_opt_outs',
+  'subscription_groups',
   'subscriptions',
   'oidc_sessions',
   'group_permissions',

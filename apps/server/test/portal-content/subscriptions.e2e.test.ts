@@ -230,6 +230,28 @@ describe('subscriptions mail each recipient their own rows', () => {
     );
   }, 300_000);
 
+  it("lists a report's pages from the BI service and refuses afterRefresh without a refresh history", async () => {
+    const report = await reportNamed('Ventas generales');
+    const pages = await as(fx.admin, 'GET')(`/api/subscriptions/pages?reportUid=${report.uId}`);
+    expect(pages.json()).toEqual([
+      { name: 'ReportSection1', displayName: 'Resumen' },
+      { name: 'ReportSection2', displayName: 'Tendencias' },
+    ]);
+    // The demo's datasets are declared models: the BI service keeps no refresh history for them.
+    const refused = await as(fx.admin, 'POST')('/api/subscriptions', {
+      reportUid: report.uId,
+      recipients: [fx.admin.id],
+      format: 'PDF',
+      schedule: { frequency: 'afterRefresh', timeZone: 'America/Lima' },
+      subject: 'Tras cada actualización',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      field: 'schedule.frequency',
+      message: expect.stringContaining('no tiene historial de actualizaciones'),
+    });
+  }, 60_000);
+
   it('sends a missed occurrence once when the portal is back, marked late', async () => {
     const report = await reportNamed(rlsReport);
     const [peru] = await viewersAs(report, 'peru', 1);

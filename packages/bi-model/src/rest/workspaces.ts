@@ -41,6 +41,12 @@ export const reportSchema = z
   .meta({ id: 'Report' });
 export type Report = z.infer<typeof reportSchema>;
 
+/** Power BI's "Reports - Get Pages In Group": a page's name, shown name and position. */
+export const reportPageSchema = z
+  .object({ name: z.string(), displayName: z.string(), order: z.number().int() })
+  .meta({ id: 'Page' });
+export type ReportPage = z.infer<typeof reportPageSchema>;
+
 export const dashboardSchema = z
   .object({
     id: z.string(),

@@ -1,4 +1,5 @@
-import type { AnyDefinition } from '@vitrina/bi-model';
+import { isPaginated, type AnyDefinition } from '@vitrina/bi-model';
+import { SectionVisibility } from '@vitrina/embed-sdk/protocol';
 import type { DatasetSource } from '../../engine/registry.ts';
 import { entityNotFound, revisionConflict } from '../../http/powerbi-error.ts';
 import type { ContentRepository, DashboardRow, ReportRow } from './content.repository.ts';
@@ -63,6 +64,18 @@ export function createContentService({ content, access, datasets }: Dependencies
       const report = inWorkspace(await content.getReport(reportId), workspaceId, 'Report');
       const dataset = await content.getDataset(report.datasetId);
       return { report, datasetWorkspaceId: dataset?.workspaceId ?? '' };
+    },
+    /**
+     * Power BI's Get Pages: the pages a viewer can go to, in order (hidden ones are left out, as
+     * an export of every page leaves them out). A paginated report has none.
+     */
+    async reportPages(workspaceId: string, reportId: string) {
+      const report = inWorkspace(await content.getReport(reportId), workspaceId, 'Report');
+      const definition = (await content.getDefinition(report.id)) as AnyDefinition;
+      if (isPaginated(definition)) return [];
+      return definition.pages
+        .filter((page) => page.visibility !== SectionVisibility.HiddenInViewMode)
+        .map((page, order) => ({ name: page.name, displayName: page.displayName, order }));
     },
     dashboards: (workspaceId: string) => content.listDashboards(workspaceId),
     async dashboard(workspaceId: string, dashboardId: string): Promise<DashboardRow> {

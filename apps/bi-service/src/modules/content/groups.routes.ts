@@ -2,6 +2,7 @@ import {
   dashboardSchema,
   datasetSchema,
   groupSchema,
+  reportPageSchema,
   reportSchema,
   tileSchema,
   valueListOf,
@@ -76,6 +77,20 @@ export function registerGroupRoutes(
       );
       return present.report(report, datasetWorkspaceId);
     },
+  );
+
+  app.get(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId/pages',
+    {
+      preHandler: member,
+      schema: {
+        params: reportParams,
+        response: { 200: valueListOf(reportPageSchema), ...powerBiErrors },
+      },
+    },
+    async (request) => ({
+      value: await access.reportPages(workspaceOf(request), request.params.reportId),
+    }),
   );
 
   app.get(

@@ -2,6 +2,8 @@ import {
   dashboardSchema,
   datasetSchema,
   groupSchema,
+  refreshSchema,
+  reportPageSchema,
   reportSchema,
   valueListOf,
   type Report,
@@ -87,6 +89,16 @@ export function contentCalls(call: BiCall) {
       return reportItem(report);
     },
 
+    /** `GET groups/{g}/reports/{id}/pages`: the report's pages in order (a subscription's choice). */
+    async reportPages(credentials: BiCredentials, workspaceId: string, reportId: string) {
+      const pages = await call(credentials, {
+        method: 'GET',
+        path: `${reportPath(workspaceId, reportId)}/pages`,
+        answer: valueListOf(reportPageSchema),
+      });
+      return [...pages.value].sort((a, b) => a.order - b.order);
+    },
+
     /** Power BI's `DELETE groups/{g}/reports/{id}`. */
     async deleteReport(credentials: BiCredentials, workspaceId: string, reportId: string) {
       await call(credentials, {
@@ -94,6 +106,31 @@ export function contentCalls(call: BiCall) {
         path: reportPath(workspaceId, reportId),
         answer: noAnswer,
       });
+    },
+
+    /**
+     * `GET reports/{id}` then the refresh history of its dataset (newest first, the last
+     * `top`): what a subscription sent after each refresh watches. A report without a dataset
+     * has none.
+     */
+    async reportRefreshes(
+      credentials: BiCredentials,
+      workspaceId: string,
+      reportId: string,
+      top: number,
+    ) {
+      const report = await call(credentials, {
+        method: 'GET',
+        path: reportPath(workspaceId, reportId),
+        answer: reportSchema,
+      });
+      if (report.datasetId === undefined) return [];
+      const refreshes = await call(credentials, {
+        method: 'GET',
+        path: `${datasetPath(report.datasetWorkspaceId ?? workspaceId, report.datasetId)}/refreshes?$top=${top}`,
+        answer: valueListOf(refreshSchema),
+      });
+      return refreshes.value;
     },
 
     /**

@@ -60,6 +60,10 @@ const microsoftHosts = [
   'login.chinacloudapi.cn',
 ];
 
+/** Whether `authorityUrl` is Microsoft's sign-in, i.e. the portal's BI service is Power BI. */
+export const isMicrosoftAuthority = (authorityUrl: string) =>
+  microsoftHosts.includes(new URL(authorityUrl).host);
+
 /**
  * Per-account access-token cache in front of MSAL; concurrent misses for one account share a call.
  * Each sign-in uses MSAL applications of its own, so nothing MSAL remembers (its token cache, its
@@ -74,7 +78,7 @@ export function createBiTokenProvider(options: BiTokenProviderOptions): BiTokenP
   const authorityHost = new URL(options.authorityUrl).host;
 
   const authorityOrigin = new URL(options.authorityUrl).origin;
-  const trustedHost = microsoftHosts.includes(authorityHost)
+  const trustedHost = isMicrosoftAuthority(options.authorityUrl)
     ? {}
     : // A non-Microsoft authority (the bundled BI service) is trusted explicitly, which also
       // skips instance discovery against login.microsoftonline.com.

@@ -24,6 +24,9 @@ function sendsOn(schedule: SubscriptionSchedule, day: DateTime): boolean {
     case 'monthly':
       // Day 31 in a 30-day month is its last day: once a month, every month.
       return day.day === Math.min(days[0] ?? 1, day.daysInMonth ?? 31);
+    case 'afterRefresh':
+      // Sent when its dataset is refreshed (subscription-refreshes.ts), never at a time.
+      return false;
   }
 }
 
@@ -36,6 +39,7 @@ function sendsOn(schedule: SubscriptionSchedule, day: DateTime): boolean {
  */
 export function nextOccurrence(window: ScheduleWindow, after: Date): Date | undefined {
   const { schedule } = window;
+  if (schedule.time === undefined) return undefined;
   const [hour, minute] = schedule.time.split(':').map(Number) as [number, number];
   const zone = schedule.timeZone;
   const start = DateTime.fromISO(window.startDate, { zone });
@@ -52,6 +56,12 @@ export function nextOccurrence(window: ScheduleWindow, after: Date): Date | unde
     if (at.toMillis() > after.getTime()) return at.toJSDate();
   }
   return undefined;
+}
+
+/** Whether `at` falls on a local day of the window (a refresh outside it sends nothing). */
+export function withinWindow(window: ScheduleWindow, at: Date): boolean {
+  const day = localDate(at, window.schedule.timeZone);
+  return day >= window.startDate && (window.endDate === undefined || day <= window.endDate);
 }
 
 /** The local day `at` falls on in `zone` (YYYY-MM-DD): a new subscription starts today. */

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { ReportPlacement } from '../content/content-snapshot.ts';
 import type { ReportExportService } from '../viewer/report-export.service.ts';
 import type { ViewerAccess, ViewerIdentities } from '../viewer/viewer-access.ts';
+import { subscriptionAudienceRepository as audience } from './subscription-audience.repository.ts';
 import { skippedNotice, subscriptionMail, type RenderedFile } from './subscription-mail.ts';
 import {
   subscriptionsRepository as repo,
@@ -20,7 +21,7 @@ import type { UnsubscribeTarget, UnsubscribeTokens } from './unsubscribe-tokens.
 export const maxAttempts = 4;
 
 const skipReasons = {
-  unsubscribed: 'Se dio de baja de la suscripción.',
+  unsubscribed: 'Se dio de baja de la suscripción o ya no está en sus grupos.',
   noAccess: 'Ya no tiene acceso al informe.',
   reportGone: 'El informe ya no existe.',
   noIdentity:
@@ -77,12 +78,21 @@ export function createSubscriptionDelivery(deps: {
   const { db } = deps;
   const nowIso = () => deps.clock.now().toISOString();
 
+  /**
+   * The run's users as they are now, each with their unsubscribe link: their own row when the
+   * subscription names them, else the first of its groups they still belong to (none: they left).
+   */
   async function recipientsOf(sub: SubscriptionRow, userIds: number[]) {
-    const links = new Map(
+    const links = new Map<number, UnsubscribeTarget>(
       (await repo.recipientRows(db, sub.id)).map((r) => [
         r.user_id,
         { recipientId: r.id, nonce: r.unsubscribe_nonce },
       ]),
+    );
+    const viaGroups = await audience.groupLinks(
+      db,
+      sub.id,
+      userIds.filter((id) => !links.has(id)),
     );
     const users = await repo.usersOf(db, userIds);
     return users.map((u): Recipient => ({
@@ -90,7 +100,7 @@ export function createSubscriptionDelivery(deps: {
       rol: u.rol,
       mail: u.mail,
       name: `${u.firstname} ${u.lastname} (${u.username})`.trim(),
-      link: links.get(u.id),
+      link: links.get(u.id) ?? viaGroups.get(u.id),
     }));
   }
 

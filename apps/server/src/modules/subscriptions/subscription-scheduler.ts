@@ -3,7 +3,8 @@ import type { LazyQueue } from './subscription-queue.ts';
 
 /**
  * Starts sending: the runs a stopped instance left unfinished, and a look for due subscriptions
- * at start (a missed occurrence is sent now, once) and every `checkSeconds` (0: only when told,
+ * and refreshed datasets at start (a missed occurrence is sent now, once) and every
+ * `checkSeconds` (0: only when told,
  * as tests do). The queue's worker starts with the first subscription or the first run queued.
  * The schedule itself lives in the database (`next_run_at`).
  */
@@ -11,6 +12,8 @@ export function subscriptionScheduler(deps: {
   queue: LazyQueue;
   exist: () => Promise<boolean>;
   runDue: () => Promise<unknown>;
+  /** Runs for refreshes completed since the last look (`afterRefresh` subscriptions). */
+  runRefreshed: () => Promise<unknown>;
   resumeUnfinished: () => Promise<void>;
   checkSeconds: number;
   log: FastifyBaseLogger;
@@ -24,6 +27,7 @@ export function subscriptionScheduler(deps: {
         if (!(await deps.exist())) return;
         await deps.queue.ensureStarted();
         await deps.runDue();
+        await deps.runRefreshed();
       })
       .then(
         () => undefined,

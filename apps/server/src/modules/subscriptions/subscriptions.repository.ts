@@ -7,7 +7,8 @@ import type {
 } from '../../db/schema.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
-export type NewSubscriptionRow = Omit<SubscriptionRow, 'id'>;
+/** A subscription as written: its refresh state is the refresh watch's alone. */
+export type NewSubscriptionRow = Omit<SubscriptionRow, 'id' | 'refresh_seen'>;
 export type RunRow = Selectable<SubscriptionRunsTable>;
 export type DeliveryRow = Selectable<SubscriptionDeliveriesTable>;
 
@@ -26,11 +27,27 @@ export const subscriptionsRepository = {
     if (filter.reportUid !== undefined) query = query.where('report_uid', '=', filter.reportUid);
     if (filter.recipientId !== undefined) {
       const recipientId = filter.recipientId;
-      query = query.where('id', 'in', (q) =>
-        q
-          .selectFrom('subscription_recipients')
-          .select('subscription_id')
-          .where('user_id', '=', recipientId),
+      // Named on it, or a member of one of its groups now.
+      query = query.where((eb) =>
+        eb.or([
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('subscription_recipients')
+              .select('subscription_id')
+              .where('user_id', '=', recipientId),
+          ),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('subscription_groups as g')
+              .innerJoin('user_groups as m', 'm.group_name', 'g.group_name')
+              .select('g.subscription_id')
+              .where('m.user_id', '=', recipientId),
+          ),
+        ]),
       );
     }
     return query.execute();
@@ -142,6 +159,39 @@ export const subscriptionsRepository = {
       .where('next_run_at', '<=', now)
       .orderBy('next_run_at')
       .execute();
+  },
+
+  /** Active subscriptions sent after each refresh of their report's dataset. */
+  async afterRefresh(db: Kysely<Database>): Promise<SubscriptionRow[]> {
+    return db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('paused', '=', 0)
+      .where('frequency', '=', 'afterRefresh')
+      .orderBy('id')
+      .execute();
+  },
+
+  /**
+   * Marks the refresh `key` as the one `id` was sent for, only if it still shows `seen`: of
+   * several instances that saw the same new refresh, exactly one sees true.
+   */
+  async claimRefresh(
+    db: Kysely<Database>,
+    id: number,
+    seen: string | null,
+    key: string,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('subscriptions')
+      .set({ refresh_seen: key })
+      .where('id', '=', id)
+      .where('frequency', '=', 'afterRefresh')
+      .where((eb) =>
+        seen === null ? eb('refresh_seen', 'is', null) : eb('refresh_seen', '=', seen),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   },
 
   /**

@@ -2,6 +2,8 @@ import {
   idParam,
   numericIdParamsSchema,
   opaqueId,
+  reportPagesQuerySchema,
+  reportPagesSchema,
   sendNowRequestSchema,
   subscriptionBodySchema,
   subscriptionRunSchema,
@@ -45,6 +47,14 @@ export const subscriptionsModule = (
         response: { 200: subscriptionsSchema, ...errors },
       }),
       async (request) => subscriptions.list(sessionUser(request), request.query),
+    );
+    app.get(
+      '/subscriptions/pages',
+      signedIn('Páginas de un informe, para elegir cuáles envía una suscripción', {
+        querystring: reportPagesQuerySchema,
+        response: { 200: reportPagesSchema, ...errors },
+      }),
+      async (request) => subscriptions.pages(sessionUser(request), request.query.reportUid),
     );
     app.post(
       '/subscriptions',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  type ReportPage,
   type Subscription,
   type SubscriptionBody,
   type SubscriptionRun,
@@ -12,21 +13,26 @@ import type { Actor, AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isAdministrator, type PolicyUser } from '../permissions/permissions.policy.ts';
 import type { ContentCache } from '../content/content-cache.ts';
+import type { BiClient } from '../bi-client/bi-client.ts';
 import type { ViewerAccess } from '../viewer/viewer-access.ts';
 import { lateAfterMs, localDate, nextOccurrence } from './schedule.ts';
+import { subscriptionAudienceRepository as audience } from './subscription-audience.repository.ts';
 import type { SubscriptionQueue } from './subscription-queue.ts';
+import type { RefreshWatch } from './subscription-refreshes.ts';
+import { scheduleOf, windowOf } from './subscription-row.ts';
 import {
   subscriptionsRepository as repo,
   type NewSubscriptionRow,
   type RunRow,
   type SubscriptionRow,
 } from './subscriptions.repository.ts';
-import type { UnsubscribeTokens } from './unsubscribe-tokens.ts';
+import type { UnsubscribeTarget, UnsubscribeTokens } from './unsubscribe-tokens.ts';
 
 const subscriptionErrors = {
   notFound: 'La suscripción no existe o no es suya.',
   onlyYourself: 'Destinatarios: un lector solo puede suscribirse a sí mismo.',
   unknownRecipient: (id: number) => `El usuario ${id} no existe.`,
+  unknownGroup: (name: string) => `El grupo "${name}" no existe en el portal.`,
   dashboard: 'Un panel no se puede enviar por correo; solo los informes.',
   unsubscribeInvalid: 'El enlace para darse de baja no es válido o ya fue usado.',
   unsubscribed: 'Listo: ya no recibirá este informe por correo.',
@@ -35,7 +41,6 @@ const subscriptionErrors = {
 const newNonce = () => randomBytes(18).toString('base64url');
 const system: Actor = { id: null, username: 'suscripciones', ip: null };
 
-/** The columns of a subscription from its body; the next send follows from now. */
 /** The columns an update changes, as they were and as they become (the audit's before/after). */
 function changedColumns<T extends object>(current: T, changes: Partial<T>) {
   const before: Partial<T> = {};
@@ -48,6 +53,7 @@ function changedColumns<T extends object>(current: T, changes: Partial<T>) {
   return { before, after };
 }
 
+/** The columns of a subscription from its body; the next send follows from now. */
 function rowOf(body: SubscriptionBody, ownerId: number, now: Date): NewSubscriptionRow {
   const { schedule } = body;
   const startDate = body.startDate ?? localDate(now, schedule.timeZone);
@@ -65,7 +71,7 @@ function rowOf(body: SubscriptionBody, ownerId: number, now: Date): NewSubscript
     pages: JSON.stringify(body.pages ?? []),
     bookmark_state: body.bookmarkState ?? null,
     frequency: schedule.frequency,
-    time: schedule.time,
+    time: schedule.time ?? '',
     time_zone: schedule.timeZone,
     days: JSON.stringify(schedule.days ?? []),
     start_date: startDate,
@@ -76,25 +82,6 @@ function rowOf(body: SubscriptionBody, ownerId: number, now: Date): NewSubscript
     next_run_at: next?.toISOString() ?? null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
-  };
-}
-
-/** The schedule as the API spells it, from its columns. */
-function scheduleOf(row: SubscriptionRow) {
-  const days = JSON.parse(row.days) as number[];
-  return {
-    frequency: row.frequency,
-    time: row.time,
-    timeZone: row.time_zone,
-    ...(days.length > 0 ? { days } : {}),
-  };
-}
-
-function windowOf(row: SubscriptionRow) {
-  return {
-    schedule: scheduleOf(row),
-    startDate: row.start_date,
-    ...(row.end_date ? { endDate: row.end_date } : {}),
   };
 }
 
@@ -109,8 +96,10 @@ export function createSubscriptionsService(deps: {
   audit: AuditLog;
   clock: Clock;
   content: ContentCache;
-  access: Pick<ViewerAccess, 'openable'>;
+  access: Pick<ViewerAccess, 'openable' | 'withAccount'>;
+  bi: Pick<BiClient, 'reportPages'>;
   queue: Pick<SubscriptionQueue, 'push'>;
+  refreshes: Pick<RefreshWatch, 'assertWatchable'>;
   tokens: UnsubscribeTokens;
 }) {
   const { db } = deps;
@@ -143,6 +132,7 @@ export function createSubscriptionsService(deps: {
   async function answersOf(rows: SubscriptionRow[]): Promise<Subscription[]> {
     const ids = rows.map((r) => r.id);
     const recipients = await repo.recipientsOf(db, ids);
+    const groups = await audience.groupsOf(db, ids);
     const lastRunRows = await repo.lastRuns(db, ids);
     const lastRuns = await runsAnswer(lastRunRows);
     const lastRunOf = new Map(lastRunRows.map((run, i) => [run.subscription_id, lastRuns[i]!]));
@@ -155,6 +145,7 @@ export function createSubscriptionsService(deps: {
         reportName: snapshot.reportsByUid.get(row.report_uid)?.report.name ?? '',
         ownerId: row.owner_id,
         recipients: recipients.get(row.id) ?? [],
+        recipientGroups: groups.get(row.id) ?? [],
         format: row.format,
         pages: JSON.parse(row.pages) as string[],
         ...(row.bookmark_state ? { bookmarkState: row.bookmark_state } : {}),
@@ -185,8 +176,10 @@ export function createSubscriptionsService(deps: {
     if (placement.report.kind !== 'report') {
       throw new AppError('validation_failed', subscriptionErrors.dashboard, { field: 'reportUid' });
     }
+    if (body.schedule.frequency === 'afterRefresh') await deps.refreshes.assertWatchable(placement);
+    const groups = body.recipientGroups ?? [];
     if (!isAdministrator(user)) {
-      if (body.recipients.some((id) => id !== user.id)) {
+      if (body.recipients.some((id) => id !== user.id) || groups.length > 0) {
         throw new AppError('forbidden', subscriptionErrors.onlyYourself);
       }
       return;
@@ -196,12 +189,45 @@ export function createSubscriptionsService(deps: {
     if (unknown !== undefined) {
       throw appErrors.validation('recipients', subscriptionErrors.unknownRecipient(unknown));
     }
+    const knownGroups = await audience.knownGroups(db, groups);
+    const unknownGroup = groups.find((name) => !knownGroups.has(name));
+    if (unknownGroup !== undefined) {
+      throw appErrors.validation('recipientGroups', subscriptionErrors.unknownGroup(unknownGroup));
+    }
   }
 
-  /** A run of `row` planned now, with a pending delivery per current recipient. */
+  /** Writes who the subscription names: users, and groups expanded at each send. */
+  async function setAudience(trx: Kysely<Database>, id: number, body: SubscriptionBody) {
+    await repo.setRecipients(trx, id, body.recipients, newNonce);
+    await audience.setGroups(trx, id, body.recipientGroups ?? [], newNonce);
+  }
+
+  /** A run of `row` planned now, with a pending delivery per user it reaches now. */
   async function plan(row: SubscriptionRow, run: Pick<RunRow, 'due_at' | 'trig' | 'late'>) {
-    const recipients = (await repo.recipientsOf(db, [row.id])).get(row.id) ?? [];
-    return repo.insertRun(db, { subscription_id: row.id, ...run }, recipients);
+    return repo.insertRun(
+      db,
+      { subscription_id: row.id, ...run },
+      await audience.audienceOf(db, row.id),
+    );
+  }
+
+  /** Who an unsubscribe token takes off which subscription; undefined when it cannot. */
+  async function leave(target: UnsubscribeTarget | undefined) {
+    if (!target) return undefined;
+    if ('recipientId' in target) {
+      const row = await repo.recipientById(db, target.recipientId);
+      if (!row || !(await repo.removeRecipient(db, row.id, target.nonce))) return undefined;
+      return { subscriptionId: row.subscription_id, userId: row.user_id };
+    }
+    const group = await audience.groupById(db, target.groupId);
+    if (group?.unsubscribe_nonce !== target.nonce) return undefined;
+    const now = deps.clock.now().toISOString();
+    if (!(await audience.optOut(db, group.subscription_id, target.userId, now))) return undefined;
+    return {
+      subscriptionId: group.subscription_id,
+      userId: target.userId,
+      group: group.group_name,
+    };
   }
 
   return {
@@ -230,13 +256,14 @@ export function createSubscriptionsService(deps: {
           detail: {
             reportUid: body.reportUid,
             recipients: body.recipients,
+            recipientGroups: body.recipientGroups ?? [],
             format: body.format,
             schedule: body.schedule,
           },
         }),
         async (trx) => {
           const created = await repo.insert(trx, row);
-          await repo.setRecipients(trx, created, body.recipients, newNonce);
+          await setAudience(trx, created, body);
           return created;
         },
       );
@@ -266,6 +293,7 @@ export function createSubscriptionsService(deps: {
           detail: {
             reportUid: body.reportUid,
             recipients: body.recipients,
+            recipientGroups: body.recipientGroups ?? [],
             paused: body.paused ?? false,
             schedule: body.schedule,
             ...changedColumns(current, changes),
@@ -273,7 +301,7 @@ export function createSubscriptionsService(deps: {
         },
         async (trx) => {
           await repo.update(trx, id, changes);
-          await repo.setRecipients(trx, id, body.recipients, newNonce);
+          await setAudience(trx, id, body);
         },
       );
       return (await answersOf([(await repo.get(db, id))!]))[0]!;
@@ -322,7 +350,7 @@ export function createSubscriptionsService(deps: {
      */
     async view(user: PolicyUser, id: number): Promise<SubscriptionView> {
       const row = await repo.get(db, id);
-      const recipients = row ? ((await repo.recipientsOf(db, [id])).get(id) ?? []) : [];
+      const recipients = row ? await audience.audienceOf(db, id) : [];
       if (
         !row ||
         !(isAdministrator(user) || row.owner_id === user.id || recipients.includes(user.id))
@@ -336,26 +364,38 @@ export function createSubscriptionsService(deps: {
       };
     },
 
-    /** The link in a mail: removes that recipient from that subscription, once, no login. */
+    /**
+     * The link in a mail: takes that recipient off that subscription, once, no login. A named
+     * user's row goes; a group member is recorded as out of it, whatever their groups become.
+     */
     async unsubscribe(token: string): Promise<{ message: string }> {
-      const target = deps.tokens.read(token);
-      const row = target && (await repo.recipientById(db, target.recipientId));
-      if (!target || !row || !(await repo.removeRecipient(db, row.id, target.nonce))) {
+      const left = await leave(deps.tokens.read(token));
+      if (!left) {
         throw new AppError('validation_failed', subscriptionErrors.unsubscribeInvalid, {
           field: 'token',
         });
       }
       await deps.audit.record(
         db,
-        { ...system, id: row.user_id },
+        { ...system, id: left.userId },
         {
           action: 'subscription.unsubscribe',
           targetType: 'subscription',
-          targetId: row.subscription_id,
-          detail: { userId: row.user_id },
+          targetId: left.subscriptionId,
+          detail: { userId: left.userId, ...(left.group ? { group: left.group } : {}) },
         },
       );
       return { message: subscriptionErrors.unsubscribed };
+    },
+
+    /** The pages of a report `user` may open, to choose which a subscription sends. */
+    async pages(user: PolicyUser, reportUid: string): Promise<ReportPage[]> {
+      const placement = await deps.access.openable(user, reportUid);
+      if (placement.report.kind !== 'report') return [];
+      const pages = await deps.access.withAccount(placement, (credentials) =>
+        deps.bi.reportPages(credentials, placement.workspace.id, placement.report.id),
+      );
+      return pages.map(({ name, displayName }) => ({ name, displayName }));
     },
 
     /**
@@ -372,11 +412,10 @@ export function createSubscriptionsService(deps: {
         const late = now.getTime() - new Date(dueAt).getTime() > lateAfterMs ? 1 : 0;
         const runId = await db.transaction().execute(async (trx) => {
           if (!(await repo.advance(trx, row.id, dueAt, next))) return undefined;
-          const recipients = (await repo.recipientsOf(trx, [row.id])).get(row.id) ?? [];
           return repo.insertRun(
             trx,
             { subscription_id: row.id, due_at: dueAt, trig: 'schedule', late },
-            recipients,
+            await audience.audienceOf(trx, row.id),
           );
         });
         if (runId === undefined) continue;

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  ProviderGroup,
+  ReportPage,
   Subscription,
   SubscriptionBody,
   SubscriptionRun,
@@ -19,6 +21,21 @@ export const subscriptionsQuery = (filter: { reportUid?: string; userId?: number
   });
 };
 
+/** The pages a subscription to `reportUid` may choose (none until a report is chosen). */
+export const reportPagesQuery = (reportUid: string | undefined) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'pages', reportUid] as const,
+    queryFn: () =>
+      api.get<ReportPage[]>(`subscriptions/pages?reportUid=${encodeURIComponent(reportUid ?? '')}`),
+    enabled: Boolean(reportUid),
+  });
+
+/** GET groups: the provider groups an administrator may send a subscription to. */
+export const recipientGroupsQuery = {
+  queryKey: ['admin', 'groups'],
+  queryFn: () => api.get<ProviderGroup[]>('groups'),
+} as const;
+
 export const createSubscription = (body: SubscriptionBody) =>
   api.post<Subscription>('subscriptions', body);
 export const updateSubscription = (id: number, body: SubscriptionBody) =>
@@ -33,20 +50,14 @@ export const unsubscribe = (token: string) =>
 
 /** The body that saves `subscription` as it is, with `changes` (pause, resume). */
 export function bodyOf(subscription: Subscription, changes: Partial<SubscriptionBody> = {}) {
-  const { reportUid, recipients, format, pages, schedule, startDate, subject, message, paused } =
-    subscription;
-  return {
-    reportUid,
-    recipients,
-    format,
-    pages,
-    schedule,
-    startDate,
-    ...(subscription.endDate ? { endDate: subscription.endDate } : {}),
-    ...(subscription.bookmarkState ? { bookmarkState: subscription.bookmarkState } : {}),
-    subject,
-    message,
-    paused,
-    ...changes,
-  } satisfies SubscriptionBody;
+  // What the server adds to a subscription is not part of what it takes.
+  const {
+    id: _id,
+    reportName: _reportName,
+    ownerId: _ownerId,
+    nextRunAt: _nextRunAt,
+    lastRun: _lastRun,
+    ...body
+  } = subscription;
+  return { ...body, ...changes } satisfies SubscriptionBody;
 }

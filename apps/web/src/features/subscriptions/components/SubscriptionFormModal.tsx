@@ -10,13 +10,17 @@ import {
 import { accountsQuery } from '../../../lib/accounts.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import type { CurrentUser } from '../../../lib/models.ts';
-import { usersQuery } from '../../../lib/users.ts';
-import { weekdays } from './subscription-texts.ts';
+import { PageChoice, type PageScope } from './PageChoice.tsx';
+import { RecipientFields } from './RecipientFields.tsx';
+import { afterRefreshLabel, weekdays } from './subscription-texts.ts';
 
 interface FormValues {
   reportUid: string;
   recipients: number[];
+  recipientGroups: string[];
   format: 'PDF' | 'PNG';
+  pageScope: PageScope;
+  pages: string[];
   frequency: SubscriptionFrequency;
   weekdays: number[];
   monthDay: number;
@@ -39,7 +43,10 @@ function valuesOf(
   return {
     reportUid: subscription?.reportUid ?? draft?.reportUid ?? '',
     recipients: subscription?.recipients ?? [user.id],
+    recipientGroups: subscription?.recipientGroups ?? [],
     format: subscription?.format ?? 'PDF',
+    pageScope: subscription?.pages.length ? 'chosen' : 'all',
+    pages: subscription?.pages ?? [],
     frequency,
     weekdays: frequency === 'weekly' && days.length > 0 ? days : [1],
     monthDay: frequency === 'monthly' ? (days[0] ?? 1) : 1,
@@ -66,6 +73,7 @@ export function SubscriptionFormModal(props: {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const frequency = Form.useWatch('frequency', form);
+  const reportUid = Form.useWatch('reportUid', form);
   // The form instance outlives the modal, so each opening fills it with this subscription's
   // values at once: filling it when the opening animation ended overwrote what was typed by then.
   const wasOpen = useRef(false);
@@ -74,7 +82,6 @@ export function SubscriptionFormModal(props: {
     wasOpen.current = props.open;
   }, [props.open, form, subscription, draft, user]);
   const accounts = useQuery(accountsQuery(user.id));
-  const users = useQuery({ ...usersQuery, enabled: isAdministrator });
   const reports = (accounts.data ?? []).flatMap((a) =>
     a.workspaces.flatMap((w) =>
       w.reports
@@ -89,12 +96,13 @@ export function SubscriptionFormModal(props: {
       v.frequency === 'weekly' ? v.weekdays : v.frequency === 'monthly' ? [v.monthDay] : undefined;
     const body: SubscriptionBody = {
       reportUid: v.reportUid,
-      recipients: isAdministrator ? v.recipients : [user.id],
+      recipients: isAdministrator ? (v.recipients ?? []) : [user.id],
+      ...(isAdministrator ? { recipientGroups: v.recipientGroups ?? [] } : {}),
       format: v.format,
-      pages: subscription?.pages ?? [],
+      pages: v.pageScope === 'chosen' ? v.pages : [],
       schedule: {
         frequency: v.frequency,
-        time: v.time,
+        ...(v.frequency === 'afterRefresh' ? {} : { time: v.time }),
         timeZone: v.timeZone,
         ...(days ? { days } : {}),
       },
@@ -142,23 +150,7 @@ export function SubscriptionFormModal(props: {
             loading={accounts.isLoading}
           />
         </Form.Item>
-        {isAdministrator && (
-          <Form.Item
-            name="recipients"
-            label="Destinatarios"
-            rules={[{ required: true, message: 'El campo es requerido.' }]}
-          >
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              loading={users.isLoading}
-              options={(users.data ?? []).map((u) => ({
-                value: u.id,
-                label: `${u.firstname} ${u.lastname} (${u.username})`,
-              }))}
-            />
-          </Form.Item>
-        )}
+        {isAdministrator && <RecipientFields />}
         <Form.Item name="format" label="Formato">
           <Radio.Group
             options={[
@@ -167,12 +159,22 @@ export function SubscriptionFormModal(props: {
             ]}
           />
         </Form.Item>
-        <Form.Item name="frequency" label="Frecuencia">
+        <PageChoice reportUid={reportUid || undefined} />
+        <Form.Item
+          name="frequency"
+          label="Frecuencia"
+          extra={
+            frequency === 'afterRefresh'
+              ? 'Se envía cuando termina cada actualización de los datos del informe (servicio de BI incluido).'
+              : undefined
+          }
+        >
           <Select
             options={[
               { value: 'daily', label: 'Diaria' },
               { value: 'weekly', label: 'Semanal' },
               { value: 'monthly', label: 'Mensual' },
+              { value: 'afterRefresh', label: afterRefreshLabel },
             ]}
           />
         </Form.Item>
@@ -196,6 +198,7 @@ export function SubscriptionFormModal(props: {
         <Form.Item
           name="time"
           label="Hora"
+          hidden={frequency === 'afterRefresh'}
           rules={[
             {
               pattern: /^([01]\d|2[0-3]):[0-5]\d$/,

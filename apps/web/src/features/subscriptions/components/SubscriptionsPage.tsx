@@ -16,6 +16,19 @@ import {
 import { SubscriptionFormModal } from './SubscriptionFormModal.tsx';
 import { dateTime, outcomeLabels, runSummary, scheduleText } from './subscription-texts.ts';
 
+/** How many users it names, and each group it is sent to. */
+function Recipients({ subscription }: { subscription: Subscription }) {
+  const users = subscription.recipients.length;
+  return (
+    <Space size={4} wrap>
+      {users > 0 && <span>{`${users} ${users === 1 ? 'usuario' : 'usuarios'}`}</span>}
+      {subscription.recipientGroups.map((group) => (
+        <Tag key={group}>{`Grupo ${group}`}</Tag>
+      ))}
+    </Space>
+  );
+}
+
 /**
  * "Suscripciones": the subscriptions an administrator manages (all) or a viewer's own, with the
  * next and last send and the outcome per recipient; create, edit, pause, delete, "Enviar ahora".
@@ -112,10 +125,17 @@ export function SubscriptionsPage({
           { title: 'Asunto', dataIndex: 'subject' },
           { title: 'Programación', render: (_, s) => scheduleText(s) },
           { title: 'Formato', dataIndex: 'format' },
-          { title: 'Destinatarios', render: (_, s) => s.recipients.length },
+          { title: 'Destinatarios', render: (_, s) => <Recipients subscription={s} /> },
           {
             title: 'Próximo envío',
-            render: (_, s) => (s.paused ? <Tag>Pausada</Tag> : dateTime(s.nextRunAt)),
+            render: (_, s) =>
+              s.paused ? (
+                <Tag>Pausada</Tag>
+              ) : s.schedule.frequency === 'afterRefresh' ? (
+                'Tras la próxima actualización'
+              ) : (
+                dateTime(s.nextRunAt)
+              ),
           },
           {
             title: 'Último envío',

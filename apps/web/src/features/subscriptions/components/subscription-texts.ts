@@ -1,10 +1,12 @@
 import type { RecipientOutcome, Subscription, SubscriptionRun } from '@vitrina/contracts';
 
+export const afterRefreshLabel = 'Tras cada actualización de datos';
+
 export const weekdays = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
 
-/** "Cada lunes y jueves a las 08:00 (America/Lima)". */
+/** "Cada lunes y jueves a las 08:00 (America/Lima)", or "Tras cada actualización de datos". */
 export function scheduleText({ schedule }: Pick<Subscription, 'schedule'>): string {
-  const at = `a las ${schedule.time} (${schedule.timeZone})`;
+  const at = `a las ${schedule.time ?? ''} (${schedule.timeZone})`;
   const days = schedule.days ?? [];
   switch (schedule.frequency) {
     case 'daily':
@@ -13,6 +15,8 @@ export function scheduleText({ schedule }: Pick<Subscription, 'schedule'>): stri
       return `Cada ${days.map((d) => weekdays[d - 1]).join(', ')} ${at}`;
     case 'monthly':
       return `El día ${days[0] ?? 1} de cada mes ${at}`;
+    case 'afterRefresh':
+      return afterRefreshLabel;
   }
 }
 
