@@ -160,6 +160,7 @@ export function createExportService(deps: Dependencies) {
         reportName: report.name,
         embedUrl: present.report(report, datasetWorkspaceId).embedUrl,
         accessToken: token.token,
+        identityKey: JSON.stringify([caller.principal.kind, caller.principal.id, identities ?? []]),
       };
       await repository.create({
         id,
