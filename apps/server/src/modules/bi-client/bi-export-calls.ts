@@ -37,6 +37,18 @@ export function exportCalls({ call, download }: BiRequester) {
       });
     },
 
+    /**
+     * `DELETE …/exports/{exportId}`: the bundled service's cancel (decision 0305); Power BI has
+     * no such call and refuses it.
+     */
+    cancelExport(credentials: BiCredentials, report: BiReportRef, exportId: string) {
+      return call(credentials, {
+        method: 'DELETE',
+        path: exportPath(report, exportId),
+        answer: exportSchema,
+      });
+    },
+
     /** `GET …/exports/{exportId}/file`: the file of a `Succeeded` job, streamed. */
     exportFile(credentials: BiCredentials, report: BiReportRef, exportId: string) {
       return download(credentials, `${exportPath(report, exportId)}/file`);
