@@ -17,7 +17,12 @@ import type { MemberWorkspace } from '../workspaces/workspaces.service.ts';
 import type { ExportSettings } from '../../config.ts';
 import type { ExportFiles } from './export-files.ts';
 import { planExport } from './export-plan.ts';
-import { createExportQueue, ExportCanceled, ExportTimeout, ServiceClosing } from './export-queue.ts';
+import {
+  createExportQueue,
+  ExportCanceled,
+  ExportTimeout,
+  ServiceClosing,
+} from './export-queue.ts';
 import type { ExportRenderer, RenderRequest } from './export-renderer.ts';
 import type { ExportFailure, ExportJobRow, ExportsRepository } from './exports.repository.ts';
 
@@ -196,7 +201,11 @@ export function createExportService(deps: Dependencies) {
       if (job.status === 'Succeeded' || job.status === 'Failed') return job;
       const canceled = new ExportCanceled('La exportación se canceló a pedido');
       queue.cancel(job.id, canceled);
-      await repository.fail(job.id, { code: 'ExportCanceled', message: canceled.message }, expiry());
+      await repository.fail(
+        job.id,
+        { code: 'ExportCanceled', message: canceled.message },
+        expiry(),
+      );
       return (await repository.get(job.id))!;
     },
 

@@ -24,8 +24,7 @@ function serviceWith(cancelExport: () => Promise<Export>) {
   const canceled: string[] = [];
   const access = {
     openable: async () => placement,
-    withAccount: (_: ReportPlacement, work: (credentials: unknown) => Promise<unknown>) =>
-      work({}),
+    withAccount: (_: ReportPlacement, work: (credentials: unknown) => Promise<unknown>) => work({}),
   } as unknown as ViewerAccess;
   const bi = {
     cancelExport: async (_credentials: unknown, _report: unknown, exportId: string) => {
