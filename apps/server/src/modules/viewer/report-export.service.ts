@@ -58,6 +58,13 @@ const viewOf = ({ format, pageName, bookmarkState }: StartReportExport): ExportV
   bookmarkState,
 });
 
+/** A failed job's message, with the wait its Retry-After asks for before exporting again. */
+function withRetryWait(message: string, seconds: number | undefined): string {
+  if (!seconds) return message;
+  const [count, unit] = seconds < 60 ? [seconds, 'segundo'] : [Math.ceil(seconds / 60), 'minuto'];
+  return `${message} Podrá volver a intentarlo en ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
+
 /** How Power BI, which has no cancel call, answers one: not found, or a refusal. */
 const refusedByPowerBi = new Set<BiFailure>([BiFailure.notFound, BiFailure.rejected]);
 
@@ -90,7 +97,12 @@ export function createReportExportService(deps: {
       deps.bi.exportReport(credentials, reportRef(placement), exportRequestOf(view, identity)),
     );
 
-  function answerOf(job: Export, id: string, placement: ReportPlacement): ReportExport {
+  /** `retryAfterSeconds`: the poll's Retry-After, said on a Failed job worth asking again. */
+  function answerOf(
+    job: Export & { retryAfterSeconds?: number },
+    id: string,
+    placement: ReportPlacement,
+  ): ReportExport {
     const status = job.status === 'Undefined' ? 'NotStarted' : job.status;
     return {
       id,
@@ -101,7 +113,10 @@ export function createReportExportService(deps: {
         : {}),
       ...(status === 'Failed'
         ? {
-            message: spanishBiMessage(job.error?.message, exportMessages.failed, job.error?.code),
+            message: withRetryWait(
+              spanishBiMessage(job.error?.message, exportMessages.failed, job.error?.code),
+              job.retryAfterSeconds,
+            ),
           }
         : {}),
     };

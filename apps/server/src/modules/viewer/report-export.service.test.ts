@@ -18,9 +18,22 @@ const placement = {
 const user = { id: 7 } as PolicyUser;
 const handles = createExportHandles(Buffer.alloc(32, 1));
 const handle = handles.issue(user.id, 'u-1', 'job-1');
+const failedJob = (code: string, message: string): Export => ({
+  id: 'job-1',
+  createdDateTime: '2026-11-28T07:00:00Z',
+  lastActionDateTime: '2026-11-28T07:00:02Z',
+  reportId: 'rep',
+  reportName: 'Ventas generales',
+  status: 'Failed',
+  percentComplete: 40,
+  error: { code, message },
+});
 
-/** The service over a BI client whose cancel call does `cancelExport`. */
-function serviceWith(cancelExport: () => Promise<Export>) {
+/** The service over a BI client whose cancel and poll calls answer as given. */
+function serviceWith(
+  cancelExport: () => Promise<Export>,
+  getExport: () => Promise<Export & { retryAfterSeconds?: number }> = cancelExport,
+) {
   const canceled: string[] = [];
   const access = {
     openable: async () => placement,
@@ -31,6 +44,7 @@ function serviceWith(cancelExport: () => Promise<Export>) {
       canceled.push(exportId);
       return cancelExport();
     },
+    getExport,
   } as never;
   const service = createReportExportService({
     db: {} as Kysely<Database>,
@@ -44,16 +58,9 @@ function serviceWith(cancelExport: () => Promise<Export>) {
 
 describe("the viewer's Cancelar", () => {
   it('cancels the job on the bundled service and answers its end in Spanish', async () => {
-    const { service, canceled } = serviceWith(async () => ({
-      id: 'job-1',
-      createdDateTime: '2026-11-28T07:00:00Z',
-      lastActionDateTime: '2026-11-28T07:00:02Z',
-      reportId: 'rep',
-      reportName: 'Ventas generales',
-      status: 'Failed',
-      percentComplete: 40,
-      error: { code: 'ExportCanceled', message: 'La exportación se canceló a pedido' },
-    }));
+    const { service, canceled } = serviceWith(async () =>
+      failedJob('ExportCanceled', 'La exportación se canceló a pedido'),
+    );
     const answer = await service.cancel(user, 'u-1', handle);
     expect(canceled).toEqual(['job-1']);
     expect(answer).toEqual({
@@ -78,5 +85,24 @@ describe("the viewer's Cancelar", () => {
       'no es suya',
     );
     expect(canceled).toEqual([]);
+  });
+});
+
+describe('a failed export worth asking again', () => {
+  const busy = () => failedJob('ServiceUnavailable', 'El servicio se reinició');
+  const reject = () => Promise.reject(new Error('not called'));
+
+  it('says in Spanish how long to wait, from the poll’s Retry-After', async () => {
+    const { service } = serviceWith(reject, async () => ({ ...busy(), retryAfterSeconds: 30 }));
+    expect((await service.status(user, 'u-1', handle)).message).toBe(
+      'El servicio de BI estaba ocupado o se reinició durante la exportación; vuelva a exportar. Podrá volver a intentarlo en 30 segundos.',
+    );
+  });
+
+  it('counts a long wait in minutes, and says nothing of a wait without Retry-After', async () => {
+    const long = serviceWith(reject, async () => ({ ...busy(), retryAfterSeconds: 90 })).service;
+    expect((await long.status(user, 'u-1', handle)).message).toMatch(/en 2 minutos\.$/);
+    const none = serviceWith(reject, async () => busy()).service;
+    expect((await none.status(user, 'u-1', handle)).message).toMatch(/vuelva a exportar\.$/);
   });
 });
