@@ -76,7 +76,7 @@ const chromiumRenderer = (config: BiConfig) =>
         serviceOrigin,
         executablePath: config.exports.chromiumPath,
         restartAfterJobs: config.exports.browserJobs,
-        spareContexts: config.exports.concurrency,
+        keptContexts: config.exports.concurrency,
       }),
   );
 

@@ -72,6 +72,38 @@ describe('Export To File: the queue', () => {
   });
 });
 
+describe('Export To File: cancel (not Power BI’s, decision 0305)', () => {
+  const cancel = (id: string) =>
+    call(service.url, `${finance}/exports/${id}`, { token, method: 'DELETE' });
+
+  it('stops a running job and drops a waiting one: both Failed as canceled, not worth retrying', async () => {
+    const rendering = scripted.started(scripted.held.length + 1);
+    const running = await start();
+    const waiting = await start();
+    const heldBefore = (await rendering, scripted.held.length);
+
+    // The waiting one first: cancelling the running one first would let it start.
+    for (const job of [waiting, running]) {
+      const canceled = await cancel(idOf(job));
+      expect(canceled.status).toBe(200);
+      expect(canceled.json).toMatchObject({ status: 'Failed', error: { code: 'ExportCanceled' } });
+      expect(canceled.headers.get('retry-after')).toBeNull();
+      const polled = await pollExport(service.url, token, finance, idOf(job));
+      expect(polled.json).toMatchObject({ status: 'Failed', error: { code: 'ExportCanceled' } });
+    }
+    // The waiting job never reached the renderer, and the slot is free again.
+    const next = scripted.started(heldBefore + 1);
+    const again = await start();
+    expect(again.status).toBe(202);
+    expect((await next).request.reportName).toBeDefined();
+    expect(scripted.held).toHaveLength(heldBefore + 1);
+    (await next).finish();
+    const done = await pollExport(service.url, token, finance, idOf(again));
+    expect(done.json).toMatchObject({ status: 'Succeeded' });
+    expect((await cancel(idOf(again))).json).toMatchObject({ status: 'Succeeded' });
+  });
+});
+
 describe('Export To File: the file is kept 24 h', () => {
   it('answers 404 (Power BI’s) for the job and its file after 24 h, and the sweep deletes the file', async () => {
     const rendering = scripted.started(scripted.held.length + 1);

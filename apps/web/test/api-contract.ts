@@ -185,6 +185,7 @@ export const contractRoutes: ContractRoute[] = [
   // Exportar (issue 27): the file answer is the file itself.
   { method: 'post', path: exportRoute, request: startExportSchema, response: reportExportSchema },
   { method: 'get', path: `${exportRoute}/:exportId`, response: reportExportSchema },
+  { method: 'delete', path: `${exportRoute}/:exportId`, response: reportExportSchema },
   { method: 'get', path: `${exportRoute}/:exportId/file`, response: rawFileSchema },
   // Authoring (issue 13, administrators only).
   { method: 'get', path: 'viewer/report/:uid/edit', response: editReportSchema },

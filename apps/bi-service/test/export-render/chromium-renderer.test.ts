@@ -25,6 +25,7 @@ describe('the export renderer without a Chromium', () => {
         reportName: 'Informe',
         embedUrl: 'http://127.0.0.1:9/reportEmbed?reportId=r',
         accessToken: 't',
+        identityKey: 'k',
         pages: [{ pageName: 'ReportSection1' }],
         filters: [],
       },

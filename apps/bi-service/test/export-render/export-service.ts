@@ -125,6 +125,7 @@ export async function startExportService(): Promise<ExportService> {
         reportName: found.name,
         embedUrl: found.embedUrl,
         accessToken: String(generated.json['token']),
+        identityKey: 'the demo service principal',
         pages: pages.map((pageName) => ({ pageName })),
         filters: [],
         locale: 'es-ES',

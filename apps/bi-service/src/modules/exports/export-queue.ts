@@ -9,8 +9,12 @@ export class ExportTimeout extends Error {
 export class ServiceClosing extends Error {
   override name = 'ServiceClosing';
 }
+export class ExportCanceled extends Error {
+  override name = 'ExportCanceled';
+}
 
 export interface QueuedJob {
+  id: string;
   run(signal: AbortSignal): Promise<void>;
 }
 
@@ -22,7 +26,7 @@ export interface ExportQueueLimits {
 
 export function createExportQueue(limits: ExportQueueLimits) {
   const waiting: QueuedJob[] = [];
-  const running = new Map<AbortController, Promise<void>>();
+  const running = new Map<AbortController, { id: string; done: Promise<void> }>();
   let closing = false;
 
   function startNext(): void {
@@ -42,7 +46,7 @@ export function createExportQueue(limits: ExportQueueLimits) {
           running.delete(controller);
           startNext();
         });
-      running.set(controller, done);
+      running.set(controller, { id: job.id, done });
     }
   }
 
@@ -54,6 +58,13 @@ export function createExportQueue(limits: ExportQueueLimits) {
       waiting.push(job);
       startNext();
       return true;
+    },
+
+    /** Cancels job `id`: a waiting one leaves the queue, a running one is aborted with `reason`. */
+    cancel(id: string, reason: ExportCanceled): void {
+      const index = waiting.findIndex((job) => job.id === id);
+      if (index >= 0) waiting.splice(index, 1);
+      for (const [controller, job] of running) if (job.id === id) controller.abort(reason);
     },
 
     get size() {
@@ -69,7 +80,7 @@ export function createExportQueue(limits: ExportQueueLimits) {
       for (const controller of running.keys())
         controller.abort(new ServiceClosing('El servicio se detuvo durante la exportación'));
       waiting.splice(0);
-      await Promise.allSettled(running.values());
+      await Promise.allSettled([...running.values()].map((job) => job.done));
     },
   };
 }

@@ -23,6 +23,12 @@ export interface RenderRequest {
   embedUrl: string;
   /** An embed token minted for this job (View, with the job's identities). */
   accessToken: string;
+  /**
+   * Who the data is drawn for (the caller and the effective identities): jobs with the same key
+   * see the same rows, so a renderer may reuse for one what it kept from the other, never across
+   * keys.
+   */
+  identityKey: string;
   /** Resolved and in order; the same page may repeat. */
   pages: RenderPage[];
   defaultBookmark?: { name?: string; state?: string };

@@ -128,6 +128,24 @@ export function registerExportRoutes(
       },
     );
 
+    // Not Power BI's (it has no way to cancel an export): the portal's "Cancelar" (decision 0305).
+    app.delete(
+      `${variant.prefix}/exports/:exportId`,
+      {
+        onRequest: noStore,
+        preHandler,
+        schema: {
+          params: exportParams,
+          response: { 200: exportSchema, ...powerBiErrors },
+        },
+      },
+      async (request, reply) => {
+        const { reportId, exportId } = request.params;
+        const member = await memberOf(request, reportId);
+        return answer(reply, member, await exports.cancel(member, reportId, exportId));
+      },
+    );
+
     app.get(
       `${variant.prefix}/exports/:exportId/file`,
       {

@@ -17,7 +17,12 @@ import type { MemberWorkspace } from '../workspaces/workspaces.service.ts';
 import type { ExportSettings } from '../../config.ts';
 import type { ExportFiles } from './export-files.ts';
 import { planExport } from './export-plan.ts';
-import { createExportQueue, ExportTimeout, ServiceClosing } from './export-queue.ts';
+import {
+  createExportQueue,
+  ExportCanceled,
+  ExportTimeout,
+  ServiceClosing,
+} from './export-queue.ts';
 import type { ExportRenderer, RenderRequest } from './export-renderer.ts';
 import type { ExportFailure, ExportJobRow, ExportsRepository } from './exports.repository.ts';
 
@@ -52,6 +57,7 @@ function failureOf(error: unknown, signal: AbortSignal): ExportFailure {
   const reason: unknown = signal.aborted ? signal.reason : error;
   if (reason instanceof ServiceClosing) return interrupted(reason.message);
   if (reason instanceof ExportTimeout) return { code: 'ExportTimedOut', message: reason.message };
+  if (reason instanceof ExportCanceled) return { code: 'ExportCanceled', message: reason.message };
   if (reason instanceof RendererUnavailable)
     return { code: 'ExportUnavailable', message: reason.message };
   const message = reason instanceof Error ? reason.message : String(reason);
@@ -160,6 +166,7 @@ export function createExportService(deps: Dependencies) {
         reportName: report.name,
         embedUrl: present.report(report, datasetWorkspaceId).embedUrl,
         accessToken: token.token,
+        identityKey: JSON.stringify([caller.principal.kind, caller.principal.id, identities ?? []]),
       };
       await repository.create({
         id,
@@ -168,7 +175,7 @@ export function createExportService(deps: Dependencies) {
         reportName: report.name,
         format: plan.format,
       });
-      if (!queue.offer({ run: (signal) => runJob(id, request, signal) })) {
+      if (!queue.offer({ id, run: (signal) => runJob(id, request, signal) })) {
         await repository.remove(id);
         throw tooManyRequests('Too many export jobs are waiting; retry later', BUSY_RETRY_AFTER_S);
       }
@@ -183,6 +190,24 @@ export function createExportService(deps: Dependencies) {
     },
 
     job: jobOf,
+
+    /**
+     * Cancels an unfinished job (decision 0305; Power BI has no such call): it leaves the queue
+     * or its drawing is aborted, and it ends Failed with `ExportCanceled`, not worth retrying. A
+     * finished job is answered as it is.
+     */
+    async cancel(member: MemberWorkspace, reportId: string, exportId: string) {
+      const job = await jobOf(member, reportId, exportId);
+      if (job.status === 'Succeeded' || job.status === 'Failed') return job;
+      const canceled = new ExportCanceled('La exportación se canceló a pedido');
+      queue.cancel(job.id, canceled);
+      await repository.fail(
+        job.id,
+        { code: 'ExportCanceled', message: canceled.message },
+        expiry(),
+      );
+      return (await repository.get(job.id))!;
+    },
 
     /** The finished job's file on disk; 404 once it has expired or was never made. */
     async file(member: MemberWorkspace, reportId: string, exportId: string) {

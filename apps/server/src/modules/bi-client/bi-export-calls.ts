@@ -16,7 +16,7 @@ const exportPath = ({ workspaceId, reportId }: BiReportRef, exportId: string) =>
  * Power BI's Export To File: start a job, poll it, fetch its file. The same three calls run
  * against Power BI (a workspace on Premium, Embedded or Fabric capacity) and the bundled service.
  */
-export function exportCalls({ call, download }: BiRequester) {
+export function exportCalls({ call, callWithRetryAfter, download }: BiRequester) {
   return {
     /** `POST …/ExportTo`: 202 with the job, `NotStarted` or already `Running`. */
     exportReport(credentials: BiCredentials, report: BiReportRef, request: ExportReportRequest) {
@@ -28,10 +28,31 @@ export function exportCalls({ call, download }: BiRequester) {
       });
     },
 
-    /** `GET …/exports/{exportId}`: the job's state and `percentComplete`. */
-    getExport(credentials: BiCredentials, report: BiReportRef, exportId: string) {
-      return call(credentials, {
+    /**
+     * `GET …/exports/{exportId}`: the job's state and `percentComplete`, and its `Retry-After`
+     * in seconds (a poll's wait while it runs; on a `Failed` job, the wait before asking again).
+     */
+    async getExport(credentials: BiCredentials, report: BiReportRef, exportId: string) {
+      const { answer, retryAfterMs } = await callWithRetryAfter(credentials, {
         method: 'GET',
+        path: exportPath(report, exportId),
+        answer: exportSchema,
+      });
+      return {
+        ...answer,
+        ...(retryAfterMs === undefined
+          ? {}
+          : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }),
+      };
+    },
+
+    /**
+     * `DELETE …/exports/{exportId}`: the bundled service's cancel (decision 0305); Power BI has
+     * no such call and refuses it.
+     */
+    cancelExport(credentials: BiCredentials, report: BiReportRef, exportId: string) {
+      return call(credentials, {
+        method: 'DELETE',
         path: exportPath(report, exportId),
         answer: exportSchema,
       });

@@ -30,6 +30,7 @@ const codeTranslations: Readonly<Record<string, (message: string) => string>> = 
   // the install step that is missing.
   ExportUnavailable: (message) => message,
   ExportTimedOut: () => 'La exportación tardó demasiado y se detuvo; pruebe con menos páginas.',
+  ExportCanceled: () => 'La exportación se canceló.',
   ServiceUnavailable: () =>
     'El servicio de BI estaba ocupado o se reinició durante la exportación; vuelva a exportar.',
 };

@@ -105,12 +105,23 @@ export function createBiRequester(options: BiRequesterOptions) {
     );
   }
 
+  /** `call`, with the success's `Retry-After` in ms (undefined without one): a poll's wait. */
+  async function callWithRetryAfter<Answer extends z.ZodType>(
+    credentials: BiCredentials,
+    request: BiRequest<Answer>,
+  ): Promise<{ answer: z.output<Answer>; retryAfterMs: number | undefined }> {
+    const { response, detail } = await exchange(credentials, request);
+    return {
+      answer: parse(response, request.answer, detail),
+      retryAfterMs: retryAfterMs(response.headers['retry-after'], Date.now()),
+    };
+  }
+
   async function call<Answer extends z.ZodType>(
     credentials: BiCredentials,
     request: BiRequest<Answer>,
   ): Promise<z.output<Answer>> {
-    const { response, detail } = await exchange(credentials, request);
-    return parse(response, request.answer, detail);
+    return (await callWithRetryAfter(credentials, request)).answer;
   }
 
   /** A GET whose success is a file: its body streamed, with the type the service gave. */
@@ -155,7 +166,7 @@ export function createBiRequester(options: BiRequesterOptions) {
     }
   }
 
-  return { call, download };
+  return { call, callWithRetryAfter, download };
 }
 export type BiRequester = ReturnType<typeof createBiRequester>;
 export type BiCall = BiRequester['call'];

@@ -58,6 +58,16 @@ export const reportExportModule = (exports: ReportExportService): ApiModule => (
         exports.status(sessionUser(request), request.params.uid, request.params.exportId),
     );
 
+    app.delete(
+      `${path}/:exportId`,
+      signedIn('Cancela una exportación en curso', {
+        params: reportExportParamsSchema,
+        response: { 200: reportExportSchema, ...errors },
+      }),
+      async (request) =>
+        exports.cancel(sessionUser(request), request.params.uid, request.params.exportId),
+    );
+
     app.get(
       `${path}/:exportId/file`,
       {

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors.ts';
 import type { Actor, AuditLog } from '../../lib/audit.ts';
 import type { BiClient } from '../bi-client/bi-client.ts';
+import { BiFailure, BiServiceError } from '../bi-client/bi-errors.ts';
 import { spanishBiMessage } from '../bi-client/bi-messages.ts';
 import type { ReportPlacement } from '../content/content-snapshot.ts';
 import type { PolicyUser } from '../permissions/permissions.policy.ts';
@@ -22,6 +23,7 @@ const exportMessages = {
   dashboard: 'Informe: un panel no se puede exportar; solo los informes.',
   failed: 'No se pudo exportar el informe. Intente nuevamente.',
   notReady: 'La exportación todavía no terminó.',
+  canceled: 'La exportación se canceló.',
 } as const;
 
 /** What an export shows: the format, the pages (none: every visible page) and the view state. */
@@ -56,6 +58,16 @@ const viewOf = ({ format, pageName, bookmarkState }: StartReportExport): ExportV
   bookmarkState,
 });
 
+/** A failed job's message, with the wait its Retry-After asks for before exporting again. */
+function withRetryWait(message: string, seconds: number | undefined): string {
+  if (!seconds) return message;
+  const [count, unit] = seconds < 60 ? [seconds, 'segundo'] : [Math.ceil(seconds / 60), 'minuto'];
+  return `${message} Podrá volver a intentarlo en ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
+
+/** How Power BI, which has no cancel call, answers one: not found, or a refusal. */
+const refusedByPowerBi = new Set<BiFailure>([BiFailure.notFound, BiFailure.rejected]);
+
 /** How often a render waits on a running export, and for how long at most. */
 const renderPollMs = 400;
 const renderTimeoutMs = 10 * 60_000;
@@ -74,7 +86,7 @@ export function createReportExportService(deps: {
   db: Kysely<Database>;
   audit: AuditLog;
   access: ViewerAccess;
-  bi: Pick<BiClient, 'exportReport' | 'getExport' | 'exportFile'>;
+  bi: Pick<BiClient, 'exportReport' | 'getExport' | 'exportFile' | 'cancelExport'>;
   handles: ExportHandles;
 }) {
   const { access, handles } = deps;
@@ -85,7 +97,12 @@ export function createReportExportService(deps: {
       deps.bi.exportReport(credentials, reportRef(placement), exportRequestOf(view, identity)),
     );
 
-  function answerOf(job: Export, id: string, placement: ReportPlacement): ReportExport {
+  /** `retryAfterSeconds`: the poll's Retry-After, said on a Failed job worth asking again. */
+  function answerOf(
+    job: Export & { retryAfterSeconds?: number },
+    id: string,
+    placement: ReportPlacement,
+  ): ReportExport {
     const status = job.status === 'Undefined' ? 'NotStarted' : job.status;
     return {
       id,
@@ -96,7 +113,10 @@ export function createReportExportService(deps: {
         : {}),
       ...(status === 'Failed'
         ? {
-            message: spanishBiMessage(job.error?.message, exportMessages.failed, job.error?.code),
+            message: withRetryWait(
+              spanishBiMessage(job.error?.message, exportMessages.failed, job.error?.code),
+              job.retryAfterSeconds,
+            ),
           }
         : {}),
     };
@@ -144,6 +164,22 @@ export function createReportExportService(deps: {
         deps.bi.getExport(credentials, reportRef(placement), exportId),
       );
       return answerOf(job, handle, placement);
+    },
+
+    /**
+     * "Cancelar": the bundled service aborts the job (decision 0305). Power BI has no call for
+     * it: there the job runs to its end on the capacity, and the viewer stops following it.
+     */
+    async cancel(user: PolicyUser, uid: string, handle: string): Promise<ReportExport> {
+      const { placement, exportId } = await exportOf(user, uid, handle);
+      const job = await access.withAccount(placement, (credentials) =>
+        deps.bi.cancelExport(credentials, reportRef(placement), exportId).catch((error) => {
+          if (error instanceof BiServiceError && refusedByPowerBi.has(error.failure)) return null;
+          throw error;
+        }),
+      );
+      if (job) return answerOf(job, handle, placement);
+      return { id: handle, status: 'Failed', percentComplete: 0, message: exportMessages.canceled };
     },
 
     /** The file of a finished export, streamed from the BI service, with its download name. */

@@ -14,9 +14,10 @@ import type {
 } from '../export-renderer.ts';
 import { joinPdfs, slides, zipPngs } from './file-formats.ts';
 import { FrameSession } from './frame-session.ts';
-import { openHostContext, type HostContext } from './host-context.ts';
+import { bootstrapServes, openHostContext, type HostContext } from './host-context.ts';
 import { SharedChromium } from './shared-chromium.ts';
 import { noLap, stepTimer, type Lap, type StepTimes } from './step-times.ts';
+import { WarmContexts } from './warm-contexts.ts';
 
 export interface ChromiumRendererOptions {
   /** The BI service's own origin (loopback): the frame is loaded from it. */
@@ -28,10 +29,10 @@ export interface ChromiumRendererOptions {
   /** The SDK's script bundle (built by `npm run build`). */
   sdkBundlePath?: string | undefined;
   /**
-   * Host contexts kept made ahead: one per job that may run at once (BI_EXPORT_CONCURRENCY), so
-   * that no job of a burst waits for a context to be made.
+   * Contexts kept for the identities of finished jobs: one per job that may run at once
+   * (BI_EXPORT_CONCURRENCY), beside one fresh spare (decision 0304).
    */
-  spareContexts?: number | undefined;
+  keptContexts?: number | undefined;
   /** Told, after each job, how long its steps took (the benchmark's breakdown). */
   onStepTimes?: ((times: StepTimes) => void) | undefined;
 }
@@ -49,15 +50,16 @@ export class ChromiumExportRenderer implements ExportRenderer {
   private readonly serviceOrigin: string;
   private readonly sdkBundlePath: string;
   private sdkBundle: string | null = null;
-  private readonly spareContexts: number;
   private readonly onStepTimes: ((times: StepTimes) => void) | undefined;
-  /** Host contexts made ahead for the next jobs, oldest first, on the browser they were made with. */
-  private spares: { browser: Browser; host: Promise<HostContext> }[] = [];
+  private readonly contexts: WarmContexts;
 
   constructor(options: ChromiumRendererOptions) {
     this.serviceOrigin = new URL(options.serviceOrigin).origin;
     this.sdkBundlePath = options.sdkBundlePath ?? defaultSdkBundle;
-    this.spareContexts = Math.max(1, options.spareContexts ?? 1);
+    this.contexts = new WarmContexts(
+      (browser) => openHostContext(browser, this.serviceOrigin, this.sdkBundle!),
+      options.keptContexts ?? 1,
+    );
     this.onStepTimes = options.onStepTimes;
     this.chromium = new SharedChromium({
       executablePath: options.executablePath ?? '/usr/bin/chromium',
@@ -88,64 +90,32 @@ export class ChromiumExportRenderer implements ExportRenderer {
     const browser = await this.chromium.acquire();
     lap('browser');
     let prepared: HostContext | null = null;
+    /** Who the context may serve next: the job's identity once it succeeded in a reusable frame. */
+    let keepFor: string | null = null;
     const onAbort = () => void prepared?.context.close().catch(() => {});
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      prepared = await this.hostContext(browser);
+      prepared = await this.contexts.take(browser, request.identityKey);
       lap('context');
       signal.throwIfAborted();
       const session = await FrameSession.open(prepared, request, this.serviceOrigin, lap);
       signal.throwIfAborted();
       const result = await draw(session, request, onProgress, signal, lap);
       if (timer) this.onStepTimes?.(timer.times);
+      if (bootstrapServes(request)) keepFor = request.identityKey;
       return result;
     } catch (error) {
       throw failureOf(error, browser, signal);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      // The file is ready: the context closes after the job answers, then frees the browser.
-      void (prepared?.context.close() ?? Promise.resolve())
-        .catch(() => {})
-        .finally(() => this.chromium.release(browser));
+      // The file is ready: the context is kept or closed after the job answers.
+      if (prepared) this.contexts.giveBack(browser, prepared, signal.aborted ? null : keepFor);
+      this.chromium.release(browser);
     }
-  }
-
-  /**
-   * The oldest spare host context made on `browser` that is fine, or a new one; the spares are
-   * topped up again for the jobs to come (spares of an earlier browser are closed). With no spare
-   * (the first job of a browser), the job's own context is made first, alone.
-   */
-  private async hostContext(browser: Browser): Promise<HostContext> {
-    for (const stale of this.spares.filter((spare) => spare.browser !== browser))
-      void stale.host.then((host) => host.context.close()).catch(() => {});
-    this.spares = this.spares.filter((spare) => spare.browser === browser);
-    const taken = this.spares.shift();
-    if (!taken) {
-      const own = await this.openHost(browser);
-      this.topUpSpares(browser);
-      return own;
-    }
-    this.topUpSpares(browser);
-    return (await taken.host.catch(() => null)) ?? this.openHost(browser);
-  }
-
-  private topUpSpares(browser: Browser): void {
-    while (this.spares.length < this.spareContexts)
-      this.spares.push({ browser, host: this.openHost(browser) });
-  }
-
-  private openHost(browser: Browser): Promise<HostContext> {
-    const opening = openHostContext(browser, this.serviceOrigin, this.sdkBundle!);
-    opening.catch(() => {});
-    return opening;
   }
 
   async close(): Promise<void> {
-    const spares = this.spares;
-    this.spares = [];
-    await Promise.all(
-      spares.map((spare) => spare.host.then((host) => host.context.close()).catch(() => {})),
-    );
+    await this.contexts.close();
     await this.chromium.close();
   }
 }

@@ -118,11 +118,15 @@ export class FrameSession {
     return opened;
   }
 
-  /** The host's container and viewport as large as the largest page, drawn at actual size. */
+  /**
+   * The host's container and viewport as large as the largest page, drawn at actual size (back to
+   * the default size in a context an earlier job enlarged).
+   */
   private async fitPages(): Promise<void> {
     const width = Math.max(1280, ...this.pages.map((p) => p.size?.width ?? 0));
     const height = Math.max(720, ...this.pages.map((p) => p.size?.height ?? 0));
-    if (width === 1280 && height === 720) return;
+    const current = this.host.viewportSize();
+    if (current?.width === width && current.height === height) return;
     await this.host.setViewportSize({ width, height });
     await this.host.evaluate(
       `Object.assign(document.getElementById('embed').style, { width: '${width}px', height: '${height}px' })`,

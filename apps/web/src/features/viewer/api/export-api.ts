@@ -15,3 +15,7 @@ export const fetchReportExport = (uid: string, id: string) =>
 /** GET …/export/{id}/file: the finished file, through the portal. */
 export const fetchReportExportFile = (uid: string, id: string) =>
   api.file(`${jobPath(uid, id)}/file`);
+
+/** DELETE …/export/{id}: cancels the export (its job is aborted on the bundled service). */
+export const cancelReportExport = (uid: string, id: string) =>
+  api.delete<ReportExport>(jobPath(uid, id));

@@ -27,6 +27,8 @@ function exportServer(ends: {
 }) {
   let polls = 0;
   return serveApi((request: RecordedRequest) => {
+    if (request.method === 'DELETE')
+      return { status: 200, body: { id: 'h-1', status: 'Failed', percentComplete: 50 } };
     if (request.method === 'POST')
       return { status: 202, body: { id: 'h-1', status: 'NotStarted', percentComplete: 0 } };
     if (request.path.endsWith('/file')) return { status: 200, body: '%PDF-1.7' };
@@ -94,5 +96,25 @@ describe('Exportar in the viewer', () => {
     });
     screen.getByText('No se pudo exportar');
     expect(downloads).toEqual([]);
+  });
+
+  it('cancels an export under way: the job is canceled, nothing is saved, no error shows', async () => {
+    const server = exportServer({ status: 'Succeeded', fileName: 'Ventas generales.pdf' });
+    renderMenu();
+    await userEvent.click(await screen.findByRole('button', { name: /Exportar$/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'PDF' }));
+    await screen.findByRole('button', { name: /Exportando… 50 %/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+
+    await screen.findByRole('button', { name: /Exportar$/ });
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(
+        '/api/viewer/report/u-r1/export/h-1',
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // past the next poll
+    expect(downloads).toEqual([]);
+    expect(screen.queryByText('No se pudo exportar')).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ const scopes: { scope: ExportScope; label: string }[] = [
 /**
  * The viewer's Exportar: a menu with the pages to export (Página actual / Todas las páginas, as
  * menu radio items that keep the menu open) and the formats, each of which starts the export.
- * While it runs, the button shows its progress; a failure is a Spanish notification.
+ * While it runs, the button shows its progress beside a "Cancelar"; a failure is a Spanish
+ * notification.
  */
 export function ExportMenu({
   uid,
@@ -104,6 +105,7 @@ export function ExportMenu({
           {exporting.busy ? `Exportando… ${exporting.percent} %` : 'Exportar'}
         </Button>
       </Dropdown>
+      {exporting.busy && <Button onClick={exporting.cancel}>Cancelar</Button>}
       <span role="status" className="vt-visually-hidden">
         {exporting.busy ? `Exportando el informe: ${exporting.percent} %` : ''}
       </span>
