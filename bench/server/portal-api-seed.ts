@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema.ts';
+import { insertAccount } from '../../apps/server/test/helper.ts';
 
 /** The benchmark tenant's shape (issue 3): 5 × 50 × 40 = 10,000 reports, 2,000 viewers × 10 grants. */
 export const tenant = {
@@ -25,21 +26,7 @@ export async function seedTenant(db: Kysely<Database>, passwordHash: string) {
   const reports: { workspaceBiId: string; biId: string; uid: string }[] = [];
   const workspaces: string[] = [];
   for (let a = 0; a < tenant.accounts; a++) {
-    const account = await db
-      .insertInto('accounts')
-      .values({
-        username: `integracion${a}@vitrina.bench`,
-        password_encrypted: 'unused',
-        client_id: randomUUID(),
-        description: `Cuenta ${a}`,
-        error: 0,
-        message: null,
-        last_sync_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const account = await insertAccount(db, `integracion${a}@vitrina.bench`, `Cuenta ${a}`);
     for (let w = 0; w < tenant.workspacesPerAccount; w++) {
       const biId = randomUUID();
       const workspace = await db

@@ -205,8 +205,13 @@ export async function buildApp(options: BuildAppOptions) {
         services,
         cluster,
         config.demo ? options.seedDemoAccounts : undefined,
-      ))
+      )) {
         await module.register(api as ApiApp, context);
+        const { background } = module;
+        if (!background) continue;
+        api.addHook('onReady', async () => background.start());
+        api.addHook('onClose', () => background.stop());
+      }
     },
     { prefix: '/api' },
   );

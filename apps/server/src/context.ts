@@ -43,10 +43,21 @@ export interface AppContext {
 }
 
 /**
+ * Work a module runs in the background while the server is up (a scheduler, a queue): started
+ * once the server is ready, stopped when it closes.
+ */
+export interface BackgroundWork {
+  start(): void | Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
  * A resource module: registers its routes (and hooks such as timers) on the /api app. Modules
  * built from services (`createServices`) take them as arguments and ignore `context`.
  */
 export interface ApiModule {
   name: string;
   register(app: ApiApp, context: AppContext): void | Promise<void>;
+  /** Its background work, which the app starts and stops with the server. */
+  background?: BackgroundWork;
 }

@@ -28,6 +28,11 @@ export function routeOptions(app: { requireAuth: Guard; requireAdmin: Guard }, t
 /** The response schema of a route that succeeds with an empty answer. */
 export const noContent = z.undefined();
 
+/** The handler of a route that answers `status` (201, 202) with what `work` resolves to. */
+export function answerWithStatus<R>(status: number, work: (request: R) => Promise<unknown>) {
+  return async (request: R, reply: FastifyReply) => reply.status(status).send(await work(request));
+}
+
 /** The handler of such a route: does `work`, then answers 204 without a body. */
 export function answerNoContent<R>(work: (request: R) => Promise<unknown>) {
   return async (request: R, reply: FastifyReply) => {

@@ -8,13 +8,13 @@ import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
 import {
   buildTestApp,
   createUser,
+  insertAccount,
   resetDatabase,
   tokenFor,
   type CreatedUser,
   type TestApp,
 } from './helper.ts';
 
-/** A small tenant: one account > workspace > two reports; the viewer holds the first report. */
 /** A user that passes every validation rule of spec section 5: the base the bad cases vary. */
 export const validUser = {
   username: 'mramos',
@@ -24,6 +24,7 @@ export const validUser = {
   rol: 1,
 };
 
+/** A small tenant: one account > workspace > two reports; the viewer holds the first report. */
 export interface Fixture {
   administrator: CreatedUser;
   /** The viewer who owns the resources used in requests (their id goes in paths and bodies). */
@@ -70,26 +71,6 @@ async function insertReport(db: Kysely<Database>, workspaceId: number, name: str
 }
 
 /** Seeds the fixture through the database (not the API), so every case starts the same. */
-/** An account row with no usable credentials (content tests need only its id and username). */
-export async function insertAccount(db: Kysely<Database>, username: string) {
-  const now = new Date().toISOString();
-  return db
-    .insertInto('accounts')
-    .values({
-      username,
-      password_encrypted: 'not-a-real-ciphertext',
-      client_id: guid(),
-      description: 'Cuenta de prueba',
-      error: 0,
-      message: null,
-      last_sync_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
 export async function seedFixture(app: App, db: Kysely<Database>): Promise<Fixture> {
   const administrator = await createUser(db, { username: 'admin', rol: 0 });
   const viewer = await createUser(db, { username: 'lectora', rol: 1 });

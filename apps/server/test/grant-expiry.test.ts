@@ -10,7 +10,7 @@ import {
   testDialects,
   type TestDatabase,
 } from './helper.ts';
-import { insertAccount } from './fixtures.ts';
+import { insertAccount } from './helper.ts';
 
 const start = Date.parse('2026-03-01T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();

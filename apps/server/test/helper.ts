@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,6 +199,33 @@ export interface CreatedUser {
 }
 
 let userCounter = 0;
+
+/**
+ * An account row with no usable credentials, inserted directly: for tests and benchmarks that
+ * need only its id and username.
+ */
+export async function insertAccount(
+  db: Kysely<Database>,
+  username: string,
+  description = 'Cuenta de prueba',
+) {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('accounts')
+    .values({
+      username,
+      password_encrypted: 'not-a-real-ciphertext',
+      client_id: randomUUID(),
+      description,
+      error: 0,
+      message: null,
+      last_sync_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
 
 /** Inserts a user directly (password hashed once per distinct password). */
 export async function createUser(

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { hasRow } from '../db/has-row.ts';
 import { entryHash, genesisHash, type ChainedFields } from './audit-chain.ts';
 
 /** Kysely queries on the audit log; pass a transaction as `db` to run them inside it. */
@@ -85,12 +86,7 @@ export const auditRepository = {
   },
 
   /** Whether `action` was ever recorded (one-off steps such as seeding the demo accounts). */
-  async hasAction(db: Kysely<Database>, action: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', action)
-      .executeTakeFirst();
-    return row !== undefined;
+  hasAction(db: Kysely<Database>, action: string): Promise<boolean> {
+    return hasRow(db.selectFrom('audit_log').select('id').where('action', '=', action));
   },
 };

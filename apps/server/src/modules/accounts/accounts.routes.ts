@@ -11,7 +11,7 @@ import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -50,13 +50,9 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
         body: createAccountRequestSchema,
         response: { 201: accountSchema, ...writeErrors },
       }),
-      async (request, reply) => {
-        const account = await accounts.create(request.body, {
-          ...actorOf(request),
-          id: sessionUser(request).id,
-        });
-        return reply.status(201).send(account);
-      },
+      answerWithStatus(201, (request) =>
+        accounts.create(request.body, { ...actorOf(request), id: sessionUser(request).id }),
+      ),
     );
 
     app.put(

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { hasRow } from '../../db/has-row.ts';
 import type { ProviderProfile } from './claims-policy.ts';
 
 /** The fields a sign-in refreshes from the claims. */
@@ -26,13 +27,8 @@ export const providerUsersRepository = {
       .executeTakeFirst();
   },
 
-  async usernameTaken(db: Kysely<Database>, username: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', username)
-      .executeTakeFirst();
-    return row !== undefined;
+  usernameTaken(db: Kysely<Database>, username: string): Promise<boolean> {
+    return hasRow(db.selectFrom('users').select('id').where('username', '=', username));
   },
 
   /** A new provider user: no password of the portal (the empty hash matches none). */

@@ -1,5 +1,6 @@
 import { roles } from '@vitrina/contracts';
 import type { Kysely } from 'kysely';
+import { hasRow } from '../../db/has-row.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Queries of the reminders sent before a grant ends. Instants are ISO 8601 in UTC. */
@@ -61,17 +62,17 @@ export const grantRemindersRepository = {
    * Claims the reminder of one grant and end: true for the one caller (of any instance) that
    * recorded it first, false when it was already sent.
    */
-  async claim(
+  claim(
     db: Kysely<Database>,
     reminder: { holder: string; account_element_id: string; valid_until: string; sent_at: string },
   ): Promise<boolean> {
-    const row = await db
-      .insertInto('grant_reminders')
-      .values(reminder)
-      .onConflict((oc) => oc.columns(['holder', 'account_element_id', 'valid_until']).doNothing())
-      .returning('holder')
-      .executeTakeFirst();
-    return row !== undefined;
+    return hasRow(
+      db
+        .insertInto('grant_reminders')
+        .values(reminder)
+        .onConflict((oc) => oc.columns(['holder', 'account_element_id', 'valid_until']).doNothing())
+        .returning('holder'),
+    );
   },
 
   /** Gives a claim back (its mails could not be sent), so the next check tries again. */

@@ -160,4 +160,3 @@ export function createGrantReminders(deps: {
     stop: checks.stop,
   };
 }
-export type GrantReminders = ReturnType<typeof createGrantReminders>;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { hasRow } from '../../db/has-row.ts';
 import type { ElementType } from './permissions.repository.ts';
 
 /** Provider groups (values of the role claim), their members and the grants given to them. */
@@ -14,13 +15,8 @@ export const groupPermissionsRepository = {
       .execute();
   },
 
-  async groupExists(db: Kysely<Database>, name: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('provider_groups')
-      .select('name')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    return row !== undefined;
+  groupExists(db: Kysely<Database>, name: string): Promise<boolean> {
+    return hasRow(db.selectFrom('provider_groups').select('name').where('name', '=', name));
   },
 
   listByGroup(db: Kysely<Database>, name: string) {

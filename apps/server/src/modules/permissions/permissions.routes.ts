@@ -3,11 +3,10 @@ import {
   permissionListSchema,
   putPermissionsRequestSchema,
 } from '@vitrina/contracts';
-import type { ApiModule } from '../../context.ts';
+import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
-import type { GrantReminders } from './grant-reminders.ts';
 import type { PermissionsService } from './permissions.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -15,13 +14,12 @@ const errors = errorResponses(400, 401, 403, 404);
 /** Permissions per user (administrators only), and the reminders mailed before grants end. */
 export const permissionsModule = (
   permissions: PermissionsService,
-  reminders: Pick<GrantReminders, 'start' | 'stop'>,
+  reminders: BackgroundWork,
 ): ApiModule => ({
   name: 'permissions',
+  background: reminders,
   register(app) {
     const { admin } = routeOptions(app, 'permisos');
-    app.addHook('onReady', () => reminders.start());
-    app.addHook('onClose', () => reminders.stop());
 
     app.get(
       '/user/:id/permissions',

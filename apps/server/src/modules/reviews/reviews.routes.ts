@@ -7,11 +7,11 @@ import {
   type ReviewEvidenceFormat,
 } from '@vitrina/contracts';
 import { z } from 'zod';
-import type { ApiModule } from '../../context.ts';
+import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { routeOptions } from '../../route-options.ts';
+import { answerWithStatus, routeOptions } from '../../route-options.ts';
 import { attachmentHeader } from '../viewer/export-file-name.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
@@ -28,15 +28,11 @@ const evidenceFiles = {
 };
 
 /** Access reviews (issue 30), administrators only; overdue ones escalate hourly. */
-export const reviewsModule = (
-  reviews: ReviewsService,
-  lifecycle: { start(): void; stop(): Promise<void> },
-): ApiModule => ({
+export const reviewsModule = (reviews: ReviewsService, background: BackgroundWork): ApiModule => ({
   name: 'reviews',
+  background,
   register(app) {
     const { admin } = routeOptions(app, 'revisiones');
-    app.addHook('onReady', async () => lifecycle.start());
-    app.addHook('onClose', () => lifecycle.stop());
 
     app.post(
       '/reviews',
@@ -44,8 +40,7 @@ export const reviewsModule = (
         body: createReviewSchema,
         response: { 201: reviewSchema, ...errors },
       }),
-      async (request, reply) =>
-        reply.code(201).send(await reviews.start(request.body, actorOf(request))),
+      answerWithStatus(201, (request) => reviews.start(request.body, actorOf(request))),
     );
     app.get(
       '/reviews',

@@ -15,10 +15,10 @@ import {
   unsubscribeQuerySchema,
 } from '@vitrina/contracts';
 import { z } from 'zod';
-import type { ApiModule } from '../../context.ts';
+import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -32,13 +32,12 @@ const listQuerySchema = z.object({
 /** "Suscripciones": reports mailed on a schedule, each recipient with their own rows. */
 export const subscriptionsModule = (
   subscriptions: SubscriptionsService,
-  lifecycle: { start(): Promise<void>; stop(): Promise<void> },
+  background: BackgroundWork,
 ): ApiModule => ({
   name: 'subscriptions',
+  background,
   register(app) {
     const { signedIn } = routeOptions(app, 'suscripciones');
-    app.addHook('onReady', () => lifecycle.start());
-    app.addHook('onClose', () => lifecycle.stop());
 
     app.get(
       '/subscriptions',
@@ -62,10 +61,9 @@ export const subscriptionsModule = (
         body: subscriptionBodySchema,
         response: { 201: subscriptionSchema, ...errors },
       }),
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await subscriptions.create(sessionUser(request), actorOf(request), request.body)),
+      answerWithStatus(201, (request) =>
+        subscriptions.create(sessionUser(request), actorOf(request), request.body),
+      ),
     );
     app.put(
       '/subscriptions/:id',
@@ -99,12 +97,9 @@ export const subscriptionsModule = (
         body: sendNowRequestSchema,
         response: { 202: subscriptionRunSchema, ...errors },
       }),
-      async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await subscriptions.sendNow(sessionUser(request), actorOf(request), request.params.id),
-          ),
+      answerWithStatus(202, (request) =>
+        subscriptions.sendNow(sessionUser(request), actorOf(request), request.params.id),
+      ),
     );
     app.get(
       '/subscriptions/:id/runs',

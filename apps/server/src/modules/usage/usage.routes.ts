@@ -9,7 +9,7 @@ import {
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import type { ApiModule } from '../../context.ts';
+import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
@@ -39,15 +39,11 @@ async function answer<T>(
 }
 
 /** Usage (issue 30): the viewer's open beacon, and "Uso"'s figures for administrators. */
-export const usageModule = (
-  usage: UsageService,
-  lifecycle: { start(): void; stop(): Promise<void> },
-): ApiModule => ({
+export const usageModule = (usage: UsageService, background: BackgroundWork): ApiModule => ({
   name: 'usage',
+  background,
   register(app) {
     const { signedIn, admin } = routeOptions(app, 'uso');
-    app.addHook('onReady', async () => lifecycle.start());
-    app.addHook('onClose', () => lifecycle.stop());
 
     app.post(
       '/usage/opens',

@@ -12,7 +12,7 @@ import {
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
 import { createUsersService } from './users.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -48,11 +48,7 @@ export const usersModule: ApiModule = {
         body: createUserRequestSchema,
         response: { 201: userSchema, ...writeErrors, 502: errorResponseSchema },
       }),
-      async (request, reply) => {
-        const { username, ...fields } = request.body;
-        const user = await users.create(actorOf(request), { ...fields, username });
-        return reply.status(201).send(user);
-      },
+      answerWithStatus(201, (request) => users.create(actorOf(request), request.body)),
     );
 
     app.put(
