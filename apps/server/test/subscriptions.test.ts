@@ -153,6 +153,22 @@ describe('subscriptions API', () => {
     });
   });
 
+  it('"Enviar ahora" refused to a stranger, or for no subscription, starts no run', async () => {
+    const f = state.fixture;
+    const runs = () =>
+      state.context.db
+        .selectFrom('subscription_runs')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+    const before = await runs();
+    const send = (token: string | null, id: number) =>
+      api(token, 'POST', `/api/subscriptions/${id}/send`, {});
+    expect((await send(f.tokens.otherViewer, f.subscription.id)).statusCode).toBe(404);
+    expect((await send(null, f.subscription.id)).statusCode).toBe(401);
+    expect((await send(f.tokens.administrator, 99_999)).statusCode).toBe(404);
+    expect(await runs()).toEqual(before);
+  });
+
   it('claims a due occurrence once, even when two checks race', async () => {
     const { db, app } = state.context;
     const past = new Date(Date.now() - 60_000).toISOString();

@@ -44,10 +44,23 @@ function bodiesFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
 const callers = ['administrator', 'viewer', 'otherViewer', 'anonymous', 'forged'] as const;
 type Caller = (typeof callers)[number];
 
+/**
+ * Tables that an accepted "Enviar ahora" goes on writing after its 202, while the run is sent in
+ * the background: a later refused request of the same route would see those writes as its own.
+ * Its refusals are checked on every other table (that they create no run is the routes' own test).
+ */
+const writtenBySendingRuns = new Set<string>([
+  'subscription_runs',
+  'subscription_deliveries',
+  'audit_log',
+  'audit_chain_heads',
+]);
+
 /** Everything in the database, in a stable order, for before/after comparisons. */
 async function contents(db: Kysely<Database>, route: string): Promise<string> {
   const tables: Record<string, unknown[]> = {};
   for (const table of tablesChildFirst) {
+    if (route === 'POST /api/subscriptions/:id/send' && writtenBySendingRuns.has(table)) continue;
     let rows: Record<string, unknown>[] = await db.selectFrom(table).selectAll().execute();
     // A refused login is still counted and audited: that write is the point of the limit.
     if (route === 'POST /api/user/authenticate') {
