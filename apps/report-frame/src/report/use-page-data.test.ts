@@ -54,6 +54,22 @@ function startReport() {
 
 const settle = () => act(() => new Promise((done) => setTimeout(done, 50)));
 
+/** Answers every held query with `rows`, then waits until the page shows all of them. */
+async function answerAll(
+  client: HeldBatchClient,
+  shown: () => ReturnType<typeof usePageData>,
+  rows: (query: Query) => QueryResult = rowsFor,
+) {
+  for (const { query, answer } of client.held.splice(0)) answer(rows(query));
+  await vi.waitFor(
+    async () => {
+      await settle();
+      expect(shown()?.complete).toBe(true);
+    },
+    { timeout: 20_000 },
+  );
+}
+
 /** Renders the hook in a real React root and keeps what it last returned. */
 function renderPageData(controller: ReportController) {
   const result: { current: ReturnType<typeof usePageData> } = { current: null };
@@ -109,17 +125,7 @@ describe('usePageData', () => {
       const { client, controller } = startReport();
       const result = renderPageData(controller);
       await settle();
-      const answerAll = async () => {
-        for (const { query, answer } of client.held.splice(0)) answer(rowsFor(query));
-        await vi.waitFor(
-          async () => {
-            await settle();
-            expect(result.current?.complete).toBe(true);
-          },
-          { timeout: 20_000 },
-        );
-      };
-      await answerAll();
+      await answerAll(client, () => result.current);
       const before = result.current!;
       const bar = before.drawnAs['V4']!;
 
@@ -150,7 +156,7 @@ describe('usePageData', () => {
       expect(result.current?.drawnAs['V4']).toBe(bar);
       expect(result.current?.data['V4']).toBe(before.data['V4']);
 
-      await answerAll();
+      await answerAll(client, () => result.current);
       expect(result.current?.drawnAs['V4']).toBe(withMeasure);
       expect(result.current?.data['V4']).not.toBe(before.data['V4']);
     },
@@ -177,17 +183,7 @@ describe('usePageData', () => {
       (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
       act(() => createRoot(document.createElement('div')).render(createElement(Page)));
       await settle();
-      const answerAll = async (rows: (query: Query) => QueryResult) => {
-        for (const { query, answer } of client.held.splice(0)) answer(rows(query));
-        await vi.waitFor(
-          async () => {
-            await settle();
-            expect(result.current?.complete).toBe(true);
-          },
-          { timeout: 20_000 },
-        );
-      };
-      await answerAll(rowsFor);
+      await answerAll(client, () => result.current);
       const before = result.current!;
       const drawn = new Map(renders);
       expect([...drawn.keys()].sort()).toEqual(['V1', 'V2', 'V3', 'V4']);
@@ -200,8 +196,10 @@ describe('usePageData', () => {
       await settle();
       expect(client.held.length).toBeGreaterThan(0);
       const isCard = (query: Query) => (query.groupBy ?? []).length === 0;
-      await answerAll((query) =>
-        isCard(query) ? { ...rowsFor(query), rows: [[42]] } : rowsFor(query),
+      await answerAll(
+        client,
+        () => result.current,
+        (query) => (isCard(query) ? { ...rowsFor(query), rows: [[42]] } : rowsFor(query)),
       );
 
       const redrawn = ['V1', 'V2', 'V3', 'V4'].filter(

@@ -51,7 +51,8 @@ function withVisual(
   data: VisualData,
   complete: boolean,
 ): Shown {
-  const kept = shown?.pageName === load.page.name ? shown : { data: {}, drawnAs: {} };
+  const kept: Pick<Shown, 'data' | 'drawnAs'> =
+    shown?.pageName === load.page.name ? shown : { data: {}, drawnAs: {} };
   const definition = load.page.visuals.find((visual) => visual.name === name);
   const previous = kept.data[name];
   const unchanged = sameData(previous, data) && kept.drawnAs[name] === definition;
