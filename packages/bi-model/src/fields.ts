@@ -4,17 +4,12 @@
  * dataset when it plans a query.
  */
 import { z } from 'zod';
+import { dataTypes } from './schema-free.ts';
 
 const nameSchema = z.string().min(1).max(200);
 
-/** `date` is a day (DuckDB `DATE`); `datetime` a day and a time of day (`TIMESTAMP`). */
-export const dataTypeSchema = z
-  .enum(['string', 'integer', 'number', 'date', 'datetime', 'boolean'])
-  .meta({ id: 'DataType' });
-export type DataType = z.infer<typeof dataTypeSchema>;
-/** Both date types: the date hierarchy, date filters and date slicers take either. */
-export const isDateType = (type: DataType | undefined): boolean =>
-  type === 'date' || type === 'datetime';
+export const dataTypeSchema = z.enum(dataTypes).meta({ id: 'DataType' });
+export { isDateType, type DataType } from './schema-free.ts';
 
 export const aggregationSchema = z
   .enum(['Sum', 'Avg', 'Min', 'Max', 'Count', 'DistinctCount'])

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { fieldRefSchema } from './fields.ts';
 import { querySchema } from './query.ts';
-import type { ReportDefinition } from './report.ts';
 
 export const paginatedDefinitionSchema = z
   .object({
@@ -23,9 +22,4 @@ export const paginatedDefinitionSchema = z
   .meta({ id: 'PaginatedDefinition' });
 export type PaginatedDefinition = z.infer<typeof paginatedDefinitionSchema>;
 
-/** Paginated definitions are the ones with a page size; report definitions have pages. */
-export function isPaginated(
-  definition: ReportDefinition | PaginatedDefinition,
-): definition is PaginatedDefinition {
-  return 'rowsPerPage' in definition;
-}
+export { isPaginated } from './schema-free.ts';

@@ -1,10 +1,11 @@
 /** A query over one dataset and its answer (docs/bi-embed-api.md `Query`, `QueryResult`). */
 import { SortDirection } from '@vitrina/embed-sdk/protocol';
 import { z } from 'zod';
+import { MAX_QUERY_ROWS } from './schema-free.ts';
 import { dataTypeSchema, datePartSchema, fieldRefSchema } from './fields.ts';
 import { filterSchema } from './filters.ts';
 
-export const MAX_QUERY_ROWS = 30_000;
+export { MAX_QUERY_ROWS };
 export const DEFAULT_QUERY_ROWS = 10_000;
 
 export const sortDirectionSchema = z

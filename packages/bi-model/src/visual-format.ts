@@ -4,22 +4,18 @@
  * (a text box's `text`) stay accepted as they are.
  */
 import { z } from 'zod';
-import { isDateType, type DataType } from './fields.ts';
+import { legendPositions } from './schema-free.ts';
 import { visualNumberFormatSchema } from './number-format.ts';
 import type { VisualType } from './visual-types.ts';
 
-/** powerbi-models' LegendPosition names (None is `show: false`). */
-export const legendPositions = [
-  'Top',
-  'Bottom',
-  'Right',
-  'Left',
-  'TopCenter',
-  'BottomCenter',
-  'RightCenter',
-  'LeftCenter',
-] as const;
-export type LegendPositionName = (typeof legendPositions)[number];
+export {
+  legendPositions,
+  slicerModeOf,
+  slicerModes,
+  slicerModesFor,
+  type LegendPositionName,
+  type SlicerMode,
+} from './schema-free.ts';
 
 /** Font sizes in pt, as Power BI's pane offers them. */
 export const FONT_SIZE_RANGE = { min: 8, max: 40 } as const;
@@ -46,25 +42,9 @@ export const valueAxisFormatSchema = z
   .refine((axis) => axis.min === undefined || axis.max === undefined || axis.min < axis.max, {
     message: 'min must be below max',
     path: ['max'],
-  });
-
-/** A slicer's styles (Power BI's "Estilo"): a list, a dropdown, a range, or a relative date. */
-export const slicerModes = ['list', 'dropdown', 'between', 'relative'] as const;
-export type SlicerMode = (typeof slicerModes)[number];
-
-/** The styles a slicer on a field of `dataType` can take: a range needs an order, relative a date. */
-export function slicerModesFor(dataType: DataType | undefined): SlicerMode[] {
-  const ordered = dataType === 'number' || dataType === 'integer' || isDateType(dataType);
-  return slicerModes.filter(
-    (mode) => (mode !== 'between' || ordered) && (mode !== 'relative' || isDateType(dataType)),
-  );
-}
-
-/** The style a slicer draws in: its `mode` when the field's type allows it, else the list. */
-export function slicerModeOf(mode: unknown, dataType: DataType | undefined): SlicerMode {
-  const allowed = slicerModesFor(dataType);
-  return allowed.find((m) => m === mode) ?? 'list';
-}
+  })
+  // Names the refinement for the report frame's quick check, which states it again (issue 31).
+  .meta({ 'x-refinement': 'minBelowMax' });
 
 export const backgroundFormatSchema = z.object({
   color: hexColor.optional(),

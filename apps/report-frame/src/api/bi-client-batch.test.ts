@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryBatchLineSchema } from '@vitrina/bi-model';
 import { BiClient } from './bi-client.ts';
 
 const result = (value: number) => ({
@@ -8,6 +9,8 @@ const result = (value: number) => ({
   rows: [[value]],
   truncated: false,
 });
+
+const malformedLine = { index: 0, result: { ...result(0), rows: 'none' } };
 
 /**
  * Answers a batch like the BI service: line 1 first, then (after the client has read it) line 0
@@ -26,6 +29,14 @@ beforeAll(async () => {
       return;
     }
     response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    if (request.url?.startsWith('/v1.0/embed/datasets/malformed/')) {
+      response.end(
+        [{ index: 2, result: result(2) }, malformedLine, { index: 1, result: result(1) }]
+          .map((line) => `${JSON.stringify(line)}\n`)
+          .join(''),
+      );
+      return;
+    }
     response.write(`${JSON.stringify({ index: 1, result: result(1) })}\n`);
     firstLineRead = () => {
       response.write(`${JSON.stringify({ index: 0, result: result(0) })}\n{"index":2,`);
@@ -60,5 +71,20 @@ describe('BiClient.queryBatch', () => {
     for (const answer of answers) {
       await expect(answer).rejects.toMatchObject({ code: 'TokenExpired', status: 401 });
     }
+  });
+
+  it("refuses a malformed line with Zod's own words, and the lines after it with it", async () => {
+    const [zero, one, two] = new BiClient('tok', baseUrl).queryBatch('malformed', [{}, {}, {}]);
+    const issue = queryBatchLineSchema.safeParse(malformedLine).error!.issues[0]!;
+    const refusal = {
+      code: 'LoadReportFailed',
+      status: 200,
+      message: `Unexpected answer from the BI service at ${issue.path.join('.') || 'body'}: ${issue.message}`,
+    };
+    await Promise.all([
+      expect(two).resolves.toEqual(result(2)),
+      expect(zero).rejects.toMatchObject(refusal),
+      expect(one).rejects.toMatchObject(refusal),
+    ]);
   });
 });

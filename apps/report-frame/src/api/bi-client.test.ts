@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authoringReportSchema } from '@vitrina/bi-model';
 import { BiClient, type BiError } from './bi-client.ts';
 
 /** A loopback server answering like the BI service's embed API does for a few cases. */
@@ -83,6 +84,14 @@ describe('BiClient', () => {
       status: 200,
       message: expect.stringContaining('definition'),
     });
+  });
+
+  it("refuses a malformed answer with Zod's own words, though it checks good ones without Zod", async () => {
+    const zod = authoringReportSchema.safeParse({ ...report, definition: { pages: 'none' } });
+    const issue = zod.error!.issues[0]!;
+    expect((await failure('pageless')).message).toBe(
+      `Unexpected answer from the BI service at ${issue.path.join('.')}: ${issue.message}`,
+    );
   });
 
   it('reports anything else as LoadReportFailed', async () => {

@@ -3,38 +3,37 @@
  * token travels in the Authorization header of these calls and nowhere else.
  */
 import {
-  authoringReportSchema,
-  biErrorBodySchema,
   CodedHttpError,
-  embedDashboardSchema,
-  qnaAnswerSchema,
-  queryBatchLineSchema,
-  queryResultSchema,
+  type AuthoringReport,
   type EmbedDashboard,
   type EmbedReportQuery,
-  powerBiErrorCodeSchema,
-  type AuthoringReport,
   type ExportRequest,
+  type PowerBiErrorCode,
   type QnaAnswer,
   type Query,
+  type QueryBatchLine,
   type QueryResult,
 } from '@vitrina/bi-model';
 import type { z } from 'zod';
+import type { AnswerShape } from './answer-check.ts';
+import { verdict, type Answer, type Verdict } from './answer-verdict.ts';
 import { readLines } from './ndjson.ts';
 
 /**
  * The BI service's codes that the frame passes on to the host (its messages name each); any other
  * failure is the frame's own `LoadReportFailed`.
  */
-const passedOnCodes = powerBiErrorCodeSchema.extract([
+const PASSED_ON = [
   'TokenExpired',
   'PowerBIEntityNotFound',
   'PowerBINotAuthorizedException',
   'InvalidRequest',
   'ReportRevisionConflict',
-]);
-export type BiErrorCode = z.infer<typeof passedOnCodes> | 'LoadReportFailed';
-const passedOn = (code: string) => passedOnCodes.safeParse(code).data;
+] as const satisfies readonly PowerBiErrorCode[];
+type PassedOnCode = (typeof PASSED_ON)[number];
+export type BiErrorCode = PassedOnCode | 'LoadReportFailed';
+const passedOn = (code: string): PassedOnCode | undefined =>
+  PASSED_ON.find((passed) => passed === code);
 
 /** A failed call to the BI service: its status (0 when it never answered) and what to pass on. */
 export class BiError extends CodedHttpError<BiErrorCode> {
@@ -44,7 +43,7 @@ export class BiError extends CodedHttpError<BiErrorCode> {
 async function toBiError(response: Response): Promise<BiError> {
   let code: BiErrorCode = 'LoadReportFailed';
   let message = `HTTP ${response.status}`;
-  const body = biErrorBodySchema.safeParse(await response.json().catch(() => undefined));
+  const body = await verdict('BiErrorBody', await response.json().catch(() => undefined));
   if (body.success) {
     code = passedOn(body.data.error.code) ?? code;
     message = body.data.error.message || message;
@@ -57,12 +56,7 @@ async function toBiError(response: Response): Promise<BiError> {
 }
 
 /** An answer outside the contract (docs/bi-embed-api.md) fails the load, naming the field. */
-export async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-  return parsedValue(await response.json().catch(() => undefined), schema, response.status);
-}
-
-function parsedValue<T>(value: unknown, schema: z.ZodType<T>, status: number): T {
-  const result = schema.safeParse(value);
+function accepted<T>(result: Verdict<T>, status: number): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';
@@ -73,6 +67,18 @@ function parsedValue<T>(value: unknown, schema: z.ZodType<T>, status: number): T
   );
 }
 
+/** An answer checked against a schema the caller has built (the editor's own calls). */
+export async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const value: unknown = await response.json().catch(() => undefined);
+  return accepted(schema.safeParse(value), response.status);
+}
+
+/** One of the frame's own answers, checked without building a schema when it is well formed. */
+async function answered<S extends AnswerShape>(response: Response, shape: S): Promise<Answer<S>> {
+  const value: unknown = await response.json().catch(() => undefined);
+  return accepted(await verdict(shape, value), response.status);
+}
+
 interface PendingResult {
   resolve: (result: QueryResult) => void;
   reject: (error: unknown) => void;
@@ -81,8 +87,7 @@ interface PendingResult {
 /** Settles each query's promise from its line of a batch answer; unanswered ones fail at the end. */
 async function settleFromLines(response: Response, pending: PendingResult[]): Promise<void> {
   const open = new Set(pending.keys());
-  await readLines(response, (text) => {
-    const line = parsedValue(JSON.parse(text) as unknown, queryBatchLineSchema, response.status);
+  const settle = (line: QueryBatchLine) => {
     const target = pending[line.index];
     if (!target || !open.delete(line.index)) return;
     if ('result' in line) target.resolve(line.result);
@@ -90,7 +95,25 @@ async function settleFromLines(response: Response, pending: PendingResult[]): Pr
       const code = passedOn(line.error.code) ?? 'LoadReportFailed';
       target.reject(new BiError(400, code, line.error.message));
     }
+  };
+  // A line the quick check cannot vouch for waits for Zod, and the lines after it wait in turn,
+  // so they settle in order and a refused line fails the ones after it, as it always did.
+  let behind: Promise<void> | undefined;
+  await readLines(response, (text) => {
+    const value = JSON.parse(text) as unknown;
+    if (behind) {
+      behind = behind.then(async () =>
+        settle(accepted(await verdict('QueryBatchLine', value), response.status)),
+      );
+    } else {
+      const line = verdict('QueryBatchLine', value);
+      if (!(line instanceof Promise)) return settle(accepted(line, response.status));
+      behind = line.then((checked) => settle(accepted(checked, response.status)));
+    }
+    // Awaited below; marked handled so a refusal is not reported before the body ends.
+    behind.catch(() => undefined);
   });
+  await behind;
   const missing = new BiError(0, 'LoadReportFailed', 'The BI service left a query unanswered');
   for (const index of open) pending[index]!.reject(missing);
 }
@@ -144,12 +167,12 @@ export class BiClient {
     const response = await this.send(
       `/v1.0/embed/reports/${encodeURIComponent(reportId)}${search}`,
     );
-    return parsed(response, authoringReportSchema);
+    return answered(response, 'AuthoringReport');
   }
 
   async getDashboard(dashboardId: string): Promise<EmbedDashboard> {
     const response = await this.send(`/v1.0/embed/dashboards/${encodeURIComponent(dashboardId)}`);
-    return parsed(response, embedDashboardSchema);
+    return answered(response, 'EmbedDashboard');
   }
 
   async query(datasetId: string, query: Query): Promise<QueryResult> {
@@ -157,7 +180,7 @@ export class BiClient {
       `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/query`,
       query,
     );
-    return parsed(response, queryResultSchema);
+    return answered(response, 'QueryResult');
   }
 
   /**
@@ -192,7 +215,7 @@ export class BiClient {
       `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/qna`,
       { question },
     );
-    return parsed(response, qnaAnswerSchema);
+    return answered(response, 'QnaAnswer');
   }
 
   async exportCsv(datasetId: string, request: ExportRequest): Promise<string> {

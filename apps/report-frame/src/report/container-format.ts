@@ -4,7 +4,7 @@
  * slicers, text) read through a CSS variable. Unset options leave the stylesheet's look.
  */
 import type { CSSProperties } from 'react';
-import { readVisualFormat } from '@vitrina/bi-model';
+import { readVisualFormat } from '../format/visual-format.ts';
 import type { VisualDefinition } from '../api/types.ts';
 
 const DEFAULT_BORDER_COLOR = '#C8C6C4';

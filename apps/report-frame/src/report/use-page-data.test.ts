@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, createElement } from 'react';
+import { act, createElement, memo } from 'react';
+import type { VisualData } from '../visuals/visual-data.ts';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleReport } from '../../test/sample-report.ts';
@@ -8,6 +9,7 @@ import type { Query, QueryResult } from '../api/types.ts';
 import { createFormatter } from '../i18n/format.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { useStore } from '../state/store.ts';
+import { basicIn } from '../state/visual-filters.ts';
 import { ReportController } from './report-controller.ts';
 import { usePageData } from './use-page-data.ts';
 
@@ -51,6 +53,22 @@ function startReport() {
 }
 
 const settle = () => act(() => new Promise((done) => setTimeout(done, 50)));
+
+/** Answers every held query with `rows`, then waits until the page shows all of them. */
+async function answerAll(
+  client: HeldBatchClient,
+  shown: () => ReturnType<typeof usePageData>,
+  rows: (query: Query) => QueryResult = rowsFor,
+) {
+  for (const { query, answer } of client.held.splice(0)) answer(rows(query));
+  await vi.waitFor(
+    async () => {
+      await settle();
+      expect(shown()?.complete).toBe(true);
+    },
+    { timeout: 20_000 },
+  );
+}
 
 /** Renders the hook in a real React root and keeps what it last returned. */
 function renderPageData(controller: ReportController) {
@@ -107,17 +125,7 @@ describe('usePageData', () => {
       const { client, controller } = startReport();
       const result = renderPageData(controller);
       await settle();
-      const answerAll = async () => {
-        for (const { query, answer } of client.held.splice(0)) answer(rowsFor(query));
-        await vi.waitFor(
-          async () => {
-            await settle();
-            expect(result.current?.complete).toBe(true);
-          },
-          { timeout: 20_000 },
-        );
-      };
-      await answerAll();
+      await answerAll(client, () => result.current);
       const before = result.current!;
       const bar = before.drawnAs['V4']!;
 
@@ -148,9 +156,59 @@ describe('usePageData', () => {
       expect(result.current?.drawnAs['V4']).toBe(bar);
       expect(result.current?.data['V4']).toBe(before.data['V4']);
 
-      await answerAll();
+      await answerAll(client, () => result.current);
       expect(result.current?.drawnAs['V4']).toBe(withMeasure);
       expect(result.current?.data['V4']).not.toBe(before.data['V4']);
+    },
+  );
+
+  it(
+    'after a filter redraws only the visuals whose rows changed',
+    { timeout: 60_000 },
+    async () => {
+      const { client, controller } = startReport();
+      // Each visual drawn as the page draws it: memoised on its data, counting its renders.
+      const renders = new Map<string, number>();
+      const CountedVisual = memo(function CountedVisual(props: { name: string; data: VisualData }) {
+        renders.set(props.name, (renders.get(props.name) ?? 0) + 1);
+        return null;
+      });
+      const result: { current: ReturnType<typeof usePageData> } = { current: null };
+      function Page() {
+        result.current = usePageData(controller, useStore(controller.store));
+        return Object.entries(result.current?.data ?? {}).map(([name, data]) =>
+          createElement(CountedVisual, { key: name, name, data }),
+        );
+      }
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+      act(() => createRoot(document.createElement('div')).render(createElement(Page)));
+      await settle();
+      await answerAll(client, () => result.current);
+      const before = result.current!;
+      const drawn = new Map(renders);
+      expect([...drawn.keys()].sort()).toEqual(['V1', 'V2', 'V3', 'V4']);
+
+      // A filter: every query is asked again, and only the card's answer differs.
+      controller.changeFilters(
+        { reportFilters: [basicIn({ table: 'Tienda', column: 'País' }, ['Chile'])] },
+        false,
+      );
+      await settle();
+      expect(client.held.length).toBeGreaterThan(0);
+      const isCard = (query: Query) => (query.groupBy ?? []).length === 0;
+      await answerAll(
+        client,
+        () => result.current,
+        (query) => (isCard(query) ? { ...rowsFor(query), rows: [[42]] } : rowsFor(query)),
+      );
+
+      const redrawn = ['V1', 'V2', 'V3', 'V4'].filter(
+        (name) => renders.get(name) !== drawn.get(name),
+      );
+      expect(redrawn).toEqual(['V1']);
+      for (const name of ['V2', 'V3', 'V4']) {
+        expect(result.current?.data[name]).toBe(before.data[name]);
+      }
     },
   );
 });

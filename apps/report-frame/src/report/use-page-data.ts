@@ -3,7 +3,7 @@
  * `rendered` once every visual of the page has been drawn.
  */
 import { useEffect, useState } from 'react';
-import type { VisualDefinition } from '../api/types.ts';
+import type { QueryResult, VisualDefinition } from '../api/types.ts';
 import type { VisualData } from '../visuals/visual-data.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 import type { PageLoad } from './page-loader.ts';
@@ -23,7 +23,27 @@ interface Shown {
   complete: boolean;
 }
 
-/** Adds one visual's data; until theirs arrive, the page's other visuals keep what they show. */
+const sameResult = (a: QueryResult, b: QueryResult | undefined): boolean =>
+  a === b || (b !== undefined && JSON.stringify(a) === JSON.stringify(b));
+
+/**
+ * True when `next` draws exactly what `shown` draws: the same rows for every query, no new error.
+ * Rows compared as text cost far less than the redraw they spare (a chart's ECharts option).
+ */
+function sameData(shown: VisualData | undefined, next: VisualData): boolean {
+  if (!shown || shown.error !== next.error || shown.needsFields !== next.needsFields) return false;
+  const names = Object.keys(next.results);
+  return (
+    names.length === Object.keys(shown.results).length &&
+    names.every((name) => sameResult(next.results[name]!, shown.results[name]))
+  );
+}
+
+/**
+ * Adds one visual's data; until theirs arrive, the page's other visuals keep what they show. A
+ * visual whose rows did not change (a filter that does not reach it, a token renewal) keeps its
+ * data object, so its memoised container is not redrawn.
+ */
 function withVisual(
   shown: Shown | null,
   load: PageLoad,
@@ -31,12 +51,15 @@ function withVisual(
   data: VisualData,
   complete: boolean,
 ): Shown {
-  const kept = shown?.pageName === load.page.name ? shown : { data: {}, drawnAs: {} };
+  const kept: Pick<Shown, 'data' | 'drawnAs'> =
+    shown?.pageName === load.page.name ? shown : { data: {}, drawnAs: {} };
   const definition = load.page.visuals.find((visual) => visual.name === name);
+  const previous = kept.data[name];
+  const unchanged = sameData(previous, data) && kept.drawnAs[name] === definition;
   return {
     generation: load.generation,
     pageName: load.page.name,
-    data: { ...kept.data, [name]: data },
+    data: { ...kept.data, [name]: unchanged ? previous! : data },
     drawnAs: definition ? { ...kept.drawnAs, [name]: definition } : kept.drawnAs,
     complete,
   };

@@ -2,7 +2,7 @@
 import type { QueryResult, VisualDefinition } from '../api/types.ts';
 import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import { useServices } from './services.ts';
-import { numberFormatOf } from '../format/visual-number-format.ts';
+import { numberFormatOf } from '../format/visual-format.ts';
 
 export interface CardProps {
   visual: VisualDefinition;
@@ -27,7 +27,7 @@ export function CardVisual({ visual, results }: CardProps) {
           row[0] ?? null,
           columns[0]?.type,
           columns[0]?.format,
-          numberFormatOf(visual),
+          numberFormatOf(visual.options),
         )}
       </div>
       {!visual.title && field && <div className="card-label">{fieldLabel(field)}</div>}
@@ -47,7 +47,7 @@ export function MultiRowCardVisual({ visual, results }: CardProps) {
               row[i] ?? null,
               columns[i]?.type,
               columns[i]?.format,
-              numberFormatOf(visual),
+              numberFormatOf(visual.options),
             )}
           </div>
           <div className="multirow-label">{fieldLabel(field)}</div>

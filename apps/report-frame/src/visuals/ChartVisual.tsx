@@ -10,7 +10,7 @@ import { EChart, type ChartEvent } from './EChart.tsx';
 import { partToWholeOption, pieLegendFitsBeside, scatterOption } from './other-options.ts';
 import { useServices, type PointRef } from './services.ts';
 import { withFormat } from './format-options.ts';
-import { numberFormatOf } from '../format/visual-number-format.ts';
+import { numberFormatOf } from '../format/visual-format.ts';
 import { barLabelLayout, columnLabelLayout } from './category-labels.ts';
 
 interface Props {
@@ -63,7 +63,7 @@ export function ChartVisual({
       showLegend:
         data.series.length > 1 || visual.type === 'pieChart' || visual.type === 'donutChart',
       totalLabel: messages.total,
-      numberFormat: numberFormatOf(visual),
+      numberFormat: numberFormatOf(visual.options),
       categoryLabels: { rotate, interval, width: labelWidth },
     };
     if (visual.type === 'scatterChart') return scatterOption(result, !!category, ctx);

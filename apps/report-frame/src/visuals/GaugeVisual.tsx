@@ -3,7 +3,7 @@ import { totals, type CardProps } from './CardVisuals.tsx';
 import { EChart } from './EChart.tsx';
 import { gaugeOption } from './other-options.ts';
 import { useServices } from './services.ts';
-import { numberFormatOf } from '../format/visual-number-format.ts';
+import { numberFormatOf } from '../format/visual-format.ts';
 
 export function GaugeVisual({ visual, results, width, height }: CardProps) {
   const { format, theme, messages } = useServices();
@@ -19,7 +19,7 @@ export function GaugeVisual({ visual, results, width, height }: CardProps) {
       selected: new Set(),
       showLegend: false,
       totalLabel: messages.total,
-      numberFormat: numberFormatOf(visual),
+      numberFormat: numberFormatOf(visual.options),
     },
     columns[0]?.format,
   );

@@ -2,7 +2,7 @@
 import { totals, type CardProps } from './CardVisuals.tsx';
 import { EChart } from './EChart.tsx';
 import { useServices } from './services.ts';
-import { numberFormatOf } from '../format/visual-number-format.ts';
+import { numberFormatOf } from '../format/visual-format.ts';
 
 export function KpiVisual({ visual, results, width, height }: CardProps) {
   const { format, theme, messages } = useServices();
@@ -13,7 +13,7 @@ export function KpiVisual({ visual, results, width, height }: CardProps) {
   const good = gap === null || gap >= 0;
   const trend = results['trend']?.rows.map((r) => r[1] ?? null) ?? [];
   const color = good ? '#1AAB40' : '#D64550';
-  const numberFormat = numberFormatOf(visual);
+  const numberFormat = numberFormatOf(visual.options);
   return (
     <div className="kpi-visual">
       <div className="kpi-value" data-testid="card-value" style={{ color: theme.foreground }}>

@@ -2,7 +2,7 @@
 import type { Cell, QueryResult, VisualDefinition } from '../api/types.ts';
 import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import { useServices } from './services.ts';
-import { numberFormatOf } from '../format/visual-number-format.ts';
+import { numberFormatOf } from '../format/visual-format.ts';
 
 interface Props {
   visual: VisualDefinition;
@@ -56,7 +56,7 @@ export function MatrixVisual({ visual, results }: Props) {
 
   // One writer per measure over every level and column block, totals included: one column's
   // figures keep the same decimals from the first row to the grand total.
-  const numberFormat = numberFormatOf(visual);
+  const numberFormat = numberFormatOf(visual.options);
   const writers = measures.map((_, m) => {
     const values = lookups.flatMap((lookup) =>
       [...lookup.total.values(), ...lookup.byColumn.values()].map((row) => row[m] ?? null),

@@ -9,7 +9,7 @@ import {
 } from '@vitrina/bi-model/visual-queries';
 import { targetKey } from '../query/filter-types.ts';
 import { useServices } from './services.ts';
-import { numberFormatOf } from '../format/visual-number-format.ts';
+import { numberFormatOf } from '../format/visual-format.ts';
 import { tableColumnWriter } from './date-levels.ts';
 
 interface Props {
@@ -42,7 +42,7 @@ export function TableVisual({ visual, schema, result, totals, sort, selectedValu
     isMeasureField(f) ? (totalsRow[indexes[i]! - groupingCount] ?? null) : null,
   );
   const sortedKey = sort ? targetKey(sort.target) : null;
-  const numberFormat = numberFormatOf(visual);
+  const numberFormat = numberFormatOf(visual.options);
   // One writer per column, so that every cell and the total keep the same decimals.
   const writers = fields.map((_, i) => {
     const column = result.columns[indexes[i]!];

@@ -3,7 +3,8 @@
  * (`VisualFormat`, decision 0239), laid over a chart's ECharts option: legend and data labels
  * here, colours, axes and font size in their own modules.
  */
-import { readVisualFormat, type LegendPositionName } from '@vitrina/bi-model';
+import type { LegendPositionName } from '@vitrina/bi-model';
+import { readVisualFormat } from '../format/visual-format.ts';
 import { fieldLabel } from '@vitrina/bi-model/visual-queries';
 import type { VisualDefinition } from '../api/types.ts';
 import { isRecord } from '../lib/is-record.ts';

@@ -5,10 +5,10 @@
 import type { SortDirection } from '@vitrina/embed-sdk/protocol';
 import type { DatasetSchema } from '../dataset.ts';
 import type { Filter, FilterTarget } from '../filters.ts';
-import { MAX_QUERY_ROWS, type Query } from '../query.ts';
+import type { Query } from '../query.ts';
+import { MAX_QUERY_ROWS, slicerModeOf, visualTypes } from '../schema-free.ts';
 import type { VisualDefinition } from '../report.ts';
-import { slicerModeOf } from '../visual-format.ts';
-import { visualTypes, type VisualType } from '../visual-types.ts';
+import type { VisualType } from '../visual-types.ts';
 import { axisFieldAtDepth, groupingDataType, isMeasureField } from './fields.ts';
 
 export interface SortState {
