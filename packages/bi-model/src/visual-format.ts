@@ -63,12 +63,15 @@ export const visualFormatSchema = z
     /** Whether the visual's title is drawn (Power BI's title "visible"); unset draws it. */
     showTitle: z.boolean().optional(),
     /** Whether hovering a data point shows its tooltip (Power BI's tooltip "visible"); unset does. */
-    showTooltips: z.boolean().optional(),
+    showTooltips: z.boolean().optional().describe('false: no tooltip on hover'),
     /**
      * Whether the visual's header (its drill buttons and "more options" menu) is drawn (Power BI's
      * visualHeader "visible"); unset draws it. A host's `visualSettings.visualHeaders` win over it.
      */
-    showHeader: z.boolean().optional(),
+    showHeader: z
+      .boolean()
+      .optional()
+      .describe("false: no visual header (the host's visualHeaders settings win)"),
     dataLabels: z.boolean().optional(),
     legend: legendFormatSchema.optional(),
     numberFormat: visualNumberFormatSchema.optional(),
