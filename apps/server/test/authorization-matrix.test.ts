@@ -289,6 +289,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/export/ajeno/file` }),
     expect: { anonymous: 401, otherViewer: 403, viewer: 404, administrator: 404 },
   },
+  // Cancelar: the same checks as following the export.
+  'DELETE /api/viewer/report/:uid/export/:exportId': {
+    request: (f) => ({ url: `/api/viewer/report/${f.report.uid}/export/ajeno` }),
+    expect: { anonymous: 401, otherViewer: 403, viewer: 404, administrator: 404 },
+  },
   // Subscriptions (issue 28): the owner or an administrator; another viewer's is "not found".
   'GET /api/subscriptions': {
     request: () => ({ url: '/api/subscriptions' }),
