@@ -17,6 +17,7 @@ const root = resolve(import.meta.dirname, '..');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures: string[] = [];
 
 interface Check {
   label: string;
@@ -70,7 +71,10 @@ async function runChecks(): Promise<void> {
       console.log(`\n> ${check.label}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s`);
       if (output.trim()) console.log(output.trimEnd());
       if (ok) passed++;
-      else failed++;
+      else {
+        failed++;
+        failures.push(check.label);
+      }
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));
@@ -94,6 +98,7 @@ for (const tally of tallies) {
   passed += tally.passed;
   failed += tally.failed;
   skipped += tally.skipped;
+  failures.push(...tally.failures);
 }
 
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -103,5 +108,5 @@ if (!existsSync(chromium)) {
       'Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.',
   );
 }
-console.log(`\n${summaryLine({ passed, failed, skipped })}`);
+console.log(`\n${summaryLine({ passed, failed, skipped, failures })}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -13,6 +13,8 @@ export interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** What failed, one line each (file and test name), printed again above the summary line. */
+  failures: string[];
 }
 
 interface VitestJson {
@@ -21,7 +23,13 @@ interface VitestJson {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
-  testResults: { name: string; startTime: number; endTime: number }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    status: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
 }
 
 /** How many of a tier's slowest files each run names, so its log shows where the time goes. */
@@ -37,6 +45,16 @@ function slowestFiles(report: VitestJson): string {
     .slice(0, slowestShown)
     .map(({ file, seconds }) => `  ${seconds.toFixed(0).padStart(4)} s  ${file}`)
     .join('\n');
+}
+
+/** Each failed test as `file › name`; a file that failed with no failed test is named alone. */
+function failuresOf(report: VitestJson): string[] {
+  return report.testResults.flatMap((file) => {
+    const name = relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failedTests.length > 0) return failedTests.map((test) => `${name} › ${test.fullName}`);
+    return file.status === 'failed' ? [`${name} (the file failed to run)`] : [];
+  });
 }
 
 /**
@@ -56,7 +74,7 @@ export function runVitest(label: string, args: string[], reportName: string): Ta
   );
   if (!existsSync(reportFile)) {
     console.error('FAILED: vitest wrote no report');
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: [`${label}: vitest wrote no report`] };
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
   const tally = {
@@ -64,6 +82,7 @@ export function runVitest(label: string, args: string[], reportName: string): Ta
     // A suite that fails to load has no test results of its own: count it as one failure.
     failed: report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0),
     skipped: report.numPendingTests + report.numTodoTests,
+    failures: failuresOf(report),
   };
   const seconds = Math.round((performance.now() - started) / 1000);
   console.log(`> ${label}, slowest files:\n${slowestFiles(report)}`);
@@ -110,6 +129,13 @@ export function runReliabilitySuite(): Tally {
   );
 }
 
-/** Skipped tests on a line of their own: the last line is always plain `N passed, N failed`. */
-export const summaryLine = ({ passed, failed, skipped }: Tally) =>
-  `${skipped ? `${skipped} skipped (the warnings above say why)\n` : ''}${passed} passed, ${failed} failed`;
+/**
+ * What failed, then skipped tests, each on lines of their own, so that the end of a long log
+ * names them; the last line is always plain `N passed, N failed`.
+ */
+export const summaryLine = ({ passed, failed, skipped, failures }: Tally) =>
+  [
+    ...(failures.length > 0 ? ['failed:', ...failures.map((failure) => `  ${failure}`)] : []),
+    ...(skipped ? [`${skipped} skipped (the warnings above say why)`] : []),
+    `${passed} passed, ${failed} failed`,
+  ].join('\n');
