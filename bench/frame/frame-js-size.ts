@@ -18,7 +18,7 @@ export interface FrameChunk {
   firstPage: boolean;
 }
 
-export function frameChunks(): FrameChunk[] {
+function frameChunks(): FrameChunk[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   return readdirSync(join(dist, 'assets'))
     .filter((file) => file.endsWith('.js'))
