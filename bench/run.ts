@@ -54,6 +54,10 @@ const benchmarks: Record<string, { script: string; about: string }> = {
     about:
       'embed() to loaded/rendered: our SDK, powerbi-client 2.8.0 and 2.24, vs empty-page floors',
   },
+  'frame-size': {
+    script: 'frame/frame-js-size.ts',
+    about: "the report frame's built JS per chunk, gzipped (build first)",
+  },
   'frame-first-view': {
     script: 'frame/first-view.ts',
     about: "each viewer's first view (nothing kept): page started early by the BI service vs not",

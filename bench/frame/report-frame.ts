@@ -12,9 +12,6 @@
  * frame's gzipped JS, in all and in the chunks a report page loads first.
  * Run: `npm run bench -- frame` (or `./node_modules/.bin/node bench/frame/report-frame.ts`).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromiumAvailable } from '../../e2e/src/browser.ts';
 import {
@@ -29,6 +26,7 @@ import {
 } from '../../e2e/src/frame/harness.ts';
 import type { SdkFlavour } from '../../e2e/src/frame/host-server.ts';
 import { onPowerBiHost } from '../../e2e/src/frame/power-bi-host.ts';
+import { frameJsGzip, frameJsSummary } from './frame-js-size.ts';
 import { FILTER_SAMPLES, filterRerenderSamples, median, ms } from './frame-timing.ts';
 
 const RUNS = 5;
@@ -38,7 +36,6 @@ const RUNS = 5;
  * docs/performance/report-frame.md.
  */
 const NEXT_LOAD_PAUSE_MS = 1_000;
-const repoRoot = resolve(import.meta.dirname, '../..');
 
 interface Timing {
   loaded: number;
@@ -126,25 +123,6 @@ async function measure(harness: FrameHarness, run: (page: Page) => Promise<numbe
   return { cold, warm, warmLater };
 }
 
-const gzipKb = (file: string) => gzipSync(readFileSync(file)).length / 1024;
-
-/**
- * The frame's JS gzipped: every chunk, and what a report page with charts loads first (the entry,
- * its static imports named in index.html, and the chart chunk).
- */
-function frameJsGzip() {
-  const dist = join(repoRoot, 'apps/report-frame/dist');
-  const chunks = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const firstPage = chunks.filter(
-    (file) => html.includes(file) || file.startsWith('chart-visuals-'),
-  );
-  const sum = (files: string[]) =>
-    files.reduce((total, file) => total + gzipKb(join(dist, 'assets', file)), 0);
-  const entry = chunks.filter((file) => html.includes(file));
-  return { all: sum(chunks), entry: sum(entry), firstPage: sum(firstPage) };
-}
-
 /**
  * Who drives the frame, and where. 2.24 always embeds the Power BI host; our SDK runs there too,
  * so that what TLS and a cross-site frame cost is not put down to the SDK.
@@ -214,10 +192,7 @@ async function main() {
     console.log('| SDK | cold | warm |');
     console.log('| --- | --- | --- |');
     for (const row of scriptRows) console.log(row);
-    console.log(
-      `\nframe JS gzipped: ${size.all.toFixed(1)} KB in all (target ≤ 350 KB); ` +
-        `entry ${size.entry.toFixed(1)} KB; a report page with charts ${size.firstPage.toFixed(1)} KB`,
-    );
+    console.log(`\n${frameJsSummary(size)}`);
   } finally {
     await harness.stop();
   }
