@@ -289,6 +289,18 @@ export function decodeQuotedPrintable(text: string): string {
     );
 }
 
+/** The token of the unsubscribe link in a subscription mail's text. */
+export function unsubscribeTokenIn(mail: string): string {
+  return decodeURIComponent(/unsubscribe\?token=([^\s"&<]+)/.exec(mail)![1]!);
+}
+
+/** Follows an unsubscribe link twice, without a session: the two answers' status codes. */
+export async function unsubscribeTwice(app: App, token: string): Promise<number[]> {
+  const follow = () =>
+    callApi(app, { method: 'POST', url: '/api/subscriptions/unsubscribe', body: { token } });
+  return [(await follow()).statusCode, (await follow()).statusCode];
+}
+
 /** Mails written to DATA_DIR/outbox, oldest first, as RFC 822 text with the body decoded. */
 export function readOutbox(dataDir: string): string[] {
   const outbox = join(dataDir, 'outbox');
