@@ -73,32 +73,32 @@ export function AccountsTable({
       key: 'status',
       width: 96,
       align: 'center',
-      render: (_, account) => (
-        <Space size={4}>
-          {account.error ? (
-            <Button
-              type="text"
-              size="small"
-              aria-label={`Ver error de la cuenta ${account.description}`}
-              icon={<CloseCircleFilled style={{ color: '#cf1322' }} />}
-              onClick={() => onShowError(account)}
-            />
-          ) : (
-            <CheckCircleFilled style={{ color: '#389e0d' }} aria-label="Sin errores" role="img" />
-          )}
-          {account.warnings?.length ? (
-            <Tooltip title={account.warnings.join(' ')}>
-              <Button
-                type="text"
-                size="small"
-                aria-label={`Ver advertencias de la cuenta ${account.description}`}
-                icon={<WarningFilled style={{ color: '#d48806' }} />}
-                onClick={() => onShowError(account)}
-              />
-            </Tooltip>
-          ) : null}
-        </Space>
-      ),
+      render: (_, account) => {
+        // The error and the warnings open the same box, which shows what the account has.
+        const show = (what: string, icon: ReactNode) => (
+          <Button
+            type="text"
+            size="small"
+            aria-label={`Ver ${what} de la cuenta ${account.description}`}
+            icon={icon}
+            onClick={() => onShowError(account)}
+          />
+        );
+        return (
+          <Space size={4}>
+            {account.error ? (
+              show('error', <CloseCircleFilled style={{ color: '#cf1322' }} />)
+            ) : (
+              <CheckCircleFilled style={{ color: '#389e0d' }} aria-label="Sin errores" role="img" />
+            )}
+            {account.warnings?.length ? (
+              <Tooltip title={account.warnings.join(' ')}>
+                {show('advertencias', <WarningFilled style={{ color: '#d48806' }} />)}
+              </Tooltip>
+            ) : null}
+          </Space>
+        );
+      },
     },
     {
       title: 'Últ. Actual.',
