@@ -9,7 +9,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
@@ -17,6 +16,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { createPasswordHasher } from '../../apps/server/src/lib/passwords.ts';
 import { createSessionIssuer } from '../../apps/server/src/modules/auth/sessions.ts';
 import { embedTokenKey } from '../../apps/server/src/modules/viewer/viewer.service.ts';
+import { createPostgresDatabase } from '../../apps/server/test/postgres-database.ts';
 import { seedTenant, tenant } from './portal-api-seed.ts';
 
 async function openBenchDatabase(
@@ -28,21 +28,7 @@ async function openBenchDatabase(
     await migrateToLatest(handle.db, handle.dialect);
     return { ...handle, drop: () => handle.db.destroy() };
   }
-  const name = `vitrina_bench_${randomBytes(4).toString('hex')}`;
-  const admin = openDatabase(pgUrl);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString());
-  await migrateToLatest(handle.db, handle.dialect);
-  return {
-    ...handle,
-    async drop() {
-      await handle.db.destroy();
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.db.destroy();
-    },
-  };
+  return createPostgresDatabase(pgUrl, `vitrina_bench_${randomBytes(4).toString('hex')}`);
 }
 
 /** The floor: node:http answering every request with the same bytes. */

@@ -11,6 +11,7 @@ import type {
   VisualDefinition,
   VisualType,
 } from '@vitrina/bi-model';
+import { companionColors } from '@vitrina/bi-model/palette';
 import { deterministicGuid } from '../src/platform/ids.ts';
 
 const PAGE_WIDTH = 1280;
@@ -18,18 +19,7 @@ const PAGE_HEIGHT = 720;
 
 const retailTheme = {
   name: 'Retail Andino',
-  dataColors: [
-    '#0F766E',
-    '#F59E0B',
-    '#6366F1',
-    '#EF4444',
-    '#0EA5E9',
-    '#84CC16',
-    '#A855F7',
-    '#F97316',
-    '#14B8A6',
-    '#64748B',
-  ],
+  dataColors: ['#0F766E', ...companionColors],
   background: '#FFFFFF',
   foreground: '#1F2937',
   tableAccent: '#0F766E',

@@ -1,37 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { publishedDemoCredentials } from '@vitrina/env/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import type { DatasetRegistry } from '../src/engine/registry.ts';
-import { countryAccess, demoWorkspaces, openDemoDatasets } from '../demo/index.ts';
+import { countryAccess } from '../demo/index.ts';
 import { securedSalesDataset } from '../demo/sales-model.ts';
-import { listen, type RunningService } from '../src/listen.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
-import { createServices, type BiServices } from '../src/services.ts';
-import { appToken, call } from './harness.ts';
+import { appToken, call, startDemoDataService, type TestService } from './harness.ts';
 
 /** The whole chain on the demo: service principal → GenerateToken with an identity → query. */
-let registry: DatasetRegistry;
-let services: BiServices;
-let running: RunningService;
+let service: TestService;
 let url: string;
-const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-rls-'));
 
 beforeAll(async () => {
-  registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
-  services = createServices(loadConfig({ DATA_DIR: dataRoot }), { datasetSchemas: registry });
-  await seedDemo(services, demoWorkspaces, publishedDemoCredentials);
-  running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${running.port}`;
+  service = await startDemoDataService();
+  url = service.url;
 });
-afterAll(async () => {
-  await running.close();
-  await services.close();
-  registry.close();
-  rmSync(dataRoot, { recursive: true, force: true });
-});
+afterAll(() => service.close());
 
 const salesByCountry = {
   groupBy: [{ table: 'Tienda', column: 'País' }],

@@ -10,7 +10,10 @@ import {
 import { expect } from 'vitest';
 import type { BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { DatasetRegistry } from '../src/engine/registry.ts';
+import type { WorkspaceContent } from '../src/modules/content/content.ts';
 import { listen, type RunningService } from '../src/listen.ts';
+import { demoWorkspaces, openDemoDatasets } from '../demo/index.ts';
 import { demoServiceOptions } from '../demo/plugin.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { createServices, type BiServices, type CreateServicesOptions } from '../src/services.ts';
@@ -56,6 +59,31 @@ export async function startTestService(
   });
   const services = createServices(config, { ...demoServiceOptions, ...options });
   await seedDemo(services, fixtureContent, publishedDemoCredentials);
+  return listenForTest(services, dataRoot, app);
+}
+
+/**
+ * A BI service on the demo's own datasets (in memory, 20,000 sales rows) seeded with `content`:
+ * for tests that query the demo's data rather than the fixture content.
+ */
+export async function startDemoDataService(
+  content: readonly WorkspaceContent[] = demoWorkspaces,
+): Promise<TestService & { registry: DatasetRegistry }> {
+  const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-demo-'));
+  const registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
+  const services = createServices(loadConfig({ DATA_DIR: dataRoot }), { datasetSchemas: registry });
+  await seedDemo(services, content, publishedDemoCredentials);
+  const service = await listenForTest(services, dataRoot, {}, () => registry.close());
+  return { ...service, registry };
+}
+
+/** `services` on free loopback ports; closing also runs `release` and removes `dataRoot`. */
+async function listenForTest(
+  services: BiServices,
+  dataRoot: string,
+  app: Pick<BuildAppOptions, 'configureApp'>,
+  release: () => void = () => undefined,
+): Promise<TestService> {
   const running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' }, app);
   return {
     url: `http://127.0.0.1:${running.port}`,
@@ -66,6 +94,7 @@ export async function startTestService(
     async close() {
       await running.close();
       await services.close();
+      release();
       rmSync(dataRoot, { recursive: true, force: true });
     },
   };

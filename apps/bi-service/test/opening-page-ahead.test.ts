@@ -4,9 +4,6 @@
  * runs are counted on the demo sales store itself (every query of the open and the secured
  * sales datasets goes through it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   afterAll,
   beforeAll,
@@ -20,50 +17,31 @@ import {
 import { queryBatchLineSchema, type AuthoringReport, type Query } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { FilterType } from '@vitrina/embed-sdk/protocol';
-import { publishedDemoCredentials } from '@vitrina/env/demo';
 import { loadConfig } from '../src/config.ts';
 import type { DatasetStore } from '../src/engine/dataset-store.ts';
 import type { DatasetRegistry } from '../src/engine/registry.ts';
-import { demoWorkspaces, openDemoDatasets, rowSecurityDemoContent } from '../demo/index.ts';
+import { demoWorkspaces, rowSecurityDemoContent } from '../demo/index.ts';
 import { salesOverviewReport } from '../demo/reports-sales.ts';
 import { salesDataset, securedSalesDataset } from '../demo/sales-model.ts';
 import { deterministicGuid } from '../src/platform/ids.ts';
-import { listen, type RunningService } from '../src/listen.ts';
 import { createQueryService } from '../src/modules/queries/query.service.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
-import { createServices, type BiServices } from '../src/services.ts';
 import { signEmbedToken, type EmbedTokenClaims } from '../src/modules/identity/embed-token.ts';
-import { appToken, call } from './harness.ts';
+import { appToken, call, startDemoDataService, type TestService } from './harness.ts';
 
 const rowSecurityReportId = deterministicGuid('report', 'Ventas por país (seguridad por filas)');
 const peru = 'gerente.peru@retailandino.demo';
 const chile = 'gerente.chile@retailandino.demo';
 
-let registry: DatasetRegistry;
-let services: BiServices;
-let running: RunningService;
+let service: TestService & { registry: DatasetRegistry };
 let url: string;
 let store: DatasetStore;
-const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-ahead-'));
 
 beforeAll(async () => {
-  registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
-  services = createServices(loadConfig({ DATA_DIR: dataRoot }), { datasetSchemas: registry });
-  await seedDemo(
-    services,
-    [...demoWorkspaces, ...rowSecurityDemoContent],
-    publishedDemoCredentials,
-  );
-  running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${running.port}`;
-  store = registry.get(salesDataset.id)!.store;
+  service = await startDemoDataService([...demoWorkspaces, ...rowSecurityDemoContent]);
+  url = service.url;
+  store = service.registry.get(salesDataset.id)!.store;
 });
-afterAll(async () => {
-  await running.close();
-  await services.close();
-  registry.close();
-  rmSync(dataRoot, { recursive: true, force: true });
-});
+afterAll(() => service.close());
 
 /** DuckDB reads of the sales store, and a way to wait until every one of them has ended. */
 let duckdb: MockInstance<DatasetStore['query']>;
@@ -217,7 +195,7 @@ describe('the opening page, started when the frame reads the report', () => {
   it('starts nothing for a token the dataset refuses, and the report is still answered', async () => {
     // GenerateToken would refuse this grant (the dataset needs an identity); a token signed
     // without one is refused by the dataset, so the frame's batch would be, and so is the start.
-    const token = await signEmbedToken(services.embedTokenKey, {
+    const token = await signEmbedToken(service.services.embedTokenKey, {
       ...viewGrant(rowSecurityReportId, securedSalesDataset.id),
     });
     await readReport(rowSecurityReportId, token);
@@ -226,14 +204,18 @@ describe('the opening page, started when the frame reads the report', () => {
   });
 
   it('starts nothing when BI_EARLY_QUERIES is off', async () => {
-    const datasets = createQueryService(registry, { now: () => new Date() }, { readAhead: false });
+    const datasets = createQueryService(
+      service.registry,
+      { now: () => new Date() },
+      { readAhead: false },
+    );
     const claims: EmbedTokenClaims = {
       ...viewGrant(salesOverviewReport.id, salesDataset.id),
       ver: 1,
       jti: 'read-ahead-off',
       iat: 0,
     };
-    const dataset = registry.schema(salesDataset.id)!;
+    const dataset = service.registry.schema(salesDataset.id)!;
     datasets.readPageAhead(claims, { ...salesOverviewReport, dataset }, '');
     await duckdbIdle();
     expect(duckdbRuns()).toBe(0);

@@ -6,13 +6,16 @@ import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser, Role } from '@vitrina/contracts';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Environment } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/database.ts';
+import { openDatabase, type DialectName } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { tablesChildFirst, type Database } from '../src/db/schema.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createPasswordHasher } from '../src/lib/passwords.ts';
 import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
 import { seedDemoAccounts } from '../demo/demo-accounts.ts';
+import { createPostgresDatabase, type TestDatabase } from './postgres-database.ts';
+
+export type { TestDatabase };
 
 /** The PostgreSQL server tests use; each run creates and drops its own database there. */
 const postgresAdminUrl =
@@ -47,13 +50,6 @@ export const testDialects: { dialect: DialectName; available: boolean }[] = [
   { dialect: 'postgres', available: postgresAvailable },
 ];
 
-export interface TestDatabase extends DatabaseHandle {
-  /** What `DATABASE_URL` would say to reach this database (another process can open it). */
-  url: string;
-  /** Closes the connection and drops the throw-away database. */
-  drop(): Promise<void>;
-}
-
 /** A fresh, migrated database: SQLite in memory, or a uniquely named PostgreSQL database. */
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
@@ -61,38 +57,10 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     await migrateToLatest(handle.db, handle.dialect);
     return { ...handle, url: ':memory:', drop: () => handle.db.destroy() };
   }
-  const name = `vitrina_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = openDatabase(postgresAdminUrl);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString());
-  await migrateToLatest(handle.db, handle.dialect);
-  return {
-    ...handle,
-    url: url.toString(),
-    async drop() {
-      await handle.db.destroy();
-      await dropWhenReleased(admin.db, name);
-      await admin.db.destroy();
-    },
-  };
-}
-
-/**
- * pg's pool resolves `end()` slightly before its sockets are gone; dropping `WITH (FORCE)` right
- * away would kill a closing connection and surface as an uncaught error, so retry politely.
- */
-async function dropWhenReleased(admin: Kysely<Database>, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await sql`drop database if exists ${sql.id(name)}`.execute(admin);
-      return;
-    } catch (error) {
-      if (attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  return createPostgresDatabase(
+    postgresAdminUrl,
+    `vitrina_test_${process.pid}_${randomBytes(4).toString('hex')}`,
+  );
 }
 
 /** Empties every table (children first) so one database serves many isolated cases. */
@@ -319,6 +287,18 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
       Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
     );
+}
+
+/** The token of the unsubscribe link in a subscription mail's text. */
+export function unsubscribeTokenIn(mail: string): string {
+  return decodeURIComponent(/unsubscribe\?token=([^\s"&<]+)/.exec(mail)![1]!);
+}
+
+/** Follows an unsubscribe link twice, without a session: the two answers' status codes. */
+export async function unsubscribeTwice(app: App, token: string): Promise<number[]> {
+  const follow = () =>
+    callApi(app, { method: 'POST', url: '/api/subscriptions/unsubscribe', body: { token } });
+  return [(await follow()).statusCode, (await follow()).statusCode];
 }
 
 /** Mails written to DATA_DIR/outbox, oldest first, as RFC 822 text with the body decoded. */

@@ -3,20 +3,11 @@
  * 2,000 rows with a one-table report on it and a report whose visual asks for a measure that
  * does not exist: what a job hands the renderer (an embed token per report) comes from here.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { publishedDemoCredentials } from '@vitrina/env/demo';
 import { columns } from '@vitrina/test-support/columns';
 import { expect } from 'vitest';
-import { demoWorkspaces, openDemoDatasets } from '../../demo/index.ts';
-import { seedDemo } from '../../demo/seed-demo.ts';
-import { loadConfig } from '../../src/config.ts';
-import { listen } from '../../src/listen.ts';
 import type { RenderRequest } from '../../src/modules/exports/export-renderer.ts';
 import { deterministicGuid } from '../../src/platform/ids.ts';
-import { createServices } from '../../src/services.ts';
-import { appToken, call, workspaceIdOf } from '../harness.ts';
+import { appToken, call, startDemoDataService, workspaceIdOf } from '../harness.ts';
 
 export const LONG_LIST_ROWS = 2_000;
 /** Row codes of the long list: F0001 … F2000. */
@@ -64,14 +55,7 @@ async function pushLongList(url: string, token: string, groupId: string): Promis
 }
 
 export async function startExportService(): Promise<ExportService> {
-  const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-export-'));
-  const registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
-  const services = createServices(loadConfig({ DATA_DIR: dataRoot }), {
-    datasetSchemas: registry,
-  });
-  await seedDemo(services, demoWorkspaces, publishedDemoCredentials);
-  const running = await listen(services, { port: 0, tlsPort: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${running.port}`;
+  const { url, services, close } = await startDemoDataService();
   const token = await appToken(url);
   const groupId = await workspaceIdOf(url, token, 'Comercial');
   const datasetId = await pushLongList(url, token, groupId);
@@ -131,11 +115,6 @@ export async function startExportService(): Promise<ExportService> {
         locale: 'es-ES',
       };
     },
-    async close() {
-      await running.close();
-      await services.close();
-      registry.close();
-      rmSync(dataRoot, { recursive: true, force: true });
-    },
+    close,
   };
 }

@@ -280,28 +280,23 @@ describe('refusals, each with its message', () => {
     expectRefused(await agent.callback(callbackUrl), 'issuer');
   });
 
-  it('an expired ID token', async () => {
+  // The provider's ID tokens live 2 minutes; the transaction 10.
+  it.each([
+    { expired: 'an expired ID token', minutes: 5, reason: 'token' },
+    {
+      expired: 'an expired transaction (more than 10 minutes at the provider)',
+      minutes: 11,
+      reason: 'state',
+    },
+  ] as const)('$expired', async ({ minutes, reason }) => {
     provider.signInAs('ana');
     const agent = createBrowserAgent(context.app);
     const callbackUrl = await agent.authorize(await agent.start(), portalUrl);
-    // The provider's ID tokens live 2 minutes; the transaction 10.
-    clock.advance(5 * 60_000);
+    clock.advance(minutes * 60_000);
     try {
-      expectRefused(await agent.callback(callbackUrl), 'token');
+      expectRefused(await agent.callback(callbackUrl), reason);
     } finally {
-      clock.advance(-5 * 60_000);
-    }
-  });
-
-  it('an expired transaction (more than 10 minutes at the provider)', async () => {
-    provider.signInAs('ana');
-    const agent = createBrowserAgent(context.app);
-    const callbackUrl = await agent.authorize(await agent.start(), portalUrl);
-    clock.advance(11 * 60_000);
-    try {
-      expectRefused(await agent.callback(callbackUrl), 'state');
-    } finally {
-      clock.advance(-11 * 60_000);
+      clock.advance(-minutes * 60_000);
     }
   });
 

@@ -117,6 +117,27 @@ export async function grant(fixture: ContentFixture, user: SignedIn, elementIds:
 }
 
 /**
+ * Three new viewers granted the workspace's first report through each level (the account, the
+ * workspace, the report itself), and a fourth granted nothing.
+ */
+export async function viewersByLevel(
+  fixture: ContentFixture,
+  account: Account,
+  workspace: Account['workspaces'][number],
+) {
+  const [byAccount, byWorkspace, byReport, ungranted] = [
+    await fixture.viewer(),
+    await fixture.viewer(),
+    await fixture.viewer(),
+    await fixture.viewer(),
+  ];
+  await grant(fixture, byAccount, [String(account.id)]);
+  await grant(fixture, byWorkspace, [workspace.id]);
+  await grant(fixture, byReport, [workspace.reports[0]!.id]);
+  return { byAccount, byWorkspace, byReport, ungranted };
+}
+
+/**
  * Call inside a describe: a content fixture started before its tests and stopped after them. The
  * object is filled in by that hook: read its fields in hooks and tests only.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callApi, testDialects } from '../helper.ts';
-import { grant, useContentFixture } from './content-fixture.ts';
+import { grant, useContentFixture, viewersByLevel } from './content-fixture.ts';
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`permissions (${dialect})`, () => {
@@ -93,32 +93,25 @@ for (const { dialect, available } of testDialects) {
       const account = await fx.createAccount(fx.newIdentity());
       const workspace = account.workspaces[0]!;
       const report = workspace.reports[0]!;
-      const [byAccount, byWorkspace, direct, newcomer] = [
-        await fx.viewer(),
-        await fx.viewer(),
-        await fx.viewer(),
-        await fx.viewer(),
-      ];
-      await grant(fx, byAccount, [String(account.id)]);
-      await grant(fx, byWorkspace, [workspace.id]);
-      await grant(fx, direct, [report.id]);
+      const viewers = await viewersByLevel(fx, account, workspace);
+      const { byAccount, byWorkspace, byReport, ungranted } = viewers;
       const url = `/api/administration/report/${report.id}/users`;
       const ids = (list: { id: number }[]) => list.map((u) => u.id);
 
       const before = (await callApi(fx.app, { method: 'GET', url, token: fx.admin.token })).json();
       expect(ids(before.account)).toEqual([byAccount.id]);
       expect(ids(before.workspace)).toEqual([byWorkspace.id]);
-      expect(ids(before.report)).toEqual([direct.id]);
-      expect(before.report[0]).toMatchObject({ username: direct.username, rol: 1 });
+      expect(ids(before.report)).toEqual([byReport.id]);
+      expect(before.report[0]).toMatchObject({ username: byReport.username, rol: 1 });
 
       const set = await callApi(fx.app, {
         method: 'PUT',
         url,
         token: fx.admin.token,
-        body: [{ id: newcomer.id }],
+        body: [{ id: ungranted.id }],
       });
       expect(set.statusCode).toBe(200);
-      expect(ids(set.json().report)).toEqual([newcomer.id]);
+      expect(ids(set.json().report)).toEqual([ungranted.id]);
       expect(ids(set.json().account)).toEqual([byAccount.id]);
 
       const rejected = await callApi(fx.app, {

@@ -3,7 +3,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callApi, decodeQuotedPrintable, signIn, type SignedIn } from '../helper.ts';
+import {
+  callApi,
+  decodeQuotedPrintable,
+  signIn,
+  unsubscribeTokenIn,
+  unsubscribeTwice,
+  type SignedIn,
+} from '../helper.ts';
 import { usePortalOnBundledBi } from './portal-on-bundled-bi.ts';
 
 /**
@@ -181,15 +188,8 @@ describe('subscriptions mail each recipient their own rows', () => {
     );
 
     // The link in Perú's mail unsubscribes Perú, once, without a session.
-    const token = decodeURIComponent(/unsubscribe\?token=([^\s"&<]+)/.exec(peruBody)![1]!);
-    const unsubscribe = () =>
-      callApi(fx.portal.app, {
-        method: 'POST',
-        url: '/api/subscriptions/unsubscribe',
-        body: { token },
-      });
-    expect((await unsubscribe()).statusCode).toBe(200);
-    expect((await unsubscribe()).statusCode).toBe(400);
+    const token = unsubscribeTokenIn(peruBody);
+    expect(await unsubscribeTwice(fx.portal.app, token)).toEqual([200, 400]);
     const after: { recipients: number[] }[] = (
       await as(fx.admin, 'GET')(`/api/subscriptions?reportUid=${report.uId}`)
     ).json();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { callApi, testDialects } from '../helper.ts';
-import { grant, useContentFixture } from './content-fixture.ts';
+import { grant, useContentFixture, viewersByLevel } from './content-fixture.ts';
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`viewer and favorites (${dialect})`, () => {
@@ -13,15 +13,8 @@ for (const { dialect, available } of testDialects) {
     it('opens a report granted at account, workspace or report level, and nothing else', async () => {
       const account = await fx.createAccount(fx.newIdentity());
       const [ws1, ws2] = account.workspaces;
-      const [byAccount, byWorkspace, byReport, stranger] = [
-        await fx.viewer(),
-        await fx.viewer(),
-        await fx.viewer(),
-        await fx.viewer(),
-      ];
-      await grant(fx, byAccount, [String(account.id)]);
-      await grant(fx, byWorkspace, [ws1!.id]);
-      await grant(fx, byReport, [ws1!.reports[0]!.id]);
+      const viewers = await viewersByLevel(fx, account, ws1!);
+      const { byAccount, byWorkspace, byReport, ungranted } = viewers;
       const target = ws1!.reports[0]!;
       const other = ws2!.reports[0]!;
 
@@ -36,7 +29,7 @@ for (const { dialect, available } of testDialects) {
         });
       }
       expect((await open(other.uId, byAccount.token)).statusCode).toBe(200);
-      for (const user of [byWorkspace, byReport, stranger]) {
+      for (const user of [byWorkspace, byReport, ungranted]) {
         const denied = await open(other.uId, user.token);
         expect(denied.statusCode).toBe(403);
         expect(denied.json().message).toBe('Acceso denegado al informe.');

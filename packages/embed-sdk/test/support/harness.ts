@@ -84,12 +84,21 @@ export async function openScriptPage(
   return opened;
 }
 
-/** The playwright frame of the iframe inside the container. */
-export async function frameOf(page: Page, containerId: string): Promise<Frame> {
+/** The playwright frame of the iframe inside the container, once its recording frame runs. */
+export function frameOf(page: Page, containerId: string): Promise<Frame> {
+  return frameRunning(page, containerId, 'testFrame');
+}
+
+/** The playwright frame of the iframe inside the container, once its script set `global`. */
+export async function frameRunning(
+  page: Page,
+  containerId: string,
+  global: string,
+): Promise<Frame> {
   const handle = await page.waitForSelector(`#${containerId} iframe`, { state: 'attached' });
   const frame = await handle.contentFrame();
   if (!frame) throw new Error(`no frame in #${containerId}`);
-  await frame.waitForFunction(() => 'testFrame' in window);
+  await frame.waitForFunction((name) => name in window, global);
   return frame;
 }
 

@@ -1,14 +1,11 @@
 import type { Frame, Page } from 'playwright-core';
+import { frameRunning } from './harness.ts';
 
 type ProbeWindow = Window & { microsoftFrame: { uid: string; loads: unknown[] } };
 
 /** The playwright frame of the iframe in the container, once the Microsoft frame script runs in it. */
-export async function microsoftFrameIn(page: Page, containerId: string): Promise<Frame> {
-  const handle = await page.waitForSelector(`#${containerId} iframe`, { state: 'attached' });
-  const frame = await handle.contentFrame();
-  if (!frame) throw new Error(`no frame in #${containerId}`);
-  await frame.waitForFunction(() => 'microsoftFrame' in window);
-  return frame;
+export function microsoftFrameIn(page: Page, containerId: string): Promise<Frame> {
+  return frameRunning(page, containerId, 'microsoftFrame');
 }
 
 /** The `/report/load` bodies the Microsoft frame received, once there are at least `count`. */

@@ -26,29 +26,37 @@ export interface ApiCase {
   resolves: 'body' | 'envelope' | { value: unknown };
 }
 
+/**
+ * What a report, a page and a visual each answer alike: `getFilters` reads the holder's filters
+ * (the frame replies `replied`), `setFilters` puts `set` and `removeFilters` puts an empty list.
+ */
+function filterCases(
+  holder: string,
+  url: string,
+  { replied, set }: { replied: unknown[]; set: unknown[] },
+): ApiCase[] {
+  return [
+    {
+      call: `${holder}.getFilters()`,
+      method: 'GET',
+      url,
+      body: 'absent',
+      reply: { statusCode: 200, body: replied },
+      resolves: 'body',
+    },
+    {
+      call: `${holder}.setFilters(${JSON.stringify(set)})`,
+      method: 'PUT',
+      url,
+      body: set,
+      resolves: 'envelope',
+    },
+    { call: `${holder}.removeFilters()`, method: 'PUT', url, body: [], resolves: 'envelope' },
+  ];
+}
+
 export const cases: ApiCase[] = [
-  {
-    call: `${report}.getFilters()`,
-    method: 'GET',
-    url: '/report/filters',
-    body: 'absent',
-    reply: { statusCode: 200, body: [basicFilter] },
-    resolves: 'body',
-  },
-  {
-    call: `${report}.setFilters([${JSON.stringify(basicFilter)}])`,
-    method: 'PUT',
-    url: '/report/filters',
-    body: [basicFilter],
-    resolves: 'envelope',
-  },
-  {
-    call: `${report}.removeFilters()`,
-    method: 'PUT',
-    url: '/report/filters',
-    body: [],
-    resolves: 'envelope',
-  },
+  ...filterCases(report, '/report/filters', { replied: [basicFilter], set: [basicFilter] }),
   {
     call: `${report}.getPages().then((ps) => ps.map((p) => [p instanceof window['powerbi-client'].Page, p.name, p.displayName, p.isActive, p.visibility]))`,
     method: 'GET',
@@ -147,28 +155,7 @@ export const cases: ApiCase[] = [
     body: { name: 'copia' },
     resolves: 'body',
   },
-  {
-    call: `${page1}.getFilters()`,
-    method: 'GET',
-    url: '/report/pages/P1/filters',
-    body: 'absent',
-    reply: { statusCode: 200, body: [basicFilter] },
-    resolves: 'body',
-  },
-  {
-    call: `${page1}.setFilters([])`,
-    method: 'PUT',
-    url: '/report/pages/P1/filters',
-    body: [],
-    resolves: 'envelope',
-  },
-  {
-    call: `${page1}.removeFilters()`,
-    method: 'PUT',
-    url: '/report/pages/P1/filters',
-    body: [],
-    resolves: 'envelope',
-  },
+  ...filterCases(page1, '/report/pages/P1/filters', { replied: [basicFilter], set: [] }),
   {
     call: `${page1}.setActive()`,
     method: 'PUT',
@@ -195,28 +182,7 @@ export const cases: ApiCase[] = [
     reply: { statusCode: 200, body: true },
     resolves: 'body',
   },
-  {
-    call: `${visual1}.getFilters()`,
-    method: 'GET',
-    url: '/report/pages/P1/visuals/v1/filters',
-    body: 'absent',
-    reply: { statusCode: 200, body: [] },
-    resolves: 'body',
-  },
-  {
-    call: `${visual1}.setFilters([])`,
-    method: 'PUT',
-    url: '/report/pages/P1/visuals/v1/filters',
-    body: [],
-    resolves: 'envelope',
-  },
-  {
-    call: `${visual1}.removeFilters()`,
-    method: 'PUT',
-    url: '/report/pages/P1/visuals/v1/filters',
-    body: [],
-    resolves: 'envelope',
-  },
+  ...filterCases(visual1, '/report/pages/P1/visuals/v1/filters', { replied: [], set: [] }),
   {
     call: `${visual1}.exportData(1, 10)`,
     method: 'POST',

@@ -11,20 +11,23 @@ function minter(lifetimeMs: number, clock: { now: number }) {
   return { mint, calls: () => calls };
 }
 
+/** A cache on a clock the test moves, and a minter of tokens that live an hour on that clock. */
+function cacheWithMinter() {
+  const clock = { now: 0 };
+  const cache = createEmbedTokenCache({ now: () => clock.now });
+  return { clock, cache, ...minter(60 * 60_000, clock) };
+}
+
 describe('embed token cache', () => {
   it('shares one call between concurrent misses', async () => {
-    const clock = { now: 0 };
-    const cache = createEmbedTokenCache({ now: () => clock.now });
-    const { mint, calls } = minter(60 * 60_000, clock);
+    const { cache, mint, calls } = cacheWithMinter();
     const tokens = await Promise.all(Array.from({ length: 20 }, () => cache.get('r1', mint)));
     expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['t1']));
     expect(calls()).toBe(1);
   });
 
   it('reuses a token until five minutes before expiry', async () => {
-    const clock = { now: 0 };
-    const cache = createEmbedTokenCache({ now: () => clock.now });
-    const { mint, calls } = minter(60 * 60_000, clock);
+    const { clock, cache, mint, calls } = cacheWithMinter();
     await cache.get('r1', mint);
     clock.now = 54 * 60_000;
     expect((await cache.get('r1', mint)).token).toBe('t1');
@@ -34,9 +37,7 @@ describe('embed token cache', () => {
   });
 
   it('keeps reports apart, forgets deleted ones and does not cache failures', async () => {
-    const clock = { now: 0 };
-    const cache = createEmbedTokenCache({ now: () => clock.now });
-    const { mint, calls } = minter(60 * 60_000, clock);
+    const { cache, mint, calls } = cacheWithMinter();
     await cache.get('r1', mint);
     await cache.get('r2', mint);
     cache.deleteMatching((key) => key === 'r1');

@@ -2,7 +2,8 @@ import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { FormModal } from '../../../components/FormModal.tsx';
 import type { Account } from '../../../lib/models.ts';
-import { LIMITS, mailRule, maxRule, required } from '../../../lib/validation.ts';
+import { LIMITS, mailRule, required } from '../../../lib/validation.ts';
+import { accountFieldRules, ApplicationIdField } from './account-fields.tsx';
 import type { AccountFormValues } from './account-form-values.ts';
 import { ServicePrincipalFields } from './ServicePrincipalFields.tsx';
 
@@ -14,8 +15,6 @@ interface Props {
   onSave(values: AccountFormValues): void;
   onCancel(): void;
 }
-
-const fieldRules = [required(), maxRule(LIMITS.accountField)];
 
 /**
  * Agregar cuenta / Editar cuenta (spec §4): cleared on create, prefilled on edit with username
@@ -68,14 +67,20 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
             ]}
           />
         </Form.Item>
-        <Form.Item name="description" label="Descripción" rules={fieldRules}>
+        <Form.Item name="description" label="Descripción" rules={accountFieldRules}>
           <Input maxLength={LIMITS.accountField} />
         </Form.Item>
         <Form.Item
           name="username"
           label="Usuario"
           extra={servicePrincipal ? 'Una etiqueta libre: no necesita ser un correo.' : undefined}
-          rules={editing ? [required()] : servicePrincipal ? fieldRules : [...fieldRules, mailRule]}
+          rules={
+            editing
+              ? [required()]
+              : servicePrincipal
+                ? accountFieldRules
+                : [...accountFieldRules, mailRule]
+          }
         >
           <Input maxLength={LIMITS.accountField} disabled={editing} autoComplete="off" />
         </Form.Item>
@@ -83,12 +88,10 @@ export function AccountFormModal({ open, account, saving, onSave, onCancel }: Pr
           <ServicePrincipalFields form={form} />
         ) : (
           <>
-            <Form.Item name="password" label="Contraseña" rules={fieldRules}>
+            <Form.Item name="password" label="Contraseña" rules={accountFieldRules}>
               <Input.Password maxLength={LIMITS.accountField} autoComplete="new-password" />
             </Form.Item>
-            <Form.Item name="clientId" label="Application ID" rules={fieldRules}>
-              <Input maxLength={LIMITS.accountField} />
-            </Form.Item>
+            <ApplicationIdField />
           </>
         )}
       </Form>

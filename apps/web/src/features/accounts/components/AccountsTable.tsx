@@ -9,6 +9,8 @@ import {
 } from '@ant-design/icons';
 import { Button, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { IconAction } from '../../../components/IconAction.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { Account } from '../../../lib/models.ts';
 
@@ -22,6 +24,14 @@ interface Props {
   onEditIdentities(account: Account): void;
 }
 
+interface RowAction {
+  label: string;
+  name: string;
+  icon: ReactNode;
+  danger?: boolean;
+  run(account: Account): void;
+}
+
 /** Descripción, Application ID, Estado, Últ. Actual. and the edit/delete icons (spec §2). */
 export function AccountsTable({
   accounts,
@@ -32,6 +42,29 @@ export function AccountsTable({
   onTestConnection,
   onEditIdentities,
 }: Props) {
+  // Each icon's tooltip, and the name that says which account it acts on.
+  const rowActions: RowAction[] = [
+    {
+      label: 'Probar conexión',
+      name: 'Probar conexión de la cuenta',
+      icon: <ApiOutlined />,
+      run: onTestConnection,
+    },
+    {
+      label: 'Seguridad por filas',
+      name: 'Seguridad por filas de la cuenta',
+      icon: <SafetyOutlined />,
+      run: onEditIdentities,
+    },
+    { label: 'Editar', name: 'Editar cuenta', icon: <EditOutlined />, run: onEdit },
+    {
+      label: 'Eliminar',
+      name: 'Eliminar cuenta',
+      icon: <DeleteOutlined />,
+      danger: true,
+      run: onDelete,
+    },
+  ];
   const columns: ColumnsType<Account> = [
     { title: 'Descripción', dataIndex: 'description', key: 'description' },
     { title: 'Application ID', dataIndex: 'clientId', key: 'clientId', responsive: ['md'] },
@@ -40,32 +73,32 @@ export function AccountsTable({
       key: 'status',
       width: 96,
       align: 'center',
-      render: (_, account) => (
-        <Space size={4}>
-          {account.error ? (
-            <Button
-              type="text"
-              size="small"
-              aria-label={`Ver error de la cuenta ${account.description}`}
-              icon={<CloseCircleFilled style={{ color: '#cf1322' }} />}
-              onClick={() => onShowError(account)}
-            />
-          ) : (
-            <CheckCircleFilled style={{ color: '#389e0d' }} aria-label="Sin errores" role="img" />
-          )}
-          {account.warnings?.length ? (
-            <Tooltip title={account.warnings.join(' ')}>
-              <Button
-                type="text"
-                size="small"
-                aria-label={`Ver advertencias de la cuenta ${account.description}`}
-                icon={<WarningFilled style={{ color: '#d48806' }} />}
-                onClick={() => onShowError(account)}
-              />
-            </Tooltip>
-          ) : null}
-        </Space>
-      ),
+      render: (_, account) => {
+        // The error and the warnings open the same box, which shows what the account has.
+        const show = (what: string, icon: ReactNode) => (
+          <Button
+            type="text"
+            size="small"
+            aria-label={`Ver ${what} de la cuenta ${account.description}`}
+            icon={icon}
+            onClick={() => onShowError(account)}
+          />
+        );
+        return (
+          <Space size={4}>
+            {account.error ? (
+              show('error', <CloseCircleFilled style={{ color: '#cf1322' }} />)
+            ) : (
+              <CheckCircleFilled style={{ color: '#389e0d' }} aria-label="Sin errores" role="img" />
+            )}
+            {account.warnings?.length ? (
+              <Tooltip title={account.warnings.join(' ')}>
+                {show('advertencias', <WarningFilled style={{ color: '#d48806' }} />)}
+              </Tooltip>
+            ) : null}
+          </Space>
+        );
+      },
     },
     {
       title: 'Últ. Actual.',
@@ -79,39 +112,16 @@ export function AccountsTable({
       width: 176,
       render: (_, account) => (
         <Space size={0}>
-          <Tooltip title="Probar conexión">
-            <Button
-              type="text"
-              icon={<ApiOutlined />}
-              aria-label={`Probar conexión de la cuenta ${account.description}`}
-              onClick={() => onTestConnection(account)}
+          {rowActions.map(({ label, name, icon, danger, run }) => (
+            <IconAction
+              key={label}
+              label={label}
+              ariaLabel={`${name} ${account.description}`}
+              icon={icon}
+              danger={danger}
+              onClick={() => run(account)}
             />
-          </Tooltip>
-          <Tooltip title="Seguridad por filas">
-            <Button
-              type="text"
-              icon={<SafetyOutlined />}
-              aria-label={`Seguridad por filas de la cuenta ${account.description}`}
-              onClick={() => onEditIdentities(account)}
-            />
-          </Tooltip>
-          <Tooltip title="Editar">
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={`Editar cuenta ${account.description}`}
-              onClick={() => onEdit(account)}
-            />
-          </Tooltip>
-          <Tooltip title="Eliminar">
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`Eliminar cuenta ${account.description}`}
-              onClick={() => onDelete(account)}
-            />
-          </Tooltip>
+          ))}
         </Space>
       ),
     },

@@ -1,25 +1,22 @@
 import { Form, Input, type FormInstance } from 'antd';
-import { LIMITS, maxRule, required } from '../../../lib/validation.ts';
+import { LIMITS, maxRule } from '../../../lib/validation.ts';
+import { accountFieldRules, ApplicationIdField } from './account-fields.tsx';
 import type { AccountFormValues } from './account-form-values.ts';
-
-const fieldRules = [required(), maxRule(LIMITS.accountField)];
 
 /** A service principal's fields: tenant, application, a client secret or a PEM certificate. */
 export function ServicePrincipalFields({ form }: { form: FormInstance<AccountFormValues> }) {
   const certificate = Form.useWatch('certificate', form);
   return (
     <>
-      <Form.Item name="tenantId" label="Tenant ID" rules={fieldRules}>
+      <Form.Item name="tenantId" label="Tenant ID" rules={accountFieldRules}>
         <Input maxLength={LIMITS.accountField} placeholder="GUID o dominio del inquilino" />
       </Form.Item>
-      <Form.Item name="clientId" label="Application ID" rules={fieldRules}>
-        <Input maxLength={LIMITS.accountField} />
-      </Form.Item>
+      <ApplicationIdField />
       <Form.Item
         name="password"
         label="Secreto de cliente"
         extra="El valor del secreto (no su identificador). Deje vacío si usa un certificado."
-        rules={certificate ? [maxRule(LIMITS.accountField)] : fieldRules}
+        rules={certificate ? [maxRule(LIMITS.accountField)] : accountFieldRules}
       >
         <Input.Password maxLength={LIMITS.accountField} autoComplete="new-password" />
       </Form.Item>

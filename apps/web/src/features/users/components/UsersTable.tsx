@@ -4,10 +4,10 @@ import {
   KeyOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Button, Space, Table, Tag, Tooltip } from 'antd';
+import { Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UserOrigin } from '@vitrina/contracts';
-import type { ReactNode } from 'react';
+import { IconAction } from '../../../components/IconAction.tsx';
 import { fullName } from '../../../lib/format.ts';
 import { Role, type User } from '../../../lib/models.ts';
 import { roleLabel } from './roles.ts';
@@ -21,24 +21,6 @@ interface Props {
   onReset(user: User): void;
   onDelete(user: User): void;
   onPermissions(user: User): void;
-}
-
-function RowAction({
-  label,
-  icon,
-  danger,
-  onClick,
-}: {
-  label: string;
-  icon: ReactNode;
-  danger?: boolean;
-  onClick(): void;
-}) {
-  return (
-    <Tooltip title={label}>
-      <Button type="text" danger={danger} icon={icon} aria-label={label} onClick={onClick} />
-    </Tooltip>
-  );
 }
 
 /** "groups: a, b (administrador por bi-admins)": what the provider said at the last sign-in. */
@@ -87,13 +69,13 @@ export function UsersTable(props: Props) {
       key: 'actions',
       render: (_, user) => (
         <Space size={0} wrap>
-          <RowAction
+          <IconAction
             label={`Editar usuario ${user.username}`}
             icon={<EditOutlined />}
             onClick={() => onEdit(user)}
           />
           {user.rol === Role.Viewer && (
-            <RowAction
+            <IconAction
               label={`Permisos de ${user.username}`}
               icon={<SafetyCertificateOutlined />}
               onClick={() => onPermissions(user)}
@@ -101,13 +83,13 @@ export function UsersTable(props: Props) {
           )}
           {/* A provider user's password is the provider's: nothing to reset here. */}
           {!fromProvider(user) && (
-            <RowAction
+            <IconAction
               label={`Resetear contraseña de ${user.username}`}
               icon={<KeyOutlined />}
               onClick={() => onReset(user)}
             />
           )}
-          <RowAction
+          <IconAction
             label={`Eliminar usuario ${user.username}`}
             icon={<DeleteOutlined />}
             danger

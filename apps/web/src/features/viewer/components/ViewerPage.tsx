@@ -1,6 +1,7 @@
 import { EditOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { IconAction } from '../../../components/IconAction.tsx';
 import type { EmbedHandle } from '../../../lib/embed-service.ts';
 import type { ReportView, ViewerReport } from '../../../lib/models.ts';
 import { usePublicConfig } from '../../../lib/use-branding.ts';
@@ -74,23 +75,17 @@ export function ViewerPage({
           </Button>
         )}
         {fullscreen ? (
-          <Tooltip title="Salir de pantalla completa">
-            <Button
-              type="text"
-              icon={<FullscreenExitOutlined />}
-              aria-label="Salir de pantalla completa"
-              onClick={() => setFullscreen(false)}
-            />
-          </Tooltip>
+          <IconAction
+            label="Salir de pantalla completa"
+            icon={<FullscreenExitOutlined />}
+            onClick={() => setFullscreen(false)}
+          />
         ) : (
-          <Tooltip title="Pantalla completa">
-            <Button
-              type="text"
-              icon={<FullscreenOutlined />}
-              aria-label="Pantalla completa"
-              onClick={() => setFullscreen(true)}
-            />
-          </Tooltip>
+          <IconAction
+            label="Pantalla completa"
+            icon={<FullscreenOutlined />}
+            onClick={() => setFullscreen(true)}
+          />
         )}
       </div>
       <div className="vt-viewer__stage">
