@@ -87,7 +87,7 @@ const portalGroups: { name: string; files: string[]; env?: Record<string, string
   {
     // 15 s embed tokens, the shortest the BI service accepts, to see renewals within a test.
     name: 'e2e:e2e-portal-short-tokens',
-    files: ['authoring-create', 'token-renewal'],
+    files: ['token-renewal'],
     env: { BI_EMBED_TOKEN_LIFETIME_S: '15' },
   },
 ];

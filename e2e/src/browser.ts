@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { describe } from 'vitest';
 
 /** Flags every browser test uses: headless Debian chromium as root, with no outside network chatter. */
@@ -44,4 +44,25 @@ export async function launchBrowser(extraFlags: readonly string[] = []): Promise
     executablePath: chromiumPath,
     args: [...CHROMIUM_FLAGS, ...extraFlags],
   });
+}
+
+/**
+ * Launches headless chromium as a server that test files in other processes connect to
+ * (`connectBrowser`), each through contexts of their own. Callers must `close()` it.
+ */
+export async function launchBrowserServer(
+  extraFlags: readonly string[] = [],
+): Promise<BrowserServer> {
+  return chromium.launchServer({
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
+  });
+}
+
+/**
+ * A connection to a browser server; its `close()` closes the contexts made through it and
+ * disconnects, leaving the server to others.
+ */
+export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }

@@ -39,6 +39,7 @@ const envSchema = z
     BI_TLS_CA_FILE: optionalText,
     SYNC_INTERVAL_MINUTES: z.coerce.number().nonnegative().default(15),
     SUBSCRIPTION_CHECK_SECONDS: z.coerce.number().nonnegative().default(15),
+    SUBSCRIPTION_RETRY_SECONDS: positiveInt.default(30),
     USAGE_RETENTION_DAYS: positiveInt.default(400),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
     AUDIT_RETENTION_DAYS: auditRetentionField,
@@ -125,8 +126,12 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       secureCookies: portalUrl.startsWith('https:'),
       argon2: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
     },
-    /** How often each instance looks for due subscriptions; 0 turns the look off (tests). */
-    subscriptions: { checkSeconds: env.SUBSCRIPTION_CHECK_SECONDS },
+    subscriptions: {
+      /** How often each instance looks for due subscriptions; 0 turns the look off (tests). */
+      checkSeconds: env.SUBSCRIPTION_CHECK_SECONDS,
+      /** A failed run's first retry waits this long, doubling each time after. */
+      retrySeconds: env.SUBSCRIPTION_RETRY_SECONDS,
+    },
     usage: {
       /** Opens older than this many days are pruned (hourly and at start-up). */
       retentionDays: env.USAGE_RETENTION_DAYS,

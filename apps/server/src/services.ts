@@ -156,7 +156,9 @@ export function createServices(
   });
   // Subscriptions: pg-boss on PostgreSQL (several instances), in this process on SQLite.
   const queue = startedOnFirstUse(
-    context.dialect === 'postgres' ? pgBossQueue(db, context.log) : inProcessQueue(context.log),
+    context.dialect === 'postgres'
+      ? pgBossQueue(db, context.log, context.config.subscriptions.retrySeconds)
+      : inProcessQueue(context.log, context.config.subscriptions.retrySeconds),
     () => delivery.deliver,
   );
   const unsubscribeTokens = createUnsubscribeTokens(context.accountKey);

@@ -146,7 +146,7 @@ describe('the in-process queue backs off between tries', () => {
 
   it('tries again after 30, 60 and 120 seconds, then stops', async () => {
     vi.useFakeTimers();
-    const queue = inProcessQueue(quietLog);
+    const queue = inProcessQueue(quietLog, 30);
     const tries: number[] = [];
     const started = Date.now();
     await queue.start(async () => {

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { launchBrowser } from '../browser.ts';
+import { connectBrowser, launchBrowser } from '../browser.ts';
 import { PowerBiRest, type BiEndpoints, type BiService } from './bi-service.ts';
 import {
   embedsOnlyPowerBiHosts,
@@ -31,14 +31,18 @@ export interface FrameHarness<Bi extends BiEndpoints = BiEndpoints> {
 
 /**
  * A browser and a signed-in REST client for servers already running; `stop` closes the browser,
- * then runs `stopServers`.
+ * then runs `stopServers`. The browser is launched for the harness, or, given `browserEndpoint`,
+ * a connection to a browser server already launched with the same flags (global-setup.ts).
  */
 export async function connectFrameHarness<Bi extends BiEndpoints>(
   servers: { bi: Bi; host: { origin: string } },
   stopServers: () => Promise<void> = async () => {},
+  browserEndpoint?: string,
 ): Promise<FrameHarness<Bi>> {
-  // The browser needs the BI service's certificate, made on its first start.
-  const browser = await launchBrowser(powerBiHostFlags(servers.bi.tlsPort, servers.bi.certFile));
+  const browser = browserEndpoint
+    ? await connectBrowser(browserEndpoint)
+    : // The browser needs the BI service's certificate, made on its first start.
+      await launchBrowser(powerBiHostFlags(servers.bi.tlsPort, servers.bi.certFile));
   const rest = new PowerBiRest(servers.bi.url);
   await rest.signIn();
   mkdirSync(screenshotDir, { recursive: true });

@@ -2,9 +2,10 @@
  * The frame harness as the set-up of a describe block: hooks that make it before the block's
  * tests and close it after them, and accessors through which the block's hooks and tests read it.
  *
- * Blocks that only read the demo content share the servers of the run (global-setup.ts) and open
- * a browser of their own. Blocks that save reports start servers of their own, so the SDK
- * flavours never see each other's saves and no reader sees a saved change.
+ * Blocks that only read the demo content share the servers and the browser of the run
+ * (global-setup.ts), each page in a context of its own. Blocks that save reports start servers
+ * and a browser of their own, so the SDK flavours never see each other's saves and no reader sees
+ * a saved change.
  */
 import { afterAll, beforeAll, inject } from 'vitest';
 import { started } from '../hooks.ts';
@@ -32,7 +33,10 @@ export function useFrameHarness(): () => FrameHarness {
   return useHarness(startFrameHarness);
 }
 
-/** Call inside a describe that only reads: the run's shared BI service and host, and a browser. */
+/**
+ * Call inside a describe that only reads: the run's shared BI service, host and browser (each
+ * page the block opens is a browser context of its own).
+ */
 export function useSharedFrameHarness(): () => FrameHarness {
   return useHarness(async () => {
     const servers = inject('sharedFrameServers');
@@ -40,7 +44,7 @@ export function useSharedFrameHarness(): () => FrameHarness {
       throw new Error(
         "No shared frame servers: run this file in the 'e2e:e2e-frame' project, whose global set-up starts them",
       );
-    return connectFrameHarness(servers);
+    return connectFrameHarness(servers, undefined, inject('sharedFrameBrowser'));
   });
 }
 

@@ -3,14 +3,15 @@
  * browser and a desktop-sized page, signed in as the administrator unless told otherwise; the
  * browser is closed after the block's tests.
  *
- * Files whose writes no other file of their group can see share their group's product
- * (global-setup.ts, `useSharedPortal`). Files that stop the BI service or read its log start a
+ * Files whose writes no other file of their group can see share their group's product and
+ * chromium (global-setup.ts, `useSharedPortal`; the block's browser is then a connection, whose
+ * pages are browser contexts of their own). Files that stop the BI service or read its log start a
  * product of their own (`usePortal`), which the block stops after its tests.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser } from '../browser.ts';
+import { connectBrowser, launchBrowser } from '../browser.ts';
 import { started } from '../hooks.ts';
 import { startStack, type Stack, type StackAddress } from '../stack.ts';
 import { viewports } from './screens.ts';
@@ -29,12 +30,16 @@ interface Product<S extends StackAddress> {
   release(): Promise<void>;
 }
 
-function useProduct<S extends StackAddress>(make: () => Promise<Product<S>>, signedIn: boolean) {
+function useProduct<S extends StackAddress>(
+  make: () => Promise<Product<S>>,
+  openBrowser: () => Promise<Browser>,
+  signedIn: boolean,
+) {
   let product: Product<S> | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([make(), launchBrowser()]);
+    [product, browser] = await Promise.all([make(), openBrowser()]);
     page = await browser.newPage({ viewport: viewports.desktop });
     if (signedIn) await login(page, product.stack.portalUrl, 'admin', product.stack.adminPassword);
   });
@@ -52,10 +57,14 @@ function useProduct<S extends StackAddress>(make: () => Promise<Product<S>>, sig
 
 /** Call inside a describe: a product of its own, a browser and the administrator's page. */
 export function usePortal({ env = {}, signedIn = true }: PortalSetUp = {}) {
-  return useProduct(async () => {
-    const stack: Stack = await startStack(env);
-    return { stack, release: stack.stop };
-  }, signedIn);
+  return useProduct(
+    async () => {
+      const stack: Stack = await startStack(env);
+      return { stack, release: stack.stop };
+    },
+    () => launchBrowser(),
+    signedIn,
+  );
 }
 
 /**
@@ -63,17 +72,22 @@ export function usePortal({ env = {}, signedIn = true }: PortalSetUp = {}) {
  * `env`, which the group's `portalGroupEnv` must equal), a browser and the administrator's page.
  */
 export function useSharedPortal({ env = {}, signedIn = true }: PortalSetUp = {}) {
-  return useProduct(async () => {
-    const stack = inject('sharedPortal');
-    if (!stack)
-      throw new Error(
-        "No shared portal: run this file in its 'e2e:e2e-portal*' project (vitest.config.ts), whose global set-up starts it",
-      );
-    const groupEnv = inject('portalGroupEnv') ?? {};
-    if (!isDeepStrictEqual(groupEnv, env))
-      throw new Error(
-        `This file wants the product started with ${JSON.stringify(env)}, its group's runs with ${JSON.stringify(groupEnv)}: move it to a group with that environment`,
-      );
-    return { stack, release: async () => {} };
-  }, signedIn);
+  return useProduct(
+    async () => {
+      const stack = inject('sharedPortal');
+      if (!stack)
+        throw new Error(
+          "No shared portal: run this file in its 'e2e:e2e-portal*' project (vitest.config.ts), whose global set-up starts it",
+        );
+      const groupEnv = inject('portalGroupEnv') ?? {};
+      if (!isDeepStrictEqual(groupEnv, env))
+        throw new Error(
+          `This file wants the product started with ${JSON.stringify(env)}, its group's runs with ${JSON.stringify(groupEnv)}: move it to a group with that environment`,
+        );
+      return { stack, release: async () => {} };
+    },
+    // The group's browser server (global-setup.ts): `close()` closes this file's contexts only.
+    () => connectBrowser(inject('sharedPortalBrowser')!),
+    signedIn,
+  );
 }

@@ -88,7 +88,14 @@ describe.skipIf(!postgresAvailable)('a subscription run killed mid-send (process
       const log: string[] = [];
       const server = await startPortalProcess({
         keptDataDir: dataDir,
-        env: { ...cluster.env, SUBSCRIPTION_CHECK_SECONDS: '1', LOG_LEVEL: 'info' },
+        env: {
+          ...cluster.env,
+          SUBSCRIPTION_CHECK_SECONDS: '1',
+          // The job whose heartbeat stopped comes back after the first retry's delay: 30 to 60 s
+          // by default, which this test would only wait through.
+          SUBSCRIPTION_RETRY_SECONDS: '1',
+          LOG_LEVEL: 'info',
+        },
         onStdout: (chunk) => log.push(chunk),
       });
       instances.push({ server, dataDir, log });

@@ -10,7 +10,9 @@ export type RunWork = (runId: number) => Promise<{ retry: boolean }>;
 /**
  * Where runs wait to be sent. Each run is sent by one worker at a time; a run that asks for a
  * retry comes back after a growing delay, so a failed recipient is tried again (the others are
- * not: their deliveries are already `sent` or `skipped`).
+ * not: their deliveries are already `sent` or `skipped`). The first retry waits
+ * `retryDelaySeconds` (`SUBSCRIPTION_RETRY_SECONDS`, 30 by default), each next one twice as long,
+ * for at most `maxAttempts` tries per recipient.
  */
 export interface SubscriptionQueue {
   start(work: RunWork): Promise<void>;
@@ -18,8 +20,6 @@ export interface SubscriptionQueue {
   stop(): Promise<void>;
 }
 
-/** First retry after 30 s, then 60, 120… (at most `maxAttempts` tries per recipient). */
-const retryDelaySeconds = 30;
 const queueName = 'subscription-run';
 
 /**
@@ -27,7 +27,11 @@ const queueName = 'subscription-run';
  * any instance may take it. An instance killed mid-run stops its heartbeat and the job goes
  * back to the queue for another one (decision 0257).
  */
-export function pgBossQueue(db: Kysely<Database>, log: FastifyBaseLogger): SubscriptionQueue {
+export function pgBossQueue(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  retryDelaySeconds: number,
+): SubscriptionQueue {
   // pg-boss runs its SQL on the portal's own pool: one set of connections, one database.
   const boss = new PgBoss({
     schema: 'pgboss',
@@ -71,7 +75,10 @@ export function pgBossQueue(db: Kysely<Database>, log: FastifyBaseLogger): Subsc
  * SQLite (one instance): the runs are sent in this process, one after another. The run rows are
  * the durable part: an instance that stopped mid-run finds its unfinished runs at start.
  */
-export function inProcessQueue(log: FastifyBaseLogger): SubscriptionQueue {
+export function inProcessQueue(
+  log: FastifyBaseLogger,
+  retryDelaySeconds: number,
+): SubscriptionQueue {
   let work: RunWork | undefined;
   let chain = Promise.resolve();
   const timers = new Set<NodeJS.Timeout>();
