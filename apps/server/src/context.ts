@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   config: Config;
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL: the pool under `db` (`DatabaseHandle.pool`). */
+  pool?: pg.Pool;
   clock: Clock;
   mailer: Mailer;
   audit: AuditLog;

@@ -156,8 +156,8 @@ export function createServices(
   });
   // Subscriptions: pg-boss on PostgreSQL (several instances), in this process on SQLite.
   const queue = startedOnFirstUse(
-    context.dialect === 'postgres'
-      ? pgBossQueue(db, context.log, context.config.subscriptions.retrySeconds)
+    context.pool
+      ? pgBossQueue(context.pool, context.log, context.config.subscriptions.retrySeconds)
       : inProcessQueue(context.log, context.config.subscriptions.retrySeconds),
     () => delivery.deliver,
   );

@@ -11,6 +11,11 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /**
+   * PostgreSQL: the pool under `db`, for a library that runs its own SQL on the portal's
+   * connections (pg-boss: its batches hold several statements, whose rows Kysely does not give).
+   */
+  pool?: pg.Pool;
 }
 
 /** `postgres://…` or `postgresql://…` selects PostgreSQL; anything else is a SQLite location. */
@@ -51,15 +56,20 @@ const pgTypes = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
 };
 
-function openPostgres(url: string): Kysely<Database> {
+function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    dialect: 'postgres',
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    pool,
+  };
 }
 
 /** Opens the database named by `url` (see `dialectOf`). Call `db.destroy()` to close it. */
 export function openDatabase(url: string): DatabaseHandle {
-  const dialect = dialectOf(url);
-  return { dialect, db: dialect === 'postgres' ? openPostgres(url) : openSqlite(url) };
+  return dialectOf(url) === 'postgres'
+    ? openPostgres(url)
+    : { dialect: 'sqlite', db: openSqlite(url) };
 }
 
 /** Resolves when the database answers a trivial query (the readiness check). */

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import type { Database } from '../../db/schema.ts';
 import { maxAttempts } from './subscription-delivery.ts';
 
 /** What a job does with a run: whether some recipient's send failed and should be retried. */
@@ -28,7 +27,7 @@ const queueName = 'subscription-run';
  * back to the queue for another one (decision 0257).
  */
 export function pgBossQueue(
-  db: Kysely<Database>,
+  pool: pg.Pool,
   log: FastifyBaseLogger,
   retryDelaySeconds: number,
 ): SubscriptionQueue {
@@ -40,11 +39,7 @@ export function pgBossQueue(
     // the first retry's delay.
     superviseIntervalSeconds: 10,
     monitorIntervalSeconds: 10,
-    db: {
-      executeSql: async (text, values = []) => ({
-        rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows],
-      }),
-    },
+    db: poolForPgBoss(pool),
   });
   boss.on('error', (error) => log.error({ err: error }, 'subscription queue error'));
   return {
@@ -68,6 +63,21 @@ export function pgBossQueue(
       await boss.send(queueName, { runId }, { singletonKey: `run-${runId}` });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}
+
+/**
+ * pg-boss's way into the pool. Its maintenance and claim batches are several statements in one
+ * text, and it reads rows from more than the last: pg answers such a text with one result per
+ * statement, and every one's rows go back. (Through Kysely, which reads one result, those rows
+ * were lost and pg-boss failed each maintenance pass, delaying the takeover of a killed run.)
+ */
+export function poolForPgBoss(pool: pg.Pool) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: Array.isArray(result) ? result.flatMap((each) => each.rows) : result.rows };
+    },
   };
 }
 
