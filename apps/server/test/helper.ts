@@ -13,6 +13,7 @@ import type { Clock } from '../src/lib/clock.ts';
 import { createPasswordHasher } from '../src/lib/passwords.ts';
 import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
 import { seedDemoAccounts } from '../demo/demo-accounts.ts';
+import { migratedTemplate, whenReleased } from './postgres-template.ts';
 
 /** The PostgreSQL server tests use; each run creates and drops its own database there. */
 const postgresAdminUrl =
@@ -54,7 +55,10 @@ export interface TestDatabase extends DatabaseHandle {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: SQLite in memory, or a uniquely named PostgreSQL database. */
+/**
+ * A fresh, migrated database: SQLite in memory, or a uniquely named PostgreSQL database copied
+ * from the migrated template (postgres-template.ts).
+ */
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const handle = openDatabase(':memory:');
@@ -62,37 +66,22 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     return { ...handle, url: ':memory:', drop: () => handle.db.destroy() };
   }
   const name = `vitrina_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = await migratedTemplate(postgresAdminUrl);
   const admin = openDatabase(postgresAdminUrl);
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  await sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(admin.db);
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase(url.toString());
-  await migrateToLatest(handle.db, handle.dialect);
   return {
     ...handle,
     url: url.toString(),
     async drop() {
       await handle.db.destroy();
-      await dropWhenReleased(admin.db, name);
+      // Dropping `WITH (FORCE)` right away would kill a closing connection, an uncaught error.
+      await whenReleased(() => sql`drop database if exists ${sql.id(name)}`.execute(admin.db));
       await admin.db.destroy();
     },
   };
-}
-
-/**
- * pg's pool resolves `end()` slightly before its sockets are gone; dropping `WITH (FORCE)` right
- * away would kill a closing connection and surface as an uncaught error, so retry politely.
- */
-async function dropWhenReleased(admin: Kysely<Database>, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await sql`drop database if exists ${sql.id(name)}`.execute(admin);
-      return;
-    } catch (error) {
-      if (attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 /** Empties every table (children first) so one database serves many isolated cases. */
