@@ -42,11 +42,13 @@ const tierFiles: Record<string, { include: string[]; exclude: string[] }> = {
 
 /**
  * Fast-tier workspaces whose files share a worker's modules (`isolate: false`): importing Fastify,
- * Kysely and DuckDB again for every file was half of their time (decision 0241). Their files
- * start their own apps and databases, and none leans on another's module state. The web's stay
- * isolated: its app keeps the signed-in user and a preloaded frame in module state and the DOM.
+ * Kysely and DuckDB again for every file was half of their time (decision 0241), and for the web
+ * importing React and Ant Design and building a jsdom three quarters of its CPU (decision 0319).
+ * Server and BI service files start their own apps and databases, and none leans on another's
+ * module state. The web's files share the worker's window too: its set-up file starts each one as
+ * a new page and lets no on-demand import outlive it (apps/web/test/setup.ts).
  */
-const sharedModules = new Set(['apps/server', 'apps/bi-service']);
+const sharedModules = new Set(['apps/server', 'apps/bi-service', 'apps/web']);
 
 /** One project per workspace and tier, named `tier:workspace`: `--project 'fast:*'` picks a tier. */
 const tierProjects = workspaces.flatMap((workspace) =>

@@ -14,6 +14,7 @@ import { createPasswordHasher } from '../src/lib/passwords.ts';
 import { createSessionIssuer } from '../src/modules/auth/sessions.ts';
 import { seedDemoAccounts } from '../demo/demo-accounts.ts';
 import { createPostgresDatabase, type TestDatabase } from './postgres-database.ts';
+import { migratedTemplate } from './postgres-template.ts';
 
 export type { TestDatabase };
 
@@ -50,7 +51,10 @@ export const testDialects: { dialect: DialectName; available: boolean }[] = [
   { dialect: 'postgres', available: postgresAvailable },
 ];
 
-/** A fresh, migrated database: SQLite in memory, or a uniquely named PostgreSQL database. */
+/**
+ * A fresh, migrated database: SQLite in memory, or a uniquely named PostgreSQL database copied
+ * from the migrated template (postgres-template.ts).
+ */
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const handle = openDatabase(':memory:');
@@ -60,6 +64,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   return createPostgresDatabase(
     postgresAdminUrl,
     `vitrina_test_${process.pid}_${randomBytes(4).toString('hex')}`,
+    await migratedTemplate(postgresAdminUrl),
   );
 }
 
