@@ -10,14 +10,19 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { buildAll } from './build.ts';
-import { bin, runReliabilitySuite, runTier, summaryLine, testTiers } from './vitest-run.ts';
+import {
+  bin,
+  runReliabilitySuite,
+  runTier,
+  summaryLine,
+  testTiers,
+  type Tally,
+} from './vitest-run.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-const failures: string[] = [];
+/** Every check and tier of the run, summed into the last line. */
+const total: Tally = { passed: 0, failed: 0, skipped: 0, failures: [] };
 
 interface Check {
   label: string;
@@ -70,10 +75,10 @@ async function runChecks(): Promise<void> {
       const seconds = Math.round((performance.now() - started) / 1000);
       console.log(`\n> ${check.label}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s`);
       if (output.trim()) console.log(output.trimEnd());
-      if (ok) passed++;
+      if (ok) total.passed++;
       else {
-        failed++;
-        failures.push(check.label);
+        total.failed++;
+        total.failures.push(check.label);
       }
     }
   };
@@ -95,10 +100,10 @@ const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--reliability'
 const tallies = testTiers.map((tier) => runTier(tier, vitestArgs));
 if (withReliability) tallies.push(runReliabilitySuite());
 for (const tally of tallies) {
-  passed += tally.passed;
-  failed += tally.failed;
-  skipped += tally.skipped;
-  failures.push(...tally.failures);
+  total.passed += tally.passed;
+  total.failed += tally.failed;
+  total.skipped += tally.skipped;
+  total.failures.push(...tally.failures);
 }
 
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -108,5 +113,5 @@ if (!existsSync(chromium)) {
       'Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.',
   );
 }
-console.log(`\n${summaryLine({ passed, failed, skipped, failures })}`);
-process.exit(failed === 0 ? 0 : 1);
+console.log(`\n${summaryLine(total)}`);
+process.exit(total.failed === 0 ? 0 : 1);
