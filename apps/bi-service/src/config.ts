@@ -41,6 +41,8 @@ const envSchema = z.object({
   BI_EARLY_QUERIES: envFlag(true),
   /** Memory for kept query results; 0 keeps none (identical reads under way are still joined). */
   BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
+  /** Processes answering embed queries (decision 0308); 1 answers them in the service itself. */
+  BI_QUERY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   ...sourceAccessEnvShape,
   /**
    * File imports (decision 0223). Unset expansion: 3 times the largest upload (300 MB). Importing
@@ -96,6 +98,8 @@ export interface BiConfig {
   readonly earlyQueries: boolean;
   /** Bytes of query results kept in memory (0: none). */
   readonly resultCacheBytes: number;
+  /** Read-only query worker processes; 1: queries run in the service itself, as always. */
+  readonly queryWorkers: number;
   /** What one file import may take: size, columns, expansion, time and memory. */
   readonly imports: Readonly<ImportLimits>;
   /** What PostgreSQL sources may reach (decision 0222). */
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
+    queryWorkers: values.BI_QUERY_WORKERS,
     imports: Object.freeze({
       maxBytes: values.BI_IMPORT_MAX_BYTES,
       maxColumns: values.BI_IMPORT_MAX_COLUMNS,

@@ -21,6 +21,7 @@ import {
 } from './modules/workspaces/workspaces.service.ts';
 import { createQueryService, type QueryService } from './modules/queries/query.service.ts';
 import { createResultCache } from './modules/queries/result-cache.ts';
+import { startQueryWorkers, type QueryWorkers } from './modules/queries/workers/query-workers.ts';
 import {
   createPushDatasetService,
   layeredSource,
@@ -108,6 +109,8 @@ export interface BiServices {
   /** Clone, Delete and UpdateReportContent (Power BI REST). */
   reportWrites: ReportWritesService;
   queries: QueryService;
+  /** The read-only query processes when `BI_QUERY_WORKERS` > 1. */
+  queryWorkers: QueryWorkers | undefined;
   /** Datasets filled at run time: push API (and their version, which every write changes). */
   pushDatasets: PushDatasetService;
   /** File imports (CSV, XLSX, Parquet) into datasets, within limits; cancelled as the app closes. */
@@ -125,7 +128,10 @@ export interface BiServices {
 }
 
 /** What routes are handed: services only, never a repository or the database. */
-export type RouteServices = Omit<BiServices, 'db' | 'principals' | 'workspaces' | 'content'>;
+export type RouteServices = Omit<
+  BiServices,
+  'db' | 'principals' | 'workspaces' | 'content' | 'queryWorkers'
+>;
 
 export interface CreateServicesOptions {
   /** Keep the database and keys in memory (tests that need no files). */
@@ -171,6 +177,8 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     access: contentAccess,
     maxLifetimeSeconds: config.embedTokenLifetimeSeconds,
   });
+  const queryWorkers =
+    config.queryWorkers > 1 ? startQueryWorkers(config.queryWorkers, location) : undefined;
   const exports = createExportService({
     repository: createExportsRepository(db, clock),
     files: createExportFiles(location),
@@ -206,7 +214,9 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     queries: createQueryService(datasetSchemas, clock, {
       results: createResultCache(config.resultCacheBytes),
       readAhead: config.earlyQueries,
+      ...(queryWorkers && { runPage: queryWorkers.runPage }),
     }),
+    queryWorkers,
     pushDatasets: createPushDatasetService({
       repository: ownedRows,
       registry: owned,
@@ -239,6 +249,7 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     exports,
     close: async () => {
       await exports.close();
+      await queryWorkers?.close();
       owned.close();
       await db.destroy();
     },

@@ -68,10 +68,12 @@ export async function startTestService(
  */
 export async function startDemoDataService(
   content: readonly WorkspaceContent[] = demoWorkspaces,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<TestService & { registry: DatasetRegistry }> {
   const dataRoot = mkdtempSync(join(tmpdir(), 'vitrina-bi-demo-'));
   const registry = await openDemoDatasets('', { inMemory: true, salesRows: 20_000 });
-  const services = createServices(loadConfig({ DATA_DIR: dataRoot }), { datasetSchemas: registry });
+  const config = loadConfig({ DATA_DIR: dataRoot, ...env });
+  const services = createServices(config, { datasetSchemas: registry });
   await seedDemo(services, content, publishedDemoCredentials);
   const service = await listenForTest(services, dataRoot, {}, () => registry.close());
   return { ...service, registry };

@@ -40,9 +40,17 @@ export class DatasetStore {
     this.idle = connections;
   }
 
-  /** Opens (creating if needed) the database file; `':memory:'` gives a throwaway database. */
-  static async open(definition: DatasetDefinition, file: string): Promise<DatasetStore> {
-    const instance = await DuckDBInstance.create(file);
+  /**
+   * Opens (creating if needed) the database file; `':memory:'` gives a throwaway database.
+   * `options` are DuckDB's settings: a query worker opens a published copy read-only with a share
+   * of the cores (`access_mode`, `threads`).
+   */
+  static async open(
+    definition: DatasetDefinition,
+    file: string,
+    options?: Record<string, string>,
+  ): Promise<DatasetStore> {
+    const instance = await DuckDBInstance.create(file, options);
     const connections = await Promise.all(
       Array.from({ length: POOL_SIZE }, () => instance.connect()),
     );
@@ -106,6 +114,25 @@ export class DatasetStore {
         statement.params.map(bindType),
       );
       return reader.getRows().map((row) => row.map(toCell));
+    });
+  }
+
+  /**
+   * Writes a copy of the committed data to a new database file (`COPY FROM DATABASE`), as one
+   * transaction sees it: a write running meanwhile is either wholly in the copy or not at all.
+   * Not a write itself, so the version does not move.
+   */
+  copyTo(file: string): Promise<void> {
+    return this.lease(async (connection) => {
+      const source = (await connection.runAndReadAll('SELECT current_database()')).getRows()[0]![0];
+      const quotedFile = `'${file.replaceAll("'", "''")}'`;
+      await connection.run(`ATTACH ${quotedFile} AS published_copy`);
+      try {
+        await connection.run(`COPY FROM DATABASE "${String(source)}" TO published_copy`);
+        await connection.run('CHECKPOINT published_copy');
+      } finally {
+        await connection.run('DETACH published_copy');
+      }
     });
   }
 

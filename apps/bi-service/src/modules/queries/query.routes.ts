@@ -36,6 +36,7 @@ export function registerQueryRoutes(app: ZodApp, services: Pick<RouteServices, '
         embedClaimsOf(request),
         request.params.datasetId,
         request.body.queries,
+        (error) => request.log.error({ err: error }, 'a batch query failed'),
       );
       reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store');
       // The schema's string is what goes over the wire; Fastify pipes the stream as it is written.

@@ -45,16 +45,32 @@ async function asInvalidRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs a page's queries on a dataset: in this process (`runQueries`), or on a query worker
+ * (`workerPageRunner`). One answer per query, in order; each from data at least as new as the
+ * store's version when called, which is the version the result cache keys them on.
+ */
+export type PageRunner = (
+  dataset: LoadedDataset,
+  queries: readonly ParsedQuery[],
+  options: RunOptions,
+) => Promise<QueryResult>[];
+
 export interface QueryServiceOptions {
   results?: ResultCache;
   /** Start a report's opening page when the frame reads the report (BI_EARLY_QUERIES). */
   readAhead?: boolean;
+  runPage?: PageRunner;
 }
 
 export function createQueryService(
   source: DatasetSource,
   clock: Clock,
-  { results = createResultCache(), readAhead = true }: QueryServiceOptions = {},
+  {
+    results = createResultCache(),
+    readAhead = true,
+    runPage = runQueries,
+  }: QueryServiceOptions = {},
 ) {
   function open(claims: EmbedTokenClaims, datasetId: string): DatasetAccess {
     const id = datasetId.toLowerCase();
@@ -84,7 +100,7 @@ export function createQueryService(
   /** A visual's rows: kept, or joined to an identical read under way, else from DuckDB (then kept). */
   async function cachedQuery(access: DatasetAccess, query: Query) {
     const key = resultKey(access, query);
-    return results.read(key, () => runQuery(access.dataset, key.query, access.options));
+    return results.read(key, () => runPage(access.dataset, [key.query], access.options)[0]!);
   }
 
   /**
@@ -110,7 +126,7 @@ export function createQueryService(
         () => new Promise<QueryResult>((settle) => misses.push({ query: key.query, settle })),
       ),
     );
-    const ran = runQueries(
+    const ran = runPage(
       access.dataset,
       misses.map(({ query }) => query),
       access.options,
@@ -119,15 +135,24 @@ export function createQueryService(
     return answers;
   }
 
-  /** One batch line: the result, or the error a single query call would have answered. */
-  async function batchLine(answer: Promise<QueryResult>, index: number): Promise<QueryBatchLine> {
+  /**
+   * One batch line: the result, or the error a single query call would have answered. A failure
+   * that is not the caller's (DuckDB's, a query worker's) is an `InternalError` line without its
+   * details, given to `onFailure` in full: the page's other lines still come.
+   */
+  async function batchLine(
+    answer: Promise<QueryResult>,
+    index: number,
+    onFailure: (error: unknown) => void,
+  ): Promise<QueryBatchLine> {
     try {
       return { index, result: await answer };
     } catch (error) {
       if (error instanceof QueryError) {
         return { index, error: { code: 'InvalidRequest', message: error.message } };
       }
-      throw error;
+      onFailure(error);
+      return { index, error: { code: 'InternalError', message: 'The query could not be run' } };
     }
   }
 
@@ -175,10 +200,11 @@ export function createQueryService(
       claims: EmbedTokenClaims,
       datasetId: string,
       queries: readonly Query[],
+      onFailure: (error: unknown) => void,
     ): AsyncGenerator<QueryBatchLine> {
       const access = open(claims, datasetId);
       const answers = cachedPage(access, queries, results.read);
-      return inCompletionOrder(answers.map((answer, index) => batchLine(answer, index)));
+      return inCompletionOrder(answers.map((answer, index) => batchLine(answer, index, onFailure)));
     },
 
     /** A visual's data as CSV: 0 summarized (what the visual shows), 1 underlying (fact rows). */
