@@ -17,6 +17,12 @@
  *   step also gives the BI process's cores used and threads wanting a CPU (decision 0206).
  * Decision 0309 (this shape), 0192 (the first).
  *
+ * **Query workers** (`BI_QUERY_WORKERS`, decision 0308): the same checkout runs as one process
+ * (queries in the service) and with 2 workers, measured in alternation; a process's CPU counts
+ * its workers'. A **throughput** phase (viewers drawing fresh pages back to back) gives the ratio
+ * of 2 workers to 1, and the knee gives the viewers per core an operator multiplies by machines.
+ * `BENCH_WORKERS=<n>` sets the second target's workers (default 2; 1 measures one target).
+ *
  * `BENCH_BASELINE=<dir>`: another checkout (main, say, unpacked in a temporary directory with
  * this one's node_modules linked in) started beside this one; both are measured in alternation,
  * round by round and step by step, so both see the same load on a shared machine.
@@ -31,6 +37,7 @@ import { FilterType } from '@vitrina/embed-sdk/protocol';
 import { demoServicePrincipal, publishedDemoCredentials } from '@vitrina/env/demo';
 import { startBiProcess, type BiProcess } from '@vitrina/test-support/processes';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { demoWorkspaces } from '../../apps/bi-service/demo/index.ts';
@@ -47,6 +54,10 @@ const cpuRounds = 5;
 const pagesPerRound = 10;
 const pacedViewers = [2, 4, 8, 16, 24, 32, 48, 64];
 const cachedViewers = 256;
+const workerCounts = [...new Set([1, Number(process.env['BENCH_WORKERS'] ?? 2)])];
+/** Viewers drawing back to back in the throughput phase: enough to keep every core busy. */
+const saturatingViewers = 8;
+const throughputRounds = 3;
 
 /** One BI process under measure, ready to draw the page. */
 interface Target {
@@ -103,11 +114,31 @@ const freshSlicer = () => ({
   conditions: [{ operator: 'GreaterThan' as const, value: Math.random() * 10 }],
 });
 
-async function startTarget(label: string, checkout?: string): Promise<Target> {
+/** The process and every process it started (its query workers), from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const parent = Number(
+        readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1],
+      );
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // A process that ended between the listing and the read.
+    }
+  }
+  const tree = [root];
+  for (let index = 0; index < tree.length; index++)
+    tree.push(...(children.get(tree[index]!) ?? []));
+  return tree;
+}
+
+async function startTarget(label: string, workers: number, checkout?: string): Promise<Target> {
   const bi = await startBiProcess({
     ...(checkout ? { checkout } : {}),
     env: {
       VITRINA_DEMO: 'true',
+      BI_QUERY_WORKERS: String(workers),
       BI_RATE_LIMIT_PER_MINUTE: '100000000',
       ...(profileDir
         ? {
@@ -163,28 +194,32 @@ async function startTarget(label: string, checkout?: string): Promise<Target> {
    */
   function threadTimes(): { running: number; waiting: number } {
     const times = { running: 0, waiting: 0 };
-    for (const thread of readdirSync(`/proc/${bi.child.pid}/task`)) {
-      try {
-        const [running, waiting] = readFileSync(
-          `/proc/${bi.child.pid}/task/${thread}/schedstat`,
-          'utf8',
-        )
-          .split(' ')
-          .map(Number);
-        times.running += running!;
-        times.waiting += waiting!;
-      } catch {
-        // A thread that ended between the listing and the read.
+    for (const pid of processTree(bi.child.pid!)) {
+      for (const thread of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const [running, waiting] = readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8')
+            .split(' ')
+            .map(Number);
+          times.running += running!;
+          times.waiting += waiting!;
+        } catch {
+          // A thread that ended between the listing and the read.
+        }
       }
     }
     return times;
   }
 
-  /** CPU time of the BI process so far, in ms: user + system of all its threads (stat(5)). */
+  /**
+   * CPU time of the BI process and its workers so far, in ms: user + system of all their threads
+   * (stat(5)). A worker that died takes its time with it.
+   */
   function cpuMs(): number {
-    const fields = readFileSync(`/proc/${bi.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return processTree(bi.child.pid!).reduce((sum, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+    }, 0);
   }
 
   console.log(
@@ -244,8 +279,11 @@ async function pacedStep(target: Target, viewers: number, fresh: boolean) {
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-const targets = [await startTarget('this checkout')];
-if (baseline) targets.push(await startTarget('baseline', resolve(baseline)));
+const targets: Target[] = [];
+for (const workers of workerCounts) {
+  targets.push(await startTarget(workers === 1 ? 'in the service' : `${workers} workers`, workers));
+}
+if (baseline) targets.push(await startTarget('baseline', 1, resolve(baseline)));
 console.log(`load average at start: ${load()}`);
 
 // Warm-up: DuckDB's caches, V8's optimiser.
@@ -254,7 +292,7 @@ for (const target of targets) await cpuRound(target);
 console.log(
   `\nCPU per fresh page: ${cpuRounds} rounds of ${pagesPerRound} pages one after another${targets.length > 1 ? ', in alternation' : ''}`,
 );
-console.log('| checkout | CPU ms per page, each round | median | query p50 ms | query p95 ms |');
+console.log('| target | CPU ms per page, each round | median | query p50 ms | query p95 ms |');
 console.log('| --- | --- | ---: | ---: | ---: |');
 const rounds = new Map(
   targets.map((target) => [target, { cpu: [] as number[], times: [] as number[] }]),
@@ -272,11 +310,43 @@ for (const [target, { cpu, times }] of rounds) {
   );
 }
 
+/** `viewers` drawing fresh pages back to back for one step: pages per second. */
+async function throughputStep(target: Target): Promise<number> {
+  let pages = 0;
+  const started = performance.now();
+  const deadline = started + stepSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: saturatingViewers }, async () => {
+      while (performance.now() < deadline) {
+        if (!(await target.drawPage(true, []))) throw new Error(`${target.label}: a draw failed`);
+        pages++;
+      }
+    }),
+  );
+  return pages / ((performance.now() - started) / 1000);
+}
+
+console.log(
+  `\nThroughput: ${saturatingViewers} viewers drawing fresh pages back to back, ${stepSeconds} s a round, ${throughputRounds} rounds in alternation`,
+);
+console.log('| target | pages/s, each round | median | × the service alone |');
+console.log('| --- | --- | ---: | ---: |');
+const throughput = new Map(targets.map((target) => [target, [] as number[]]));
+for (let round = 0; round < throughputRounds; round++) {
+  for (const target of targets) throughput.get(target)!.push(await throughputStep(target));
+}
+const alone = median(throughput.get(targets[0]!)!);
+for (const [target, rates] of throughput) {
+  console.log(
+    `| ${target.label} | ${rates.map((rate) => rate.toFixed(1)).join(', ')} | ${median(rates).toFixed(1)} | ${(median(rates) / alone).toFixed(2)} |`,
+  );
+}
+
 console.log(
   `\nFresh pages, viewers drawing every ${pausedViewerMs / 1000} s; ${stepSeconds} s a step`,
 );
 console.log(
-  '| checkout | viewers | pages/s | failed | query p50 ms | query p95 ms | query p99 ms | BI CPU ms per page | BI cores used | BI threads wanting a CPU | load average |',
+  '| target | viewers | pages/s | failed | query p50 ms | query p95 ms | query p99 ms | BI CPU ms per page | BI cores used | BI threads wanting a CPU | load average |',
 );
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 const knees = new Map<Target, number>();
@@ -291,10 +361,11 @@ for (const viewers of pacedViewers) {
     else knees.set(target, viewers);
   }
 }
+const cores = availableParallelism();
 for (const target of targets) {
   const knee = knees.get(target);
   console.log(
-    `${target.label}: ${knee ? `${knee} fresh-page viewers` : 'below the first step'} at p99 ≤ ${boundMs} ms` +
+    `${target.label}: ${knee ? `${knee} fresh-page viewers, ${(knee / cores).toFixed(1)} per core (${cores} cores)` : 'below the first step'} at p99 ≤ ${boundMs} ms` +
       (knee === pacedViewers.at(-1) ? ' (the most tried)' : ''),
   );
 }

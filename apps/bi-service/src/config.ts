@@ -17,6 +17,7 @@ import {
   type SourceAccessConfig,
 } from './modules/postgres-sources/source-access/access-config.ts';
 import type { ImportLimits } from './engine/import-limits.ts';
+import type { QueryWorkerSettings } from './modules/queries/workers/query-workers.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -43,6 +44,19 @@ const envSchema = z.object({
   BI_RESULT_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   /** Processes answering embed queries (decision 0308); 1 answers them in the service itself. */
   BI_QUERY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Worker servers on other machines (`npm run start:bi-worker`), comma-separated URLs. */
+  BI_REMOTE_WORKERS: z
+    .string()
+    .optional()
+    .transform((list) =>
+      (list ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /** What the worker servers expect from the service: they run pages for no one else. */
+  BI_WORKER_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   ...sourceAccessEnvShape,
   /**
    * File imports (decision 0223). Unset expansion: 3 times the largest upload (300 MB). Importing
@@ -98,8 +112,8 @@ export interface BiConfig {
   readonly earlyQueries: boolean;
   /** Bytes of query results kept in memory (0: none). */
   readonly resultCacheBytes: number;
-  /** Read-only query worker processes; 1: queries run in the service itself, as always. */
-  readonly queryWorkers: number;
+  /** Read-only query workers: forked here (0: none) and on other machines. */
+  readonly queryWorkers: Readonly<QueryWorkerSettings>;
   /** What one file import may take: size, columns, expansion, time and memory. */
   readonly imports: Readonly<ImportLimits>;
   /** What PostgreSQL sources may reach (decision 0222). */
@@ -120,7 +134,12 @@ export interface ExportSettings {
 
 /** Parses `env` (process.env by default); throws one Error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine((values) => values.BI_REMOTE_WORKERS.length === 0 || values.BI_WORKER_SECRET, {
+      path: ['BI_WORKER_SECRET'],
+      message: 'required with BI_REMOTE_WORKERS',
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,
@@ -154,7 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BiConfig {
     embedTokenLifetimeSeconds: values.BI_EMBED_TOKEN_LIFETIME_S,
     earlyQueries: values.BI_EARLY_QUERIES,
     resultCacheBytes: Math.round(values.BI_RESULT_CACHE_MB * 1024 * 1024),
-    queryWorkers: values.BI_QUERY_WORKERS,
+    queryWorkers: {
+      forked: values.BI_QUERY_WORKERS > 1 ? values.BI_QUERY_WORKERS : 0,
+      remote: values.BI_REMOTE_WORKERS,
+      secret: values.BI_WORKER_SECRET,
+    },
     imports: Object.freeze({
       maxBytes: values.BI_IMPORT_MAX_BYTES,
       maxColumns: values.BI_IMPORT_MAX_COLUMNS,

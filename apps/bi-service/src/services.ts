@@ -177,8 +177,9 @@ export function createServices(config: BiConfig, options: CreateServicesOptions 
     access: contentAccess,
     maxLifetimeSeconds: config.embedTokenLifetimeSeconds,
   });
+  const { forked, remote } = config.queryWorkers;
   const queryWorkers =
-    config.queryWorkers > 1 ? startQueryWorkers(config.queryWorkers, location) : undefined;
+    forked + remote.length > 0 ? startQueryWorkers(config.queryWorkers, location) : undefined;
   const exports = createExportService({
     repository: createExportsRepository(db, clock),
     files: createExportFiles(location),

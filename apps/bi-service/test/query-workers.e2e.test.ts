@@ -1,10 +1,14 @@
 /**
- * `BI_QUERY_WORKERS=2` (decision 0308): pages are answered by forked read-only workers over real
- * HTTP, exactly as the service answers them itself (under row-level security too), a write is
- * seen by the next page without a restart, and a worker killed with SIGKILL while 50 pages load
- * costs no load: its pages are answered by the other worker and it is replaced.
+ * Query workers (decision 0308), forked (`BI_QUERY_WORKERS=2`) and on "other machines" (two
+ * worker servers, `BI_REMOTE_WORKERS`, on loopback): pages are answered over real HTTP exactly as
+ * the service answers them itself (under row-level security too), a write is seen by the next
+ * page without a restart, and a worker killed with SIGKILL while 50 pages load costs no load: its
+ * pages are answered by the other worker (and a forked one is replaced).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
 import { queryBatchLineSchema, querySchema, type Query, type QueryResult } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import type { DatasetRegistry } from '../src/engine/registry.ts';
@@ -16,13 +20,12 @@ import { signEmbedToken } from '../src/modules/identity/embed-token.ts';
 import type { QueryWorkers } from '../src/modules/queries/workers/query-workers.ts';
 import { startDemoDataService, type TestService } from './harness.ts';
 
+const workerEntry = new URL('../worker.ts', import.meta.url).pathname;
+
 let service: TestService & { registry: DatasetRegistry };
-beforeAll(async () => {
-  service = await startDemoDataService([...demoWorkspaces, ...rowSecurityDemoContent], {
-    BI_QUERY_WORKERS: '2',
-  });
-});
-afterAll(() => service?.close());
+const startService = async (env: NodeJS.ProcessEnv) => {
+  service = await startDemoDataService([...demoWorkspaces, ...rowSecurityDemoContent], env);
+};
 
 const peru = { username: 'gerente.peru@retailandino.demo', roles: ['Pais'] };
 
@@ -101,17 +104,18 @@ const canonical = (result: QueryResult) => ({
 });
 
 /** The first worker seen with a page in hand (the pages arrive over HTTP one by one). */
-async function busyWorker(workers: QueryWorkers): Promise<number> {
+async function busyWorker(workers: QueryWorkers): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const busy = workers.workers().find(({ pages }) => pages > 0);
-    if (busy) return busy.pid;
+    if (busy) return busy.label;
     await new Promise((resolve) => setImmediate(resolve));
   }
   throw new Error('No query worker had a page in hand within 10 s');
 }
 
-describe('query workers', () => {
+/** The checks both kinds of worker pass; `kill` kills the worker with that label. */
+function workerChecks(kill: (label: string) => void) {
   it('answer a page as the service does in its own process, with and without an identity', async () => {
     expect(service.services.queryWorkers?.workers()).toHaveLength(2);
     const page = freshPage(1);
@@ -145,7 +149,7 @@ describe('query workers', () => {
     const loads = pages.map((page) => loadPage(salesDataset.id, page, token));
     // Killed while it has pages in hand, so that they are really handed on.
     const victim = await busyWorker(workers);
-    process.kill(victim, 'SIGKILL');
+    kill(victim);
     const settled = await Promise.allSettled(loads);
     expect(settled.filter(({ status }) => status === 'rejected')).toEqual([]);
     const answers = settled.map((load) => (load as PromiseFulfilledResult<unknown>).value);
@@ -153,8 +157,68 @@ describe('query workers', () => {
       expect(answers[index]).toEqual(await inProcess(salesDataset.id, page));
     }
     expect(workers.resent()).toBeGreaterThan(0);
-    // Its place is taken by a new worker.
-    await expect.poll(() => workers.workers()).toHaveLength(2);
-    expect(workers.workers().map(({ pid }) => pid)).not.toContain(victim);
   });
+}
+
+describe('forked query workers', () => {
+  beforeAll(() => startService({ BI_QUERY_WORKERS: '2' }));
+  afterAll(() => service.close());
+  const pidOf = (label: string) =>
+    service.services.queryWorkers!.workers().find((worker) => worker.label === label)!.pid!;
+  const killed: number[] = [];
+  workerChecks((label) => {
+    killed.push(pidOf(label));
+    process.kill(pidOf(label), 'SIGKILL');
+  });
+
+  it('are replaced when killed', async () => {
+    const workers = service.services.queryWorkers!;
+    expect(killed).toHaveLength(1);
+    await expect
+      .poll(() => workers.workers().filter(({ pid }) => pid !== undefined))
+      .toHaveLength(2);
+    expect(workers.workers().map(({ pid }) => pid)).not.toContain(killed[0]);
+  });
+});
+
+describe('query workers on other machines', () => {
+  const secret = 'a-secret-shared-by-the-service-and-its-workers';
+  const servers = new Map<string, ChildProcess>();
+  beforeAll(async () => {
+    const ports = [await freePort(), await freePort()];
+    const urls = ports.map((port) => `http://127.0.0.1:${port}/`);
+    await startService({ BI_REMOTE_WORKERS: urls.join(','), BI_WORKER_SECRET: secret });
+    for (const [index, url] of urls.entries()) {
+      const child = spawn(process.execPath, [workerEntry], {
+        env: {
+          ...process.env,
+          BI_WORKER_PORT: String(ports[index]),
+          BI_WORKER_SECRET: secret,
+          BI_PUBLISHED_DIR: join(service.dataRoot, 'bi', 'published'),
+          BI_WORKER_THREADS: '1',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'inherit',
+      });
+      servers.set(url, child);
+      await waitForHealthy(`${url}health`, child);
+    }
+  });
+  afterAll(async () => {
+    for (const child of servers.values()) child.kill();
+    await service.close();
+  });
+
+  it('run pages for the holder of the secret only', async () => {
+    const [url] = servers.keys();
+    for (const authorization of [undefined, 'Bearer not-the-secret', secret]) {
+      const response = await fetch(`${url}pages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization && { authorization }) },
+        body: JSON.stringify({ id: 1, queries: [] }),
+      });
+      expect(response.status).toBe(401);
+    }
+  });
+  workerChecks((url) => servers.get(url)!.kill('SIGKILL'));
 });

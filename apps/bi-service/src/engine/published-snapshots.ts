@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import type { DatasetStore } from './dataset-store.ts';
 
 export interface Snapshot {
-  /** The copy's file, for a worker to open read-only. */
+  /** The copy's name in the directory: what a worker is told to open (read-only). */
+  readonly name: string;
+  /** The copy's file here. */
   readonly file: string;
   /** The store's version the copy was started at: the result cache's key for its answers. */
   readonly version: number;
@@ -43,13 +45,13 @@ export class PublishedSnapshots {
   private readonly stores = new WeakMap<DatasetStore, StoreCopies>();
   private nextStoreId = 0;
   private readonly directory: string;
-  private readonly retire: (file: string) => void;
+  private readonly retire: (name: string) => void;
 
   /**
    * `directory` is emptied: copies belong to one run of the service (store versions start again
-   * at each start). `retire` is told before a copy's file goes, so workers can close it.
+   * at each start). `retire` is told a copy's name before its file goes, so workers can close it.
    */
-  constructor(directory: string, retire: (file: string) => void) {
+  constructor(directory: string, retire: (name: string) => void) {
     this.directory = directory;
     this.retire = retire;
     rmSync(directory, { recursive: true, force: true });
@@ -69,6 +71,7 @@ export class PublishedSnapshots {
     copy.readers += 1;
     let released = false;
     return {
+      name: copy.name,
       file: copy.file,
       version: copy.version,
       release: () => {
@@ -91,14 +94,15 @@ export class PublishedSnapshots {
 
   private make(store: DatasetStore, copies: StoreCopies): Promise<Copy> {
     const version = store.version;
-    const file = join(this.directory, `${copies.id}-${version}.duckdb`);
+    const name = `${copies.id}-${version}.duckdb`;
+    const file = join(this.directory, name);
     // Written under another name and renamed, so no worker ever opens half a copy.
     const making = `${file}.making`;
     const made = store
       .copyTo(making)
       .then(() => {
         renameSync(making, file);
-        const copy: Copy = { file, version, readers: 0 };
+        const copy: Copy = { name, file, version, readers: 0 };
         copies.copies.push(copy);
         return copy;
       })
@@ -117,7 +121,7 @@ export class PublishedSnapshots {
     const older = copies.copies.slice(0, -KEPT_COPIES);
     for (const copy of older.filter(({ readers }) => readers === 0)) {
       copies.copies.splice(copies.copies.indexOf(copy), 1);
-      this.retire(copy.file);
+      this.retire(copy.name);
       rmSync(copy.file, { force: true });
     }
   }

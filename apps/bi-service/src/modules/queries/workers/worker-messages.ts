@@ -11,8 +11,8 @@ import type { EffectiveIdentity } from '../../../engine/query/row-security.ts';
 export interface PageJob {
   type: 'page';
   id: number;
-  /** The published copy to read (`PublishedSnapshots`). */
-  file: string;
+  /** The published copy to read: its name in the published directory (`PublishedSnapshots`). */
+  copy: string;
   datasetId: string;
   /** The model the queries are planned on (a copy may serve several, as the sales data does). */
   definition: DatasetDefinition;
@@ -25,7 +25,7 @@ export interface PageJob {
 /** A copy no page reads any more: a worker closes it before the front removes the file. */
 export interface ForgetCopy {
   type: 'forget';
-  file: string;
+  copy: string;
 }
 
 export type ToWorker = PageJob | ForgetCopy;
@@ -37,4 +37,9 @@ export type QueryOutcome =
 export interface PageAnswer {
   id: number;
   outcomes: QueryOutcome[];
+  /**
+   * Set when the copy could not be opened here (not there yet on a shared mount, say): the
+   * page is not answered, and goes to another worker.
+   */
+  unopened?: string;
 }

@@ -25,7 +25,7 @@ export function workerPageRunner(pool: WorkerPool, snapshots: PublishedSnapshots
       const copy = await snapshots.lease(dataset.store, atLeast);
       try {
         return await pool.run({
-          file: copy.file,
+          copy: copy.name,
           datasetId: dataset.model.definition.id,
           definition: dataset.model.definition,
           ...(options.identity && { identity: options.identity }),
