@@ -26,7 +26,7 @@ function jsonSchemaOf(schema: z.ZodType): unknown {
 /** Each shapes file (from the frame's folder) and the schemas it is written from. */
 export const shapeFiles = {
   'src/api/answer-shapes.json': answerSchemas,
-  'src/editor/editor-shapes.json': editorSchemas,
+  'src/api/editor-shapes.json': editorSchemas,
 };
 
 /** The shapes of a table of schemas, as the frame reads them. */

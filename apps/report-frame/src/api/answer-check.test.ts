@@ -3,7 +3,7 @@ import { arbitraryFor, mutated } from '@vitrina/test-support/schema-arbitrary';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shapeFiles, shapesOf } from '../../scripts/answer-shapes.ts';
-import { editorShapes } from '../editor/editor-shapes.ts';
+import { editorShapes } from './editor-shapes.ts';
 import {
   ANNOTATIONS,
   answerShapes,

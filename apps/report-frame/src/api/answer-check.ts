@@ -330,18 +330,26 @@ export class Shapes<N extends AnswerShape> {
     return checker.check(root, value) as Checked<Answer<S>>;
   }
 
+  /** The properties of a shape's root object (a visual's format keys). */
+  private propertiesOf(shape: N): Record<string, Schema> {
+    const { root } = this.rootOf(shape);
+    const rootObject = root.$ref ? root.$defs?.[root.$ref.replace('#/$defs/', '')] : root;
+    return rootObject?.properties ?? {};
+  }
+
+  hasProperty(shape: N, property: string): boolean {
+    return Object.hasOwn(this.propertiesOf(shape), property);
+  }
+
   /**
    * Checks `value` against one property of a shape's root object, as Zod would parse that
    * property's schema alone (a visual's format key); refused also for a property the root lacks.
    */
   checkProperty(shape: N, property: string, value: unknown): Checked {
-    const { checker, root } = this.rootOf(shape);
-    const rootObject = root.$ref ? root.$defs?.[root.$ref.replace('#/$defs/', '')] : root;
-    const properties = rootObject?.properties ?? {};
-    if (!Object.hasOwn(properties, property)) {
+    if (!this.hasProperty(shape, property)) {
       return refused('is not a key allowed here', [property]);
     }
-    return checker.check(properties[property]!, value);
+    return this.rootOf(shape).checker.check(this.propertiesOf(shape)[property]!, value);
   }
 }
 

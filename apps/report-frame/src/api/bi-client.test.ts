@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authoringReportSchema } from '@vitrina/bi-model';
 import { BiClient, type BiError } from './bi-client.ts';
 
 /** A loopback server answering like the BI service's embed API does for a few cases. */

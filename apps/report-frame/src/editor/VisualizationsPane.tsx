@@ -22,7 +22,7 @@ import {
   replaceField,
 } from './visual-edits.ts';
 import { WELLS } from './wells.ts';
-import { editorShapes } from './editor-shapes.ts';
+import { editorShapes } from '../api/editor-shapes.ts';
 import { aggregationLabel, aggregationsFor } from './aggregations.ts';
 
 /** What the panes of the selected visual receive. */

@@ -6,7 +6,7 @@ import type {
   SavedReport,
 } from '@vitrina/bi-model';
 import { answered, type BiClient } from '../api/bi-client.ts';
-import { editorShapes } from './editor-shapes.ts';
+import { editorShapes } from '../api/editor-shapes.ts';
 
 const path = encodeURIComponent;
 

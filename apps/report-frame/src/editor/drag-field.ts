@@ -1,6 +1,6 @@
 /** A field dragged from the fields pane travels as JSON under the frame's own type. */
 import type { FieldRef } from '@vitrina/bi-model';
-import { editorShapes } from './editor-shapes.ts';
+import { editorShapes } from '../api/editor-shapes.ts';
 
 export const FIELD_MIME = 'application/x-vitrina-field';
 

@@ -225,7 +225,9 @@ export function propertyPatch(
   const patch = property.write(visual, value['value']);
   const checked = Object.entries(patch.options ?? {}).every(
     ([key, option]) =>
-      option === undefined || answerShapes.checkProperty('VisualFormat', key, option).ok,
+      option === undefined ||
+      !answerShapes.hasProperty('VisualFormat', key) ||
+      answerShapes.checkProperty('VisualFormat', key, option).ok,
   );
   if (!checked) throw invalid;
   return patch;
