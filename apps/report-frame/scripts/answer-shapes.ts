@@ -1,11 +1,12 @@
 /**
- * The BI service's answers as the frame checks them on its cold path (src/api/answer-check.ts):
- * bi-model's Zod schemas as JSON Schema. A refinement, which JSON Schema cannot state, is marked
- * `x-refined`, so the frame's check leaves such a value to Zod, unless its schema names it
- * (`x-refinement`) and the check knows it by that name.
+ * What the frame checks (src/api/answer-check.ts: the BI service's answers, format options, the
+ * editor's values) as JSON Schema, from bi-model's Zod schemas. A refinement, which JSON Schema
+ * cannot state, is marked `x-refined` unless its schema names it (`x-refinement`): the shapes'
+ * test fails on `x-refined` and on a name the check does not know, since the frame has no Zod to
+ * ask (decision 0316).
  */
 import { z } from 'zod';
-import { answerSchemas } from '../src/api/answer-schemas.ts';
+import { answerSchemas, editorSchemas } from '../src/api/answer-schemas.ts';
 
 /** Checks JSON Schema cannot state: a refinement's function, a trim that rewrites the value. */
 const UNSTATED_CHECKS = new Set(['custom', 'overwrite']);
@@ -22,10 +23,15 @@ function jsonSchemaOf(schema: z.ZodType): unknown {
   });
 }
 
-/** The text of src/api/answer-shapes.json. */
-export function answerShapesText(): string {
-  const shapes = Object.fromEntries(
-    Object.entries(answerSchemas).map(([name, schema]) => [name, jsonSchemaOf(schema)]),
+/** Each shapes file (from the frame's folder) and the schemas it is written from. */
+export const shapeFiles = {
+  'src/api/answer-shapes.json': answerSchemas,
+  'src/api/editor-shapes.json': editorSchemas,
+};
+
+/** The shapes of a table of schemas, as the frame reads them. */
+export function shapesOf(schemas: Record<string, z.ZodType>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, jsonSchemaOf(schema)]),
   );
-  return `${JSON.stringify(shapes, null, 1)}\n`;
 }

@@ -1,7 +1,12 @@
-/** Rewrites src/api/answer-shapes.json from the bi-model schemas (run after changing them). */
+/** Rewrites the frame's shapes files from the bi-model schemas (run after changing them). */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { answerShapesText } from './answer-shapes.ts';
+import { shapeFiles, shapesOf } from './answer-shapes.ts';
 
-const path = new URL('../src/api/answer-shapes.json', import.meta.url);
-writeFileSync(path, answerShapesText());
-console.log(`wrote ${path.pathname}`);
+for (const [file, schemas] of Object.entries(shapeFiles)) {
+  const path = new URL(`../${file}`, import.meta.url).pathname;
+  writeFileSync(path, `${JSON.stringify(shapesOf(schemas), null, 2)}\n`);
+  // Formatted as the repository formats JSON, so a rewrite changes only what changed.
+  execFileSync('npx', ['prettier', '--write', path], { stdio: 'inherit' });
+  console.log(`wrote ${path}`);
+}

@@ -4,6 +4,7 @@
  * dataset when it plans a query.
  */
 import { z } from 'zod';
+import { DATE_PARTS } from './schema-free-editor.ts';
 import { dataTypes } from './schema-free.ts';
 
 const nameSchema = z.string().min(1).max(200);
@@ -20,10 +21,9 @@ export type Aggregation = z.infer<typeof aggregationSchema>;
  * A level of a date column's automatic hierarchy (Power BI's auto date/time: Año > Trimestre >
  * Mes > Día). A column reference with one groups by that part of the date (decision 0235).
  */
-export const datePartSchema = z.enum(['year', 'quarter', 'month', 'day']).meta({ id: 'DatePart' });
+export const datePartSchema = z.enum(DATE_PARTS).meta({ id: 'DatePart' });
 export type DatePart = z.infer<typeof datePartSchema>;
-/** The levels from the top, in drill order. */
-export const DATE_PARTS = datePartSchema.options;
+export { DATE_PARTS } from './schema-free-editor.ts';
 
 const displayName = z.string().max(200).optional();
 const format = z.string().max(100).optional();

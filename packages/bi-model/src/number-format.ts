@@ -4,11 +4,11 @@
  * model's format string and Power BI's automatic display units.
  */
 import { z } from 'zod';
+import { displayUnits, MAX_DECIMALS } from './schema-free-editor.ts';
 
-export const displayUnits = ['auto', 'none', 'thousands', 'millions', 'billions'] as const;
+export { displayUnits, MAX_DECIMALS } from './schema-free-editor.ts';
 export const displayUnitsSchema = z.enum(displayUnits);
 export type DisplayUnits = z.infer<typeof displayUnitsSchema>;
-export const MAX_DECIMALS = 6;
 
 export const visualNumberFormatSchema = z
   .object({

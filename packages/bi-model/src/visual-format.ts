@@ -4,9 +4,9 @@
  * (a text box's `text`) stay accepted as they are.
  */
 import { z } from 'zod';
+import { FONT_SIZE_RANGE, MAX_BORDER_RADIUS } from './schema-free-editor.ts';
 import { legendPositions } from './schema-free.ts';
 import { visualNumberFormatSchema } from './number-format.ts';
-import type { VisualType } from './visual-types.ts';
 
 export {
   legendPositions,
@@ -16,10 +16,12 @@ export {
   type LegendPositionName,
   type SlicerMode,
 } from './schema-free.ts';
-
-/** Font sizes in pt, as Power BI's pane offers them. */
-export const FONT_SIZE_RANGE = { min: 8, max: 40 } as const;
-export const MAX_BORDER_RADIUS = 30;
+export {
+  FONT_SIZE_RANGE,
+  formatSectionsByType,
+  MAX_BORDER_RADIUS,
+  type FormatSection,
+} from './schema-free-editor.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #118DFF');
 
@@ -101,83 +103,6 @@ export type VisualFormat = z.infer<typeof visualFormatSchema>;
 /** The keys the format pane knows, and the value each one takes. */
 export type FormatKey = keyof typeof visualFormatSchema.shape;
 export type FormatValue<K extends FormatKey> = z.infer<(typeof visualFormatSchema.shape)[K]>;
-
-/** The pane's sections; each visual type offers those that mean something for it. */
-export type FormatSection =
-  | 'slicerStyle'
-  | 'numberFormat'
-  | 'seriesColors'
-  | 'pointColors'
-  | 'fontSize'
-  | 'dataLabels'
-  | 'axes'
-  | 'gridlines'
-  | 'legend'
-  | 'background'
-  | 'border'
-  | 'tooltips'
-  | 'visualHeader';
-
-const FRAME_ONLY: FormatSection[] = ['background', 'border'];
-/** The frame of a visual that has a header (not a slicer, a text box or a button). */
-const FRAME: FormatSection[] = [...FRAME_ONLY, 'visualHeader'];
-const CARTESIAN: FormatSection[] = [
-  'numberFormat',
-  'seriesColors',
-  'pointColors',
-  'fontSize',
-  'dataLabels',
-  'axes',
-  'gridlines',
-  'legend',
-  'tooltips',
-  ...FRAME,
-];
-const PART_TO_WHOLE: FormatSection[] = [
-  'numberFormat',
-  'pointColors',
-  'fontSize',
-  'dataLabels',
-  'legend',
-  'tooltips',
-  ...FRAME,
-];
-/** Charts with axes but no series the author tells apart (scatter, waterfall). */
-const AXES_ONLY: FormatSection[] = [
-  'numberFormat',
-  'fontSize',
-  'axes',
-  'gridlines',
-  'tooltips',
-  ...FRAME,
-];
-const CARD: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME];
-const TABLE: FormatSection[] = ['numberFormat', 'fontSize', ...FRAME];
-
-export const formatSectionsByType: Record<VisualType, readonly FormatSection[]> = {
-  card: CARD,
-  multiRowCard: CARD,
-  kpi: CARD,
-  gauge: CARD,
-  clusteredBarChart: CARTESIAN,
-  clusteredColumnChart: CARTESIAN,
-  stackedBarChart: CARTESIAN.filter((s) => s !== 'pointColors'),
-  stackedColumnChart: CARTESIAN.filter((s) => s !== 'pointColors'),
-  lineChart: CARTESIAN.filter((s) => s !== 'pointColors'),
-  areaChart: CARTESIAN.filter((s) => s !== 'pointColors'),
-  lineClusteredColumnComboChart: CARTESIAN.filter((s) => s !== 'pointColors'),
-  pieChart: PART_TO_WHOLE,
-  donutChart: PART_TO_WHOLE,
-  treemap: PART_TO_WHOLE.filter((s) => s !== 'legend'),
-  funnel: PART_TO_WHOLE.filter((s) => s !== 'legend'),
-  scatterChart: AXES_ONLY,
-  waterfallChart: [...AXES_ONLY, 'dataLabels'],
-  tableEx: TABLE,
-  pivotTable: TABLE,
-  slicer: ['slicerStyle', 'fontSize', ...FRAME_ONLY],
-  textbox: ['fontSize', ...FRAME_ONLY],
-  actionButton: FRAME_ONLY,
-};
 
 /**
  * The known keys of a visual's options that are well formed, each read on its own: a report

@@ -1,19 +1,27 @@
 /**
- * The BI service's answers checked without building a Zod schema (issue 31, decision 0312): the
- * shapes are bi-model's Zod schemas as JSON Schema (`answer-shapes.json`, written by
- * `scripts/write-answer-shapes.ts` and compared with the schemas by a test), read here by a small
- * interpreter that follows Zod's rules for the keywords those schemas use.
+ * The frame's one check of the values it takes in (issue 31, decisions 0312 and 0316): the BI
+ * service's answers, a visual's format options, and the editor's own values (a dragged field, an
+ * aggregation). The shapes are bi-model's Zod schemas as JSON Schema (`answer-shapes.json`, and
+ * the editor's `editor-shapes.json` in its own chunk, written by `scripts/write-answer-shapes.ts`
+ * and compared with the schemas by a test), read here
+ * by a small interpreter that follows Zod's rules for the keywords those schemas use: unknown keys
+ * of a plain object dropped, of a loose one kept, a union's first option, integers as safe
+ * integers, a missing key's default filled in.
  *
- * It answers only when it is sure: the value Zod would return, or that Zod would refuse. For
- * anything else (a keyword it does not know, a refinement, a default to fill in) it says
- * `unsure`, and the caller asks Zod itself, loaded then. So a well-formed answer never builds a
- * schema, and a malformed one gets Zod's own error.
+ * It is never unsure, so the frame ships no Zod: the shapes' test fails on a keyword outside
+ * `READ_KEYWORDS` and on a refinement outside `REFINEMENTS`, and a fuzz test holds it to Zod on
+ * every shape. A refusal names the refused value's path and why, in the frame's own words.
  */
-import shapes from './answer-shapes.json' with { type: 'json' };
+import type { z } from 'zod';
+import type { AnswerSchemas } from './answer-schemas.ts';
+import viewShapes from './answer-shapes.json' with { type: 'json' };
 
-export type AnswerShape = keyof typeof shapes;
+/** A shape's name: the view's (answer-shapes.json) or the editor's (editor-shapes.json). */
+export type AnswerShape = keyof AnswerSchemas;
+/** The value a shape's check returns: its bi-model type (the types only; no schema is built). */
+export type Answer<S extends AnswerShape> = z.output<AnswerSchemas[S]>;
 
-interface Schema {
+export interface Schema {
   $ref?: string;
   $defs?: Record<string, Schema>;
   type?: string | string[];
@@ -36,17 +44,23 @@ interface Schema {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   default?: unknown;
-  'x-refined'?: true;
   'x-refinement'?: string;
 }
 
-/** The value Zod returns; `false` when Zod refuses; `unsure` when only Zod can tell. */
-export type Checked = { value: unknown } | false | 'unsure';
+/** Where a value was refused (keys and indexes from the checked value down) and why. */
+export interface Refusal {
+  ok: false;
+  path: (string | number)[];
+  reason: string;
+}
 
-/** Keywords that only describe; any keyword outside these and the ones read makes it unsure. */
-const ANNOTATIONS = new Set(['$schema', '$defs', 'id', 'title', 'description', 'examples']);
-const READ = new Set([
+/** The value as Zod would return it (defaults filled in, unknown keys dropped), or a refusal. */
+export type Checked<T = unknown> = { ok: true; value: T } | Refusal;
+
+/** The keywords the interpreter reads; the shapes' test fails on any other but annotations. */
+export const READ_KEYWORDS: ReadonlySet<string> = new Set<keyof Schema>([
   '$ref',
+  '$defs',
   'type',
   'enum',
   'const',
@@ -67,17 +81,43 @@ const READ = new Set([
   'exclusiveMinimum',
   'exclusiveMaximum',
   'default',
-  'x-refined',
   'x-refinement',
 ]);
+/** Keywords that only describe the value. */
+export const ANNOTATIONS: ReadonlySet<string> = new Set([
+  '$schema',
+  'id',
+  'title',
+  'description',
+  'examples',
+]);
+
+interface Refinement {
+  holds: (value: Record<string, unknown>) => boolean;
+  path: string[];
+  reason: string;
+}
 
 /**
  * The refinements bi-model's schemas name (`x-refinement`), stated again: the fuzz test of
- * answer-check.test.ts holds each to the schema's own.
+ * answer-check.test.ts holds each to the schema's own, and the shapes' test fails on another.
  */
-const REFINEMENTS: Record<string, (value: Record<string, unknown>) => boolean> = {
-  minBelowMax: ({ min, max }) => typeof min !== 'number' || typeof max !== 'number' || min < max,
+export const REFINEMENTS: Readonly<Record<string, Refinement>> = {
+  minBelowMax: {
+    holds: ({ min, max }) => typeof min !== 'number' || typeof max !== 'number' || min < max,
+    path: ['max'],
+    reason: 'max is not above min',
+  },
 };
+
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+const refused = (reason: string, path: (string | number)[] = []): Refusal => ({
+  ok: false,
+  path,
+  reason,
+});
+const within = (key: string | number, refusal: Refusal): Refusal =>
+  refused(refusal.reason, [key, ...refusal.path]);
 
 const patterns = new Map<string, RegExp>();
 const regexOf = (source: string) => {
@@ -92,10 +132,27 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  null: 'null',
+  array: 'an array',
+  object: 'an object',
+};
+const nameOfType = (type: string) => TYPE_NAMES[type] ?? type;
+
 function typeMatches(type: string, value: unknown): boolean {
   if (type === 'integer') return Number.isSafeInteger(value);
   if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
   return typeOf(value) === type;
+}
+
+/** A value named in a reason: short, so a long enum or text does not flood the message. */
+function quoted(values: unknown[]): string {
+  const shown = values.slice(0, 6).map((value) => JSON.stringify(value));
+  return values.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ');
 }
 
 class Checker {
@@ -106,139 +163,200 @@ class Checker {
   }
 
   check(schema: Schema, value: unknown): Checked {
-    for (const key of Object.keys(schema)) {
-      if (!READ.has(key) && !ANNOTATIONS.has(key)) return 'unsure';
-    }
     if (schema.$ref) {
       const target = this.defs[schema.$ref.replace('#/$defs/', '')];
-      return target ? this.check(target, value) : 'unsure';
+      // The shapes' test resolves every reference; an unknown one is a shape the frame lacks.
+      return target ? this.check(target, value) : refused(`has no shape ${schema.$ref}`);
     }
     const options = schema.anyOf ?? schema.oneOf;
     if (options) return this.firstOption(options, value);
     const result = this.checkValue(schema, value);
-    if (!result || result === 'unsure') return result;
-    // Zod runs a refinement on the value it has parsed; only Zod can run an unnamed one.
-    if (schema['x-refined']) return 'unsure';
-    const refinement = schema['x-refinement'];
-    if (refinement === undefined) return result;
-    const holds = REFINEMENTS[refinement];
-    if (!holds) return 'unsure';
-    return holds(result.value as Record<string, unknown>) ? result : false;
+    const name = schema['x-refinement'];
+    if (!result.ok || name === undefined) return result;
+    // Zod runs a refinement on the value it has parsed; the shapes' test knows every name.
+    const refinement = REFINEMENTS[name];
+    if (!refinement) return refused(`has a check the frame does not know (${name})`);
+    const holds = refinement.holds(result.value as Record<string, unknown>);
+    return holds ? result : refused(refinement.reason, refinement.path);
   }
 
-  /** Zod's union: the first option that takes the value. */
+  /**
+   * Zod's union: the first option that takes the value. Refused, the reason is the option that
+   * went deepest into the value; when none took even its type, the union's own.
+   */
   private firstOption(options: Schema[], value: unknown): Checked {
+    let closest: Refusal | undefined;
+    let closestDepth = -1;
     for (const option of options) {
       const result = this.check(option, value);
-      if (result) return result;
+      if (result.ok) return result;
+      // A key deeper in the value beats a shallower one; then a wrong value beats a wrong type or
+      // constant, which beats a missing key (the option least like the value).
+      const kind = result.reason === 'missing' ? 0 : result.reason.startsWith('expected ') ? 1 : 2;
+      const depth = result.path.length * 3 + kind;
+      if (depth > closestDepth) [closest, closestDepth] = [result, depth];
     }
-    return false;
+    if (closest && closestDepth > 1) return closest;
+    return refused(
+      `is none of the ${options.length} forms allowed here (${nameOfType(typeOf(value))})`,
+    );
   }
 
   private checkValue(schema: Schema, value: unknown): Checked {
     const types = schema.type === undefined ? undefined : [schema.type].flat();
-    if (types && !types.some((type) => typeMatches(type, value))) return false;
-    if ('const' in schema && value !== schema.const) return false;
-    if (schema.enum && !schema.enum.includes(value)) return false;
+    if (types && !types.some((type) => typeMatches(type, value))) {
+      const expected = types.map(nameOfType).join(' or ');
+      return refused(`expected ${expected}, got ${nameOfType(typeOf(value))}`);
+    }
+    if ('const' in schema && value !== schema.const) {
+      return refused(`expected ${quoted([schema.const])}`);
+    }
+    if (schema.enum && !schema.enum.includes(value)) {
+      return refused(`expected one of ${quoted(schema.enum)}`);
+    }
     if (typeof value === 'string') return this.checkString(schema, value);
     if (typeof value === 'number') return this.checkNumber(schema, value);
     if (Array.isArray(value)) return this.checkArray(schema, value);
     if (typeof value === 'object' && value !== null) {
       return this.checkObject(schema, value as Record<string, unknown>);
     }
-    return { value };
+    return ok(value);
   }
 
   private checkString(schema: Schema, value: string): Checked {
-    if (schema.minLength !== undefined && value.length < schema.minLength) return false;
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
-    if (schema.pattern !== undefined && !regexOf(schema.pattern).test(value)) return false;
-    return { value };
+    const { minLength, maxLength, pattern } = schema;
+    if (minLength !== undefined && value.length < minLength) {
+      return refused(`shorter than ${minLength} characters`);
+    }
+    if (maxLength !== undefined && value.length > maxLength) {
+      return refused(`longer than ${maxLength} characters`);
+    }
+    if (pattern !== undefined && !regexOf(pattern).test(value)) {
+      return refused(`does not match ${pattern}`);
+    }
+    return ok(value);
   }
 
   private checkNumber(schema: Schema, value: number): Checked {
-    if (schema.minimum !== undefined && value < schema.minimum) return false;
-    if (schema.maximum !== undefined && value > schema.maximum) return false;
-    if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) return false;
-    if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) return false;
-    return { value };
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+    if (minimum !== undefined && value < minimum) return refused(`below ${minimum}`);
+    if (maximum !== undefined && value > maximum) return refused(`above ${maximum}`);
+    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) {
+      return refused(`not above ${exclusiveMinimum}`);
+    }
+    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) {
+      return refused(`not below ${exclusiveMaximum}`);
+    }
+    return ok(value);
   }
 
   private checkArray(schema: Schema, value: unknown[]): Checked {
-    if (schema.minItems !== undefined && value.length < schema.minItems) return false;
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) return false;
-    if (!schema.items) return { value };
-    let unsure = false;
+    if (schema.minItems !== undefined && value.length < schema.minItems) {
+      return refused(`fewer than ${schema.minItems} items`);
+    }
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+      return refused(`more than ${schema.maxItems} items`);
+    }
+    if (!schema.items) return ok(value);
     let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index += 1) {
       const item = this.check(schema.items, value[index]);
-      if (item === false) return false;
-      if (item === 'unsure') unsure = true;
-      else if (item.value !== value[index]) (copy ??= value.slice())[index] = item.value;
+      if (!item.ok) return within(index, item);
+      if (item.value !== value[index]) (copy ??= value.slice())[index] = item.value;
     }
-    return unsure ? 'unsure' : { value: copy ?? value };
+    return ok(copy ?? value);
   }
 
-  /** Zod's object: known keys checked, unknown ones dropped (`false`) or checked and kept. */
+  /**
+   * Zod's object: a missing key takes its default or is refused, known keys are checked, unknown
+   * ones dropped (`additionalProperties: false`) or checked and kept. The value is copied only
+   * when it changes.
+   */
   private checkObject(schema: Schema, value: Record<string, unknown>): Checked {
-    // JSON.parse makes plain objects; anything else (and a `__proto__` key) is Zod's to copy.
-    if (Object.getPrototypeOf(value) !== Object.prototype || Object.hasOwn(value, '__proto__')) {
-      return 'unsure';
-    }
     const properties = schema.properties ?? {};
-    let unsure = false;
-    let copy: Record<string, unknown> | undefined;
-    for (const name of schema.required ?? []) {
-      if (name in value) continue;
-      // Zod fills in a default; a missing key without one is refused.
-      if (properties[name] && 'default' in properties[name]) unsure = true;
-      else return false;
-    }
+    // Zod returns a plain object; a value from JSON.parse is one already.
+    const plain = Object.getPrototypeOf(value) === Object.prototype;
+    let copy: Record<string, unknown> | undefined = plain ? undefined : { ...value };
+    const edited = () => (copy ??= { ...value });
     for (const [name, field] of Object.entries(value)) {
       const known = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      // An optional key left undefined stays as it is; a required one is settled below.
+      if (known && field === undefined) continue;
       const fieldSchema = known ?? schema.additionalProperties;
       if (fieldSchema === false) {
-        copy ??= { ...value };
-        delete copy[name];
+        delete edited()[name];
         continue;
       }
       if (fieldSchema === undefined) continue;
-      if (!known && schema.propertyNames && !this.check(schema.propertyNames, name)) return false;
-      // Zod leaves out an optional key whose value is undefined only in some versions: ask it.
-      if (field === undefined) {
-        unsure = true;
-        continue;
+      if (!known) {
+        // Kept as an own key, it would be the copy's prototype once Zod or a spread wrote it.
+        if (name === '__proto__') return refused('is a key the frame does not take', [name]);
+        const key = schema.propertyNames && this.check(schema.propertyNames, name);
+        if (key && !key.ok) return refused(`is not a key allowed here (${key.reason})`, [name]);
       }
       const result = this.check(fieldSchema, field);
-      if (result === false) return false;
-      if (result === 'unsure') unsure = true;
-      else if (result.value !== field) (copy ??= { ...value })[name] = result.value;
+      if (!result.ok) return within(name, result);
+      if (result.value !== field) edited()[name] = result.value;
     }
-    return unsure ? 'unsure' : { value: copy ?? value };
+    for (const name of schema.required ?? []) {
+      if (Object.hasOwn(value, name) && value[name] !== undefined) continue;
+      const field = properties[name];
+      if (!field || !('default' in field)) return refused('missing', [name]);
+      edited()[name] = structuredClone(field.default);
+    }
+    return ok(copy ?? value);
   }
 }
 
-const checkers = new Map<AnswerShape, Checker>();
+/** A table of shapes, each read once it is first asked for. */
+export class Shapes<N extends AnswerShape> {
+  private readonly checkers = new Map<N, Checker>();
+  private readonly table: Record<N, unknown>;
 
-function checkerOf(shape: AnswerShape): Checker {
-  let checker = checkers.get(shape);
-  if (!checker) checkers.set(shape, (checker = new Checker(shapes[shape] as Schema)));
-  return checker;
+  constructor(table: Record<N, unknown>) {
+    this.table = table;
+  }
+
+  private rootOf(shape: N): { checker: Checker; root: Schema } {
+    const root = this.table[shape] as Schema;
+    let checker = this.checkers.get(shape);
+    if (!checker) this.checkers.set(shape, (checker = new Checker(root)));
+    return { checker, root };
+  }
+
+  /** Checks `value` against one of the shapes, as Zod would parse it (see above). */
+  check<S extends N>(shape: S, value: unknown): Checked<Answer<S>> {
+    const { checker, root } = this.rootOf(shape);
+    return checker.check(root, value) as Checked<Answer<S>>;
+  }
+
+  /** The properties of a shape's root object (a visual's format keys). */
+  private propertiesOf(shape: N): Record<string, Schema> {
+    const { root } = this.rootOf(shape);
+    const rootObject = root.$ref ? root.$defs?.[root.$ref.replace('#/$defs/', '')] : root;
+    return rootObject?.properties ?? {};
+  }
+
+  hasProperty(shape: N, property: string): boolean {
+    return Object.hasOwn(this.propertiesOf(shape), property);
+  }
+
+  /**
+   * Checks `value` against one property of a shape's root object, as Zod would parse that
+   * property's schema alone (a visual's format key); refused also for a property the root lacks.
+   */
+  checkProperty(shape: N, property: string, value: unknown): Checked {
+    if (!this.hasProperty(shape, property)) {
+      return refused('is not a key allowed here', [property]);
+    }
+    return this.rootOf(shape).checker.check(this.propertiesOf(shape)[property]!, value);
+  }
 }
 
-/** Checks `value` against one of the answer shapes, as Zod would (see above). */
-export function checkAnswer(shape: AnswerShape, value: unknown): Checked {
-  return checkerOf(shape).check(shapes[shape] as Schema, value);
-}
+/** The view's shapes: the BI service's answers and a visual's format options. */
+export const answerShapes = new Shapes(viewShapes as Record<keyof typeof viewShapes, unknown>);
 
-/**
- * Checks `value` against one property of an answer shape's root object, as Zod would parse that
- * property's schema alone (a visual's format key); `false` also for a property the root lacks.
- */
-export function checkAnswerProperty(shape: AnswerShape, property: string, value: unknown): Checked {
-  const root = shapes[shape] as Schema;
-  const rootObject = root.$ref ? root.$defs?.[root.$ref.replace('#/$defs/', '')] : root;
-  const properties = rootObject?.properties ?? {};
-  if (!Object.hasOwn(properties, property)) return false;
-  return checkerOf(shape).check(properties[property]!, value);
+/** A refusal as the frame words it: where, then why. */
+export function refusalText({ path, reason }: Refusal): string {
+  return `${path.join('.') || 'body'}: ${reason}`;
 }

@@ -1,16 +1,20 @@
 /**
- * The Zod schemas of the BI service's answers, in a chunk of their own: the frame loads it only
- * when its quick check (answer-check.ts) cannot vouch for an answer, and when the editor opens,
- * which builds schemas anyway. Evaluating this module builds the schemas.
+ * The Zod schemas of what the frame checks (answer-check.ts), by the names its shapes take, in two
+ * tables: the view's and the editor's. They are the contract the shapes are written from (scripts/write-answer-shapes.ts) and the fuzz test holds the
+ * check to. The frame itself imports only their types, so it ships no Zod (decision 0316).
  */
 import {
+  aggregationSchema,
   authoringReportSchema,
   biErrorBodySchema,
   embedDashboardSchema,
+  embedDatasetSchema,
+  fieldRefSchema,
   qnaAnswerSchema,
   queryBatchLineSchema,
   queryResultSchema,
-  readVisualFormat,
+  revisionResponseSchema,
+  savedReportSchema,
   visualFormatSchema,
   visualNumberFormatSchema,
 } from '@vitrina/bi-model';
@@ -26,5 +30,13 @@ export const answerSchemas = {
   VisualNumberFormat: visualNumberFormatSchema,
 };
 
-export type AnswerSchemas = typeof answerSchemas;
-export { readVisualFormat };
+/** The editor's, in its own chunk: a dragged field, an aggregation, the authoring answers. */
+export const editorSchemas = {
+  FieldRef: fieldRefSchema,
+  Aggregation: aggregationSchema,
+  RevisionResponse: revisionResponseSchema,
+  SavedReport: savedReportSchema,
+  EmbedDataset: embedDatasetSchema,
+};
+
+export type AnswerSchemas = typeof answerSchemas & typeof editorSchemas;

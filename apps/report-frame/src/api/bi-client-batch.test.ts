@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryBatchLineSchema } from '@vitrina/bi-model';
 import { BiClient } from './bi-client.ts';
 
 const result = (value: number) => ({
@@ -73,13 +72,13 @@ describe('BiClient.queryBatch', () => {
     }
   });
 
-  it("refuses a malformed line with Zod's own words, and the lines after it with it", async () => {
+  it("refuses a malformed line in the frame's own words, and the lines after it with it", async () => {
     const [zero, one, two] = new BiClient('tok', baseUrl).queryBatch('malformed', [{}, {}, {}]);
-    const issue = queryBatchLineSchema.safeParse(malformedLine).error!.issues[0]!;
     const refusal = {
       code: 'LoadReportFailed',
       status: 200,
-      message: `Unexpected answer from the BI service at ${issue.path.join('.') || 'body'}: ${issue.message}`,
+      message:
+        'Unexpected answer from the BI service at result.rows: expected an array, got a string',
     };
     await Promise.all([
       expect(two).resolves.toEqual(result(2)),

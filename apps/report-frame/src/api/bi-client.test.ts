@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authoringReportSchema } from '@vitrina/bi-model';
 import { BiClient, type BiError } from './bi-client.ts';
 
 /** A loopback server answering like the BI service's embed API does for a few cases. */
@@ -86,11 +85,9 @@ describe('BiClient', () => {
     });
   });
 
-  it("refuses a malformed answer with Zod's own words, though it checks good ones without Zod", async () => {
-    const zod = authoringReportSchema.safeParse({ ...report, definition: { pages: 'none' } });
-    const issue = zod.error!.issues[0]!;
+  it("refuses a malformed answer in the frame's own words: the path and the reason", async () => {
     expect((await failure('pageless')).message).toBe(
-      `Unexpected answer from the BI service at ${issue.path.join('.')}: ${issue.message}`,
+      'Unexpected answer from the BI service at definition.pages: expected an array, got a string',
     );
   });
 

@@ -14,9 +14,14 @@ import {
   type QueryBatchLine,
   type QueryResult,
 } from '@vitrina/bi-model';
-import type { z } from 'zod';
-import type { AnswerShape } from './answer-check.ts';
-import { verdict, type Answer, type Verdict } from './answer-verdict.ts';
+import {
+  answerShapes,
+  refusalText,
+  type Answer,
+  type AnswerShape,
+  type Checked,
+  type Shapes,
+} from './answer-check.ts';
 import { readLines } from './ndjson.ts';
 
 /**
@@ -43,10 +48,10 @@ export class BiError extends CodedHttpError<BiErrorCode> {
 async function toBiError(response: Response): Promise<BiError> {
   let code: BiErrorCode = 'LoadReportFailed';
   let message = `HTTP ${response.status}`;
-  const body = await verdict('BiErrorBody', await response.json().catch(() => undefined));
-  if (body.success) {
-    code = passedOn(body.data.error.code) ?? code;
-    message = body.data.error.message || message;
+  const body = answerShapes.check('BiErrorBody', await response.json().catch(() => undefined));
+  if (body.ok) {
+    code = passedOn(body.value.error.code) ?? code;
+    message = body.value.error.message || message;
   }
   if (code === 'LoadReportFailed' && response.status === 404) code = 'PowerBIEntityNotFound';
   if (code === 'LoadReportFailed' && (response.status === 401 || response.status === 403)) {
@@ -55,28 +60,24 @@ async function toBiError(response: Response): Promise<BiError> {
   return new BiError(response.status, code, message);
 }
 
-/** An answer outside the contract (docs/bi-embed-api.md) fails the load, naming the field. */
-function accepted<T>(result: Verdict<T>, status: number): T {
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.') || 'body';
-  throw new BiError(
-    status,
-    'LoadReportFailed',
-    `Unexpected answer from the BI service at ${field}: ${issue?.message ?? 'invalid'}`,
-  );
+/**
+ * An answer outside the contract (docs/bi-embed-api.md) fails the load, naming the refused value's
+ * path and why (decision 0316).
+ */
+function accepted<T>(checked: Checked<T>, status: number): T {
+  if (checked.ok) return checked.value;
+  const message = `Unexpected answer from the BI service at ${refusalText(checked)}`;
+  throw new BiError(status, 'LoadReportFailed', message);
 }
 
-/** An answer checked against a schema the caller has built (the editor's own calls). */
-export async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+/** An answer checked against one of `shapes`: the view's, or the editor's for its own calls. */
+export async function answered<N extends AnswerShape, S extends N>(
+  response: Response,
+  shapes: Shapes<N>,
+  shape: S,
+): Promise<Answer<S>> {
   const value: unknown = await response.json().catch(() => undefined);
-  return accepted(schema.safeParse(value), response.status);
-}
-
-/** One of the frame's own answers, checked without building a schema when it is well formed. */
-async function answered<S extends AnswerShape>(response: Response, shape: S): Promise<Answer<S>> {
-  const value: unknown = await response.json().catch(() => undefined);
-  return accepted(await verdict(shape, value), response.status);
+  return accepted(shapes.check(shape, value), response.status);
 }
 
 interface PendingResult {
@@ -96,24 +97,10 @@ async function settleFromLines(response: Response, pending: PendingResult[]): Pr
       target.reject(new BiError(400, code, line.error.message));
     }
   };
-  // A line the quick check cannot vouch for waits for Zod, and the lines after it wait in turn,
-  // so they settle in order and a refused line fails the ones after it, as it always did.
-  let behind: Promise<void> | undefined;
-  await readLines(response, (text) => {
-    const value = JSON.parse(text) as unknown;
-    if (behind) {
-      behind = behind.then(async () =>
-        settle(accepted(await verdict('QueryBatchLine', value), response.status)),
-      );
-    } else {
-      const line = verdict('QueryBatchLine', value);
-      if (!(line instanceof Promise)) return settle(accepted(line, response.status));
-      behind = line.then((checked) => settle(accepted(checked, response.status)));
-    }
-    // Awaited below; marked handled so a refusal is not reported before the body ends.
-    behind.catch(() => undefined);
-  });
-  await behind;
+  // A refused line ends the reading: it and the lines after it fail with its refusal.
+  await readLines(response, (text) =>
+    settle(accepted(answerShapes.check('QueryBatchLine', JSON.parse(text)), response.status)),
+  );
   const missing = new BiError(0, 'LoadReportFailed', 'The BI service left a query unanswered');
   for (const index of open) pending[index]!.reject(missing);
 }
@@ -167,12 +154,12 @@ export class BiClient {
     const response = await this.send(
       `/v1.0/embed/reports/${encodeURIComponent(reportId)}${search}`,
     );
-    return answered(response, 'AuthoringReport');
+    return answered(response, answerShapes, 'AuthoringReport');
   }
 
   async getDashboard(dashboardId: string): Promise<EmbedDashboard> {
     const response = await this.send(`/v1.0/embed/dashboards/${encodeURIComponent(dashboardId)}`);
-    return answered(response, 'EmbedDashboard');
+    return answered(response, answerShapes, 'EmbedDashboard');
   }
 
   async query(datasetId: string, query: Query): Promise<QueryResult> {
@@ -180,7 +167,7 @@ export class BiClient {
       `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/query`,
       query,
     );
-    return answered(response, 'QueryResult');
+    return answered(response, answerShapes, 'QueryResult');
   }
 
   /**
@@ -215,7 +202,7 @@ export class BiClient {
       `/v1.0/embed/datasets/${encodeURIComponent(datasetId)}/qna`,
       { question },
     );
-    return answered(response, 'QnaAnswer');
+    return answered(response, answerShapes, 'QnaAnswer');
   }
 
   async exportCsv(datasetId: string, request: ExportRequest): Promise<string> {

@@ -6,7 +6,6 @@ import {
   type FieldRef,
   type VisualDefinition,
 } from '@vitrina/bi-model';
-import { aggregationSchema } from '@vitrina/bi-model';
 import { useStore } from '../state/store.ts';
 import { FIELD_MIME, readDraggedField } from './drag-field.ts';
 import type { EditorMessages } from './editor-messages.ts';
@@ -23,6 +22,7 @@ import {
   replaceField,
 } from './visual-edits.ts';
 import { WELLS } from './wells.ts';
+import { editorShapes } from '../api/editor-shapes.ts';
 import { aggregationLabel, aggregationsFor } from './aggregations.ts';
 
 /** What the panes of the selected visual receive. */
@@ -50,12 +50,12 @@ function Wells({ editor, visual, texts }: SelectedVisualProps) {
       : undefined;
   const setAggregation = (role: DataRole, index: number, field: FieldRef, value: string) => {
     if (!('column' in field)) return;
-    const aggregation = aggregationSchema.safeParse(value);
+    const aggregation = editorShapes.check('Aggregation', value);
     const next = {
       ...field,
-      aggregation: aggregation.success ? (aggregation.data as Aggregation) : undefined,
+      aggregation: aggregation.ok ? (aggregation.value as Aggregation) : undefined,
     };
-    if (!aggregation.success) delete next.aggregation;
+    if (!aggregation.ok) delete next.aggregation;
     edit((p) => replaceField(p, visual.name, role, index, next));
   };
   return (

@@ -1,14 +1,12 @@
 /** The BI service's authoring calls (@vitrina/bi-model authoring.ts), over the frame's BiClient. */
-import {
-  embedDatasetSchema,
-  revisionResponseSchema,
-  savedReportSchema,
-  type EmbedDataset,
-  type NewReportRequest,
-  type SaveRevisionRequest,
-  type SavedReport,
+import type {
+  EmbedDataset,
+  NewReportRequest,
+  SaveRevisionRequest,
+  SavedReport,
 } from '@vitrina/bi-model';
-import { parsed, type BiClient } from '../api/bi-client.ts';
+import { answered, type BiClient } from '../api/bi-client.ts';
+import { editorShapes } from '../api/editor-shapes.ts';
 
 const path = encodeURIComponent;
 
@@ -21,7 +19,7 @@ export async function saveRevision(
     `/v1.0/embed/reports/${path(reportId)}/revisions`,
     request,
   );
-  return (await parsed(response, revisionResponseSchema)).revision;
+  return (await answered(response, editorShapes, 'RevisionResponse')).revision;
 }
 
 export async function saveReportAs(
@@ -46,10 +44,10 @@ async function postForReport(
   url: string,
   request: NewReportRequest,
 ): Promise<SavedReport> {
-  return parsed(await client.postJson(url, request), savedReportSchema);
+  return answered(await client.postJson(url, request), editorShapes, 'SavedReport');
 }
 
 export async function getDataset(client: BiClient, datasetId: string): Promise<EmbedDataset> {
   const response = await client.send(`/v1.0/embed/datasets/${path(datasetId)}`);
-  return parsed(response, embedDatasetSchema);
+  return answered(response, editorShapes, 'EmbedDataset');
 }

@@ -1,5 +1,6 @@
 /** A field dragged from the fields pane travels as JSON under the frame's own type. */
-import { fieldRefSchema, type FieldRef } from '@vitrina/bi-model';
+import type { FieldRef } from '@vitrina/bi-model';
+import { editorShapes } from '../api/editor-shapes.ts';
 
 export const FIELD_MIME = 'application/x-vitrina-field';
 
@@ -9,8 +10,8 @@ export function writeDraggedField(transfer: DataTransfer, field: FieldRef): void
 
 export function readDraggedField(transfer: DataTransfer): FieldRef | undefined {
   try {
-    const parsed = fieldRefSchema.safeParse(JSON.parse(transfer.getData(FIELD_MIME)));
-    return parsed.success ? parsed.data : undefined;
+    const checked = editorShapes.check('FieldRef', JSON.parse(transfer.getData(FIELD_MIME)));
+    return checked.ok ? checked.value : undefined;
   } catch {
     return undefined;
   }

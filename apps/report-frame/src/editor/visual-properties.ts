@@ -3,13 +3,9 @@
  * options the editor's Formato pane writes: the same keys, the same checks, so a property set by
  * the host is what the pane shows and what a save stores.
  */
-import {
-  formatSectionsByType,
-  legendPositions,
-  visualFormatSchema,
-  type FormatKey,
-} from '@vitrina/bi-model';
+import { formatSectionsByType, legendPositions, type FormatKey } from '@vitrina/bi-model';
 import { fieldLabel } from '@vitrina/bi-model/visual-queries';
+import { answerShapes } from '../api/answer-check.ts';
 import type { DatasetSchema, FieldRef, VisualDefinition } from '../api/types.ts';
 import { isRecord } from '../lib/is-record.ts';
 import { RequestError } from '../protocol/request-error.ts';
@@ -227,10 +223,12 @@ export function propertyPatch(
   if (schema !== PROPERTY_SCHEMA || !isRecord(value) || !property.accepts(value['value']))
     throw invalid;
   const patch = property.write(visual, value['value']);
-  const checked = Object.entries(patch.options ?? {}).every(([key, option]) => {
-    const shape = visualFormatSchema.shape[key as FormatKey];
-    return option === undefined || !shape || shape.safeParse(option).success;
-  });
+  const checked = Object.entries(patch.options ?? {}).every(
+    ([key, option]) =>
+      option === undefined ||
+      !answerShapes.hasProperty('VisualFormat', key) ||
+      answerShapes.checkProperty('VisualFormat', key, option).ok,
+  );
   if (!checked) throw invalid;
   return patch;
 }

@@ -12,7 +12,7 @@ import { withAxisFormat } from './format-axes.ts';
 import { withColors } from './format-colors.ts';
 import { withFontSize } from './format-font.ts';
 
-export { legendPositions, type LegendPositionName } from '@vitrina/bi-model';
+export type { LegendPositionName } from '@vitrina/bi-model';
 
 interface VisualFormat {
   legend: { show: boolean | undefined; position: LegendPositionName };

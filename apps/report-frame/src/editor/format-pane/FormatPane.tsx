@@ -6,16 +6,16 @@
 import {
   FONT_SIZE_RANGE,
   formatSectionsByType,
-  readVisualFormat,
+  legendPositions,
   slicerModeOf,
   slicerModesFor,
-  visualFormatSchema,
   type FormatSection,
 } from '@vitrina/bi-model';
 import { groupingDataType } from '@vitrina/bi-model/visual-queries';
 import { Fragment, type ReactNode } from 'react';
+import { answerShapes } from '../../api/answer-check.ts';
 import type { VisualDefinition } from '../../api/types.ts';
-import { legendPositions } from '../../visuals/format-options.ts';
+import { readVisualFormat } from '../../format/visual-format.ts';
 import type { EditorMessages } from '../editor-messages.ts';
 import type { ReportEditor } from '../report-editor.ts';
 import { formatVisual } from '../visual-edits.ts';
@@ -48,7 +48,7 @@ export function FormatPane({ editor, visual, texts }: SelectedVisualProps) {
   const colors = editor.controller.state.theme.dataColors;
   const paneTexts = texts.formatPane;
   const set: SetFormat = (key, value) => {
-    if (value !== undefined && !visualFormatSchema.shape[key].safeParse(value).success)
+    if (value !== undefined && !answerShapes.checkProperty('VisualFormat', key, value).ok)
       return false;
     editor.applyToPage((p) => formatVisual(p, visual.name, { options: { [key]: value } }));
     return true;
