@@ -99,6 +99,12 @@ describe('public configuration, about, security headers and documentation', () =
         expect(described, `${route} request schema`).toBeTruthy();
       }
     }
+    // Guarded routes carry their module's tag and the bearer security (route-options.ts).
+    expect(document.paths['/api/favorite'].post).toMatchObject({
+      tags: ['favoritos'],
+      security: [{ bearer: [] }],
+    });
+    expect(document.paths['/api/user/{id}/permissions'].get.tags).toEqual(['permisos']);
   });
 
   it('explains in Spanish that the web app is not built when dist is missing', async () => {

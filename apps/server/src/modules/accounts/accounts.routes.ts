@@ -11,7 +11,7 @@ import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
-import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -20,13 +20,12 @@ const writeErrors = { 400: errorResponseSchema, ...denied, 404: errorResponseSch
 /** Integration accounts: the visible content tree (any user, for themselves) and administration. */
 export const accountsModule = (accounts: AccountsService): ApiModule => ({
   name: 'accounts',
+  tag: 'cuentas',
   register(app) {
-    const { admin, signedIn } = routeOptions(app, 'cuentas');
-
     app.get(
       '/account/:id',
       {
-        ...signedIn(
+        ...app.signedIn(
           'Cuentas, áreas de trabajo e informes visibles para el usuario {id} (solo uno mismo, salvo administradores)',
           {
             params: numericIdParamsSchema,
@@ -46,7 +45,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
 
     app.post(
       '/account',
-      admin('Crea la cuenta de integración y la sincroniza con el servicio de BI', {
+      app.admin('Crea la cuenta de integración y la sincroniza con el servicio de BI', {
         body: createAccountRequestSchema,
         response: { 201: accountSchema, ...writeErrors },
       }),
@@ -57,7 +56,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
 
     app.put(
       '/account',
-      admin('Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar', {
+      app.admin('Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar', {
         body: updateAccountRequestSchema,
         response: { 200: accountSchema, ...writeErrors },
       }),
@@ -67,7 +66,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
 
     app.delete(
       '/account/:id',
-      admin('Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos', {
+      app.admin('Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos', {
         params: numericIdParamsSchema,
         response: { 204: noContent, ...writeErrors },
       }),
@@ -78,7 +77,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account/token/:id',
       // It carries the BI service's access token: no browser or proxy may keep it.
       neverStored(
-        admin('Token de acceso vigente del servicio de BI para la cuenta', {
+        app.admin('Token de acceso vigente del servicio de BI para la cuenta', {
           params: numericIdParamsSchema,
           response: { 200: accountTokenSchema, ...writeErrors, 502: errorResponseSchema },
         }),

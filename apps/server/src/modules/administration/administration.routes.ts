@@ -8,7 +8,6 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { routeOptions } from '../../route-options.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { ReportUsersService } from './report-users.service.ts';
 
@@ -20,12 +19,11 @@ export const administrationModule = (
   reportUsers: ReportUsersService,
 ): ApiModule => ({
   name: 'administration',
+  tag: 'permisos',
   register(app) {
-    const { admin } = routeOptions(app, 'permisos');
-
     app.get(
       '/administration/reports/accounts',
-      admin('Todas las cuentas con sus áreas de trabajo e informes', {
+      app.admin('Todas las cuentas con sus áreas de trabajo e informes', {
         response: { 200: accountListSchema, ...denied },
       }),
       async (request) => accounts.all(sessionUser(request)),
@@ -33,7 +31,7 @@ export const administrationModule = (
 
     app.get(
       '/administration/report/:id/users',
-      admin('Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo', {
+      app.admin('Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo', {
         params: reportIdParamsSchema,
         response: {
           200: reportUsersSchema,
@@ -47,7 +45,7 @@ export const administrationModule = (
 
     app.get(
       '/administration/report/:id/access',
-      admin('¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS', {
+      app.admin('¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS', {
         params: reportIdParamsSchema,
         response: {
           200: reportAccessSchema,
@@ -61,7 +59,7 @@ export const administrationModule = (
 
     app.put(
       '/administration/report/:id/users',
-      admin('Define los usuarios con acceso directo al informe {id}', {
+      app.admin('Define los usuarios con acceso directo al informe {id}', {
         params: reportIdParamsSchema,
         body: putReportUsersRequestSchema,
         response: {

@@ -4,7 +4,6 @@ import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { routeOptions } from '../../route-options.ts';
 import { auditExportTypes } from './audit-export.ts';
 import type { AuditRetentionService } from './audit-retention.ts';
 import type { AuditService } from './audit.service.ts';
@@ -26,17 +25,20 @@ export const auditModule = (options: {
   isLeading: () => boolean;
 }): ApiModule => ({
   name: 'audit',
+  tag: 'auditoría',
   register(app) {
-    const { admin } = routeOptions(app, 'auditoría');
     app.get(
       '/audit',
       {
         onRequest: noStore,
-        ...admin('Entradas de auditoría, de la más reciente; con format=csv o jsonl, la descarga', {
-          querystring: auditQuerySchema,
-          // An export is a stream, sent as it is and never serialized.
-          response: { 200: auditPageSchema, ...errors },
-        }),
+        ...app.admin(
+          'Entradas de auditoría, de la más reciente; con format=csv o jsonl, la descarga',
+          {
+            querystring: auditQuerySchema,
+            // An export is a stream, sent as it is and never serialized.
+            response: { 200: auditPageSchema, ...errors },
+          },
+        ),
       },
       async (request, reply) => {
         const { format } = request.query;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent } from '../../route-options.ts';
 import type { IdentitiesService } from './identities.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -16,11 +16,11 @@ const errors = errorResponses(400, 401, 403, 404);
 /** Viewers' effective identities (row-level security) per account (administrators). */
 export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
   name: 'identities',
+  tag: 'cuentas',
   register(app) {
-    const { admin } = routeOptions(app, 'cuentas');
     app.get(
       '/account/:id/identities',
-      admin('Identidades efectivas (seguridad por filas) de los usuarios en la cuenta', {
+      app.admin('Identidades efectivas (seguridad por filas) de los usuarios en la cuenta', {
         params: numericIdParamsSchema,
         response: { 200: rlsIdentityListSchema, ...errors },
       }),
@@ -28,18 +28,21 @@ export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
     );
     app.put(
       '/account/:id/identities',
-      admin('Asigna la identidad efectiva de un usuario en la cuenta o en un conjunto de datos', {
-        params: numericIdParamsSchema,
-        body: putRlsIdentityRequestSchema,
-        response: { 204: noContent, ...errors },
-      }),
+      app.admin(
+        'Asigna la identidad efectiva de un usuario en la cuenta o en un conjunto de datos',
+        {
+          params: numericIdParamsSchema,
+          body: putRlsIdentityRequestSchema,
+          response: { 204: noContent, ...errors },
+        },
+      ),
       answerNoContent((request) =>
         identities.put(request.params.id, request.body, actorOf(request)),
       ),
     );
     app.delete(
       '/account/:id/identities/:identityId',
-      admin('Quita una identidad efectiva', {
+      app.admin('Quita una identidad efectiva', {
         params: z.object({ id: idParam, identityId: idParam }),
         response: { 204: noContent, ...errors },
       }),

@@ -7,7 +7,6 @@ import {
 import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { routeOptions } from '../../route-options.ts';
 import type { GroupPermissionsService } from './group-permissions.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -15,12 +14,11 @@ const errors = errorResponses(400, 401, 403, 404);
 /** Provider groups and their grants (administrators only). */
 export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModule => ({
   name: 'group-permissions',
+  tag: 'permisos',
   register(app) {
-    const { admin } = routeOptions(app, 'permisos');
-
     app.get(
       '/groups',
-      admin('Grupos del proveedor de identidad vistos al iniciar sesión', {
+      app.admin('Grupos del proveedor de identidad vistos al iniciar sesión', {
         response: { 200: providerGroupListSchema, ...errorResponses(401, 403) },
       }),
       async () => groups.groups(),
@@ -28,7 +26,7 @@ export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModu
 
     app.get(
       '/groups/:name/permissions',
-      admin('Permisos del grupo {name}, heredados por sus miembros', {
+      app.admin('Permisos del grupo {name}, heredados por sus miembros', {
         params: groupNameParamsSchema,
         response: { 200: groupPermissionListSchema, ...errors },
       }),
@@ -37,7 +35,7 @@ export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModu
 
     app.put(
       '/groups/:name/permissions',
-      admin('Reemplaza los permisos del grupo {name}', {
+      app.admin('Reemplaza los permisos del grupo {name}', {
         params: groupNameParamsSchema,
         body: putGroupPermissionsRequestSchema,
         response: { 200: groupPermissionListSchema, ...errors },

@@ -6,7 +6,7 @@ import {
 import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent } from '../../route-options.ts';
 import type { PermissionsService } from './permissions.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -17,13 +17,12 @@ export const permissionsModule = (
   reminders: BackgroundWork,
 ): ApiModule => ({
   name: 'permissions',
+  tag: 'permisos',
   background: reminders,
   register(app) {
-    const { admin } = routeOptions(app, 'permisos');
-
     app.get(
       '/user/:id/permissions',
-      admin('Permisos del usuario {id}', {
+      app.admin('Permisos del usuario {id}', {
         params: numericIdParamsSchema,
         response: { 200: permissionListSchema, ...errors },
       }),
@@ -32,7 +31,7 @@ export const permissionsModule = (
 
     app.put(
       '/user/permissions',
-      admin('Reemplaza los permisos de cada usuario nombrado en la lista', {
+      app.admin('Reemplaza los permisos de cada usuario nombrado en la lista', {
         body: putPermissionsRequestSchema,
         response: { 200: permissionListSchema, ...errors },
       }),
@@ -41,7 +40,7 @@ export const permissionsModule = (
 
     app.delete(
       '/user/permissions/:id',
-      admin('Quita todos los permisos del usuario {id}', {
+      app.admin('Quita todos los permisos del usuario {id}', {
         params: numericIdParamsSchema,
         response: { 204: noContent, ...errors },
       }),

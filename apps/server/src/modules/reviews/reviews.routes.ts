@@ -11,7 +11,7 @@ import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { answerWithStatus, routeOptions } from '../../route-options.ts';
+import { answerWithStatus } from '../../route-options.ts';
 import { attachmentHeader } from '../viewer/export-file-name.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
@@ -30,13 +30,12 @@ const evidenceFiles = {
 /** Access reviews (issue 30), administrators only; overdue ones escalate hourly. */
 export const reviewsModule = (reviews: ReviewsService, background: BackgroundWork): ApiModule => ({
   name: 'reviews',
+  tag: 'revisiones',
   background,
   register(app) {
-    const { admin } = routeOptions(app, 'revisiones');
-
     app.post(
       '/reviews',
-      admin('Inicia una revisión de acceso sobre una cuenta, área de trabajo o informe', {
+      app.admin('Inicia una revisión de acceso sobre una cuenta, área de trabajo o informe', {
         body: createReviewSchema,
         response: { 201: reviewSchema, ...errors },
       }),
@@ -46,7 +45,9 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
       '/reviews',
       {
         onRequest: noStore,
-        ...admin('Las revisiones de acceso', { response: { 200: reviewListSchema, ...errors } }),
+        ...app.admin('Las revisiones de acceso', {
+          response: { 200: reviewListSchema, ...errors },
+        }),
       },
       async () => reviews.list(),
     );
@@ -54,7 +55,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
       '/reviews/:id',
       {
         onRequest: noStore,
-        ...admin('Una revisión de acceso con sus líneas', {
+        ...app.admin('Una revisión de acceso con sus líneas', {
           params: numericIdParamsSchema,
           response: { 200: reviewSchema, ...errors },
         }),
@@ -68,7 +69,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
         `/reviews/:id/${format}`,
         {
           onRequest: noStore,
-          ...admin(`La revisión como evidencia, ${file.summary}`, {
+          ...app.admin(`La revisión como evidencia, ${file.summary}`, {
             params: numericIdParamsSchema,
             response: { 200: file.schema, ...errors },
           }),
@@ -86,7 +87,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
     evidenceRoute('pdf');
     app.put(
       '/reviews/:id/lines',
-      admin('Registra decisiones (Mantener o Quitar) o aplica las recomendaciones', {
+      app.admin('Registra decisiones (Mantener o Quitar) o aplica las recomendaciones', {
         params: numericIdParamsSchema,
         body: putReviewLinesSchema,
         response: { 200: reviewSchema, ...errors },

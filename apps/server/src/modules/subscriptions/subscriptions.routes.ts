@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -35,13 +35,12 @@ export const subscriptionsModule = (
   background: BackgroundWork,
 ): ApiModule => ({
   name: 'subscriptions',
+  tag: 'suscripciones',
   background,
   register(app) {
-    const { signedIn } = routeOptions(app, 'suscripciones');
-
     app.get(
       '/subscriptions',
-      signedIn('Suscripciones: todas (administrador) o las propias (lector)', {
+      app.signedIn('Suscripciones: todas (administrador) o las propias (lector)', {
         querystring: listQuerySchema,
         response: { 200: subscriptionsSchema, ...errors },
       }),
@@ -49,7 +48,7 @@ export const subscriptionsModule = (
     );
     app.get(
       '/subscriptions/pages',
-      signedIn('Páginas de un informe, para elegir cuáles envía una suscripción', {
+      app.signedIn('Páginas de un informe, para elegir cuáles envía una suscripción', {
         querystring: reportPagesQuerySchema,
         response: { 200: reportPagesSchema, ...errors },
       }),
@@ -57,7 +56,7 @@ export const subscriptionsModule = (
     );
     app.post(
       '/subscriptions',
-      signedIn('Crea una suscripción; un lector solo para sí mismo', {
+      app.signedIn('Crea una suscripción; un lector solo para sí mismo', {
         body: subscriptionBodySchema,
         response: { 201: subscriptionSchema, ...errors },
       }),
@@ -67,7 +66,7 @@ export const subscriptionsModule = (
     );
     app.put(
       '/subscriptions/:id',
-      signedIn('Modifica, pausa o reanuda una suscripción', {
+      app.signedIn('Modifica, pausa o reanuda una suscripción', {
         params: numericIdParamsSchema,
         body: subscriptionBodySchema,
         response: { 200: subscriptionSchema, ...errors },
@@ -82,7 +81,7 @@ export const subscriptionsModule = (
     );
     app.delete(
       '/subscriptions/:id',
-      signedIn('Elimina una suscripción', {
+      app.signedIn('Elimina una suscripción', {
         params: numericIdParamsSchema,
         response: { 204: noContent, ...errors },
       }),
@@ -92,7 +91,7 @@ export const subscriptionsModule = (
     );
     app.post(
       '/subscriptions/:id/send',
-      signedIn('"Enviar ahora": envía la suscripción a todos sus destinatarios', {
+      app.signedIn('"Enviar ahora": envía la suscripción a todos sus destinatarios', {
         params: numericIdParamsSchema,
         body: sendNowRequestSchema,
         response: { 202: subscriptionRunSchema, ...errors },
@@ -103,7 +102,7 @@ export const subscriptionsModule = (
     );
     app.get(
       '/subscriptions/:id/runs',
-      signedIn('Envíos de una suscripción y el resultado por destinatario', {
+      app.signedIn('Envíos de una suscripción y el resultado por destinatario', {
         params: numericIdParamsSchema,
         response: { 200: subscriptionRunsSchema, ...errors },
       }),
@@ -111,10 +110,13 @@ export const subscriptionsModule = (
     );
     app.get(
       '/subscriptions/:id/view',
-      signedIn('La vista que envía una suscripción (el enlace del correo abre el informe así)', {
-        params: numericIdParamsSchema,
-        response: { 200: subscriptionViewSchema, ...errors },
-      }),
+      app.signedIn(
+        'La vista que envía una suscripción (el enlace del correo abre el informe así)',
+        {
+          params: numericIdParamsSchema,
+          response: { 200: subscriptionViewSchema, ...errors },
+        },
+      ),
       async (request) => subscriptions.view(sessionUser(request), request.params.id),
     );
     app.post(

@@ -13,7 +13,7 @@ import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent } from '../../route-options.ts';
 import { attachmentHeader } from '../viewer/export-file-name.ts';
 import { overviewCsv, reportCsv, userCsv } from './usage-csv.ts';
 import type { UsageService } from './usage.service.ts';
@@ -41,13 +41,12 @@ async function answer<T>(
 /** Usage (issue 30): the viewer's open beacon, and "Uso"'s figures for administrators. */
 export const usageModule = (usage: UsageService, background: BackgroundWork): ApiModule => ({
   name: 'usage',
+  tag: 'uso',
   background,
   register(app) {
-    const { signedIn, admin } = routeOptions(app, 'uso');
-
     app.post(
       '/usage/opens',
-      signedIn('Una apertura de informe medida por el visor (fases del SDK, página, error)', {
+      app.signedIn('Una apertura de informe medida por el visor (fases del SDK, página, error)', {
         body: usageOpenSchema,
         response: { 204: noContent, ...errors },
       }),
@@ -60,7 +59,7 @@ export const usageModule = (usage: UsageService, background: BackgroundWork): Ap
       figures: F,
     ) => ({
       onRequest: noStore,
-      ...admin(summary, {
+      ...app.admin(summary, {
         params,
         querystring: usageFilterSchema,
         response: { 200: figuresOrCsv(figures), ...errors },
