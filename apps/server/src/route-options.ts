@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { errorResponses } from './errors.ts';
 
 /** The session's bearer token, as the OpenAPI document names it (plugins/docs.ts). */
 const security = [{ bearer: [] }];
@@ -7,16 +8,32 @@ const security = [{ bearer: [] }];
 type Guard = (request: FastifyRequest) => Promise<void>;
 
 /**
+ * What any guarded route may answer besides its own answers: a request its schema or rules
+ * refuse (400), no live session (401), a user not allowed (403), an id that names nothing (404).
+ * A route lists only the errors beyond these (409, 502…).
+ */
+const guardedErrors = errorResponses(400, 401, 403, 404);
+
+/**
  * The options every guarded route of a module repeats: the guard (`preHandler`) and, for the
- * OpenAPI page, the module's tag, the bearer security and the route's summary, around the
- * route's own schema (params, body, response…). Routes add `onRequest` or a serializer by
- * spreading the result.
+ * OpenAPI page, the module's tag, the bearer security, the route's summary and the errors above,
+ * around the route's own schema (params, body, response…). Routes add `onRequest` or a
+ * serializer by spreading the result.
  */
 function guardedBy(preHandler: Guard, tag: string | undefined) {
   const tags = tag === undefined ? {} : { tags: [tag] };
-  return <const S extends FastifySchema>(summary: string | undefined, schema: S) => ({
+  return <const S extends FastifySchema & { response: object }>(
+    summary: string | undefined,
+    schema: S,
+  ) => ({
     preHandler,
-    schema: { ...tags, security, ...(summary === undefined ? {} : { summary }), ...schema },
+    schema: {
+      ...tags,
+      security,
+      ...(summary === undefined ? {} : { summary }),
+      ...schema,
+      response: { ...guardedErrors, ...schema.response },
+    },
   });
 }
 

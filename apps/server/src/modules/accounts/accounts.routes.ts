@@ -14,9 +14,6 @@ import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
 import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
-const writeErrors = { 400: errorResponseSchema, ...denied, 404: errorResponseSchema };
-
 /** Integration accounts: the visible content tree (any user, for themselves) and administration. */
 export const accountsModule = (accounts: AccountsService): ApiModule => ({
   name: 'accounts',
@@ -29,12 +26,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
           'Cuentas, áreas de trabajo e informes visibles para el usuario {id} (solo uno mismo, salvo administradores)',
           {
             params: numericIdParamsSchema,
-            response: {
-              200: accountTreeSchema,
-              400: errorResponseSchema,
-              ...denied,
-              404: errorResponseSchema,
-            },
+            response: { 200: accountTreeSchema },
           },
         ),
         // The tree is cached per user and shape (tree-cache.ts): encoded to JSON bytes once per tree.
@@ -47,7 +39,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account',
       app.admin('Crea la cuenta de integración y la sincroniza con el servicio de BI', {
         body: createAccountRequestSchema,
-        response: { 201: accountSchema, ...writeErrors },
+        response: { 201: accountSchema },
       }),
       answerWithStatus(201, (request) =>
         accounts.create(request.body, { ...actorOf(request), id: sessionUser(request).id }),
@@ -58,7 +50,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account',
       app.admin('Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar', {
         body: updateAccountRequestSchema,
-        response: { 200: accountSchema, ...writeErrors },
+        response: { 200: accountSchema },
       }),
       async (request) =>
         accounts.update(request.body, { ...actorOf(request), id: sessionUser(request).id }),
@@ -68,7 +60,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account/:id',
       app.admin('Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos', {
         params: numericIdParamsSchema,
-        response: { 204: noContent, ...writeErrors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) => accounts.delete(request.params.id, actorOf(request))),
     );
@@ -79,7 +71,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       neverStored(
         app.admin('Token de acceso vigente del servicio de BI para la cuenta', {
           params: numericIdParamsSchema,
-          response: { 200: accountTokenSchema, ...writeErrors, 502: errorResponseSchema },
+          response: { 200: accountTokenSchema, 502: errorResponseSchema },
         }),
       ),
       async (request) => accounts.accessToken(request.params.id),

@@ -1,6 +1,5 @@
 import {
   accountListSchema,
-  errorResponseSchema,
   putReportUsersRequestSchema,
   reportIdParamsSchema,
   reportAccessSchema,
@@ -10,8 +9,6 @@ import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { ReportUsersService } from './report-users.service.ts';
-
-const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Permissions by report (administrators only). */
 export const administrationModule = (
@@ -24,7 +21,7 @@ export const administrationModule = (
     app.get(
       '/administration/reports/accounts',
       app.admin('Todas las cuentas con sus áreas de trabajo e informes', {
-        response: { 200: accountListSchema, ...denied },
+        response: { 200: accountListSchema },
       }),
       async (request) => accounts.all(sessionUser(request)),
     );
@@ -33,12 +30,7 @@ export const administrationModule = (
       '/administration/report/:id/users',
       app.admin('Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo', {
         params: reportIdParamsSchema,
-        response: {
-          200: reportUsersSchema,
-          400: errorResponseSchema,
-          ...denied,
-          404: errorResponseSchema,
-        },
+        response: { 200: reportUsersSchema },
       }),
       async (request) => reportUsers.list(request.params.id),
     );
@@ -47,12 +39,7 @@ export const administrationModule = (
       '/administration/report/:id/access',
       app.admin('¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS', {
         params: reportIdParamsSchema,
-        response: {
-          200: reportAccessSchema,
-          400: errorResponseSchema,
-          ...denied,
-          404: errorResponseSchema,
-        },
+        response: { 200: reportAccessSchema },
       }),
       async (request) => reportUsers.explain(request.params.id),
     );
@@ -62,12 +49,7 @@ export const administrationModule = (
       app.admin('Define los usuarios con acceso directo al informe {id}', {
         params: reportIdParamsSchema,
         body: putReportUsersRequestSchema,
-        response: {
-          200: reportUsersSchema,
-          400: errorResponseSchema,
-          ...denied,
-          404: errorResponseSchema,
-        },
+        response: { 200: reportUsersSchema },
       }),
       async (request) => reportUsers.setDirect(request.params.id, request.body, actorOf(request)),
     );

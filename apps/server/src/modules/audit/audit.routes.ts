@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
 import { auditPageSchema, auditQuerySchema } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
 import { auditExportTypes } from './audit-export.ts';
 import type { AuditRetentionService } from './audit-retention.ts';
 import type { AuditService } from './audit.service.ts';
 
-const errors = errorResponses(400, 401, 403);
 /** How often the leader looks for entries past retention (the first look is at start-up). */
 const hourMs = 3_600_000;
 
@@ -36,7 +34,7 @@ export const auditModule = (options: {
           {
             querystring: auditQuerySchema,
             // An export is a stream, sent as it is and never serialized.
-            response: { 200: auditPageSchema, ...errors },
+            response: { 200: auditPageSchema },
           },
         ),
       },

@@ -15,7 +15,8 @@ import { neverStored } from '../../plugins/security.ts';
 import { answerNoContent, noContent } from '../../route-options.ts';
 import type { AuthoringService } from './authoring.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 502);
+/** The BI service did not answer, or refused what the portal sent it. */
+const errors = errorResponses(502);
 
 /** Authoring from the portal: administrators only (every other caller gets 403). */
 export const authoringModule = (authoring: AuthoringService): ApiModule => ({

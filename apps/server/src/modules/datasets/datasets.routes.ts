@@ -22,7 +22,8 @@ import { answerNoContent, noContent } from '../../route-options.ts';
 import { limitBytes } from './byte-limit.ts';
 import type { DatasetsService } from './datasets.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 502);
+/** The BI service did not answer, or refused what the portal sent it. */
+const errors = errorResponses(502);
 const tooLarge = () =>
   new AppError(
     'payload_too_large',

@@ -4,11 +4,8 @@ import {
   favoriteResponseSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
 import type { FavoritesService } from './favorites.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** The signed-in user's favorite reports. */
 export const favoritesModule = (favorites: FavoritesService): ApiModule => ({
@@ -19,7 +16,7 @@ export const favoritesModule = (favorites: FavoritesService): ApiModule => ({
       '/favorite',
       app.signedIn('Marca un informe visible como favorito del usuario que llama', {
         body: favoriteRequestSchema,
-        response: { 200: favoriteResponseSchema, ...errors },
+        response: { 200: favoriteResponseSchema },
       }),
       async (request) => favorites.add(sessionUser(request), request.body),
     );
@@ -28,7 +25,7 @@ export const favoritesModule = (favorites: FavoritesService): ApiModule => ({
       '/favorite/:reportId',
       app.signedIn('Quita el informe de los favoritos del usuario que llama', {
         params: favoriteParamsSchema,
-        response: { 200: favoriteResponseSchema, ...errors },
+        response: { 200: favoriteResponseSchema },
       }),
       async (request) => favorites.remove(sessionUser(request), request.params.reportId),
     );

@@ -6,12 +6,9 @@ import {
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { ApiModule } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { answerNoContent, noContent } from '../../route-options.ts';
 import type { IdentitiesService } from './identities.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** Viewers' effective identities (row-level security) per account (administrators). */
 export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
@@ -22,7 +19,7 @@ export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
       '/account/:id/identities',
       app.admin('Identidades efectivas (seguridad por filas) de los usuarios en la cuenta', {
         params: numericIdParamsSchema,
-        response: { 200: rlsIdentityListSchema, ...errors },
+        response: { 200: rlsIdentityListSchema },
       }),
       async (request) => identities.list(request.params.id),
     );
@@ -33,7 +30,7 @@ export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
         {
           params: numericIdParamsSchema,
           body: putRlsIdentityRequestSchema,
-          response: { 204: noContent, ...errors },
+          response: { 204: noContent },
         },
       ),
       answerNoContent((request) =>
@@ -44,7 +41,7 @@ export const identitiesModule = (identities: IdentitiesService): ApiModule => ({
       '/account/:id/identities/:identityId',
       app.admin('Quita una identidad efectiva', {
         params: z.object({ id: idParam, identityId: idParam }),
-        response: { 204: noContent, ...errors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) =>
         identities.delete(request.params.id, request.params.identityId, actorOf(request)),

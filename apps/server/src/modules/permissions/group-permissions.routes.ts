@@ -5,11 +5,8 @@ import {
   putGroupPermissionsRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import type { GroupPermissionsService } from './group-permissions.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** Provider groups and their grants (administrators only). */
 export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModule => ({
@@ -19,7 +16,7 @@ export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModu
     app.get(
       '/groups',
       app.admin('Grupos del proveedor de identidad vistos al iniciar sesión', {
-        response: { 200: providerGroupListSchema, ...errorResponses(401, 403) },
+        response: { 200: providerGroupListSchema },
       }),
       async () => groups.groups(),
     );
@@ -28,7 +25,7 @@ export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModu
       '/groups/:name/permissions',
       app.admin('Permisos del grupo {name}, heredados por sus miembros', {
         params: groupNameParamsSchema,
-        response: { 200: groupPermissionListSchema, ...errors },
+        response: { 200: groupPermissionListSchema },
       }),
       async (request) => groups.listForGroup(request.params.name),
     );
@@ -38,7 +35,7 @@ export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModu
       app.admin('Reemplaza los permisos del grupo {name}', {
         params: groupNameParamsSchema,
         body: putGroupPermissionsRequestSchema,
-        response: { 200: groupPermissionListSchema, ...errors },
+        response: { 200: groupPermissionListSchema },
       }),
       async (request) => groups.replace(request.params.name, request.body, actorOf(request)),
     );

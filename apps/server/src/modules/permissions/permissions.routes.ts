@@ -4,12 +4,9 @@ import {
   putPermissionsRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { answerNoContent, noContent } from '../../route-options.ts';
 import type { PermissionsService } from './permissions.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** Permissions per user (administrators only), and the reminders mailed before grants end. */
 export const permissionsModule = (
@@ -24,7 +21,7 @@ export const permissionsModule = (
       '/user/:id/permissions',
       app.admin('Permisos del usuario {id}', {
         params: numericIdParamsSchema,
-        response: { 200: permissionListSchema, ...errors },
+        response: { 200: permissionListSchema },
       }),
       async (request) => permissions.listForUser(request.params.id),
     );
@@ -33,7 +30,7 @@ export const permissionsModule = (
       '/user/permissions',
       app.admin('Reemplaza los permisos de cada usuario nombrado en la lista', {
         body: putPermissionsRequestSchema,
-        response: { 200: permissionListSchema, ...errors },
+        response: { 200: permissionListSchema },
       }),
       async (request) => permissions.replace(request.body, actorOf(request)),
     );
@@ -42,7 +39,7 @@ export const permissionsModule = (
       '/user/permissions/:id',
       app.admin('Quita todos los permisos del usuario {id}', {
         params: numericIdParamsSchema,
-        response: { 204: noContent, ...errors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) => permissions.clearForUser(request.params.id, actorOf(request))),
     );

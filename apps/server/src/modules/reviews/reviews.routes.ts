@@ -8,14 +8,11 @@ import {
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
 import { answerWithStatus } from '../../route-options.ts';
 import { attachmentHeader } from '../viewer/export-file-name.ts';
 import type { ReviewsService } from './reviews.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** The evidence files: the CSV's text, and the PDF's bytes (sent as they are, not serialized). */
 const evidenceFiles = {
@@ -37,7 +34,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
       '/reviews',
       app.admin('Inicia una revisión de acceso sobre una cuenta, área de trabajo o informe', {
         body: createReviewSchema,
-        response: { 201: reviewSchema, ...errors },
+        response: { 201: reviewSchema },
       }),
       answerWithStatus(201, (request) => reviews.start(request.body, actorOf(request))),
     );
@@ -46,7 +43,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
       {
         onRequest: noStore,
         ...app.admin('Las revisiones de acceso', {
-          response: { 200: reviewListSchema, ...errors },
+          response: { 200: reviewListSchema },
         }),
       },
       async () => reviews.list(),
@@ -57,7 +54,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
         onRequest: noStore,
         ...app.admin('Una revisión de acceso con sus líneas', {
           params: numericIdParamsSchema,
-          response: { 200: reviewSchema, ...errors },
+          response: { 200: reviewSchema },
         }),
       },
       async (request) => reviews.get(request.params.id),
@@ -71,7 +68,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
           onRequest: noStore,
           ...app.admin(`La revisión como evidencia, ${file.summary}`, {
             params: numericIdParamsSchema,
-            response: { 200: file.schema, ...errors },
+            response: { 200: file.schema },
           }),
         },
         async (request, reply) => {
@@ -90,7 +87,7 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
       app.admin('Registra decisiones (Mantener o Quitar) o aplica las recomendaciones', {
         params: numericIdParamsSchema,
         body: putReviewLinesSchema,
-        response: { 200: reviewSchema, ...errors },
+        response: { 200: reviewSchema },
       }),
       async (request) => reviews.decide(request.params.id, request.body, actorOf(request)),
     );

@@ -21,7 +21,6 @@ import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
 const listQuerySchema = z.object({
   /** Only the subscriptions of this report. */
   reportUid: opaqueId.optional(),
@@ -42,7 +41,7 @@ export const subscriptionsModule = (
       '/subscriptions',
       app.signedIn('Suscripciones: todas (administrador) o las propias (lector)', {
         querystring: listQuerySchema,
-        response: { 200: subscriptionsSchema, ...errors },
+        response: { 200: subscriptionsSchema },
       }),
       async (request) => subscriptions.list(sessionUser(request), request.query),
     );
@@ -50,7 +49,7 @@ export const subscriptionsModule = (
       '/subscriptions/pages',
       app.signedIn('Páginas de un informe, para elegir cuáles envía una suscripción', {
         querystring: reportPagesQuerySchema,
-        response: { 200: reportPagesSchema, ...errors },
+        response: { 200: reportPagesSchema },
       }),
       async (request) => subscriptions.pages(sessionUser(request), request.query.reportUid),
     );
@@ -58,7 +57,7 @@ export const subscriptionsModule = (
       '/subscriptions',
       app.signedIn('Crea una suscripción; un lector solo para sí mismo', {
         body: subscriptionBodySchema,
-        response: { 201: subscriptionSchema, ...errors },
+        response: { 201: subscriptionSchema },
       }),
       answerWithStatus(201, (request) =>
         subscriptions.create(sessionUser(request), actorOf(request), request.body),
@@ -69,7 +68,7 @@ export const subscriptionsModule = (
       app.signedIn('Modifica, pausa o reanuda una suscripción', {
         params: numericIdParamsSchema,
         body: subscriptionBodySchema,
-        response: { 200: subscriptionSchema, ...errors },
+        response: { 200: subscriptionSchema },
       }),
       async (request) =>
         subscriptions.update(
@@ -83,7 +82,7 @@ export const subscriptionsModule = (
       '/subscriptions/:id',
       app.signedIn('Elimina una suscripción', {
         params: numericIdParamsSchema,
-        response: { 204: noContent, ...errors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) =>
         subscriptions.delete(sessionUser(request), actorOf(request), request.params.id),
@@ -94,7 +93,7 @@ export const subscriptionsModule = (
       app.signedIn('"Enviar ahora": envía la suscripción a todos sus destinatarios', {
         params: numericIdParamsSchema,
         body: sendNowRequestSchema,
-        response: { 202: subscriptionRunSchema, ...errors },
+        response: { 202: subscriptionRunSchema },
       }),
       answerWithStatus(202, (request) =>
         subscriptions.sendNow(sessionUser(request), actorOf(request), request.params.id),
@@ -104,7 +103,7 @@ export const subscriptionsModule = (
       '/subscriptions/:id/runs',
       app.signedIn('Envíos de una suscripción y el resultado por destinatario', {
         params: numericIdParamsSchema,
-        response: { 200: subscriptionRunsSchema, ...errors },
+        response: { 200: subscriptionRunsSchema },
       }),
       async (request) => subscriptions.runs(sessionUser(request), request.params.id),
     );
@@ -114,7 +113,7 @@ export const subscriptionsModule = (
         'La vista que envía una suscripción (el enlace del correo abre el informe así)',
         {
           params: numericIdParamsSchema,
-          response: { 200: subscriptionViewSchema, ...errors },
+          response: { 200: subscriptionViewSchema },
         },
       ),
       async (request) => subscriptions.view(sessionUser(request), request.params.id),

@@ -10,7 +10,6 @@ import {
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
 import { answerNoContent, noContent } from '../../route-options.ts';
@@ -18,7 +17,6 @@ import { attachmentHeader } from '../viewer/export-file-name.ts';
 import { overviewCsv, reportCsv, userCsv } from './usage-csv.ts';
 import type { UsageService } from './usage.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
 /** JSON by default; `format=csv` answers the same figures as a file. */
 const figuresOrCsv = <S extends z.ZodType>(schema: S) => z.union([schema, z.string()]);
 
@@ -48,7 +46,7 @@ export const usageModule = (usage: UsageService, background: BackgroundWork): Ap
       '/usage/opens',
       app.signedIn('Una apertura de informe medida por el visor (fases del SDK, página, error)', {
         body: usageOpenSchema,
-        response: { 204: noContent, ...errors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) => usage.record(sessionUser(request), request.body)),
     );
@@ -62,7 +60,7 @@ export const usageModule = (usage: UsageService, background: BackgroundWork): Ap
       ...app.admin(summary, {
         params,
         querystring: usageFilterSchema,
-        response: { 200: figuresOrCsv(figures), ...errors },
+        response: { 200: figuresOrCsv(figures) },
       }),
     });
 

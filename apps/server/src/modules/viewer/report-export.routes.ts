@@ -12,7 +12,7 @@ import { noStore } from '../../plugins/security.ts';
 import { attachmentHeader } from './export-file-name.ts';
 import type { ReportExportService } from './report-export.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 502);
+const errors = errorResponses(409, 502);
 const exportFileSchema = z.unknown().describe('El archivo: PDF, PPTX, PNG o un ZIP de PNG');
 
 /**
