@@ -47,6 +47,7 @@ import { installSecurityHeaders } from './plugins/security.ts';
 import { installSpa } from './plugins/spa.ts';
 import { installXsrf } from './plugins/xsrf.ts';
 import type { DemoAccountsSeeder } from './modules/sync/demo-accounts-seeder.ts';
+import { installRouteGuards } from './route-options.ts';
 import { createServices, type Services } from './services.ts';
 
 /*
@@ -54,8 +55,8 @@ import { createServices, type Services } from './services.ts';
  *   <resource>.routes.ts      exports `<resource>Module`, an `ApiModule` (or a function of the
  *                             services it calls returning one); HTTP only: schemas from
  *                             @vitrina/contracts (request AND response), the guard and
- *                             OpenAPI tag from `routeOptions(app, tag)` (route-options.ts:
- *                             `admin` or `signedIn`), call the service, set status.
+ *                             OpenAPI tag from `app.admin` or `app.signedIn` (the module's
+ *                             `tag`, route-options.ts), call the service, set status.
  *   <resource>.service.ts     rules, policy checks, transactions (`db.transaction()`), audit.
  *   <resource>.repository.ts  Kysely queries only; returns rows.
  *   <resource>.policy.ts      small predicates (`canSeeReport(user, …)`).
@@ -206,7 +207,11 @@ export async function buildApp(options: BuildAppOptions) {
         cluster,
         config.demo ? options.seedDemoAccounts : undefined,
       )) {
-        await module.register(api as ApiApp, context);
+        // Each module in its own scope, where `app.admin` and `app.signedIn` carry its tag.
+        await api.register(async (scope) => {
+          installRouteGuards(scope, api, module.tag);
+          await module.register(scope as ApiApp, context);
+        });
         const { background } = module;
         if (!background) continue;
         api.addHook('onReady', async () => background.start());

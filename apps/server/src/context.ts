@@ -60,6 +60,8 @@ export interface BackgroundWork {
  */
 export interface ApiModule {
   name: string;
+  /** The OpenAPI tag of its guarded routes (`app.admin`, `app.signedIn`: route-options.ts). */
+  tag?: string;
   register(app: ApiApp, context: AppContext): void | Promise<void>;
   /** Its background work, which the app starts and stops with the server. */
   background?: BackgroundWork;

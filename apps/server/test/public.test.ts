@@ -99,6 +99,16 @@ describe('public configuration, about, security headers and documentation', () =
         expect(described, `${route} request schema`).toBeTruthy();
       }
     }
+    // Guarded routes carry their module's tag, the bearer security and the errors any guarded
+    // route may answer, beside their own (route-options.ts).
+    const favorite = document.paths['/api/favorite'].post;
+    expect(favorite).toMatchObject({ tags: ['favoritos'], security: [{ bearer: [] }] });
+    expect(Object.keys(favorite.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+    const createUser = document.paths['/api/user'].post;
+    expect(Object.keys(createUser.responses).sort()).toEqual(
+      ['201', '400', '401', '403', '404', '409', '502'].sort(),
+    );
+    expect(document.paths['/api/user/{id}/permissions'].get.tags).toEqual(['permisos']);
   });
 
   it('explains in Spanish that the web app is not built when dist is missing', async () => {

@@ -47,13 +47,8 @@ export const newReportRequestSchema = z
 export type NewReportRequest = z.infer<typeof newReportRequestSchema>;
 
 /** The answer to both: the new report, which the same token may then load and save. */
-export const savedReportSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    datasetId: z.string(),
-    revision: z.number().int(),
-  })
+export const savedReportSchema = embedReportSchema
+  .pick({ id: true, name: true, datasetId: true, revision: true })
   .meta({ id: 'SavedReport' });
 export type SavedReport = z.infer<typeof savedReportSchema>;
 

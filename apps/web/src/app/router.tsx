@@ -8,6 +8,15 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
   return async () => ({ Component: (await load())[name] });
 }
 
+/** A route at `path` showing such a screen. */
+function screen<K extends string>(
+  path: string,
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): RouteObject {
+  return { path, lazy: lazyScreen(load, name) };
+}
+
 /**
  * The route table of spec §2. Every screen is its own chunk, so the login route ships only the
  * login card; the application layout, the gateway, the viewer (with the SDK) and administration
@@ -32,10 +41,7 @@ export const routes: RouteObject[] = [
       {
         lazy: lazyScreen(() => import('./routes/protected-route.tsx'), 'ProtectedRoute'),
         children: [
-          {
-            path: 'gateway',
-            lazy: lazyScreen(() => import('./routes/gateway-route.tsx'), 'GatewayRoute'),
-          },
+          screen('gateway', () => import('./routes/gateway-route.tsx'), 'GatewayRoute'),
           {
             path: 'viewer/:uid',
             loader: ({ params, request }) =>
@@ -46,72 +52,43 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/viewer-route.tsx')).ViewerRoute,
             }),
           },
-          {
-            path: 'subscriptions',
-            lazy: lazyScreen(
-              () => import('./routes/subscriptions-route.tsx'),
-              'SubscriptionsRoute',
-            ),
-          },
-          {
-            path: 'authoring/new/:accountId/:workspaceId/:datasetId',
-            lazy: lazyScreen(() => import('./routes/create-report-route.tsx'), 'CreateReportRoute'),
-          },
+          screen(
+            'subscriptions',
+            () => import('./routes/subscriptions-route.tsx'),
+            'SubscriptionsRoute',
+          ),
+          screen(
+            'authoring/new/:accountId/:workspaceId/:datasetId',
+            () => import('./routes/create-report-route.tsx'),
+            'CreateReportRoute',
+          ),
           {
             path: 'administration',
             lazy: lazyScreen(() => import('./routes/admin-route.tsx'), 'AdminRoute'),
             children: [
               { index: true, element: <Navigate to="account" replace /> },
-              {
-                path: 'account',
-                lazy: lazyScreen(() => import('./routes/accounts-route.tsx'), 'AccountsRoute'),
-              },
-              {
-                path: 'user',
-                lazy: lazyScreen(() => import('./routes/users-route.tsx'), 'UsersRoute'),
-              },
-              {
-                path: 'data',
-                lazy: lazyScreen(() => import('./routes/datasets-route.tsx'), 'DatasetsRoute'),
-              },
-              {
-                path: 'usage',
-                lazy: lazyScreen(() => import('./routes/usage-route.tsx'), 'UsageRoute'),
-              },
-              {
-                path: 'audit',
-                lazy: lazyScreen(() => import('./routes/audit-route.tsx'), 'AuditRoute'),
-              },
-              {
-                path: 'access-reviews',
-                lazy: lazyScreen(() => import('./routes/reviews-route.tsx'), 'ReviewsRoute'),
-              },
-              {
-                path: 'permission/user',
-                lazy: lazyScreen(
-                  () => import('./routes/permissions-by-user-route.tsx'),
-                  'PermissionsByUserRoute',
-                ),
-              },
-              {
-                path: 'permission/report',
-                lazy: lazyScreen(
-                  () => import('./routes/permissions-by-report-route.tsx'),
-                  'PermissionsByReportRoute',
-                ),
-              },
+              screen('account', () => import('./routes/accounts-route.tsx'), 'AccountsRoute'),
+              screen('user', () => import('./routes/users-route.tsx'), 'UsersRoute'),
+              screen('data', () => import('./routes/datasets-route.tsx'), 'DatasetsRoute'),
+              screen('usage', () => import('./routes/usage-route.tsx'), 'UsageRoute'),
+              screen('audit', () => import('./routes/audit-route.tsx'), 'AuditRoute'),
+              screen('access-reviews', () => import('./routes/reviews-route.tsx'), 'ReviewsRoute'),
+              screen(
+                'permission/user',
+                () => import('./routes/permissions-by-user-route.tsx'),
+                'PermissionsByUserRoute',
+              ),
+              screen(
+                'permission/report',
+                () => import('./routes/permissions-by-report-route.tsx'),
+                'PermissionsByReportRoute',
+              ),
             ],
           },
         ],
       },
-      {
-        path: 'unsubscribe',
-        lazy: lazyScreen(() => import('./routes/unsubscribe-route.tsx'), 'UnsubscribeRoute'),
-      },
-      {
-        path: '*',
-        lazy: lazyScreen(() => import('./routes/not-found-route.tsx'), 'NotFoundRoute'),
-      },
+      screen('unsubscribe', () => import('./routes/unsubscribe-route.tsx'), 'UnsubscribeRoute'),
+      screen('*', () => import('./routes/not-found-route.tsx'), 'NotFoundRoute'),
     ],
   },
 ];

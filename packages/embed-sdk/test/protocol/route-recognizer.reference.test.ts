@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { RouteRecognizer } from '../../src/protocol/route-recognizer.ts';
+import { eventRoutes } from '../../src/service-registry.ts';
 
 /** route-recognizer 0.1.11, the matcher inside powerbi-router 0.1.5 (installed with it). */
 interface ReferenceResult {
@@ -21,12 +22,7 @@ const ReferenceRouteRecognizer = createRequire(import.meta.url)(
 const patterns = [
   '*notfound',
   '/report/*rest',
-  '/reports/:uniqueId/events/:eventName',
-  '/reports/:uniqueId/pages/:pageName/events/:eventName',
-  '/reports/:uniqueId/pages/:pageName/visuals/:visualName/events/:eventName',
-  '/dashboards/:uniqueId/events/:eventName',
-  '/tile/:uniqueId/events/:eventName',
-  '/qna/:uniqueId/events/:eventName',
+  ...eventRoutes.map(([pattern]) => pattern),
   '/ready/:uniqueId',
   'report/load',
   '/report/pages',

@@ -19,7 +19,7 @@ import {
   reportParams,
   tileParams,
 } from '../../http/route-params.ts';
-import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
+import { memberRoute, membershipOf } from '../workspaces/workspace-member.ts';
 
 /** Read routes of the Power BI REST dialect: groups and what they hold. */
 export function registerGroupRoutes(
@@ -28,7 +28,7 @@ export function registerGroupRoutes(
 ): void {
   const present = createPresenters(services.config.publicUrl);
   const access = services.contentAccess;
-  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
+  const member = memberRoute(services.workspaceAccess);
   const workspaceOf = (request: Parameters<typeof membershipOf>[0]) =>
     membershipOf(request).workspace.id;
 
@@ -47,13 +47,10 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/reports',
-    {
-      preHandler: member,
-      schema: {
-        params: groupParams,
-        response: { 200: valueListOf(reportSchema), ...powerBiErrors },
-      },
-    },
+    member({
+      params: groupParams,
+      response: { 200: valueListOf(reportSchema) },
+    }),
     async (request) => {
       const reports = await access.reports(workspaceOf(request));
       return {
@@ -66,10 +63,7 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/reports/:reportId',
-    {
-      preHandler: member,
-      schema: { params: reportParams, response: { 200: reportSchema, ...powerBiErrors } },
-    },
+    member({ params: reportParams, response: { 200: reportSchema } }),
     async (request) => {
       const { report, datasetWorkspaceId } = await access.report(
         workspaceOf(request),
@@ -81,13 +75,10 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/reports/:reportId/pages',
-    {
-      preHandler: member,
-      schema: {
-        params: reportParams,
-        response: { 200: valueListOf(reportPageSchema), ...powerBiErrors },
-      },
-    },
+    member({
+      params: reportParams,
+      response: { 200: valueListOf(reportPageSchema) },
+    }),
     async (request) => ({
       value: await access.reportPages(workspaceOf(request), request.params.reportId),
     }),
@@ -95,13 +86,10 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/dashboards',
-    {
-      preHandler: member,
-      schema: {
-        params: groupParams,
-        response: { 200: valueListOf(dashboardSchema), ...powerBiErrors },
-      },
-    },
+    member({
+      params: groupParams,
+      response: { 200: valueListOf(dashboardSchema) },
+    }),
     async (request) => ({
       value: (await access.dashboards(workspaceOf(request))).map(present.dashboard),
     }),
@@ -109,23 +97,17 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId',
-    {
-      preHandler: member,
-      schema: { params: dashboardParams, response: { 200: dashboardSchema, ...powerBiErrors } },
-    },
+    member({ params: dashboardParams, response: { 200: dashboardSchema } }),
     async (request) =>
       present.dashboard(await access.dashboard(workspaceOf(request), request.params.dashboardId)),
   );
 
   app.get(
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles',
-    {
-      preHandler: member,
-      schema: {
-        params: dashboardParams,
-        response: { 200: valueListOf(tileSchema), ...powerBiErrors },
-      },
-    },
+    member({
+      params: dashboardParams,
+      response: { 200: valueListOf(tileSchema) },
+    }),
     async (request) => {
       const dashboard = await access.dashboard(workspaceOf(request), request.params.dashboardId);
       const tiles = await access.tiles(dashboard);
@@ -135,10 +117,7 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/dashboards/:dashboardId/tiles/:tileId',
-    {
-      preHandler: member,
-      schema: { params: tileParams, response: { 200: tileSchema, ...powerBiErrors } },
-    },
+    member({ params: tileParams, response: { 200: tileSchema } }),
     async (request) => {
       const dashboard = await access.dashboard(workspaceOf(request), request.params.dashboardId);
       return present.tile(await access.tile(dashboard, request.params.tileId), dashboard);
@@ -147,13 +126,10 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/datasets',
-    {
-      preHandler: member,
-      schema: {
-        params: groupParams,
-        response: { 200: valueListOf(datasetSchema), ...powerBiErrors },
-      },
-    },
+    member({
+      params: groupParams,
+      response: { 200: valueListOf(datasetSchema) },
+    }),
     async (request) => ({
       value: (await access.datasets(workspaceOf(request))).map(present.dataset),
     }),
@@ -161,10 +137,7 @@ export function registerGroupRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/datasets/:datasetId',
-    {
-      preHandler: member,
-      schema: { params: datasetParams, response: { 200: datasetSchema, ...powerBiErrors } },
-    },
+    member({ params: datasetParams, response: { 200: datasetSchema } }),
     async (request) =>
       present.dataset(await access.dataset(workspaceOf(request), request.params.datasetId)),
   );

@@ -1,12 +1,11 @@
 import { reportSchema } from '@vitrina/bi-model';
 import { z } from 'zod';
-import { callerOf, requireCaller } from '../identity/request-auth.ts';
-import { powerBiErrors } from '../../http/error-schemas.ts';
+import { callerOf } from '../identity/request-auth.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { createPresenters } from './presenters.ts';
 import { reportParams } from '../../http/route-params.ts';
-import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
+import { memberRoute, membershipOf } from '../workspaces/workspace-member.ts';
 
 const reportName = z.string().trim().min(1).max(200);
 
@@ -35,15 +34,15 @@ export function registerReportWriteRoutes(
 ): void {
   const present = createPresenters(services.config.publicUrl);
   const writes = services.reportWrites;
-  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
-  const answer = { 200: reportSchema, ...powerBiErrors };
+  const member = memberRoute(services.workspaceAccess);
+  const answer = { 200: reportSchema };
   // Each write answers with the report as Power BI lists it, its dataset's workspace included.
   const presented = (written: Awaited<ReturnType<typeof writes.rename>>) =>
     present.report(written.report, written.datasetWorkspaceId);
 
   app.post(
     '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone',
-    { preHandler: member, schema: { params: reportParams, body: cloneBody, response: answer } },
+    member({ params: reportParams, body: cloneBody, response: answer }),
     async (request) =>
       presented(
         await writes.clone(
@@ -57,11 +56,8 @@ export function registerReportWriteRoutes(
 
   app.delete(
     '/v1.0/myorg/groups/:groupId/reports/:reportId',
-    {
-      preHandler: member,
-      // Power BI answers 200 with no body.
-      schema: { params: reportParams, response: { 200: z.null(), ...powerBiErrors } },
-    },
+    // Power BI answers 200 with no body.
+    member({ params: reportParams, response: { 200: z.null() } }),
     async (request) => {
       await writes.remove(membershipOf(request), request.params.reportId);
       return null;
@@ -70,10 +66,7 @@ export function registerReportWriteRoutes(
 
   app.patch(
     '/v1.0/myorg/groups/:groupId/reports/:reportId',
-    {
-      preHandler: member,
-      schema: { params: reportParams, body: z.object({ name: reportName }), response: answer },
-    },
+    member({ params: reportParams, body: z.object({ name: reportName }), response: answer }),
     async (request) =>
       presented(
         await writes.rename(membershipOf(request), request.params.reportId, request.body.name),
@@ -82,10 +75,7 @@ export function registerReportWriteRoutes(
 
   app.post(
     '/v1.0/myorg/groups/:groupId/reports/:reportId/UpdateReportContent',
-    {
-      preHandler: member,
-      schema: { params: reportParams, body: updateContentBody, response: answer },
-    },
+    member({ params: reportParams, body: updateContentBody, response: answer }),
     async (request) =>
       presented(
         await writes.updateContent(

@@ -6,14 +6,12 @@ import {
 } from '@vitrina/bi-model';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireCaller } from '../identity/request-auth.ts';
-import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { ImportRow } from './imports.repository.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { invalidRequest } from '../../http/powerbi-error.ts';
 import { groupParams } from '../../http/route-params.ts';
-import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
+import { memberRoute, membershipOf } from '../workspaces/workspace-member.ts';
 import { fileTooLarge } from '../../engine/import-limits.ts';
 import { assertWriter } from '../owned-datasets/owned-files.ts';
 
@@ -50,23 +48,20 @@ export function registerImportRoutes(
   services: Pick<RouteServices, 'config' | 'workspaceAccess' | 'imports'>,
 ): void {
   const limits = services.config.imports;
-  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
+  const member = memberRoute(services.workspaceAccess);
 
   app.post(
     '/v1.0/myorg/groups/:groupId/imports',
-    {
-      preHandler: member,
-      schema: {
-        params: groupParams,
-        querystring: z.object({
-          datasetDisplayName: z.string().trim().min(1).max(100).optional(),
-          nameConflict: nameConflictSchema.optional(),
-        }),
-        // The file arrives as multipart/form-data and is streamed to disk, never parsed as JSON.
-        body: z.unknown(),
-        response: { 202: importCreatedSchema, ...powerBiErrors },
-      },
-    },
+    member({
+      params: groupParams,
+      querystring: z.object({
+        datasetDisplayName: z.string().trim().min(1).max(100).optional(),
+        nameConflict: nameConflictSchema.optional(),
+      }),
+      // The file arrives as multipart/form-data and is streamed to disk, never parsed as JSON.
+      body: z.unknown(),
+      response: { 202: importCreatedSchema },
+    }),
     async (request, reply) => {
       // Refused before the file is read or kept: a member who may not write, a file too large.
       // The unread body is dropped before the refusal goes out (drainUnreadBody, in app.ts).
@@ -92,10 +87,7 @@ export function registerImportRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/imports',
-    {
-      preHandler: member,
-      schema: { params: groupParams, response: { 200: importListSchema, ...powerBiErrors } },
-    },
+    member({ params: groupParams, response: { 200: importListSchema } }),
     async (request) => ({
       value: (await services.imports.listImports(membershipOf(request))).map(presentImport),
     }),
@@ -103,10 +95,7 @@ export function registerImportRoutes(
 
   app.get(
     '/v1.0/myorg/groups/:groupId/imports/:importId',
-    {
-      preHandler: member,
-      schema: { params: importParams, response: { 200: importSchema, ...powerBiErrors } },
-    },
+    member({ params: importParams, response: { 200: importSchema } }),
     async (request) =>
       presentImport(
         await services.imports.getImport(membershipOf(request), request.params.importId),

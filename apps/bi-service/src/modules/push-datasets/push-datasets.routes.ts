@@ -10,12 +10,10 @@ import {
   retentionPolicySchema,
 } from '@vitrina/bi-model';
 import { z } from 'zod';
-import { requireCaller } from '../identity/request-auth.ts';
-import { powerBiErrors } from '../../http/error-schemas.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { datasetParams, groupParams } from '../../http/route-params.ts';
-import { membershipOf, requireWorkspaceMember } from '../workspaces/workspace-member.ts';
+import { memberRoute, membershipOf } from '../workspaces/workspace-member.ts';
 
 const tableParams = datasetParams.extend({ tableName: z.string() });
 const empty = z.object({});
@@ -31,21 +29,18 @@ export function registerPushDatasetRoutes(
   app: ZodApp,
   services: Pick<RouteServices, 'workspaceAccess' | 'pushDatasets'>,
 ): void {
-  const member = [requireCaller, requireWorkspaceMember(services.workspaceAccess)];
+  const member = memberRoute(services.workspaceAccess);
   const push = services.pushDatasets;
   const base = '/v1.0/myorg/groups/:groupId/datasets';
 
   app.post(
     base,
-    {
-      preHandler: member,
-      schema: {
-        params: groupParams,
-        querystring: z.object({ defaultRetentionPolicy: retentionPolicySchema.optional() }),
-        body: pushDatasetRequestSchema,
-        response: { 201: pushDatasetCreatedSchema, ...powerBiErrors },
-      },
-    },
+    member({
+      params: groupParams,
+      querystring: z.object({ defaultRetentionPolicy: retentionPolicySchema.optional() }),
+      body: pushDatasetRequestSchema,
+      response: { 201: pushDatasetCreatedSchema },
+    }),
     async (request, reply) => {
       const retention = request.query.defaultRetentionPolicy ?? 'None';
       const created = await push.createPush(membershipOf(request), request.body, retention);
@@ -55,10 +50,7 @@ export function registerPushDatasetRoutes(
 
   app.delete(
     `${base}/:datasetId`,
-    {
-      preHandler: member,
-      schema: { params: datasetParams, response: { 200: empty, ...powerBiErrors } },
-    },
+    member({ params: datasetParams, response: { 200: empty } }),
     async (request) => {
       await push.delete(membershipOf(request), request.params.datasetId);
       return {};
@@ -67,10 +59,7 @@ export function registerPushDatasetRoutes(
 
   app.get(
     `${base}/:datasetId/tables`,
-    {
-      preHandler: member,
-      schema: { params: datasetParams, response: { 200: pushTablesSchema, ...powerBiErrors } },
-    },
+    member({ params: datasetParams, response: { 200: pushTablesSchema } }),
     async (request) => ({
       value: await push.tables(membershipOf(request), request.params.datasetId),
     }),
@@ -78,14 +67,11 @@ export function registerPushDatasetRoutes(
 
   app.post(
     `${base}/:datasetId/executeQueries`,
-    {
-      preHandler: member,
-      schema: {
-        params: datasetParams,
-        body: executeQueriesRequestSchema,
-        response: { 200: executeQueriesAnswerSchema, ...powerBiErrors },
-      },
-    },
+    member({
+      params: datasetParams,
+      body: executeQueriesRequestSchema,
+      response: { 200: executeQueriesAnswerSchema },
+    }),
     async (request) => {
       const [asked] = request.body.queries;
       const rows = await push.executeQuery(
@@ -100,10 +86,7 @@ export function registerPushDatasetRoutes(
   // Vitrina extension (decision 0170): Power BI declares roles in the model, not over REST.
   app.get(
     `${base}/:datasetId/roles`,
-    {
-      preHandler: member,
-      schema: { params: datasetParams, response: { 200: datasetRolesSchema, ...powerBiErrors } },
-    },
+    member({ params: datasetParams, response: { 200: datasetRolesSchema } }),
     async (request) => ({
       value: await push.roles(membershipOf(request), request.params.datasetId),
     }),
@@ -111,14 +94,11 @@ export function registerPushDatasetRoutes(
 
   app.put(
     `${base}/:datasetId/roles`,
-    {
-      preHandler: member,
-      schema: {
-        params: datasetParams,
-        body: datasetRolesSchema,
-        response: { 200: datasetRolesSchema, ...powerBiErrors },
-      },
-    },
+    member({
+      params: datasetParams,
+      body: datasetRolesSchema,
+      response: { 200: datasetRolesSchema },
+    }),
     async (request) => ({
       value: await push.setRoles(
         membershipOf(request),
@@ -130,14 +110,11 @@ export function registerPushDatasetRoutes(
 
   app.put(
     `${base}/:datasetId/tables/:tableName`,
-    {
-      preHandler: member,
-      schema: {
-        params: tableParams,
-        body: pushTableSchema,
-        response: { 200: pushTableSchema, ...powerBiErrors },
-      },
-    },
+    member({
+      params: tableParams,
+      body: pushTableSchema,
+      response: { 200: pushTableSchema },
+    }),
     async (request) => {
       const { datasetId, tableName } = request.params;
       return push.putTable(membershipOf(request), datasetId, tableName, request.body);
@@ -147,13 +124,8 @@ export function registerPushDatasetRoutes(
   app.post(
     `${base}/:datasetId/tables/:tableName/rows`,
     {
-      preHandler: member,
+      ...member({ params: tableParams, body: postRowsRequestSchema, response: { 200: empty } }),
       bodyLimit: ROWS_BODY_LIMIT,
-      schema: {
-        params: tableParams,
-        body: postRowsRequestSchema,
-        response: { 200: empty, ...powerBiErrors },
-      },
     },
     async (request) => {
       const { datasetId, tableName } = request.params;
@@ -164,10 +136,7 @@ export function registerPushDatasetRoutes(
 
   app.delete(
     `${base}/:datasetId/tables/:tableName/rows`,
-    {
-      preHandler: member,
-      schema: { params: tableParams, response: { 200: empty, ...powerBiErrors } },
-    },
+    member({ params: tableParams, response: { 200: empty } }),
     async (request) => {
       const { datasetId, tableName } = request.params;
       await push.deleteRows(membershipOf(request), datasetId, tableName);

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import { callerOf } from '../identity/request-auth.ts';
+import type { FastifyRequest, FastifySchema } from 'fastify';
+import { powerBiErrors } from '../../http/error-schemas.ts';
+import { callerOf, requireCaller } from '../identity/request-auth.ts';
 import type { MemberWorkspace, WorkspacesService } from './workspaces.service.ts';
 
 declare module 'fastify' {
@@ -24,4 +25,17 @@ export function requireWorkspaceMember(access: Pick<WorkspacesService, 'membersh
 export function membershipOf(request: FastifyRequest): MemberWorkspace {
   if (!request.membership) throw new Error('Route registered without requireWorkspaceMember');
   return request.membership;
+}
+
+/**
+ * The options of a `/v1.0/myorg/groups/:groupId/…` route around its own schema: the caller must
+ * be verified and belong to the workspace, and the route may answer Power BI's errors besides its
+ * own answers. Routes add a body limit by spreading the result.
+ */
+export function memberRoute(access: Pick<WorkspacesService, 'membership'>) {
+  const preHandler = [requireCaller, requireWorkspaceMember(access)];
+  return <const S extends FastifySchema & { response: object }>(schema: S) => ({
+    preHandler,
+    schema: { ...schema, response: { ...powerBiErrors, ...schema.response } },
+  });
 }

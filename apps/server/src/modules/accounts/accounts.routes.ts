@@ -11,31 +11,22 @@ import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
-import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import type { AccountsService } from './accounts.service.ts';
-
-const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
-const writeErrors = { 400: errorResponseSchema, ...denied, 404: errorResponseSchema };
 
 /** Integration accounts: the visible content tree (any user, for themselves) and administration. */
 export const accountsModule = (accounts: AccountsService): ApiModule => ({
   name: 'accounts',
+  tag: 'cuentas',
   register(app) {
-    const { admin, signedIn } = routeOptions(app, 'cuentas');
-
     app.get(
       '/account/:id',
       {
-        ...signedIn(
+        ...app.signedIn(
           'Cuentas, áreas de trabajo e informes visibles para el usuario {id} (solo uno mismo, salvo administradores)',
           {
             params: numericIdParamsSchema,
-            response: {
-              200: accountTreeSchema,
-              400: errorResponseSchema,
-              ...denied,
-              404: errorResponseSchema,
-            },
+            response: { 200: accountTreeSchema },
           },
         ),
         // The tree is cached per user and shape (tree-cache.ts): encoded to JSON bytes once per tree.
@@ -46,9 +37,9 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
 
     app.post(
       '/account',
-      admin('Crea la cuenta de integración y la sincroniza con el servicio de BI', {
+      app.admin('Crea la cuenta de integración y la sincroniza con el servicio de BI', {
         body: createAccountRequestSchema,
-        response: { 201: accountSchema, ...writeErrors },
+        response: { 201: accountSchema },
       }),
       answerWithStatus(201, (request) =>
         accounts.create(request.body, { ...actorOf(request), id: sessionUser(request).id }),
@@ -57,9 +48,9 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
 
     app.put(
       '/account',
-      admin('Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar', {
+      app.admin('Actualiza la cuenta (el usuario no cambia) y la vuelve a sincronizar', {
         body: updateAccountRequestSchema,
-        response: { 200: accountSchema, ...writeErrors },
+        response: { 200: accountSchema },
       }),
       async (request) =>
         accounts.update(request.body, { ...actorOf(request), id: sessionUser(request).id }),
@@ -67,9 +58,9 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
 
     app.delete(
       '/account/:id',
-      admin('Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos', {
+      app.admin('Elimina la cuenta con sus áreas de trabajo, informes, permisos y favoritos', {
         params: numericIdParamsSchema,
-        response: { 204: noContent, ...writeErrors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) => accounts.delete(request.params.id, actorOf(request))),
     );
@@ -78,9 +69,9 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
       '/account/token/:id',
       // It carries the BI service's access token: no browser or proxy may keep it.
       neverStored(
-        admin('Token de acceso vigente del servicio de BI para la cuenta', {
+        app.admin('Token de acceso vigente del servicio de BI para la cuenta', {
           params: numericIdParamsSchema,
-          response: { 200: accountTokenSchema, ...writeErrors, 502: errorResponseSchema },
+          response: { 200: accountTokenSchema, 502: errorResponseSchema },
         }),
       ),
       async (request) => accounts.accessToken(request.params.id),

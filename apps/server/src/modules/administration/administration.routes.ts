@@ -1,6 +1,5 @@
 import {
   accountListSchema,
-  errorResponseSchema,
   putReportUsersRequestSchema,
   reportIdParamsSchema,
   reportAccessSchema,
@@ -8,11 +7,8 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { routeOptions } from '../../route-options.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { ReportUsersService } from './report-users.service.ts';
-
-const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Permissions by report (administrators only). */
 export const administrationModule = (
@@ -20,56 +16,40 @@ export const administrationModule = (
   reportUsers: ReportUsersService,
 ): ApiModule => ({
   name: 'administration',
+  tag: 'permisos',
   register(app) {
-    const { admin } = routeOptions(app, 'permisos');
-
     app.get(
       '/administration/reports/accounts',
-      admin('Todas las cuentas con sus áreas de trabajo e informes', {
-        response: { 200: accountListSchema, ...denied },
+      app.admin('Todas las cuentas con sus áreas de trabajo e informes', {
+        response: { 200: accountListSchema },
       }),
       async (request) => accounts.all(sessionUser(request)),
     );
 
     app.get(
       '/administration/report/:id/users',
-      admin('Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo', {
+      app.admin('Usuarios con acceso al informe {id} por cuenta, por área de trabajo y directo', {
         params: reportIdParamsSchema,
-        response: {
-          200: reportUsersSchema,
-          400: errorResponseSchema,
-          ...denied,
-          404: errorResponseSchema,
-        },
+        response: { 200: reportUsersSchema },
       }),
       async (request) => reportUsers.list(request.params.id),
     );
 
     app.get(
       '/administration/report/:id/access',
-      admin('¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS', {
+      app.admin('¿Por qué puede ver esto? Cada usuario con su vía de acceso e identidad RLS', {
         params: reportIdParamsSchema,
-        response: {
-          200: reportAccessSchema,
-          400: errorResponseSchema,
-          ...denied,
-          404: errorResponseSchema,
-        },
+        response: { 200: reportAccessSchema },
       }),
       async (request) => reportUsers.explain(request.params.id),
     );
 
     app.put(
       '/administration/report/:id/users',
-      admin('Define los usuarios con acceso directo al informe {id}', {
+      app.admin('Define los usuarios con acceso directo al informe {id}', {
         params: reportIdParamsSchema,
         body: putReportUsersRequestSchema,
-        response: {
-          200: reportUsersSchema,
-          400: errorResponseSchema,
-          ...denied,
-          404: errorResponseSchema,
-        },
+        response: { 200: reportUsersSchema },
       }),
       async (request) => reportUsers.setDirect(request.params.id, request.body, actorOf(request)),
     );

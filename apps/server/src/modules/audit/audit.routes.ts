@@ -1,15 +1,12 @@
 import { Readable } from 'node:stream';
 import { auditPageSchema, auditQuerySchema } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { routeOptions } from '../../route-options.ts';
 import { auditExportTypes } from './audit-export.ts';
 import type { AuditRetentionService } from './audit-retention.ts';
 import type { AuditService } from './audit.service.ts';
 
-const errors = errorResponses(400, 401, 403);
 /** How often the leader looks for entries past retention (the first look is at start-up). */
 const hourMs = 3_600_000;
 
@@ -26,17 +23,20 @@ export const auditModule = (options: {
   isLeading: () => boolean;
 }): ApiModule => ({
   name: 'audit',
+  tag: 'auditoría',
   register(app) {
-    const { admin } = routeOptions(app, 'auditoría');
     app.get(
       '/audit',
       {
         onRequest: noStore,
-        ...admin('Entradas de auditoría, de la más reciente; con format=csv o jsonl, la descarga', {
-          querystring: auditQuerySchema,
-          // An export is a stream, sent as it is and never serialized.
-          response: { 200: auditPageSchema, ...errors },
-        }),
+        ...app.admin(
+          'Entradas de auditoría, de la más reciente; con format=csv o jsonl, la descarga',
+          {
+            querystring: auditQuerySchema,
+            // An export is a stream, sent as it is and never serialized.
+            response: { 200: auditPageSchema },
+          },
+        ),
       },
       async (request, reply) => {
         const { format } = request.query;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, RefreshTokensTable } from '../../db/schema.ts';
+import { updatedOneRow } from '../../db/updated-one-row.ts';
 
 type Db = Kysely<Database>;
 
@@ -17,14 +18,14 @@ export const refreshTokensRepository = {
 
   /** Marks the token spent; false when someone else spent it first (a concurrent reuse). */
   async markUsed(db: Db, id: number, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('refresh_tokens')
-      .set({ used_at: at })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOneRow(
+      db
+        .updateTable('refresh_tokens')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null),
+    );
   },
 
   revokeFamily: (db: Db, familyId: string, at: string) =>

@@ -12,22 +12,22 @@ import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent } from '../../route-options.ts';
 import type { AuthoringService } from './authoring.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 502);
+/** The BI service did not answer, or refused what the portal sent it. */
+const errors = errorResponses(502);
 
 /** Authoring from the portal: administrators only (every other caller gets 403). */
 export const authoringModule = (authoring: AuthoringService): ApiModule => ({
   name: 'authoring',
+  tag: 'autoría',
   register(app) {
-    const { admin } = routeOptions(app, 'autoría');
-
     app.get(
       '/viewer/report/:uid/edit',
       // It carries an embed token: no browser or proxy may keep it.
       neverStored(
-        admin('Token de edición (con guardar como) del informe {uid}', {
+        app.admin('Token de edición (con guardar como) del informe {uid}', {
           params: reportUidParamsSchema,
           response: { 200: editReportSchema, ...errors },
         }),
@@ -37,7 +37,7 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
 
     app.get(
       '/authoring/account/:id/workspace/:workspaceId/datasets',
-      admin('Conjuntos de datos del área de trabajo, para un informe nuevo', {
+      app.admin('Conjuntos de datos del área de trabajo, para un informe nuevo', {
         params: authoringWorkspaceParamsSchema,
         response: { 200: authoringDatasetListSchema, ...errors },
       }),
@@ -48,7 +48,7 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
       '/authoring/account/:id/workspace/:workspaceId/dataset/:datasetId/create',
       // It carries an embed token: no browser or proxy may keep it.
       neverStored(
-        admin('Token de creación de un informe sobre el conjunto de datos', {
+        app.admin('Token de creación de un informe sobre el conjunto de datos', {
           params: authoringDatasetParamsSchema,
           response: { 200: createEmbedSchema, ...errors },
         }),
@@ -63,7 +63,7 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
 
     app.post(
       '/authoring/saved-report',
-      admin('Trae al portal el informe recién guardado (guardar o guardar como)', {
+      app.admin('Trae al portal el informe recién guardado (guardar o guardar como)', {
         body: savedReportRequestSchema,
         response: { 204: noContent, ...errors },
       }),
@@ -72,7 +72,7 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
 
     app.patch(
       '/authoring/report/:uid',
-      admin('Cambia el nombre del informe {uid} en el servicio BI y en el portal', {
+      app.admin('Cambia el nombre del informe {uid} en el servicio BI y en el portal', {
         params: reportUidParamsSchema,
         body: renameReportSchema,
         response: { 204: noContent, ...errors },
@@ -84,7 +84,7 @@ export const authoringModule = (authoring: AuthoringService): ApiModule => ({
 
     app.delete(
       '/authoring/report/:uid',
-      admin('Elimina el informe {uid} del servicio BI y del portal (permisos y favoritos)', {
+      app.admin('Elimina el informe {uid} del servicio BI y del portal (permisos y favoritos)', {
         params: reportUidParamsSchema,
         response: { 204: noContent, ...errors },
       }),

@@ -18,11 +18,12 @@ import {
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
 import { AppError, errorResponses } from '../../errors.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent } from '../../route-options.ts';
 import { limitBytes } from './byte-limit.ts';
 import type { DatasetsService } from './datasets.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 502);
+/** The BI service did not answer, or refused what the portal sent it. */
+const errors = errorResponses(502);
 const tooLarge = () =>
   new AppError(
     'payload_too_large',
@@ -33,8 +34,8 @@ const tooLarge = () =>
 /** The Datos page's API: administrators only (every other caller gets 403). */
 export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
   name: 'datasets',
+  tag: 'datos',
   register(app) {
-    const { admin } = routeOptions(app, 'datos');
     const workspace = '/datasets/account/:id/workspace/:workspaceId';
     const dataset = `${workspace}/dataset/:datasetId`;
 
@@ -45,7 +46,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.get(
       workspace,
-      admin('Conjuntos de datos del área de trabajo, con tablas y última actualización', {
+      app.admin('Conjuntos de datos del área de trabajo, con tablas y última actualización', {
         params: datasetsWorkspaceParamsSchema,
         response: { 200: datasetSummaryListSchema, ...errors },
       }),
@@ -54,7 +55,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.post(
       `${workspace}/upload`,
-      admin('Sube un archivo CSV, TXT, XLSX o Parquet como conjunto de datos', {
+      app.admin('Sube un archivo CSV, TXT, XLSX o Parquet como conjunto de datos', {
         params: datasetsWorkspaceParamsSchema,
         querystring: datasetUploadQuerySchema,
         // The file itself (application/octet-stream), streamed to the BI service.
@@ -87,7 +88,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.get(
       `${workspace}/import/:importId`,
-      admin('Estado de una importación de archivo', {
+      app.admin('Estado de una importación de archivo', {
         params: datasetImportParamsSchema,
         response: { 200: datasetImportSchema, ...errors },
       }),
@@ -101,7 +102,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.put(
       `${dataset}/table/:table`,
-      admin('Corrige los tipos de las columnas de una tabla', {
+      app.admin('Corrige los tipos de las columnas de una tabla', {
         params: datasetTableParamsSchema,
         body: tableTypesRequestSchema,
         response: { 200: datasetTableSchema, ...errors },
@@ -118,7 +119,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.get(
       `${dataset}/table/:table/preview`,
-      admin('Primeras filas de una tabla tal como se leyeron, con sus tipos', {
+      app.admin('Primeras filas de una tabla tal como se leyeron, con sus tipos', {
         params: datasetTableParamsSchema,
         response: { 200: tablePreviewSchema, ...errors },
       }),
@@ -133,7 +134,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.post(
       `${dataset}/refresh`,
-      admin('Actualiza ahora el conjunto de datos desde su origen', {
+      app.admin('Actualiza ahora el conjunto de datos desde su origen', {
         params: datasetParamsSchema,
         body: refreshNowRequestSchema,
         response: { 204: noContent, ...errors },
@@ -145,7 +146,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.get(
       `${dataset}/refreshes`,
-      admin('Historial de actualizaciones del conjunto de datos', {
+      app.admin('Historial de actualizaciones del conjunto de datos', {
         params: datasetParamsSchema,
         response: { 200: datasetRefreshListSchema, ...errors },
       }),
@@ -155,7 +156,7 @@ export const datasetsModule = (datasets: DatasetsService): ApiModule => ({
 
     app.delete(
       dataset,
-      admin('Elimina el conjunto de datos y sus datos', {
+      app.admin('Elimina el conjunto de datos y sus datos', {
         params: datasetParamsSchema,
         response: { 204: noContent, ...errors },
       }),

@@ -4,33 +4,28 @@ import {
   favoriteResponseSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
-import { routeOptions } from '../../route-options.ts';
 import type { FavoritesService } from './favorites.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** The signed-in user's favorite reports. */
 export const favoritesModule = (favorites: FavoritesService): ApiModule => ({
   name: 'favorites',
+  tag: 'favoritos',
   register(app) {
-    const { signedIn } = routeOptions(app, 'favoritos');
-
     app.post(
       '/favorite',
-      signedIn('Marca un informe visible como favorito del usuario que llama', {
+      app.signedIn('Marca un informe visible como favorito del usuario que llama', {
         body: favoriteRequestSchema,
-        response: { 200: favoriteResponseSchema, ...errors },
+        response: { 200: favoriteResponseSchema },
       }),
       async (request) => favorites.add(sessionUser(request), request.body),
     );
 
     app.delete(
       '/favorite/:reportId',
-      signedIn('Quita el informe de los favoritos del usuario que llama', {
+      app.signedIn('Quita el informe de los favoritos del usuario que llama', {
         params: favoriteParamsSchema,
-        response: { 200: favoriteResponseSchema, ...errors },
+        response: { 200: favoriteResponseSchema },
       }),
       async (request) => favorites.remove(sessionUser(request), request.params.reportId),
     );

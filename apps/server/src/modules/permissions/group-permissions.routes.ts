@@ -5,42 +5,37 @@ import {
   putGroupPermissionsRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { routeOptions } from '../../route-options.ts';
 import type { GroupPermissionsService } from './group-permissions.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** Provider groups and their grants (administrators only). */
 export const groupPermissionsModule = (groups: GroupPermissionsService): ApiModule => ({
   name: 'group-permissions',
+  tag: 'permisos',
   register(app) {
-    const { admin } = routeOptions(app, 'permisos');
-
     app.get(
       '/groups',
-      admin('Grupos del proveedor de identidad vistos al iniciar sesión', {
-        response: { 200: providerGroupListSchema, ...errorResponses(401, 403) },
+      app.admin('Grupos del proveedor de identidad vistos al iniciar sesión', {
+        response: { 200: providerGroupListSchema },
       }),
       async () => groups.groups(),
     );
 
     app.get(
       '/groups/:name/permissions',
-      admin('Permisos del grupo {name}, heredados por sus miembros', {
+      app.admin('Permisos del grupo {name}, heredados por sus miembros', {
         params: groupNameParamsSchema,
-        response: { 200: groupPermissionListSchema, ...errors },
+        response: { 200: groupPermissionListSchema },
       }),
       async (request) => groups.listForGroup(request.params.name),
     );
 
     app.put(
       '/groups/:name/permissions',
-      admin('Reemplaza los permisos del grupo {name}', {
+      app.admin('Reemplaza los permisos del grupo {name}', {
         params: groupNameParamsSchema,
         body: putGroupPermissionsRequestSchema,
-        response: { 200: groupPermissionListSchema, ...errors },
+        response: { 200: groupPermissionListSchema },
       }),
       async (request) => groups.replace(request.params.name, request.body, actorOf(request)),
     );

@@ -4,12 +4,9 @@ import {
   putPermissionsRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent } from '../../route-options.ts';
 import type { PermissionsService } from './permissions.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** Permissions per user (administrators only), and the reminders mailed before grants end. */
 export const permissionsModule = (
@@ -17,33 +14,32 @@ export const permissionsModule = (
   reminders: BackgroundWork,
 ): ApiModule => ({
   name: 'permissions',
+  tag: 'permisos',
   background: reminders,
   register(app) {
-    const { admin } = routeOptions(app, 'permisos');
-
     app.get(
       '/user/:id/permissions',
-      admin('Permisos del usuario {id}', {
+      app.admin('Permisos del usuario {id}', {
         params: numericIdParamsSchema,
-        response: { 200: permissionListSchema, ...errors },
+        response: { 200: permissionListSchema },
       }),
       async (request) => permissions.listForUser(request.params.id),
     );
 
     app.put(
       '/user/permissions',
-      admin('Reemplaza los permisos de cada usuario nombrado en la lista', {
+      app.admin('Reemplaza los permisos de cada usuario nombrado en la lista', {
         body: putPermissionsRequestSchema,
-        response: { 200: permissionListSchema, ...errors },
+        response: { 200: permissionListSchema },
       }),
       async (request) => permissions.replace(request.body, actorOf(request)),
     );
 
     app.delete(
       '/user/permissions/:id',
-      admin('Quita todos los permisos del usuario {id}', {
+      app.admin('Quita todos los permisos del usuario {id}', {
         params: numericIdParamsSchema,
-        response: { 204: noContent, ...errors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) => permissions.clearForUser(request.params.id, actorOf(request))),
     );

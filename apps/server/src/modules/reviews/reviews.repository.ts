@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AccessReviewLinesTable, AccessReviewsTable, Database } from '../../db/schema.ts';
+import { updatedOneRow } from '../../db/updated-one-row.ts';
 
 export type ReviewRow = Selectable<AccessReviewsTable>;
 export type ReviewLineRow = Selectable<AccessReviewLinesTable>;
@@ -73,13 +74,14 @@ export const reviewsRepository = {
    * instance) that marked it, which then marks its undecided lines and tells the administrators.
    */
   async claimEscalation(db: Kysely<Database>, reviewId: number, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('access_reviews')
-      .set({ escalated_at: at })
-      .where('id', '=', reviewId)
-      .where('escalated_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const claimed = await updatedOneRow(
+      db
+        .updateTable('access_reviews')
+        .set({ escalated_at: at })
+        .where('id', '=', reviewId)
+        .where('escalated_at', 'is', null),
+    );
+    if (!claimed) return false;
     await db
       .updateTable('access_review_lines')
       .set({ escalated: 1 })

@@ -8,14 +8,11 @@ import {
 } from '@vitrina/contracts';
 import { z } from 'zod';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { answerWithStatus, routeOptions } from '../../route-options.ts';
+import { answerWithStatus } from '../../route-options.ts';
 import { attachmentHeader } from '../viewer/export-file-name.ts';
 import type { ReviewsService } from './reviews.service.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
 
 /** The evidence files: the CSV's text, and the PDF's bytes (sent as they are, not serialized). */
 const evidenceFiles = {
@@ -30,15 +27,14 @@ const evidenceFiles = {
 /** Access reviews (issue 30), administrators only; overdue ones escalate hourly. */
 export const reviewsModule = (reviews: ReviewsService, background: BackgroundWork): ApiModule => ({
   name: 'reviews',
+  tag: 'revisiones',
   background,
   register(app) {
-    const { admin } = routeOptions(app, 'revisiones');
-
     app.post(
       '/reviews',
-      admin('Inicia una revisión de acceso sobre una cuenta, área de trabajo o informe', {
+      app.admin('Inicia una revisión de acceso sobre una cuenta, área de trabajo o informe', {
         body: createReviewSchema,
-        response: { 201: reviewSchema, ...errors },
+        response: { 201: reviewSchema },
       }),
       answerWithStatus(201, (request) => reviews.start(request.body, actorOf(request))),
     );
@@ -46,7 +42,9 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
       '/reviews',
       {
         onRequest: noStore,
-        ...admin('Las revisiones de acceso', { response: { 200: reviewListSchema, ...errors } }),
+        ...app.admin('Las revisiones de acceso', {
+          response: { 200: reviewListSchema },
+        }),
       },
       async () => reviews.list(),
     );
@@ -54,9 +52,9 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
       '/reviews/:id',
       {
         onRequest: noStore,
-        ...admin('Una revisión de acceso con sus líneas', {
+        ...app.admin('Una revisión de acceso con sus líneas', {
           params: numericIdParamsSchema,
-          response: { 200: reviewSchema, ...errors },
+          response: { 200: reviewSchema },
         }),
       },
       async (request) => reviews.get(request.params.id),
@@ -68,9 +66,9 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
         `/reviews/:id/${format}`,
         {
           onRequest: noStore,
-          ...admin(`La revisión como evidencia, ${file.summary}`, {
+          ...app.admin(`La revisión como evidencia, ${file.summary}`, {
             params: numericIdParamsSchema,
-            response: { 200: file.schema, ...errors },
+            response: { 200: file.schema },
           }),
         },
         async (request, reply) => {
@@ -86,10 +84,10 @@ export const reviewsModule = (reviews: ReviewsService, background: BackgroundWor
     evidenceRoute('pdf');
     app.put(
       '/reviews/:id/lines',
-      admin('Registra decisiones (Mantener o Quitar) o aplica las recomendaciones', {
+      app.admin('Registra decisiones (Mantener o Quitar) o aplica las recomendaciones', {
         params: numericIdParamsSchema,
         body: putReviewLinesSchema,
-        response: { 200: reviewSchema, ...errors },
+        response: { 200: reviewSchema },
       }),
       async (request) => reviews.decide(request.params.id, request.body, actorOf(request)),
     );

@@ -5,6 +5,7 @@ import type {
   SubscriptionRunsTable,
   SubscriptionsTable,
 } from '../../db/schema.ts';
+import { updatedOneRow } from '../../db/updated-one-row.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 /** A subscription as written: its refresh state is the refresh watch's alone. */
@@ -182,16 +183,16 @@ export const subscriptionsRepository = {
     seen: string | null,
     key: string,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('subscriptions')
-      .set({ refresh_seen: key })
-      .where('id', '=', id)
-      .where('frequency', '=', 'afterRefresh')
-      .where((eb) =>
-        seen === null ? eb('refresh_seen', 'is', null) : eb('refresh_seen', '=', seen),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOneRow(
+      db
+        .updateTable('subscriptions')
+        .set({ refresh_seen: key })
+        .where('id', '=', id)
+        .where('frequency', '=', 'afterRefresh')
+        .where((eb) =>
+          seen === null ? eb('refresh_seen', 'is', null) : eb('refresh_seen', '=', seen),
+        ),
+    );
   },
 
   /**
@@ -204,13 +205,13 @@ export const subscriptionsRepository = {
     dueAt: string,
     next: string | null,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('subscriptions')
-      .set({ next_run_at: next })
-      .where('id', '=', id)
-      .where('next_run_at', '=', dueAt)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOneRow(
+      db
+        .updateTable('subscriptions')
+        .set({ next_run_at: next })
+        .where('id', '=', id)
+        .where('next_run_at', '=', dueAt),
+    );
   },
 
   /** A run with a pending delivery per recipient. */

@@ -18,10 +18,9 @@ import { z } from 'zod';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
-import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
 const listQuerySchema = z.object({
   /** Only the subscriptions of this report. */
   reportUid: opaqueId.optional(),
@@ -35,31 +34,30 @@ export const subscriptionsModule = (
   background: BackgroundWork,
 ): ApiModule => ({
   name: 'subscriptions',
+  tag: 'suscripciones',
   background,
   register(app) {
-    const { signedIn } = routeOptions(app, 'suscripciones');
-
     app.get(
       '/subscriptions',
-      signedIn('Suscripciones: todas (administrador) o las propias (lector)', {
+      app.signedIn('Suscripciones: todas (administrador) o las propias (lector)', {
         querystring: listQuerySchema,
-        response: { 200: subscriptionsSchema, ...errors },
+        response: { 200: subscriptionsSchema },
       }),
       async (request) => subscriptions.list(sessionUser(request), request.query),
     );
     app.get(
       '/subscriptions/pages',
-      signedIn('Páginas de un informe, para elegir cuáles envía una suscripción', {
+      app.signedIn('Páginas de un informe, para elegir cuáles envía una suscripción', {
         querystring: reportPagesQuerySchema,
-        response: { 200: reportPagesSchema, ...errors },
+        response: { 200: reportPagesSchema },
       }),
       async (request) => subscriptions.pages(sessionUser(request), request.query.reportUid),
     );
     app.post(
       '/subscriptions',
-      signedIn('Crea una suscripción; un lector solo para sí mismo', {
+      app.signedIn('Crea una suscripción; un lector solo para sí mismo', {
         body: subscriptionBodySchema,
-        response: { 201: subscriptionSchema, ...errors },
+        response: { 201: subscriptionSchema },
       }),
       answerWithStatus(201, (request) =>
         subscriptions.create(sessionUser(request), actorOf(request), request.body),
@@ -67,10 +65,10 @@ export const subscriptionsModule = (
     );
     app.put(
       '/subscriptions/:id',
-      signedIn('Modifica, pausa o reanuda una suscripción', {
+      app.signedIn('Modifica, pausa o reanuda una suscripción', {
         params: numericIdParamsSchema,
         body: subscriptionBodySchema,
-        response: { 200: subscriptionSchema, ...errors },
+        response: { 200: subscriptionSchema },
       }),
       async (request) =>
         subscriptions.update(
@@ -82,9 +80,9 @@ export const subscriptionsModule = (
     );
     app.delete(
       '/subscriptions/:id',
-      signedIn('Elimina una suscripción', {
+      app.signedIn('Elimina una suscripción', {
         params: numericIdParamsSchema,
-        response: { 204: noContent, ...errors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) =>
         subscriptions.delete(sessionUser(request), actorOf(request), request.params.id),
@@ -92,10 +90,10 @@ export const subscriptionsModule = (
     );
     app.post(
       '/subscriptions/:id/send',
-      signedIn('"Enviar ahora": envía la suscripción a todos sus destinatarios', {
+      app.signedIn('"Enviar ahora": envía la suscripción a todos sus destinatarios', {
         params: numericIdParamsSchema,
         body: sendNowRequestSchema,
-        response: { 202: subscriptionRunSchema, ...errors },
+        response: { 202: subscriptionRunSchema },
       }),
       answerWithStatus(202, (request) =>
         subscriptions.sendNow(sessionUser(request), actorOf(request), request.params.id),
@@ -103,18 +101,21 @@ export const subscriptionsModule = (
     );
     app.get(
       '/subscriptions/:id/runs',
-      signedIn('Envíos de una suscripción y el resultado por destinatario', {
+      app.signedIn('Envíos de una suscripción y el resultado por destinatario', {
         params: numericIdParamsSchema,
-        response: { 200: subscriptionRunsSchema, ...errors },
+        response: { 200: subscriptionRunsSchema },
       }),
       async (request) => subscriptions.runs(sessionUser(request), request.params.id),
     );
     app.get(
       '/subscriptions/:id/view',
-      signedIn('La vista que envía una suscripción (el enlace del correo abre el informe así)', {
-        params: numericIdParamsSchema,
-        response: { 200: subscriptionViewSchema, ...errors },
-      }),
+      app.signedIn(
+        'La vista que envía una suscripción (el enlace del correo abre el informe así)',
+        {
+          params: numericIdParamsSchema,
+          response: { 200: subscriptionViewSchema },
+        },
+      ),
       async (request) => subscriptions.view(sessionUser(request), request.params.id),
     );
     app.post(

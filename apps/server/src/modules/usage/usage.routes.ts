@@ -10,15 +10,13 @@ import {
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { ApiModule, BackgroundWork } from '../../context.ts';
-import { errorResponses } from '../../errors.ts';
 import { sessionUser } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { answerNoContent, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, noContent } from '../../route-options.ts';
 import { attachmentHeader } from '../viewer/export-file-name.ts';
 import { overviewCsv, reportCsv, userCsv } from './usage-csv.ts';
 import type { UsageService } from './usage.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
 /** JSON by default; `format=csv` answers the same figures as a file. */
 const figuresOrCsv = <S extends z.ZodType>(schema: S) => z.union([schema, z.string()]);
 
@@ -41,15 +39,14 @@ async function answer<T>(
 /** Usage (issue 30): the viewer's open beacon, and "Uso"'s figures for administrators. */
 export const usageModule = (usage: UsageService, background: BackgroundWork): ApiModule => ({
   name: 'usage',
+  tag: 'uso',
   background,
   register(app) {
-    const { signedIn, admin } = routeOptions(app, 'uso');
-
     app.post(
       '/usage/opens',
-      signedIn('Una apertura de informe medida por el visor (fases del SDK, página, error)', {
+      app.signedIn('Una apertura de informe medida por el visor (fases del SDK, página, error)', {
         body: usageOpenSchema,
-        response: { 204: noContent, ...errors },
+        response: { 204: noContent },
       }),
       answerNoContent((request) => usage.record(sessionUser(request), request.body)),
     );
@@ -60,10 +57,10 @@ export const usageModule = (usage: UsageService, background: BackgroundWork): Ap
       figures: F,
     ) => ({
       onRequest: noStore,
-      ...admin(summary, {
+      ...app.admin(summary, {
         params,
         querystring: usageFilterSchema,
-        response: { 200: figuresOrCsv(figures), ...errors },
+        response: { 200: figuresOrCsv(figures) },
       }),
     });
 

@@ -12,50 +12,41 @@ import {
 import type { ApiModule } from '../../context.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
-import { answerNoContent, answerWithStatus, noContent, routeOptions } from '../../route-options.ts';
+import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import { createUsersService } from './users.service.ts';
-
-const denied = { 401: errorResponseSchema, 403: errorResponseSchema };
-const writeErrors = {
-  400: errorResponseSchema,
-  ...denied,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 
 /** Users: administration (administrators only) and the own password (any signed-in user). */
 export const usersModule: ApiModule = {
   name: 'users',
+  tag: 'usuarios',
   register(app, context) {
     const users = createUsersService(context);
-    const { admin, signedIn } = routeOptions(app, 'usuarios');
-
     app.get(
       '/user/origins',
-      admin('Origen de cada usuario (local o proveedor) y los datos que fijaron su rol', {
-        response: { 200: userOriginListSchema, ...denied },
+      app.admin('Origen de cada usuario (local o proveedor) y los datos que fijaron su rol', {
+        response: { 200: userOriginListSchema },
       }),
       async () => users.origins(),
     );
 
-    app.get('/user', admin(undefined, { response: { 200: userListSchema, ...denied } }), async () =>
+    app.get('/user', app.admin(undefined, { response: { 200: userListSchema } }), async () =>
       users.list(),
     );
 
     app.post(
       '/user',
-      admin('Crea el usuario y le envía por correo una contraseña temporal', {
+      app.admin('Crea el usuario y le envía por correo una contraseña temporal', {
         body: createUserRequestSchema,
-        response: { 201: userSchema, ...writeErrors, 502: errorResponseSchema },
+        response: { 201: userSchema, 409: errorResponseSchema, 502: errorResponseSchema },
       }),
       answerWithStatus(201, (request) => users.create(actorOf(request), request.body)),
     );
 
     app.put(
       '/user',
-      admin('Actualiza un usuario (el nombre de usuario no cambia)', {
+      app.admin('Actualiza un usuario (el nombre de usuario no cambia)', {
         body: updateUserRequestSchema,
-        response: { 200: userSchema, ...writeErrors },
+        response: { 200: userSchema, 409: errorResponseSchema },
       }),
       async (request) => {
         const { id, ...fields } = request.body;
@@ -65,9 +56,9 @@ export const usersModule: ApiModule = {
 
     app.delete(
       '/user/:id',
-      admin('Elimina el usuario con sus permisos, favoritos y sesiones', {
+      app.admin('Elimina el usuario con sus permisos, favoritos y sesiones', {
         params: numericIdParamsSchema,
-        response: { 204: noContent, ...writeErrors },
+        response: { 204: noContent, 409: errorResponseSchema },
       }),
       answerNoContent((request) =>
         users.delete({ ...actorOf(request), id: sessionUser(request).id }, request.params.id),
@@ -76,9 +67,9 @@ export const usersModule: ApiModule = {
 
     app.put(
       '/user/reset',
-      admin('Genera una contraseña temporal nueva y la envía por correo', {
+      app.admin('Genera una contraseña temporal nueva y la envía por correo', {
         body: resetPasswordRequestSchema,
-        response: { 200: userSchema, ...writeErrors, 502: errorResponseSchema },
+        response: { 200: userSchema, 409: errorResponseSchema, 502: errorResponseSchema },
       }),
       async (request) => users.resetPassword(actorOf(request), request.body.id),
     );
@@ -86,9 +77,9 @@ export const usersModule: ApiModule = {
     app.put(
       '/user/changepassword',
       neverStored(
-        signedIn('Cambia la contraseña del usuario que llama', {
+        app.signedIn('Cambia la contraseña del usuario que llama', {
           body: changePasswordRequestSchema,
-          response: { 200: userSchema, ...writeErrors },
+          response: { 200: userSchema, 409: errorResponseSchema },
         }),
       ),
       async (request) => {

@@ -9,11 +9,10 @@ import type { ApiModule } from '../../context.ts';
 import { errorResponses } from '../../errors.ts';
 import { actorOf, sessionUser } from '../../plugins/auth.ts';
 import { noStore } from '../../plugins/security.ts';
-import { routeOptions } from '../../route-options.ts';
 import { attachmentHeader } from './export-file-name.ts';
 import type { ReportExportService } from './report-export.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 502);
+const errors = errorResponses(409, 502);
 const exportFileSchema = z.unknown().describe('El archivo: PDF, PPTX, PNG o un ZIP de PNG');
 
 /**
@@ -22,13 +21,13 @@ const exportFileSchema = z.unknown().describe('El archivo: PDF, PPTX, PNG o un Z
  */
 export const reportExportModule = (exports: ReportExportService): ApiModule => ({
   name: 'report-export',
+  tag: 'visor',
   register(app) {
-    const { signedIn } = routeOptions(app, 'visor');
     const path = '/viewer/report/:uid/export';
 
     app.post(
       path,
-      signedIn('Exporta el informe {uid} (PDF, PowerPoint o PNG) tal como se ve', {
+      app.signedIn('Exporta el informe {uid} (PDF, PowerPoint o PNG) tal como se ve', {
         params: reportUidParamsSchema,
         body: startExportSchema,
         response: { 202: reportExportSchema, ...errors },
@@ -49,7 +48,7 @@ export const reportExportModule = (exports: ReportExportService): ApiModule => (
       `${path}/:exportId`,
       {
         onRequest: noStore,
-        ...signedIn('Estado y avance de una exportación', {
+        ...app.signedIn('Estado y avance de una exportación', {
           params: reportExportParamsSchema,
           response: { 200: reportExportSchema, ...errors },
         }),
@@ -60,7 +59,7 @@ export const reportExportModule = (exports: ReportExportService): ApiModule => (
 
     app.delete(
       `${path}/:exportId`,
-      signedIn('Cancela una exportación en curso', {
+      app.signedIn('Cancela una exportación en curso', {
         params: reportExportParamsSchema,
         response: { 200: reportExportSchema, ...errors },
       }),
@@ -72,7 +71,7 @@ export const reportExportModule = (exports: ReportExportService): ApiModule => (
       `${path}/:exportId/file`,
       {
         onRequest: noStore,
-        ...signedIn('Archivo de una exportación terminada, como descarga', {
+        ...app.signedIn('Archivo de una exportación terminada, como descarga', {
           params: reportExportParamsSchema,
           // A stream is sent as it is, never serialized.
           response: { 200: exportFileSchema, ...errors },
