@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  commaList,
   defaultListenHost,
   demoModeOf,
   envFlag,

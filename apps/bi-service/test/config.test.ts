@@ -35,6 +35,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', VITRINA_DEMO: '0' }).demo).toBe(false);
   });
 
+  it('reads the query workers: forked ones only above 1, remote ones only with a long enough secret', () => {
+    expect(loadConfig({}).queryWorkers).toEqual({ forked: 0, remote: [], secret: undefined });
+    expect(loadConfig({ BI_QUERY_WORKERS: '1' }).queryWorkers.forked).toBe(0);
+    const secret = 'x'.repeat(32);
+    expect(
+      loadConfig({
+        BI_QUERY_WORKERS: '3',
+        BI_REMOTE_WORKERS: ' http://10.0.0.2:8091 , https://w3.interna:8091/ ',
+        BI_WORKER_SECRET: secret,
+      }).queryWorkers,
+    ).toEqual({
+      forked: 3,
+      remote: ['http://10.0.0.2:8091', 'https://w3.interna:8091/'],
+      secret,
+    });
+    expect(() => loadConfig({ BI_REMOTE_WORKERS: 'http://10.0.0.2:8091' })).toThrow(
+      /BI_WORKER_SECRET: required with BI_REMOTE_WORKERS/,
+    );
+    expect(() =>
+      loadConfig({ BI_REMOTE_WORKERS: 'http://10.0.0.2:8091', BI_WORKER_SECRET: 'short' }),
+    ).toThrow(/BI_WORKER_SECRET: at least 32 characters/);
+    expect(() =>
+      loadConfig({ BI_REMOTE_WORKERS: 'ftp://10.0.0.2', BI_WORKER_SECRET: secret }),
+    ).toThrow(/BI_REMOTE_WORKERS/);
+    expect(() => loadConfig({ BI_QUERY_WORKERS: '0' })).toThrow(/BI_QUERY_WORKERS/);
+  });
+
   it('reads the early start switch and the result cache size, refusing a negative size', () => {
     const config = loadConfig({ BI_EARLY_QUERIES: '0', BI_RESULT_CACHE_MB: '0.5' });
     expect([config.earlyQueries, config.resultCacheBytes]).toEqual([false, 512 * 1024]);

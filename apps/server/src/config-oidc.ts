@@ -1,23 +1,5 @@
-import { envFlag } from '@vitrina/env';
+import { blankIsUnset, commaList, envFlag } from '@vitrina/env';
 import { z } from 'zod';
-
-/** Unset and blank are the same: the variable takes its default. */
-const blankIsUnset = (raw: unknown) =>
-  typeof raw === 'string' && raw.trim() === '' ? undefined : raw;
-
-/** A comma-separated list; blanks and spaces around items dropped. */
-const commaList = z.preprocess(
-  blankIsUnset,
-  z
-    .string()
-    .optional()
-    .transform((text) =>
-      (text ?? '')
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
-);
 
 const optionalText = z.preprocess(blankIsUnset, z.string().optional());
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);

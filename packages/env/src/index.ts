@@ -7,8 +7,22 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Unset and blank are the same: the variable takes its default. */
-const blankIsUnset = (raw: unknown) =>
+export const blankIsUnset = (raw: unknown) =>
   typeof raw === 'string' && raw.trim() === '' ? undefined : raw;
+
+/** A comma-separated list; unset, blank items and spaces around items dropped. */
+export const commaList = z.preprocess(
+  blankIsUnset,
+  z
+    .string()
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+);
 
 /** A switch's text as written: lower case, spaces around ignored; unset or blank is unset. */
 const switchText = (raw: unknown) => {

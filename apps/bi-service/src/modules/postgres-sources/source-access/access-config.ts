@@ -2,7 +2,7 @@
  * The settings of what PostgreSQL sources may reach (decision 0222), read with the rest of the BI
  * service's environment.
  */
-import { runModeOf } from '@vitrina/env';
+import { commaList, runModeOf } from '@vitrina/env';
 import { z } from 'zod';
 import { allowedHostProblem, parseAllowedHosts } from './allowed-hosts.ts';
 import { readConnectionString, type ConnectionTarget } from './connection-string.ts';
@@ -30,19 +30,10 @@ function portalDatabaseOf(url: string) {
 }
 
 export const sourceAccessEnvShape = {
-  BI_SOURCE_ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((text) =>
-      (text ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .superRefine((entries, context) => {
-      for (const problem of entries.map(allowedHostProblem))
-        if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
+  BI_SOURCE_ALLOWED_HOSTS: commaList.superRefine((entries, context) => {
+    for (const problem of entries.map(allowedHostProblem))
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   BI_SOURCE_STATEMENT_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(600),
   /** The portal's database, read here only to keep sources away from it. */
   DATABASE_URL: z
