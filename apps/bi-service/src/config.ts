@@ -46,16 +46,7 @@ const envSchema = z.object({
   /** Processes answering embed queries (decision 0308); 1 answers them in the service itself. */
   BI_QUERY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Worker servers on other machines (`npm run start:bi-worker`), comma-separated URLs. */
-  BI_REMOTE_WORKERS: z
-    .string()
-    .optional()
-    .transform((list) =>
-      (list ?? '')
-        .split(',')
-        .map((url) => url.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  BI_REMOTE_WORKERS: commaList.pipe(z.array(z.url({ protocol: /^https?$/ }))),
   /** What the worker servers expect from the service: they run pages for no one else. */
   BI_WORKER_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   ...sourceAccessEnvShape,
