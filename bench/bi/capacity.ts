@@ -52,7 +52,7 @@ const boundMs = 500;
 const pausedViewerMs = 5_000;
 const cpuRounds = 5;
 const pagesPerRound = 10;
-const pacedViewers = [2, 4, 8, 16, 24, 32, 48, 64];
+const pacedViewers = [2, 4, 8, 16, 24, 32, 48, 64, 96, 128];
 const cachedViewers = 256;
 const workerCounts = [...new Set([1, Number(process.env['BENCH_WORKERS'] ?? 2)])];
 /** Viewers drawing back to back in the throughput phase: enough to keep every core busy. */
