@@ -4,7 +4,7 @@
  * scan, grouped visuals over the same rows share one as grouping sets where the joins keep every
  * row once, and identical statements run once.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { querySchema, type ParsedQuery } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import type { DatasetRegistry, LoadedDataset } from '../src/engine/registry.ts';
@@ -12,6 +12,7 @@ import { countryAccess, demoReports, openDemoDatasets } from '../demo/index.ts';
 import { securedSalesDataset } from '../demo/sales-model.ts';
 import { runQueries, type RunOptions } from '../src/engine/query/run-page.ts';
 import { runQuery } from '../src/engine/query/run-query.ts';
+import { openMiniRetail } from './mini-retail.ts';
 
 let registry: DatasetRegistry;
 beforeAll(async () => {
@@ -130,5 +131,137 @@ describe('a page run together', () => {
     const [first, second] = await Promise.allSettled(runQueries(dataset, [bad, good!, ...rest]));
     expect(first?.status).toBe('rejected');
     expect(second).toEqual({ status: 'fulfilled', value: await runQuery(dataset, good!) });
+  });
+});
+
+describe('grouped visuals sharing one scan (decision 0323)', () => {
+  const total = { table: 'Ventas', measure: 'Total' };
+  const units = { table: 'Ventas', measure: 'Unidades' };
+  const country = { table: 'Region', column: 'Pais' };
+  const category = { table: 'Producto', column: 'Categoria' };
+  const product = { table: 'Producto', column: 'Nombre' };
+  /** Grouped visuals over the same sales, each joining what its own grouping needs. */
+  const visuals = [
+    // By country, the largest first.
+    { groupBy: [country], measures: [total], orderBy: [{ field: total, direction: 2 }] },
+    // By month name, in the months' order (the column's sort-by column), with two measures.
+    { groupBy: [{ table: 'Calendario', column: 'Mes' }], measures: [units, total] },
+    // By the month of the sale's date (a date part of the fact's own column), the first two.
+    {
+      groupBy: [{ table: 'Ventas', column: 'Fecha', datePart: 'month' }],
+      measures: [total],
+      limit: 2,
+    },
+    // Categories that sold more than 20 (a measure filter), by name from Z to A.
+    {
+      groupBy: [category],
+      measures: [total],
+      filters: [
+        {
+          target: total,
+          filterType: 0,
+          logicalOperator: 'And',
+          conditions: [{ operator: 'GreaterThan', value: 20 }],
+        },
+      ],
+      orderBy: [{ field: category, direction: 2 }],
+    },
+    // Two groups: country and category.
+    { groupBy: [country, category], measures: [units] },
+  ];
+  const parsed = (queries: unknown[], filters: unknown[] = []) =>
+    queries.map((query) => {
+      const own = (query as { filters?: unknown[] }).filters ?? [];
+      return querySchema.parse({ ...(query as object), filters: [...own, ...filters] });
+    });
+  let opened: Awaited<ReturnType<typeof openMiniRetail>>;
+  beforeEach(async () => {
+    opened = await openMiniRetail();
+  });
+  afterEach(() => opened.registry.close());
+
+  /** Every answer together, in order, exactly as alone; the statements they took together. */
+  async function exactlyAsAlone(queries: ParsedQuery[]) {
+    const { dataset } = opened;
+    await afterJoinChecks(dataset, queries, {});
+    const reads = vi.spyOn(dataset.store, 'query');
+    const together = await Promise.all(runQueries(dataset, queries));
+    const statements = reads.mock.calls.map(([statement]) => statement.sql);
+    reads.mockRestore();
+    const alone = await Promise.all(queries.map((query) => runQuery(dataset, query)));
+    expect(together).toEqual(alone);
+    return { together, statements };
+  }
+
+  it('answers sort-by columns, date parts, measure filters, limits and two groups in one scan', async () => {
+    const { together, statements } = await exactlyAsAlone(parsed(visuals));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('GROUPING SETS');
+    // The months in their own order, not the names'; the first two months, cut.
+    expect(together[1]!.rows.map(([month]) => month)).toEqual([
+      'enero',
+      'febrero',
+      'marzo',
+      'abril',
+      'mayo',
+    ]);
+    expect(together[2]).toMatchObject({
+      rows: [
+        [1, 15],
+        [2, 9],
+      ],
+      truncated: true,
+    });
+    expect(together[3]!.rows).toEqual([
+      ['Lácteo', 35],
+      ['Fruta', 60],
+    ]);
+  });
+
+  it('keeps a top N on the grouping itself apart and shares the rest under it', async () => {
+    const topTwo = {
+      target: product,
+      filterType: 5,
+      operator: 'Top',
+      itemCount: 2,
+      orderBy: total,
+    };
+    const queries = parsed([...visuals, { groupBy: [product], measures: [total] }], [topTwo]);
+    const { together, statements } = await exactlyAsAlone(queries);
+    // The by-product visual keeps its window (QUALIFY) in its own statement, and so does the
+    // measure-filtered one: its top N ranks under its measure filter, so its rows differ.
+    expect(statements).toHaveLength(3);
+    expect(together[5]!.rows.map(([name]) => name).sort()).toEqual(['Manzana', 'Pera']);
+  });
+
+  it('splits the visuals that need a join missing a row from those that do not', async () => {
+    const { dataset } = opened;
+    // A sale in May of a region the region table lacks: only an inner join with Region drops it.
+    await dataset.store.withConnection((connection) =>
+      connection.run(`INSERT INTO "Ventas" VALUES (9, DATE '2024-05-01', 1, 99, 7, 100.0)`),
+    );
+    const { together, statements } = await exactlyAsAlone(parsed(visuals));
+    // By country (twice) in one scan, the rest (no Region join) in another.
+    expect(statements).toHaveLength(2);
+    expect(together[0]!.rows).toEqual([
+      ['Chile', 51],
+      ['Perú', 48],
+    ]);
+    // The months count the sale Region does not know: May has 1 + 7 units.
+    expect(together[1]!.rows.at(-1)).toEqual(['mayo', 8, 106]);
+  });
+
+  it('shares no scan across a dimension whose key repeats (a sale would count twice)', async () => {
+    const { dataset } = opened;
+    await dataset.store.withConnection((connection) =>
+      connection.run(`INSERT INTO "Producto" VALUES (1, 'Manzana roja', 'Fruta')`),
+    );
+    const { together, statements } = await exactlyAsAlone(parsed(visuals));
+    // The two category visuals make the Producto join and share a scan; the rest share another.
+    expect(statements).toHaveLength(2);
+    expect(together[3]!.rows).toEqual([
+      ['Lácteo', 35],
+      ['Fruta', 95],
+    ]);
   });
 });
