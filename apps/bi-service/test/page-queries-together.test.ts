@@ -234,6 +234,24 @@ describe('grouped visuals sharing one scan (decision 0323)', () => {
     expect(together[5]!.rows.map(([name]) => name).sort()).toEqual(['Manzana', 'Pera']);
   });
 
+  it('answers each visual alone when the shared statement fails', async () => {
+    const { dataset } = opened;
+    const queries = parsed(visuals);
+    await afterJoinChecks(dataset, queries, {});
+    const query = dataset.store.query.bind(dataset.store);
+    const reads = vi
+      .spyOn(dataset.store, 'query')
+      .mockImplementation((statement) =>
+        statement.sql.includes('GROUPING SETS')
+          ? Promise.reject(new Error('out of memory'))
+          : query(statement),
+      );
+    const together = await Promise.all(runQueries(dataset, queries));
+    expect(reads).toHaveBeenCalledTimes(1 + visuals.length);
+    reads.mockRestore();
+    expect(together).toEqual(await Promise.all(queries.map((q) => runQuery(dataset, q))));
+  });
+
   it('splits the visuals that need a join missing a row from those that do not', async () => {
     const { dataset } = opened;
     // A sale in May of a region the region table lacks: only an inner join with Region drops it.

@@ -103,7 +103,13 @@ function shareGrouped(
       if (alike.length < 2) continue;
       const members = alike.map(([first]) => first!.grouped!);
       shareGroupingSets(members, rowsOf)?.forEach((rows, index) =>
-        alike[index]!.forEach((planned) => shared.set(planned, rows)),
+        alike[index]!.forEach((planned) =>
+          // Should the shared statement fail, each query meets what it would meet alone.
+          shared.set(
+            planned,
+            rows.catch(() => rowsOf(planned.statement)),
+          ),
+        ),
       );
     }
   }
