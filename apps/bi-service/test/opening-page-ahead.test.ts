@@ -165,10 +165,13 @@ describe('the opening page, started when the frame reads the report', () => {
     expect(queries.filter(onRelativeDates)).toEqual([]);
     const forChile = await embedToken(rowSecurityReportId, securedSalesDataset.id, chile);
     const chileRows = await batch(securedSalesDataset.id, queries, forChile);
-    expect(duckdbRuns()).toBe(2 * started);
+    // (In fewer statements than Peru's early start, which also checked the joins its grouped
+    // visuals could share: decision 0323.)
+    const chileRuns = duckdbRuns() - started;
+    expect(chileRuns).toBeGreaterThan(0);
     // ...while Peru's finds its own, started early, and runs nothing.
     const peruRows = await batch(securedSalesDataset.id, queries, forPeru);
-    expect(duckdbRuns()).toBe(2 * started);
+    expect(duckdbRuns()).toBe(started + chileRuns);
     expect(JSON.stringify(peruRows)).not.toEqual(JSON.stringify(chileRows));
     const countries = (rows: unknown) => JSON.stringify(rows).match(/Perú|Chile/g) ?? [];
     expect(new Set(countries(peruRows))).toEqual(new Set(['Perú']));

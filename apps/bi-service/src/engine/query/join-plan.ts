@@ -46,12 +46,8 @@ export function planJoins(
   throw new QueryError(`No relationship connects the tables ${[...required].join(', ')}`);
 }
 
-/**
- * `FROM base JOIN …` for the tables actually used, each joined through its path. Inner joins let
- * DuckDB reorder and push filters freely (several times faster than outer joins on a million
- * rows); the price is that fact rows whose key has no dimension row are not counted (0060).
- */
-export function fromClause(plan: JoinPlan, used: ReadonlySet<string>): Fragment {
+/** The tables `used` and every table on their paths from the base: the tables a statement joins. */
+export function joinedTables(plan: JoinPlan, used: ReadonlySet<string>): Set<string> {
   const needed = new Set<string>();
   for (const table of used) {
     for (let current: string | undefined = table; current !== undefined && !needed.has(current);) {
@@ -59,6 +55,16 @@ export function fromClause(plan: JoinPlan, used: ReadonlySet<string>): Fragment 
       current = plan.reachable.get(current)?.from.table;
     }
   }
+  return needed;
+}
+
+/**
+ * `FROM base JOIN …` for the tables actually used, each joined through its path. Inner joins let
+ * DuckDB reorder and push filters freely (several times faster than outer joins on a million
+ * rows); the price is that fact rows whose key has no dimension row are not counted (0060).
+ */
+export function fromClause(plan: JoinPlan, used: ReadonlySet<string>): Fragment {
+  const needed = joinedTables(plan, used);
   // Reachable's insertion order is breadth-first, so each join's parent is already joined.
   const joins = [...plan.reachable.entries()].flatMap(([table, relationship]) => {
     if (!relationship || !needed.has(table)) return [];

@@ -41,6 +41,26 @@ export interface PlannedQuery {
    * (`FROM … WHERE …`), which another such query over the same rows can share (run-page.ts).
    */
   oneRow?: { measures: Fragment[]; source: Fragment };
+  /**
+   * Set when the statement groups (without a top N kept as a window): its parts, which another
+   * grouped query over the same rows can compute in the same scan as one of its grouping sets
+   * (grouping-sets.ts, decision 0323).
+   */
+  grouped?: GroupedParts;
+}
+
+/** A grouped statement taken apart: `SELECT groups, measures FROM … WHERE where GROUP BY … `. */
+export interface GroupedParts {
+  plan: JoinPlan;
+  /** The tables its rows need (each joined through its path). */
+  tables: ReadonlySet<string>;
+  /** Its WHERE conditions joined by AND (empty text: none). */
+  where: Fragment;
+  groups: Fragment[];
+  measures: Fragment[];
+  having: Fragment[];
+  order: OrderTerm[];
+  rowLimit: number;
 }
 
 export interface Scope {
@@ -191,28 +211,37 @@ function buildScope(
   return { plan, where, having, tables, ...(qualify ? { qualify } : {}) };
 }
 
+/** One ORDER BY term: the value sorted on and its direction (NULLS LAST either way). */
+export interface OrderTerm {
+  key: Fragment;
+  direction: 'ASC' | 'DESC';
+}
+
+export const orderSql = ({ key, direction }: OrderTerm): Fragment =>
+  sql`${key} ${raw(direction)} NULLS LAST`;
+
 /** ORDER BY: explicit fields, else the groups in order (by their sort-by column when they have one). */
 function orderClause(
   model: DatasetModel,
   query: ParsedQuery,
   groups: ResolvedColumn[],
-): Fragment[] {
+): OrderTerm[] {
   const groupKey = (group: ResolvedColumn): Fragment =>
     group.column.sortBy && !group.datePart
       ? sql`MIN(${columnSql(group.table, group.column.sortBy)})`
       : group.value;
   if (!query.orderBy || query.orderBy.length === 0)
-    return groups.map((group) => sql`${groupKey(group)} ASC NULLS LAST`);
+    return groups.map((group) => ({ key: groupKey(group), direction: 'ASC' }));
   return query.orderBy.map(({ field, direction }) => {
     const resolved = model.resolveField(field);
-    const direction_ = raw(direction === 2 ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
-    if (resolved.kind === 'measure') return sql`${resolved.expression} ${direction_}`;
+    const direction_ = direction === 2 ? 'DESC' : 'ASC';
+    if (resolved.kind === 'measure') return { key: resolved.expression, direction: direction_ };
     const group = groups.find((g) => sameColumn(g, resolved));
     if (!group)
       throw new QueryError(
         `Sort field must be grouped: ${resolved.table}[${resolved.column.name}]`,
       );
-    return sql`${groupKey(group)} ${direction_}`;
+    return { key: groupKey(group), direction: direction_ };
   });
 }
 
@@ -272,7 +301,7 @@ export function planSelect(
   if (scope.having.length > 0) parts.push(sql`HAVING ${join(scope.having, ' AND ')}`);
   if (scope.qualify) parts.push(sql`QUALIFY ${scope.qualify}`);
   const order = orderClause(context.model, query, groups);
-  if (order.length > 0) parts.push(sql`ORDER BY ${join(order, ', ')}`);
+  if (order.length > 0) parts.push(sql`ORDER BY ${join(order.map(orderSql), ', ')}`);
   parts.push(raw(`LIMIT ${Math.trunc(rowLimit)}`));
   // A measure reads a table only through an aggregate, so each of these is one: one row.
   const oneRow =
@@ -288,6 +317,20 @@ export function planSelect(
     ],
     ...(oneRow
       ? { oneRow: { measures: measures.map((m) => m.expression), source: source(scope) } }
+      : {}),
+    ...(groups.length > 0 && !scope.qualify
+      ? {
+          grouped: {
+            plan: scope.plan,
+            tables: scope.tables,
+            where: join(scope.where, ' AND '),
+            groups: groupColumns,
+            measures: measures.map((measure) => measure.expression),
+            having: scope.having,
+            order,
+            rowLimit: Math.trunc(rowLimit),
+          },
+        }
       : {}),
   };
 }
