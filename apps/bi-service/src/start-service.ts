@@ -43,6 +43,9 @@ async function startBiService(
   const services = createServices(config, { datasetSchemas: datasets, ...demo?.serviceOptions });
   await prepareDemoIdentities(config, services, demo);
   await services.pushDatasets.openStored();
+  services.queryWorkers?.prepare(services.datasetSchemas).catch((error: unknown) => {
+    console.error('The datasets could not be copied for the query workers at start', error);
+  });
   const running = await listen(
     services,
     { port: config.port, tlsPort: config.tlsPort, host: config.host },

@@ -6,6 +6,7 @@
  * pages are answered by the other worker (and a forked one is replaced).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitForHealthy } from '@vitrina/test-support/processes';
@@ -169,6 +170,21 @@ describe('forked query workers', () => {
   workerChecks((label) => {
     killed.push(pidOf(label));
     process.kill(pidOf(label), 'SIGKILL');
+  });
+
+  it('have every dataset copied ahead when asked at start, each store once', async () => {
+    const published = join(service.dataRoot, 'bi', 'published');
+    const stores = () =>
+      new Set(
+        readdirSync(published)
+          .filter((name) => name.endsWith('.duckdb'))
+          .map((name) => name.split('-')[0]),
+      );
+    // The earlier tests read the sales data only (both of its models share one store).
+    expect(stores().size).toBe(1);
+    await service.services.queryWorkers!.prepare(service.services.datasetSchemas);
+    // Sales (open and secured), finance and HR: three stores, three copies.
+    expect(stores().size).toBe(3);
   });
 
   it('are replaced when killed', async () => {

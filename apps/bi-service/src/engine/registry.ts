@@ -8,6 +8,8 @@ import { toDatasetSchema } from './model.ts';
 export interface DatasetSource {
   schema(datasetId: string): DatasetSchema | undefined;
   get?(datasetId: string): LoadedDataset | undefined;
+  /** The ids it can answer for, where it can list them. */
+  ids?(): string[];
 }
 
 export interface LoadedDataset {

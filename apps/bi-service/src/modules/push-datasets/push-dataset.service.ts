@@ -55,6 +55,7 @@ export function layeredSource(owned: DatasetRegistry, given: DatasetSource): Dat
   return {
     schema: (id) => owned.schema(id) ?? given.schema(id),
     get: (id) => owned.get(id) ?? given.get?.(id),
+    ids: () => [...new Set([...owned.ids(), ...(given.ids?.() ?? [])])],
   };
 }
 

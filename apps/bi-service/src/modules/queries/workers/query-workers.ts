@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PublishedSnapshots } from '../../../engine/published-snapshots.ts';
+import type { DatasetSource } from '../../../engine/registry.ts';
 import type { PageRunner } from '../query.service.ts';
 import { forkedWorker, remoteWorker, type WorkerChannel } from './worker-channels.ts';
 import { workerPageRunner } from './worker-page-runner.ts';
@@ -16,6 +17,11 @@ import { createWorkerPool, type WorkerPool } from './worker-pool.ts';
 
 export interface QueryWorkers extends Pick<WorkerPool, 'workers' | 'resent' | 'close'> {
   runPage: PageRunner;
+  /**
+   * Copies every dataset `source` lists, one after another, so that the first page of each
+   * after a start does not wait for its copy (1.5 s for the demo's 1 M sales rows).
+   */
+  prepare(source: DatasetSource): Promise<void>;
 }
 
 export interface QueryWorkerSettings {
@@ -62,6 +68,10 @@ export function startQueryWorkers(settings: QueryWorkerSettings, dataDir: string
     runPage: workerPageRunner(pool, snapshots),
     workers: () => pool.workers(),
     resent: () => pool.resent(),
+    async prepare(source) {
+      const stores = new Set((source.ids?.() ?? []).map((id) => source.get?.(id)?.store));
+      for (const store of stores) if (store) (await snapshots.lease(store)).release();
+    },
     async close() {
       await pool.close();
       if (inMemory) rmSync(directory, { recursive: true, force: true });
