@@ -1,6 +1,6 @@
-/** The KPI: a figure, its target and a trend line (drawn by ECharts) from the `totals` query. */
+/** The KPI: a figure, its target and a trend line from the `totals` query. */
 import { totals, type CardProps } from './CardVisuals.tsx';
-import { EChart } from './EChart.tsx';
+import { TrendLine } from './TrendLine.tsx';
 import { useServices } from './services.ts';
 import { numberFormatOf } from '../format/visual-format.ts';
 
@@ -11,7 +11,7 @@ export function KpiVisual({ visual, results, width, height }: CardProps) {
   const target = typeof row[1] === 'number' ? row[1] : null;
   const gap = value !== null && target ? (value - target) / Math.abs(target) : null;
   const good = gap === null || gap >= 0;
-  const trend = results['trend']?.rows.map((r) => r[1] ?? null) ?? [];
+  const trend = results['trend']?.rows.map((r) => (typeof r[1] === 'number' ? r[1] : null)) ?? [];
   const color = good ? '#1AAB40' : '#D64550';
   const numberFormat = numberFormatOf(visual.options);
   return (
@@ -32,24 +32,11 @@ export function KpiVisual({ visual, results, width, height }: CardProps) {
         </div>
       )}
       {trend.length > 1 && (
-        <EChart
+        <TrendLine
+          values={trend}
           width={width}
           height={Math.max(24, height * 0.35)}
-          fontFamily={theme.fontFamily}
-          option={{
-            grid: { left: 0, right: 0, top: 4, bottom: 0 },
-            xAxis: { type: 'category', show: false, boundaryGap: false },
-            yAxis: { type: 'value', show: false, scale: true },
-            series: [
-              {
-                type: 'line',
-                data: trend,
-                symbol: 'none',
-                lineStyle: { color, width: 2 },
-                areaStyle: { color, opacity: 0.15 },
-              },
-            ],
-          }}
+          color={color}
         />
       )}
     </div>

@@ -4,6 +4,7 @@ import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { SortState } from '@vitrina/bi-model/visual-queries';
 import type { VisualData } from './visual-data.ts';
 import { CardVisual, MultiRowCardVisual } from './CardVisuals.tsx';
+import { KpiVisual } from './KpiVisual.tsx';
 import { MatrixVisual } from './MatrixVisual.tsx';
 import { useServices } from './services.ts';
 import { SlicerVisual } from './SlicerVisual.tsx';
@@ -46,10 +47,7 @@ export function VisualBody(props: VisualBodyProps) {
         <MultiRowCardVisual visual={visual} results={data.results} width={width} height={height} />
       );
     case 'kpi':
-      if (!charts) return null;
-      return (
-        <charts.KpiVisual visual={visual} results={data.results} width={width} height={height} />
-      );
+      return <KpiVisual visual={visual} results={data.results} width={width} height={height} />;
     case 'gauge':
       if (!charts) return null;
       return (

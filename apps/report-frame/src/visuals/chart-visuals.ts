@@ -1,4 +1,3 @@
 /** The visuals drawn with ECharts: one chunk, loaded only when a page shows one of them. */
 export { ChartVisual } from './ChartVisual.tsx';
 export { GaugeVisual } from './GaugeVisual.tsx';
-export { KpiVisual } from './KpiVisual.tsx';

@@ -16,6 +16,7 @@ const WITHOUT_CHARTS = new Set([
   'actionButton',
   'card',
   'multiRowCard',
+  'kpi',
   'slicer',
   'pivotTable',
   'tableEx',
