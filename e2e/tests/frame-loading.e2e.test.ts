@@ -1,6 +1,7 @@
 import type { DatasetSchema, ReportDefinition } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import * as hostPage from '../src/frame/harness.ts';
 import { expiredCopy } from '../src/frame/bi-service.ts';
@@ -8,18 +9,27 @@ import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
+/** Waits for the host's error event and checks its code and message, and what the frame shows. */
+async function expectFrameError(
+  page: Page,
+  detail: { errorCode: string; message: string },
+  shown: { selector: string; text: string },
+) {
+  const error = await hostPage.waitForEvent(page, 'error');
+  expect(error.detail).toMatchObject(detail);
+  expect(await hostPage.frameOf(page).locator(shown.selector).textContent()).toBe(shown.text);
+}
+
 for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`report frame loading with the ${flavour} SDK`, () => {
     const { harness, sales } = useSalesReport();
 
     test('loaded then rendered; the token only ever goes to the BI service', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      const requests = hostPage.frameRequests(page);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
-      const names = (await hostPage.events(page)).map((e) => e.name);
-      expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
-      expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
+      const { page, requests } = await hostPage.openReportLoadedThenRendered(
+        harness(),
+        flavour,
+        sales(),
+      );
       const frame = hostPage.frameOf(page);
       expect(await frame.locator('.page-tab[aria-current="page"]').textContent()).toBe('Resumen');
       expect(await hostPage.cardText(page, 'VisualContainer4')).toMatch(/\d/);
@@ -195,13 +205,13 @@ for (const flavour of ['official', 'ours'] as const) {
     test('a bad token: error event with the code and a Spanish message on screen', async () => {
       const page = await hostPage.openHost(harness(), flavour);
       await hostPage.embed(page, hostPage.reportConfig(sales(), { accessToken: 'not-a-token' }));
-      const error = await hostPage.waitForEvent(page, 'error');
-      expect(error.detail).toMatchObject({
-        errorCode: 'PowerBINotAuthorizedException',
-        message: 'No tiene permiso para ver este contenido.',
-      });
-      expect(await hostPage.frameOf(page).locator('.frame-error p').textContent()).toBe(
-        'No tiene permiso para ver este contenido.',
+      await expectFrameError(
+        page,
+        {
+          errorCode: 'PowerBINotAuthorizedException',
+          message: 'No tiene permiso para ver este contenido.',
+        },
+        { selector: '.frame-error p', text: 'No tiene permiso para ver este contenido.' },
       );
       await hostPage.screenshot(page, `frame-error-${flavour}`);
       await page.close();
@@ -217,13 +227,10 @@ for (const flavour of ['official', 'ours'] as const) {
           settings,
         }),
       );
-      const error = await hostPage.waitForEvent(page, 'error');
-      expect(error.detail).toMatchObject({
-        errorCode: 'TokenExpired',
-        message: 'The access token has expired. Reload the report.',
-      });
-      expect(await hostPage.frameOf(page).locator('.frame-error h1').textContent()).toBe(
-        'The content could not be displayed',
+      await expectFrameError(
+        page,
+        { errorCode: 'TokenExpired', message: 'The access token has expired. Reload the report.' },
+        { selector: '.frame-error h1', text: 'The content could not be displayed' },
       );
       await page.close();
     });

@@ -16,13 +16,11 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
   const { harness, sales } = useSalesReport();
 
   test('embed on a Power BI host: loaded, rendered, setFilters redraws, getPages lists the pages', async () => {
-    const page = await hostPage.openHost(harness(), 'official-2.24');
-    const requests = hostPage.frameRequests(page);
-    await hostPage.embed(page, hostPage.reportConfig(sales()));
-    await hostPage.waitForEvent(page, 'rendered');
-    const names = (await hostPage.events(page)).map((e) => e.name);
-    expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
-    expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
+    const { page, requests } = await hostPage.openReportLoadedThenRendered(
+      harness(),
+      'official-2.24',
+      sales(),
+    );
     expect(await page.locator('#embed iframe').getAttribute('src')).toMatch(
       /^https:\/\/app\.powerbi\.com\/reportEmbed\?/,
     );

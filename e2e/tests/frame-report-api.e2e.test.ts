@@ -11,6 +11,15 @@ const SALES_CARD = 'VisualContainer4';
 const MARGIN_CARD = 'VisualContainer5';
 const CHANNEL_SLICER = 'VisualContainer11';
 
+/** Shows or hides the page navigation and the filter pane through the SDK, and waits for the redraw. */
+const showPanes = (page: Page, shown: boolean) =>
+  hostPage.rerender(page, () =>
+    hostPage.call(
+      page,
+      `return embedded.updateSettings({ navContentPaneEnabled: ${shown}, filterPaneEnabled: ${shown} })`,
+    ),
+  );
+
 for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`report frame API with the ${flavour} SDK`, () => {
     const { harness, sales } = useSalesReport();
@@ -176,20 +185,10 @@ for (const flavour of ['official', 'ours'] as const) {
     test('update settings: panes come and go', async () => {
       const frame = hostPage.frameOf(page);
       expect(await frame.locator('.page-nav').count()).toBe(1);
-      await hostPage.rerender(page, () =>
-        hostPage.call(
-          page,
-          'return embedded.updateSettings({ navContentPaneEnabled: false, filterPaneEnabled: false })',
-        ),
-      );
+      await showPanes(page, false);
       expect(await frame.locator('.page-nav').count()).toBe(0);
       expect(await frame.locator('.filter-pane').count()).toBe(0);
-      await hostPage.rerender(page, () =>
-        hostPage.call(
-          page,
-          'return embedded.updateSettings({ navContentPaneEnabled: true, filterPaneEnabled: true })',
-        ),
-      );
+      await showPanes(page, true);
       expect(await frame.locator('.page-nav').count()).toBe(1);
     });
 
