@@ -216,7 +216,6 @@ for (const flavour of ['official', 'ours'] as const) {
 
       beforeAll(async () => {
         const stores = await hostPage.demoReport(harness(), 'Operaciones', 'Desempeño de tiendas');
-        page = await hostPage.openHost(harness(), flavour);
         const settings = {
           commands: [{ exportData: { displayOption: 2 } }, { spotlight: { displayOption: 1 } }],
           extensions: [
@@ -233,8 +232,7 @@ for (const flavour of ['official', 'ours'] as const) {
             },
           ],
         };
-        await hostPage.embed(page, hostPage.reportConfig(stores, { settings }));
-        await hostPage.waitForEvent(page, 'rendered');
+        page = await hostPage.openRenderedReport(harness(), flavour, stores, { settings });
       });
 
       test('command settings hide and disable menu items; extension commands post commandTriggered', async () => {
@@ -301,9 +299,7 @@ for (const flavour of ['official', 'ours'] as const) {
 
       beforeAll(async () => {
         const products = await hostPage.demoReport(harness(), 'Comercial', 'Análisis de productos');
-        page = await hostPage.openHost(harness(), flavour);
-        await hostPage.embed(page, hostPage.reportConfig(products));
-        await hostPage.waitForEvent(page, 'rendered');
+        page = await hostPage.openRenderedReport(harness(), flavour, products);
       });
 
       test('changing a visual-level top N filter changes what the visual shows', async () => {

@@ -111,9 +111,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('embedding again on the same element loads the new config with a new uid', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       await hostPage.embed(page, hostPage.reportConfig(sales(), { pageName: 'ReportSection2' }));
       await hostPage.waitForEvent(page, 'loaded', 2);
       await hostPage.waitForEvent(page, 'rendered', 2);
@@ -130,9 +128,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('reload() loads the same config again: loaded and rendered follow', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       // The SDK's front-loaded copy of the first config still loads once.
       expect(await hostPage.events(page, 'loaded')).toHaveLength(1);
       const rendered = (await hostPage.events(page, 'rendered')).length;
@@ -144,9 +140,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a new token is accepted and used for the next queries', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       const fresh = await harness().rest.embedToken(
         `/groups/${sales().groupId}/reports/${sales().id}`,
       );
@@ -165,9 +159,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('an invalid load config is answered 400 with the validator errors', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       const rejection = await hostPage.callRejection(
         page,
         `return embedded.load({ ...embedded.config, viewMode: 2 })`,
@@ -177,9 +169,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('unknown routes are answered 404, and requests from other windows are ignored', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       const frame = hostPage.frameOf(page);
       await frame.evaluate(() => {
         const w = window as unknown as { strayReplies: unknown[] };

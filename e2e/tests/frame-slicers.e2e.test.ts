@@ -28,9 +28,7 @@ describe.skipIf(!chromiumAvailable)('slicers as Power BI draws them', () => {
   const popupOptions = () => hostPage.frameOf(page).locator('.slicer-popup [role="option"]');
 
   beforeAll(async () => {
-    page = await hostPage.openHost(harness(), 'ours');
-    await hostPage.embed(page, hostPage.reportConfig(sales()));
-    await hostPage.waitForEvent(page, 'rendered');
+    page = await hostPage.openRenderedReport(harness(), 'ours', sales());
     allSales = await hostPage.cardText(page, SALES_CARD);
   });
 
