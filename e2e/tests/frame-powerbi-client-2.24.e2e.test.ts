@@ -6,11 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import * as hostPage from '../src/frame/harness.ts';
-import { useSalesReport } from '../src/frame/suite.ts';
+import { SALES_CARD, useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
-
-const TOTAL_SALES_CARD = 'VisualContainer4';
 
 describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24', () => {
   const { harness, sales } = useSalesReport();
@@ -28,7 +26,7 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
     expect(
       await hostPage.frameOf(page).locator('.page-tab[aria-current="page"]').textContent(),
     ).toBe('Resumen');
-    const total = await hostPage.cardText(page, TOTAL_SALES_CARD);
+    const total = await hostPage.cardText(page, SALES_CARD);
     expect(total).toMatch(/\d/);
 
     const peru = hostPage.basicFilter('Tienda', 'País', ['Perú']);
@@ -42,7 +40,7 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
     expect(filters.map((f) => f.values)).toEqual([['Perú']]);
     await hostPage
       .frameOf(page)
-      .locator(`[data-visual-name="${TOTAL_SALES_CARD}"] [data-testid="card-value"]`)
+      .locator(`[data-visual-name="${SALES_CARD}"] [data-testid="card-value"]`)
       .filter({ hasNotText: total })
       .waitFor();
 
