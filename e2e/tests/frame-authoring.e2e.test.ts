@@ -29,9 +29,7 @@ for (const flavour of ['official', 'official-2.24', 'ours'] as const) {
 
     beforeAll(async () => {
       target = await hostPage.demoReport(harness(), 'Comercial', 'Ventas generales', 'Edit');
-      page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(target));
-      await hostPage.waitForEvent(page, 'rendered');
+      page = await hostPage.openRenderedReport(harness(), flavour, target);
     });
 
     test('edit mode, change a visual type, save: saved arrives and nothing is unsaved', async () => {

@@ -1,6 +1,7 @@
 import type { DatasetSchema, ReportDefinition } from '@vitrina/bi-model';
 import { openingPageQueries } from '@vitrina/bi-model/visual-queries';
 import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import * as hostPage from '../src/frame/harness.ts';
 import { expiredCopy } from '../src/frame/bi-service.ts';
@@ -8,18 +9,27 @@ import { useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
 
+/** Waits for the host's error event and checks its code and message, and what the frame shows. */
+async function expectFrameError(
+  page: Page,
+  detail: { errorCode: string; message: string },
+  shown: { selector: string; text: string },
+) {
+  const error = await hostPage.waitForEvent(page, 'error');
+  expect(error.detail).toMatchObject(detail);
+  expect(await hostPage.frameOf(page).locator(shown.selector).textContent()).toBe(shown.text);
+}
+
 for (const flavour of ['official', 'ours'] as const) {
   describe.skipIf(!chromiumAvailable)(`report frame loading with the ${flavour} SDK`, () => {
     const { harness, sales } = useSalesReport();
 
     test('loaded then rendered; the token only ever goes to the BI service', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      const requests = hostPage.frameRequests(page);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
-      const names = (await hostPage.events(page)).map((e) => e.name);
-      expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
-      expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
+      const { page, requests } = await hostPage.openReportLoadedThenRendered(
+        harness(),
+        flavour,
+        sales(),
+      );
       const frame = hostPage.frameOf(page);
       expect(await frame.locator('.page-tab[aria-current="page"]').textContent()).toBe('Resumen');
       expect(await hostPage.cardText(page, 'VisualContainer4')).toMatch(/\d/);
@@ -101,9 +111,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('embedding again on the same element loads the new config with a new uid', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       await hostPage.embed(page, hostPage.reportConfig(sales(), { pageName: 'ReportSection2' }));
       await hostPage.waitForEvent(page, 'loaded', 2);
       await hostPage.waitForEvent(page, 'rendered', 2);
@@ -120,9 +128,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('reload() loads the same config again: loaded and rendered follow', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       // The SDK's front-loaded copy of the first config still loads once.
       expect(await hostPage.events(page, 'loaded')).toHaveLength(1);
       const rendered = (await hostPage.events(page, 'rendered')).length;
@@ -134,9 +140,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('a new token is accepted and used for the next queries', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       const fresh = await harness().rest.embedToken(
         `/groups/${sales().groupId}/reports/${sales().id}`,
       );
@@ -155,9 +159,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('an invalid load config is answered 400 with the validator errors', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       const rejection = await hostPage.callRejection(
         page,
         `return embedded.load({ ...embedded.config, viewMode: 2 })`,
@@ -167,9 +169,7 @@ for (const flavour of ['official', 'ours'] as const) {
     });
 
     test('unknown routes are answered 404, and requests from other windows are ignored', async () => {
-      const page = await hostPage.openHost(harness(), flavour);
-      await hostPage.embed(page, hostPage.reportConfig(sales()));
-      await hostPage.waitForEvent(page, 'rendered');
+      const page = await hostPage.openRenderedReport(harness(), flavour, sales());
       const frame = hostPage.frameOf(page);
       await frame.evaluate(() => {
         const w = window as unknown as { strayReplies: unknown[] };
@@ -195,13 +195,13 @@ for (const flavour of ['official', 'ours'] as const) {
     test('a bad token: error event with the code and a Spanish message on screen', async () => {
       const page = await hostPage.openHost(harness(), flavour);
       await hostPage.embed(page, hostPage.reportConfig(sales(), { accessToken: 'not-a-token' }));
-      const error = await hostPage.waitForEvent(page, 'error');
-      expect(error.detail).toMatchObject({
-        errorCode: 'PowerBINotAuthorizedException',
-        message: 'No tiene permiso para ver este contenido.',
-      });
-      expect(await hostPage.frameOf(page).locator('.frame-error p').textContent()).toBe(
-        'No tiene permiso para ver este contenido.',
+      await expectFrameError(
+        page,
+        {
+          errorCode: 'PowerBINotAuthorizedException',
+          message: 'No tiene permiso para ver este contenido.',
+        },
+        { selector: '.frame-error p', text: 'No tiene permiso para ver este contenido.' },
       );
       await hostPage.screenshot(page, `frame-error-${flavour}`);
       await page.close();
@@ -217,13 +217,10 @@ for (const flavour of ['official', 'ours'] as const) {
           settings,
         }),
       );
-      const error = await hostPage.waitForEvent(page, 'error');
-      expect(error.detail).toMatchObject({
-        errorCode: 'TokenExpired',
-        message: 'The access token has expired. Reload the report.',
-      });
-      expect(await hostPage.frameOf(page).locator('.frame-error h1').textContent()).toBe(
-        'The content could not be displayed',
+      await expectFrameError(
+        page,
+        { errorCode: 'TokenExpired', message: 'The access token has expired. Reload the report.' },
+        { selector: '.frame-error h1', text: 'The content could not be displayed' },
       );
       await page.close();
     });

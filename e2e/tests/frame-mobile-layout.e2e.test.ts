@@ -31,9 +31,7 @@ describe.skipIf(!chromiumAvailable)('the editor authors a phone layout', () => {
 
   beforeAll(async () => {
     target = await hostPage.demoReport(harness(), ...REPORT, 'Edit');
-    page = await hostPage.openHost(harness(), 'ours');
-    await hostPage.embed(page, hostPage.reportConfig(target));
-    await hostPage.waitForEvent(page, 'rendered');
+    page = await hostPage.openRenderedReport(harness(), 'ours', target);
     await hostPage.call(page, "return embedded.switchMode('edit')");
     await hostPage.frameOf(page).locator('.authoring[data-mode="edit"]').waitFor();
   });

@@ -6,23 +6,19 @@
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable, warnBrowserSkipped } from '../src/browser.ts';
 import * as hostPage from '../src/frame/harness.ts';
-import { useSalesReport } from '../src/frame/suite.ts';
+import { SALES_CARD, useSalesReport } from '../src/frame/suite.ts';
 
 if (!chromiumAvailable) warnBrowserSkipped();
-
-const TOTAL_SALES_CARD = 'VisualContainer4';
 
 describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24', () => {
   const { harness, sales } = useSalesReport();
 
   test('embed on a Power BI host: loaded, rendered, setFilters redraws, getPages lists the pages', async () => {
-    const page = await hostPage.openHost(harness(), 'official-2.24');
-    const requests = hostPage.frameRequests(page);
-    await hostPage.embed(page, hostPage.reportConfig(sales()));
-    await hostPage.waitForEvent(page, 'rendered');
-    const names = (await hostPage.events(page)).map((e) => e.name);
-    expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
-    expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
+    const { page, requests } = await hostPage.openReportLoadedThenRendered(
+      harness(),
+      'official-2.24',
+      sales(),
+    );
     expect(await page.locator('#embed iframe').getAttribute('src')).toMatch(
       /^https:\/\/app\.powerbi\.com\/reportEmbed\?/,
     );
@@ -30,7 +26,7 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
     expect(
       await hostPage.frameOf(page).locator('.page-tab[aria-current="page"]').textContent(),
     ).toBe('Resumen');
-    const total = await hostPage.cardText(page, TOTAL_SALES_CARD);
+    const total = await hostPage.cardText(page, SALES_CARD);
     expect(total).toMatch(/\d/);
 
     const peru = hostPage.basicFilter('Tienda', 'País', ['Perú']);
@@ -44,7 +40,7 @@ describe.skipIf(!chromiumAvailable)('viewing a report with powerbi-client 2.24',
     expect(filters.map((f) => f.values)).toEqual([['Perú']]);
     await hostPage
       .frameOf(page)
-      .locator(`[data-visual-name="${TOTAL_SALES_CARD}"] [data-testid="card-value"]`)
+      .locator(`[data-visual-name="${SALES_CARD}"] [data-testid="card-value"]`)
       .filter({ hasNotText: total })
       .waitFor();
 

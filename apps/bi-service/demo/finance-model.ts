@@ -1,18 +1,14 @@
 /** The "Finanzas Retail Andino" dataset: budget against actual by cost centre, account and month. */
 import { calendarTable } from './calendar.ts';
-import { demoDataset, dimension, starJoins } from './model-builder.ts';
+import { wholeSoles as money } from './formats.ts';
+import { demoDataset, dimension, monthlyFacts, starJoins } from './model-builder.ts';
 
 const FINANCE_DATASET_NAME = 'Finanzas Retail Andino';
-const money = '"S/" #,0';
 
 export const financeDataset = demoDataset(FINANCE_DATASET_NAME, {
   tables: [
-    {
-      name: 'Resultados',
+    monthlyFacts('Resultados', ['IdCentro', 'IdCuenta'], {
       columns: [
-        { name: 'Fecha', dataType: 'date', format: 'MM/yyyy' },
-        { name: 'IdCentro', dataType: 'integer' },
-        { name: 'IdCuenta', dataType: 'integer' },
         { name: 'Presupuesto', dataType: 'number', format: money },
         { name: 'Real', dataType: 'number', format: money },
       ],
@@ -30,7 +26,7 @@ export const financeDataset = demoDataset(FINANCE_DATASET_NAME, {
           format: '0.0%',
         },
       ],
-    },
+    }),
     dimension('Centro de costo', 'IdCentro', ['Centro de costo', 'Área', 'País']),
     {
       name: 'Cuenta',

@@ -1,17 +1,14 @@
 /** The "Personas Retail Andino" dataset: employees and a monthly headcount snapshot. */
 import { calendarTable } from './calendar.ts';
-import { demoDataset, dimension, starJoins } from './model-builder.ts';
+import { wholeSoles as money } from './formats.ts';
+import { demoDataset, dimension, monthlyFacts, starJoins } from './model-builder.ts';
 
 const HR_DATASET_NAME = 'Personas Retail Andino';
-const money = '"S/" #,0';
 
 export const hrDataset = demoDataset(HR_DATASET_NAME, {
   tables: [
-    {
-      name: 'Dotación',
+    monthlyFacts('Dotación', ['IdEmpleado'], {
       columns: [
-        { name: 'Fecha', dataType: 'date', format: 'MM/yyyy' },
-        { name: 'IdEmpleado', dataType: 'integer' },
         { name: 'Salario', dataType: 'number', format: money },
         { name: 'Alta', dataType: 'integer' },
         { name: 'Baja', dataType: 'integer' },
@@ -28,7 +25,7 @@ export const hrDataset = demoDataset(HR_DATASET_NAME, {
         { name: 'Masa salarial', expression: 'SUM(Dotación[Salario])', format: money },
         { name: 'Salario promedio', expression: 'AVG(Dotación[Salario])', format: money },
       ],
-    },
+    }),
     dimension('Empleado', 'IdEmpleado', ['Empleado', 'Área', 'Cargo', 'País', 'Género'], {
       columns: [
         { name: 'Fecha de ingreso', dataType: 'date', format: 'dd/MM/yyyy' },

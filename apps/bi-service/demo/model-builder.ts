@@ -50,3 +50,21 @@ export const dimension = (
   ],
   ...rest,
 });
+
+/**
+ * A fact table of monthly figures: its month (`Fecha`, joined to the month calendar), its integer
+ * keys, then its other columns and whatever measures it holds.
+ */
+export const monthlyFacts = (
+  name: string,
+  keys: string[],
+  { columns = [], ...rest }: Partial<Omit<TableDefinition, 'name'>> = {},
+): TableDefinition => ({
+  name,
+  columns: [
+    { name: 'Fecha', dataType: 'date', format: 'MM/yyyy' },
+    ...keys.map((key) => ({ name: key, dataType: 'integer' as const })),
+    ...columns,
+  ],
+  ...rest,
+});

@@ -73,6 +73,14 @@ export const slicer = (
   mode: 'list' | 'dropdown' | 'between',
 ): PlacedVisual => visual('slicer', title, box, { category: [field] }, { options: { mode } });
 
+/** A card showing one value, optionally filtered on its own. */
+export const card = (
+  title: string,
+  box: Box,
+  value: FieldRef,
+  extra: Pick<VisualDefinition, 'filters'> = {},
+): PlacedVisual => visual('card', title, box, { values: [value] }, extra);
+
 /** A bookmark whose state is the frame's JSON (docs/bi-embed-api.md, bookmark state). */
 export function bookmark(
   name: string,

@@ -2,7 +2,7 @@
 import { salesDataset } from './sales-model.ts';
 import { column, levels, measure } from './report-fields.ts';
 import { advancedFilter, excludeFilter, topNFilter } from './report-filters.ts';
-import { page, report, slicer, textbox, visual } from './report-builder.ts';
+import { card, page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const sales = measure('Ventas', 'Ventas');
 const product = column('Producto', 'Producto');
@@ -92,9 +92,7 @@ export const customersReport = report('Clientes y canales', salesDataset.id, {
     page('ReportSection1', 'Clientes', [
       textbox('Clientes y canales', [24, 12, 700, 56]),
       slicer('Segmento', [1016, 12, 240, 168], column('Cliente', 'Segmento'), 'list'),
-      visual('card', 'Clientes activos', [24, 84, 300, 96], {
-        values: [measure('Ventas', 'Clientes')],
-      }),
+      card('Clientes activos', [24, 84, 300, 96], measure('Ventas', 'Clientes')),
       visual('multiRowCard', 'Indicadores de compra', [336, 84, 668, 96], {
         values: [
           measure('Ventas', 'Transacciones'),

@@ -2,7 +2,7 @@
 import { financeDataset } from './finance-model.ts';
 import { column, levels, measure } from './report-fields.ts';
 import { basicFilter } from './report-filters.ts';
-import { page, report, slicer, textbox, visual } from './report-builder.ts';
+import { card, page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const actual = measure('Resultados', 'Real');
 const budget = measure('Resultados', 'Presupuesto');
@@ -33,9 +33,11 @@ export const budgetReport = report('Presupuesto vs real', financeDataset.id, {
         },
         { options: { sort: { role: 'category', direction: 1 } } },
       ),
-      visual('card', 'Cumplimiento del presupuesto', [876, 84, 380, 120], {
-        values: [measure('Resultados', 'Cumplimiento %')],
-      }),
+      card(
+        'Cumplimiento del presupuesto',
+        [876, 84, 380, 120],
+        measure('Resultados', 'Cumplimiento %'),
+      ),
       visual('pivotTable', 'Desviación por centro de costo y trimestre', [876, 216, 380, 492], {
         category: [column('Centro de costo', 'Centro de costo')],
         columns: [column('Calendario', 'Trimestre')],

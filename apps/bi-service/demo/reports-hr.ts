@@ -2,7 +2,7 @@
 import { hrDataset } from './hr-model.ts';
 import { column, levels, measure } from './report-fields.ts';
 import { advancedFilter, basicFilter } from './report-filters.ts';
-import { page, report, slicer, textbox, visual } from './report-builder.ts';
+import { card, page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const headcount = measure('Dotación', 'Dotación');
 const lastMonth = advancedFilter(column('Calendario', 'Fecha'), 'And', [
@@ -16,27 +16,13 @@ export const headcountReport = report('Dotación y rotación', hrDataset.id, {
       textbox('Dotación y rotación', [24, 12, 640, 56]),
       slicer('País', [1040, 12, 216, 250], column('Empleado', 'País'), 'list'),
       slicer('Área', [676, 12, 352, 56], column('Empleado', 'Área'), 'dropdown'),
-      visual(
-        'card',
-        'Dotación a diciembre de 2025',
-        [24, 84, 320, 110],
-        { values: [headcount] },
-        { filters: [lastMonth] },
-      ),
-      visual(
-        'card',
-        'Rotación 2025',
-        [356, 84, 320, 110],
-        { values: [measure('Dotación', 'Rotación %')] },
-        { filters: [year2025] },
-      ),
-      visual(
-        'card',
-        'Altas 2025',
-        [688, 84, 340, 110],
-        { values: [measure('Dotación', 'Altas')] },
-        { filters: [year2025] },
-      ),
+      card('Dotación a diciembre de 2025', [24, 84, 320, 110], headcount, { filters: [lastMonth] }),
+      card('Rotación 2025', [356, 84, 320, 110], measure('Dotación', 'Rotación %'), {
+        filters: [year2025],
+      }),
+      card('Altas 2025', [688, 84, 340, 110], measure('Dotación', 'Altas'), {
+        filters: [year2025],
+      }),
       visual('lineChart', 'Dotación mensual', [24, 210, 1004, 240], {
         category: levels('Calendario', 'Fecha', ['Año', 'Trimestre', 'Mes']),
         values: [headcount],

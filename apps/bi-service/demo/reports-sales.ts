@@ -2,7 +2,7 @@
 import { salesDataset } from './sales-model.ts';
 import { column, levels, measure } from './report-fields.ts';
 import { advancedFilter, basicFilter } from './report-filters.ts';
-import { bookmark, page, report, slicer, textbox, visual } from './report-builder.ts';
+import { bookmark, card, page, report, slicer, textbox, visual } from './report-builder.ts';
 
 const sales = measure('Ventas', 'Ventas');
 const year = column('Calendario', 'Año');
@@ -27,12 +27,10 @@ const summary = page(
     textbox('Ventas generales · Retail Andino', [24, 12, 620, 56]),
     slicer('Año', [880, 12, 180, 56], year, 'dropdown'),
     slicer('País', [1076, 12, 180, 56], country, 'dropdown'),
-    visual('card', 'Ventas', [24, 84, 296, 112], { values: [sales] }),
-    visual('card', 'Margen %', [332, 84, 296, 112], { values: [measure('Ventas', 'Margen %')] }),
-    visual('card', 'Unidades vendidas', [640, 84, 296, 112], {
-      values: [measure('Ventas', 'Unidades')],
-    }),
-    visual('card', 'Clientes', [948, 84, 308, 112], { values: [measure('Ventas', 'Clientes')] }),
+    card('Ventas', [24, 84, 296, 112], sales),
+    card('Margen %', [332, 84, 296, 112], measure('Ventas', 'Margen %')),
+    card('Unidades vendidas', [640, 84, 296, 112], measure('Ventas', 'Unidades')),
+    card('Clientes', [948, 84, 308, 112], measure('Ventas', 'Clientes')),
     visual('lineChart', 'Ventas en el tiempo', [24, 212, 760, 244], {
       category: dateLevels,
       values: [sales],

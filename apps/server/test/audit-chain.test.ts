@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest, portalMigrations } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
@@ -8,18 +8,15 @@ import { manualClock, systemClock } from '../src/lib/clock.ts';
 import { createAuditRetention } from '../src/modules/audit/audit-retention.ts';
 import { verifyAuditChain } from '../src/modules/audit/audit-verify.ts';
 import { actor, entry, ids } from './audit-entries.ts';
-import { createTestDatabase, resetDatabase, testDialects, type TestDatabase } from './helper.ts';
+import { useSuiteDatabase } from './fixtures.ts';
+import { createTestDatabase, resetDatabase, testDialects } from './helper.ts';
 
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`the audit chain (${dialect})`, () => {
-    let shared: TestDatabase;
-    beforeAll(async () => {
-      shared = await createTestDatabase(dialect);
-    });
-    afterAll(() => shared.drop());
+    const shared = useSuiteDatabase(() => createTestDatabase(dialect));
 
     it('names the entry after one that was deleted', async () => {
-      const { db } = shared;
+      const { db } = shared();
       await resetDatabase(db);
       const audit = createAuditLog(systemClock);
       for (const action of ['login.succeeded', 'login.refused', 'logout']) {
@@ -32,9 +29,9 @@ for (const { dialect, available } of testDialects) {
     });
 
     it('stays one chain when two instances append at the same time', async () => {
-      await resetDatabase(shared.db);
+      await resetDatabase(shared().db);
       // A second connection pool is a second portal instance on the same database.
-      const other = dialect === 'postgres' ? openDatabase(shared.url).db : shared.db;
+      const other = dialect === 'postgres' ? openDatabase(shared().url).db : shared().db;
       try {
         const audit = createAuditLog(systemClock);
         const burst = (db: Kysely<Database>, tag: string) =>
@@ -45,15 +42,15 @@ for (const { dialect, available } of testDialects) {
               await audit.record(trx, actor, entry('user.updated', { tag, n }));
             }),
           );
-        await Promise.all([...burst(shared.db, 'a'), ...burst(other, 'b')]);
-        expect(await verifyAuditChain(shared.db)).toEqual({ sound: true, entries: 160 });
+        await Promise.all([...burst(shared().db, 'a'), ...burst(other, 'b')]);
+        expect(await verifyAuditChain(shared().db)).toEqual({ sound: true, entries: 160 });
       } finally {
-        if (other !== shared.db) await other.destroy();
+        if (other !== shared().db) await other.destroy();
       }
     });
 
     it('prunes each category past its retention, audits it, and stays verifiable', async () => {
-      const { db } = shared;
+      const { db } = shared();
       await resetDatabase(db);
       const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
       const audit = createAuditLog(clock);

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type DialectName } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createAuditLog } from '../src/lib/audit.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { actor, entry, ids } from './audit-entries.ts';
+import { useSuiteDatabase } from './fixtures.ts';
 import { createTestDatabase, resetDatabase, testDialects } from './helper.ts';
 
 const adminCli = resolve(import.meta.dirname, '../src/cli/admin.ts');
@@ -60,14 +61,10 @@ async function verifyFromCli(env: Record<string, string | undefined>) {
  */
 for (const { dialect, available } of testDialects) {
   describe.skipIf(!available)(`the audit chain from the CLI (${dialect})`, () => {
-    let shared: Awaited<ReturnType<typeof sharedDatabase>>;
-    beforeAll(async () => {
-      shared = await sharedDatabase(dialect);
-    });
-    afterAll(() => shared.drop());
+    const shared = useSuiteDatabase(() => sharedDatabase(dialect));
 
     it('verifies a sound chain, and names the entry someone altered', async () => {
-      const { db } = shared;
+      const { db } = shared();
       await resetDatabase(db);
       const audit = createAuditLog(systemClock);
       await audit.record(db, actor, entry('login.succeeded'));
@@ -78,7 +75,7 @@ for (const { dialect, available } of testDialects) {
       );
       await audit.record(db, actor, entry('login.refused'));
       await audit.record(db, actor, entry('account.update'));
-      expect(await verifyFromCli(shared.env)).toMatchObject({ code: 0 });
+      expect(await verifyFromCli(shared().env)).toMatchObject({ code: 0 });
 
       const [altered] = await ids(db, 'user.updated');
       await db
@@ -86,7 +83,7 @@ for (const { dialect, available } of testDialects) {
         .set({ detail: JSON.stringify({ before: { rol: 1 }, after: { rol: 1 } }) })
         .where('id', '=', altered!)
         .execute();
-      const verdict = await verifyFromCli(shared.env);
+      const verdict = await verifyFromCli(shared().env);
       expect(verdict.code).toBe(1);
       expect(verdict.output).toContain(`la entrada ${altered} `);
     });

@@ -166,6 +166,24 @@ export function useSeededApp(
   return state;
 }
 
+/**
+ * A database that `open` makes before the describe block's tests and that is dropped after them.
+ * Call the answer inside the tests.
+ */
+export function useSuiteDatabase<T extends { drop(): Promise<void> }>(
+  open: () => Promise<T>,
+): () => T {
+  let database: T | undefined;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(() => database?.drop());
+  return () => {
+    if (!database) throw new Error('The suite database opens in beforeAll');
+    return database;
+  };
+}
+
 /** An open of the fixture's report by its viewer at `atMs`, written straight to the usage table. */
 export async function insertOpen(db: Kysely<Database>, f: Fixture, atMs: number): Promise<void> {
   await db

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/lib/mailer.ts';
 import { subscriptionAudienceRepository as audience } from '../src/modules/subscriptions/subscription-audience.repository.ts';
 import { subscriptionsRepository as repo } from '../src/modules/subscriptions/subscriptions.repository.ts';
-import { callApi, unsubscribeTokenIn, unsubscribeTwice } from './helper.ts';
+import { unsubscribeTokenIn, unsubscribeTwice } from './helper.ts';
+import { subscriptionsApi } from './subscriptions-api.ts';
 import { useSeededApp } from './fixtures.ts';
 import { deliveryDouble } from './subscription-delivery-double.ts';
 
@@ -12,8 +13,7 @@ import { deliveryDouble } from './subscription-delivery-double.ts';
  * reached twice mailed once; a member's unsubscribe link keeps them out of it.
  */
 const state = useSeededApp('sqlite', true);
-const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  callApi(state.context.app, { method, url, token, ...(body === undefined ? {} : { body }) });
+const { api, subscribe } = subscriptionsApi(state);
 
 /** The fixture's viewer and other viewer are both in the fixture's group. */
 async function bothInGroup() {
@@ -47,10 +47,8 @@ function deliveryRefusing(refusedId: number) {
 describe('subscriptions to provider groups', () => {
   it('takes groups from administrators only, naming an unknown group', async () => {
     const f = state.fixture;
-    const unknown = await api(
+    const unknown = await subscribe(
       f.tokens.administrator,
-      'POST',
-      '/api/subscriptions',
       bodyWithGroup({ recipientGroups: ['finanzas'] }),
     );
     expect(unknown.statusCode).toBe(400);
@@ -58,22 +56,15 @@ describe('subscriptions to provider groups', () => {
       field: 'recipientGroups',
       message: 'Grupos destinatarios: El grupo "finanzas" no existe en el portal.',
     });
-    const byViewer = await api(f.tokens.viewer, 'POST', '/api/subscriptions', bodyWithGroup());
+    const byViewer = await subscribe(f.tokens.viewer, bodyWithGroup());
     expect(byViewer.statusCode).toBe(403);
     // A group alone is enough; neither users nor groups is not.
-    const none = await api(
+    const none = await subscribe(
       f.tokens.administrator,
-      'POST',
-      '/api/subscriptions',
       bodyWithGroup({ recipients: [], recipientGroups: [] }),
     );
     expect(none.json()).toMatchObject({ field: 'recipients' });
-    const groupOnly = await api(
-      f.tokens.administrator,
-      'POST',
-      '/api/subscriptions',
-      bodyWithGroup({ recipients: [] }),
-    );
+    const groupOnly = await subscribe(f.tokens.administrator, bodyWithGroup({ recipients: [] }));
     expect(groupOnly.statusCode).toBe(201);
     expect(groupOnly.json()).toMatchObject({ recipients: [], recipientGroups: [f.group] });
   });
@@ -82,12 +73,7 @@ describe('subscriptions to provider groups', () => {
     const f = state.fixture;
     const { db } = state.context;
     await bothInGroup();
-    const created = await api(
-      f.tokens.administrator,
-      'POST',
-      '/api/subscriptions',
-      bodyWithGroup(),
-    );
+    const created = await subscribe(f.tokens.administrator, bodyWithGroup());
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
     // The viewer is named and in the group: one delivery each, the members as they are now.

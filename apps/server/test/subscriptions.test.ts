@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUnsubscribeTokens } from '../src/modules/subscriptions/unsubscribe-tokens.ts';
-import { callApi } from './helper.ts';
+import { subscriptionsApi } from './subscriptions-api.ts';
 import { useSeededApp, type Fixture } from './fixtures.ts';
 
 /**
@@ -8,12 +8,7 @@ import { useSeededApp, type Fixture } from './fixtures.ts';
  * messages naming the field, the schedule claimed once, and the unsubscribe link.
  */
 const state = useSeededApp('sqlite', true);
-const api = (
-  token: string | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-) => callApi(state.context.app, { method, url, token, ...(body === undefined ? {} : { body }) });
+const { api, subscribe } = subscriptionsApi(state);
 
 const bodyFor = (f: Fixture, changes: Record<string, unknown> = {}) => ({
   reportUid: f.report.uid,
@@ -53,19 +48,12 @@ describe('subscriptions API', () => {
       [{ subject: ' ' }, 'subject', 'Asunto: El campo es requerido.'],
     ];
     for (const [change, field, message] of cases) {
-      const answer = await api(
-        f.tokens.administrator,
-        'POST',
-        '/api/subscriptions',
-        bodyFor(f, change),
-      );
+      const answer = await subscribe(f.tokens.administrator, bodyFor(f, change));
       expect(answer.statusCode, field).toBe(400);
       expect(answer.json(), field).toMatchObject({ field, message });
     }
-    const unknownUser = await api(
+    const unknownUser = await subscribe(
       f.tokens.administrator,
-      'POST',
-      '/api/subscriptions',
       bodyFor(f, { recipients: [999_999] }),
     );
     expect(unknownUser.json()).toMatchObject({
@@ -76,17 +64,15 @@ describe('subscriptions API', () => {
 
   it('lets a viewer subscribe only themselves, and shows each viewer only their own', async () => {
     const f = state.fixture;
-    const forOthers = await api(
+    const forOthers = await subscribe(
       f.tokens.viewer,
-      'POST',
-      '/api/subscriptions',
       bodyFor(f, { recipients: [f.viewer.id, f.otherViewer.id] }),
     );
     expect(forOthers.statusCode).toBe(403);
     expect(forOthers.json().message).toBe(
       'Destinatarios: un lector solo puede suscribirse a sí mismo.',
     );
-    const own = await api(f.tokens.viewer, 'POST', '/api/subscriptions', bodyFor(f));
+    const own = await subscribe(f.tokens.viewer, bodyFor(f));
     expect(own.statusCode).toBe(201);
     expect(own.json()).toMatchObject({
       reportName: 'Ventas',
@@ -134,10 +120,8 @@ describe('subscriptions API', () => {
   it("shows a subscription's view to its recipients, owner and administrators only", async () => {
     const f = state.fixture;
     const view = JSON.stringify({ version: 1, activePage: 'ReportSection' });
-    const created = await api(
+    const created = await subscribe(
       f.tokens.administrator,
-      'POST',
-      '/api/subscriptions',
       bodyFor(f, { recipients: [f.viewer.id], bookmarkState: view, pages: ['ReportSection'] }),
     );
     expect(created.statusCode).toBe(201);
@@ -188,7 +172,7 @@ describe('subscriptions API', () => {
   it('unsubscribes with the link once, and only from its own subscription', async () => {
     const f = state.fixture;
     const { db, app } = state.context;
-    const second = await api(f.tokens.viewer, 'POST', '/api/subscriptions', bodyFor(f));
+    const second = await subscribe(f.tokens.viewer, bodyFor(f));
     const rows = await db
       .selectFrom('subscription_recipients')
       .selectAll()

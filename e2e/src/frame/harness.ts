@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { connectBrowser, launchBrowser } from '../browser.ts';
 import { PowerBiRest, type BiEndpoints, type BiService } from './bi-service.ts';
 import {
@@ -267,6 +268,25 @@ export async function openRenderedReport(
   await embed(page, reportConfig(target, extra));
   await waitForEvent(page, 'rendered');
   return page;
+}
+
+/**
+ * `openRenderedReport` without extra config, watched from the start: checks that the host heard
+ * `loaded` before `rendered`, and gives the URLs the frame requested on the way.
+ */
+export async function openReportLoadedThenRendered(
+  harness: FrameHarness,
+  flavour: SdkFlavour,
+  target: ReportTarget,
+): Promise<{ page: Page; requests: string[] }> {
+  const page = await openHost(harness, flavour);
+  const requests = frameRequests(page);
+  await embed(page, reportConfig(target));
+  await waitForEvent(page, 'rendered');
+  const names = (await events(page)).map((e) => e.name);
+  expect(names.indexOf('loaded')).toBeGreaterThanOrEqual(0);
+  expect(names.indexOf('loaded')).toBeLessThan(names.indexOf('rendered'));
+  return { page, requests };
 }
 
 /** Runs `action` and waits for the `rendered` event that follows it. */

@@ -9,13 +9,17 @@
  */
 import { afterAll, beforeAll, inject } from 'vitest';
 import { started } from '../hooks.ts';
+import type { Page } from 'playwright-core';
 import {
+  cardText,
   connectFrameHarness,
   demoReport,
+  openRenderedReport,
   startFrameHarness,
   type FrameHarness,
   type ReportTarget,
 } from './harness.ts';
+import type { SdkFlavour } from './host-server.ts';
 
 function useHarness(make: () => Promise<FrameHarness>): () => FrameHarness {
   let harness: FrameHarness | undefined;
@@ -59,4 +63,25 @@ export function useSalesReport(): { harness: () => FrameHarness; sales: () => Re
     sales = await demoReport(harness(), 'Comercial', 'Ventas generales');
   });
   return { harness, sales: () => started(sales, 'The sales report') };
+}
+
+/** The card on the sales report's opening page that shows total sales. */
+export const SALES_CARD = 'VisualContainer4';
+
+/**
+ * `useSalesReport`, rendered once for the block on a host page of `flavour` (`extra` added to its
+ * config), and the total sales the page first showed, to compare filtered figures with.
+ */
+export function useRenderedSalesReport(
+  flavour: SdkFlavour,
+  extra: Record<string, unknown> = {},
+): { harness: () => FrameHarness; page: () => Page; allSales: () => string } {
+  const { harness, sales } = useSalesReport();
+  let shown: { page: Page; allSales: string } | undefined;
+  beforeAll(async () => {
+    const page = await openRenderedReport(harness(), flavour, sales(), extra);
+    shown = { page, allSales: await cardText(page, SALES_CARD) };
+  });
+  const rendered = () => started(shown, 'The rendered sales report');
+  return { harness, page: () => rendered().page, allSales: () => rendered().allSales };
 }

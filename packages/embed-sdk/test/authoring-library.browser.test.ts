@@ -1,18 +1,16 @@
 import type { Frame, Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { authoringPageScript, ourSdkScript } from './support/bundles.ts';
+import { authoringPageScript } from './support/bundles.ts';
 import {
   frameOf,
   openScriptPage,
   outcome,
   receivedBy,
   setReply,
-  startHarness,
   waitForRequest,
-  type Harness,
 } from './support/harness.ts';
-import { embedInto } from './support/suite.ts';
+import { embedInto, useOurSdk } from './support/suite.ts';
 
 const visualPath = '/report/pages/P1/visuals/v1';
 const layout = { x: 10, y: 20, width: 300, height: 200 };
@@ -24,13 +22,12 @@ const layout = { x: 10, y: 20, width: 300, height: 200 };
  * the recording frame, standing in for a frame that implements them).
  */
 describeInBrowser('powerbi-report-authoring on our SDK', () => {
-  let harness: Harness;
+  const sdk = useOurSdk();
   let page: Page;
   let frame: Frame;
 
   beforeAll(async () => {
-    harness = await startHarness(await ourSdkScript());
-    page = await openScriptPage(harness, 'authoring', {
+    page = await openScriptPage(sdk.harness, 'authoring', {
       body: '<div id="c1" style="width:640px;height:400px"></div>',
       script: await authoringPageScript(),
     });
@@ -39,7 +36,7 @@ describeInBrowser('powerbi-report-authoring on our SDK', () => {
       id: 'r1',
       uniqueId: 'a1',
       accessToken: 't0',
-      embedUrl: `${harness.frames.url}/reportEmbed?reportId=r1`,
+      embedUrl: `${sdk.harness.frames.url}/reportEmbed?reportId=r1`,
     });
     frame = await frameOf(page, 'c1');
     await waitForRequest(frame, 'POST', '/report/load');
@@ -50,7 +47,6 @@ describeInBrowser('powerbi-report-authoring on our SDK', () => {
   });
   afterAll(async () => {
     await page?.close();
-    await harness?.close();
   });
 
   /** Runs `calls` (an expression on `report`, `page`, `visual`) and returns how it settled. */

@@ -1,18 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ourSdkScript } from './support/bundles.ts';
+import { beforeAll, expect, it } from 'vitest';
 import {
   frameRequest,
   outcome,
   receivedBy,
   setReply,
-  startHarness,
   waitForRequest,
   type Harness,
   type Sdk,
 } from './support/harness.ts';
-import { embedAndWait, embedOf } from './support/suite.ts';
+import { embedAndWait, embedOf, useOurSdk } from './support/suite.ts';
 
 const report = embedOf('c1');
 const calls = [
@@ -135,16 +133,14 @@ async function runScenario(harness: Harness, sdk: Sdk) {
 }
 
 describeInBrowser('compatibility: the same host code against powerbi-client 2.8.0 and ours', () => {
-  let harness: Harness;
+  const sdk = useOurSdk();
   let official: Record<string, unknown>;
   let ours: Record<string, unknown>;
 
   beforeAll(async () => {
-    harness = await startHarness(await ourSdkScript());
-    official = (await runScenario(harness, 'official')) as Record<string, unknown>;
-    ours = (await runScenario(harness, 'ours')) as Record<string, unknown>;
+    official = (await runScenario(sdk.harness, 'official')) as Record<string, unknown>;
+    ours = (await runScenario(sdk.harness, 'ours')) as Record<string, unknown>;
   });
-  afterAll(async () => harness?.close());
 
   it('the frame receives the same messages: methods, urls, header keys in order, header values and bodies', () => {
     expect(ours['received']).toEqual(official['received']);

@@ -1,17 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ourSdkScript, reactWrapperPageScript } from './support/bundles.ts';
+import { reactWrapperPageScript } from './support/bundles.ts';
 import {
   frameOf,
   frameRequest,
   openScriptPage,
   outcome,
   setReply,
-  startHarness,
   waitForRequest,
-  type Harness,
 } from './support/harness.ts';
+import { useOurSdk } from './support/suite.ts';
 
 /** What the page records (test/support/react-wrapper-page.tsx). */
 const record = 'window.reactWrapper';
@@ -22,20 +21,18 @@ const record = 'window.reactWrapper';
  * working report, and a changed `embedConfig` re-embeds into the same iframe, as on powerbi-client.
  */
 describeInBrowser('powerbi-client-react on our SDK', () => {
-  let harness: Harness;
+  const sdk = useOurSdk();
   let page: Page;
 
   beforeAll(async () => {
-    harness = await startHarness(await ourSdkScript());
-    page = await openScriptPage(harness, 'react', {
+    page = await openScriptPage(sdk.harness, 'react', {
       body: '<div id="root"></div>',
       script: await reactWrapperPageScript(),
-      query: `?frames=${harness.frames.url}`,
+      query: `?frames=${sdk.harness.frames.url}`,
     });
   });
   afterAll(async () => {
     await page?.close();
-    await harness?.close();
   });
 
   const events = () => page.evaluate(`${record}.events.map((e) => e.name)`);

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from '@vitrina/e2e/browser';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ourSdkScript } from './support/bundles.ts';
-import { startHarness, type Harness } from './support/harness.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { basicFilter } from './support/report-api-cases.ts';
+import { useOurSdk } from './support/suite.ts';
 
 type Kind = 'embed' | 'create' | 'createMethod';
 type Case = [Kind, Record<string, unknown>];
@@ -169,21 +168,19 @@ function runCases(page: Page, all: Case[]): Promise<unknown[]> {
 }
 
 describeInBrowser('validation through embed(): same errors as powerbi-client 2.8.0', () => {
-  let harness: Harness;
+  const sdk = useOurSdk();
   let ours: unknown[];
   let official: unknown[];
   let all: Case[];
 
   beforeAll(async () => {
-    harness = await startHarness(await ourSdkScript());
-    all = cases(harness.frames.url);
+    all = cases(sdk.harness.frames.url);
     const [ourPage, officialPage] = [
-      await harness.newPage('ours'),
-      await harness.newPage('official'),
+      await sdk.harness.newPage('ours'),
+      await sdk.harness.newPage('official'),
     ];
     [ours, official] = [await runCases(ourPage, all), await runCases(officialPage, all)];
   });
-  afterAll(async () => harness?.close());
 
   it('throws the same error, message for message, for every case (visual name checks aside)', () => {
     const visualTarget = /^Error: (Page|Visual) name is required/;

@@ -7,6 +7,7 @@ import {
   startPortalProcess,
   type ServerProcess,
 } from '@vitrina/test-support/processes';
+import { burstUser } from './burst-user.ts';
 import { portalRequest } from './portal-request.ts';
 import { redisAvailable, startTestRedis, type TestRedis } from './redis-server.ts';
 
@@ -153,13 +154,7 @@ describe.skipIf(!(postgresAvailable && redisAvailable && nginxAvailable))(
       const writer = async () => {
         while (sent < tried) {
           const username = `carga${sent++}`;
-          const answer = await call('POST', '/api/user', {
-            username,
-            firstname: 'Carga',
-            lastname: 'Prueba',
-            mail: `${username}@vitrina.test`,
-            rol: 1,
-          });
+          const answer = await call('POST', '/api/user', burstUser(username, 'Carga'));
           if (answer.status === 201) acknowledged.push(username);
           else failedWrites.push(answer.status);
           // The victim dies a third of the way through.

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { startPortalProcess } from '@vitrina/test-support/processes';
+import { burstUser } from './burst-user.ts';
 import { portalRequest } from './portal-request.ts';
 
 const adminPassword = 'Admin1234';
@@ -42,13 +43,7 @@ describe('kill -9 during writes on SQLite', () => {
         try {
           const answer = await portalRequest(portal.url, 'POST', '/api/user', {
             token,
-            body: {
-              username,
-              firstname: 'Escritura',
-              lastname: 'Prueba',
-              mail: `${username}@vitrina.test`,
-              rol: 1,
-            },
+            body: burstUser(username, 'Escritura'),
           });
           if (answer.status === 201) acknowledged.push(username);
           else failed += 1;

@@ -65,32 +65,22 @@ describe('the Datos page API with the bundled BI service', () => {
   it('refuses a type that does not fit, in Spanish naming row and column, and accepts one that does', async () => {
     const { datasetId } = (await upload('Ventas tipadas', csv)).json();
     const table = `${base}/dataset/${datasetId}/table/Ventas%20tipadas`;
-    const wrong = await adminCall('PUT', table, {
-      columns: [
-        { name: 'Fecha', dataType: 'Date' },
-        { name: 'Tienda', dataType: 'Int64' },
-        { name: 'Importe', dataType: 'Double' },
-      ],
-    });
+    // The uploaded table's three columns, the date and the store given the types to try.
+    const typed = (fecha: string, tienda: string) => [
+      { name: 'Fecha', dataType: fecha },
+      { name: 'Tienda', dataType: tienda },
+      { name: 'Importe', dataType: 'Double' },
+    ];
+    const wrong = await adminCall('PUT', table, { columns: typed('Date', 'Int64') });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toContain(
       'Fila 2, columna Tienda: "Lima" no es un entero válido.',
     );
-    const right = await adminCall('PUT', table, {
-      columns: [
-        { name: 'Fecha', dataType: 'String' },
-        { name: 'Tienda', dataType: 'String' },
-        { name: 'Importe', dataType: 'Double' },
-      ],
-    });
+    const right = await adminCall('PUT', table, { columns: typed('String', 'String') });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toEqual({
       name: 'Ventas tipadas',
-      columns: [
-        { name: 'Fecha', dataType: 'String' },
-        { name: 'Tienda', dataType: 'String' },
-        { name: 'Importe', dataType: 'Double' },
-      ],
+      columns: typed('String', 'String'),
       rowCount: 2,
     });
   });

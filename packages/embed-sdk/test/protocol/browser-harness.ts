@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from '@vitrina/e2e/browser';
 import { bundle } from '../support/bundles.ts';
 import { html, js, startOrigin, type Origin } from '../support/origins.ts';
@@ -30,7 +31,7 @@ async function routes() {
   };
 }
 
-export async function startTransportHarness(): Promise<TransportHarness> {
+async function startTransportHarness(): Promise<TransportHarness> {
   const pages = await routes();
   const [host, frame, stranger] = await Promise.all([
     startOrigin(pages),
@@ -50,6 +51,21 @@ export async function startTransportHarness(): Promise<TransportHarness> {
       await browser.close();
       await Promise.all([host.close(), frame.close(), stranger.close()]);
     },
+  };
+}
+
+/** The transport harness as the set-up of a describe block: started before its tests, closed after. */
+export function useTransportHarness(): () => TransportHarness {
+  let harness: TransportHarness | undefined;
+  beforeAll(async () => {
+    harness = await startTransportHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('The transport harness starts in beforeAll');
+    return harness;
   };
 }
 

@@ -8,9 +8,8 @@ import {
   rawMessagesOf,
   receivedBy,
   send,
-  startTransportHarness,
+  useTransportHarness,
   type Library,
-  type TransportHarness,
 } from './browser-harness.ts';
 
 const pairs: [host: Library, frame: Library][] = [
@@ -22,23 +21,19 @@ const pairs: [host: Library, frame: Library][] = [
 describeInBrowser(
   'wire interoperability with Microsoft window-post-message-proxy, http-post-message and powerbi-router',
   () => {
-    let harness: TransportHarness;
-
-    beforeAll(async () => {
-      harness = await startTransportHarness();
-    });
-
-    afterAll(async () => {
-      await harness?.close();
-    });
+    const harness = useTransportHarness();
 
     describe.each(pairs)('host on %s, frame on %s', (hostLibrary, frameLibrary) => {
       let page: Page;
       let frame: Frame;
 
       beforeAll(async () => {
-        page = await harness.open(hostLibrary);
-        frame = await addFrame(page, 'report', `${harness.origins.frame.url}/${frameLibrary}.html`);
+        page = await harness().open(hostLibrary);
+        frame = await addFrame(
+          page,
+          'report',
+          `${harness().origins.frame.url}/${frameLibrary}.html`,
+        );
         await createPeerIn(frame, { name: 'frame' });
         await createPeerIn(page, { name: 'host', strict: hostLibrary === 'ours' });
         await page.evaluate(
@@ -47,7 +42,7 @@ describeInBrowser(
               'report',
               origin,
             ),
-          harness.origins.frame.url,
+          harness().origins.frame.url,
         );
       });
 

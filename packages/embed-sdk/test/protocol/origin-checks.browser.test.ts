@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from '@vitrina/e2e/browser';
 import type { Peer } from './browser/peer.ts';
 import {
@@ -7,8 +7,7 @@ import {
   createPeerIn,
   receivedBy,
   send,
-  startTransportHarness,
-  type TransportHarness,
+  useTransportHarness,
 } from './browser-harness.ts';
 
 type PeerWindow = Window & { peer: Peer };
@@ -17,27 +16,22 @@ type PeerWindow = Window & { peer: Peer };
 const refusalTimeout = 500;
 
 describeInBrowser('origin and source checks of our proxy against other windows', () => {
-  let harness: TransportHarness;
+  const harness = useTransportHarness();
   let page: Page;
   let frame: Frame;
   let stranger: Frame;
 
   beforeAll(async () => {
-    harness = await startTransportHarness();
-    page = await harness.open('ours');
-    frame = await addFrame(page, 'report', `${harness.origins.frame.url}/microsoft.html`);
-    stranger = await addFrame(page, 'stranger', `${harness.origins.stranger.url}/microsoft.html`);
+    page = await harness().open('ours');
+    frame = await addFrame(page, 'report', `${harness().origins.frame.url}/microsoft.html`);
+    stranger = await addFrame(page, 'stranger', `${harness().origins.stranger.url}/microsoft.html`);
     await createPeerIn(frame, { name: 'frame' });
     await createPeerIn(stranger, { name: 'stranger' });
     await createPeerIn(page, { name: 'host', strict: true, requestTimeout: refusalTimeout });
     await page.evaluate(
       (origin) => (window as unknown as PeerWindow).peer.trust('report', origin),
-      harness.origins.frame.url,
+      harness().origins.frame.url,
     );
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   it('ignores requests from a window that is not one of its frames', async () => {
@@ -93,7 +87,7 @@ describeInBrowser('origin and source checks of our proxy against other windows',
   it('does not deliver to a registered window that now shows another origin, and times out with an Error', async () => {
     await page.evaluate(
       (origin) => (window as unknown as PeerWindow).peer.trust('stranger', origin),
-      harness.origins.frame.url,
+      harness().origins.frame.url,
     );
     const outcome = await send(page, 'GET', '/report/pages', undefined, {}, 'stranger');
     expect(outcome).toMatchObject({

@@ -1,9 +1,9 @@
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeInBrowser } from '@vitrina/e2e/browser';
 import type { TransportLibrary } from './browser/peer.ts';
 import type { createAsker, installFrameHandlers } from './browser/proxy-fixtures.ts';
-import { addFrame, startTransportHarness, type TransportHarness } from './browser-harness.ts';
+import { addFrame, useTransportHarness } from './browser-harness.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- scenarios drive the proxy through the page's untyped globals */
 type Scope = Window & {
@@ -22,18 +22,17 @@ const noReplyTimeout = 400;
 describeInBrowser(
   'WindowPostMessageProxy semantics (window-post-message-proxy 0.2.5, made safer)',
   () => {
-    let harness: TransportHarness;
+    const harness = useTransportHarness();
     let page: Page;
     let frame: Frame;
     let witness: Frame;
     const logs: string[] = [];
 
     beforeAll(async () => {
-      harness = await startTransportHarness();
-      page = await harness.open('ours');
+      page = await harness().open('ours');
       page.on('console', (message) => logs.push(message.text()));
-      frame = await addFrame(page, 'peer', `${harness.origins.frame.url}/ours.html`);
-      witness = await addFrame(page, 'witness', `${harness.origins.frame.url}/ours.html`);
+      frame = await addFrame(page, 'peer', `${harness().origins.frame.url}/ours.html`);
+      witness = await addFrame(page, 'witness', `${harness().origins.frame.url}/ours.html`);
       await frame.evaluate(() => {
         const scope = window as unknown as Scope;
         scope['frameProxy'] = scope.proxyFixtures.installFrameHandlers();
@@ -45,12 +44,8 @@ describeInBrowser(
             .contentWindow as Window;
           scope['ask'] = scope.proxyFixtures.createAsker(target, origin, timeout);
         },
-        [harness.origins.frame.url, noReplyTimeout] as const,
+        [harness().origins.frame.url, noReplyTimeout] as const,
       );
-    });
-
-    afterAll(async () => {
-      await harness?.close();
     });
 
     const ask = (url: string) => page.evaluate((u) => (window as unknown as Scope)['ask'](u), url);
