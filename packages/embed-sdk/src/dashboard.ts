@@ -3,7 +3,7 @@ import { withDefaultSettings } from './defaults.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { findQueryIdInUrl, requireId } from './id-from-url.ts';
-import type { IEmbedHost } from './embed-host.ts';
+import type { OwnFrameEmbedArgs } from './own-frame-embed.ts';
 
 /** An embedded dashboard. */
 export class Dashboard extends Embed {
@@ -12,13 +12,7 @@ export class Dashboard extends Embed {
   static override typeAttribute = 'powerbi-type';
   static override type = 'Dashboard';
 
-  constructor(
-    service: IEmbedHost,
-    element: HTMLElement,
-    config: IEmbedConfigurationBase,
-    phasedRender?: boolean,
-    isBootstrap?: boolean,
-  ) {
+  constructor(...[service, element, config, phasedRender, isBootstrap]: OwnFrameEmbedArgs) {
     super(service, element, config, undefined, phasedRender, isBootstrap);
     this.loadPath = '/dashboard/load';
     this.phasedLoadPath = '/dashboard/prepare';

@@ -2,7 +2,7 @@ import { models } from './protocol/index.ts';
 import type { IHttpPostMessageResponse } from './protocol/index.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
-import type { IEmbedHost } from './embed-host.ts';
+import type { OwnFrameEmbedArgs } from './own-frame-embed.ts';
 import { envelopeOf } from './util.ts';
 
 /** An embedded Q&A box. It has no id and gets no default settings. */
@@ -10,13 +10,7 @@ export class Qna extends Embed {
   static override type = 'Qna';
   static override allowedEvents = ['loaded', 'visualRendered'];
 
-  constructor(
-    service: IEmbedHost,
-    element: HTMLElement,
-    config: IEmbedConfigurationBase,
-    phasedRender?: boolean,
-    isBootstrap?: boolean,
-  ) {
+  constructor(...[service, element, config, phasedRender, isBootstrap]: OwnFrameEmbedArgs) {
     super(service, element, config, undefined, phasedRender, isBootstrap);
     this.loadPath = '/qna/load';
     this.phasedLoadPath = '/qna/prepare';

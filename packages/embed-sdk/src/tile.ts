@@ -3,20 +3,14 @@ import { withDefaultSettings } from './defaults.ts';
 import { Embed } from './embed.ts';
 import type { IEmbedConfigurationBase } from './embed-types.ts';
 import { findQueryIdInUrl, requireId } from './id-from-url.ts';
-import type { IEmbedHost } from './embed-host.ts';
+import type { OwnFrameEmbedArgs } from './own-frame-embed.ts';
 
 /** An embedded dashboard tile. Its events arrive on the singular `/tile/:uid/events/...` route. */
 export class Tile extends Embed {
   static override allowedEvents = ['tileClicked', 'tileLoaded'];
   static override type = 'Tile';
 
-  constructor(
-    service: IEmbedHost,
-    element: HTMLElement,
-    config: IEmbedConfigurationBase,
-    phasedRender?: boolean,
-    isBootstrap?: boolean,
-  ) {
+  constructor(...[service, element, config, phasedRender, isBootstrap]: OwnFrameEmbedArgs) {
     super(service, element, config, undefined, phasedRender, isBootstrap);
     this.loadPath = '/tile/load';
     this.allowedEvents.push(...Tile.allowedEvents);
