@@ -1,11 +1,14 @@
 import { reportSchema } from '@vitrina/bi-model';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../identity/request-auth.ts';
+import type { VerifiedCaller } from '../identity/access-token.ts';
 import type { RouteServices } from '../../services.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { createPresenters } from './presenters.ts';
 import { reportParams } from '../../http/route-params.ts';
 import { memberRoute, membershipOf } from '../workspaces/workspace-member.ts';
+import type { MemberWorkspace } from '../workspaces/workspaces.service.ts';
 
 const reportName = z.string().trim().min(1).max(200);
 
@@ -39,19 +42,30 @@ export function registerReportWriteRoutes(
   // Each write answers with the report as Power BI lists it, its dataset's workspace included.
   const presented = (written: Awaited<ReturnType<typeof writes.rename>>) =>
     present.report(written.report, written.datasetWorkspaceId);
-
-  app.post(
-    '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone',
-    member({ params: reportParams, body: cloneBody, response: answer }),
-    async (request) =>
+  // Clone and UpdateReportContent: the caller writes the named report of its workspace from the body.
+  const writtenFromBody =
+    <Body>(
+      write: (
+        caller: VerifiedCaller,
+        workspace: MemberWorkspace,
+        reportId: string,
+        body: Body,
+      ) => ReturnType<typeof writes.rename>,
+    ) =>
+    async (request: FastifyRequest & { params: { reportId: string }; body: Body }) =>
       presented(
-        await writes.clone(
+        await write(
           callerOf(request),
           membershipOf(request),
           request.params.reportId,
           request.body,
         ),
-      ),
+      );
+
+  app.post(
+    '/v1.0/myorg/groups/:groupId/reports/:reportId/Clone',
+    member({ params: reportParams, body: cloneBody, response: answer }),
+    writtenFromBody(writes.clone),
   );
 
   app.delete(
@@ -76,14 +90,6 @@ export function registerReportWriteRoutes(
   app.post(
     '/v1.0/myorg/groups/:groupId/reports/:reportId/UpdateReportContent',
     member({ params: reportParams, body: updateContentBody, response: answer }),
-    async (request) =>
-      presented(
-        await writes.updateContent(
-          callerOf(request),
-          membershipOf(request),
-          request.params.reportId,
-          request.body,
-        ),
-      ),
+    writtenFromBody(writes.updateContent),
   );
 }
