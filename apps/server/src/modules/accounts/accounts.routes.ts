@@ -8,7 +8,7 @@ import {
   updateAccountRequestSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { actorOf, sessionUser, signedInActorOf } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
 import { serializeEachObjectOnce } from '../../plugins/serializers.ts';
 import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
@@ -41,9 +41,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
         body: createAccountRequestSchema,
         response: { 201: accountSchema },
       }),
-      answerWithStatus(201, (request) =>
-        accounts.create(request.body, { ...actorOf(request), id: sessionUser(request).id }),
-      ),
+      answerWithStatus(201, (request) => accounts.create(request.body, signedInActorOf(request))),
     );
 
     app.put(
@@ -52,8 +50,7 @@ export const accountsModule = (accounts: AccountsService): ApiModule => ({
         body: updateAccountRequestSchema,
         response: { 200: accountSchema },
       }),
-      async (request) =>
-        accounts.update(request.body, { ...actorOf(request), id: sessionUser(request).id }),
+      async (request) => accounts.update(request.body, signedInActorOf(request)),
     );
 
     app.delete(

@@ -10,7 +10,7 @@ import {
   userSchema,
 } from '@vitrina/contracts';
 import type { ApiModule } from '../../context.ts';
-import { actorOf, sessionUser } from '../../plugins/auth.ts';
+import { actorOf, sessionUser, signedInActorOf } from '../../plugins/auth.ts';
 import { neverStored } from '../../plugins/security.ts';
 import { answerNoContent, answerWithStatus, noContent } from '../../route-options.ts';
 import { createUsersService } from './users.service.ts';
@@ -60,9 +60,7 @@ export const usersModule: ApiModule = {
         params: numericIdParamsSchema,
         response: { 204: noContent, 409: errorResponseSchema },
       }),
-      answerNoContent((request) =>
-        users.delete({ ...actorOf(request), id: sessionUser(request).id }, request.params.id),
-      ),
+      answerNoContent((request) => users.delete(signedInActorOf(request), request.params.id)),
     );
 
     app.put(
