@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { exportReportRequestSchema, exportSchema, type Export } from '@vitrina/bi-model';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { callerOf, requireCaller } from '../identity/request-auth.ts';
 import { powerBiErrors } from '../../http/error-schemas.ts';
@@ -82,6 +82,13 @@ export function registerExportRoutes(
       grouped
         ? `${publicUrl}/v1.0/myorg/groups/${member.workspace.id}/reports/${job.reportId}/exports/${job.id}/file`
         : `${publicUrl}/v1.0/myorg/reports/${job.reportId}/exports/${job.id}/file`;
+    // Every export route: never cached, the variant's caller checks, and Power BI's error bodies
+    // besides the route's own answers.
+    const exportRoute = <const S extends FastifySchema & { response: object }>(schema: S) => ({
+      onRequest: noStore,
+      preHandler,
+      schema: { ...schema, response: { ...schema.response, ...powerBiErrors } },
+    });
     const answer = (reply: FastifyReply, member: MemberWorkspace, job: ExportJobRow) => {
       const retryAfter = retryAfterOf(job);
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
@@ -90,15 +97,11 @@ export function registerExportRoutes(
 
     app.post(
       `${variant.prefix}/ExportTo`,
-      {
-        onRequest: noStore,
-        preHandler,
-        schema: {
-          params: reportParams,
-          body: exportReportRequestSchema,
-          response: { 202: exportSchema, ...powerBiErrors },
-        },
-      },
+      exportRoute({
+        params: reportParams,
+        body: exportReportRequestSchema,
+        response: { 202: exportSchema },
+      }),
       async (request, reply) => {
         const { reportId } = request.params;
         const member = await memberOf(request, reportId);
@@ -110,14 +113,10 @@ export function registerExportRoutes(
 
     app.get(
       `${variant.prefix}/exports/:exportId`,
-      {
-        onRequest: noStore,
-        preHandler,
-        schema: {
-          params: exportParams,
-          response: { 200: exportSchema, 202: exportSchema, ...powerBiErrors },
-        },
-      },
+      exportRoute({
+        params: exportParams,
+        response: { 200: exportSchema, 202: exportSchema },
+      }),
       async (request, reply) => {
         const { reportId, exportId } = request.params;
         const member = await memberOf(request, reportId);
@@ -131,14 +130,10 @@ export function registerExportRoutes(
     // Not Power BI's (it has no way to cancel an export): the portal's "Cancelar" (decision 0305).
     app.delete(
       `${variant.prefix}/exports/:exportId`,
-      {
-        onRequest: noStore,
-        preHandler,
-        schema: {
-          params: exportParams,
-          response: { 200: exportSchema, ...powerBiErrors },
-        },
-      },
+      exportRoute({
+        params: exportParams,
+        response: { 200: exportSchema },
+      }),
       async (request, reply) => {
         const { reportId, exportId } = request.params;
         const member = await memberOf(request, reportId);
@@ -148,14 +143,10 @@ export function registerExportRoutes(
 
     app.get(
       `${variant.prefix}/exports/:exportId/file`,
-      {
-        onRequest: noStore,
-        preHandler,
-        schema: {
-          params: exportParams,
-          response: { 200: z.unknown().describe('the exported file'), ...powerBiErrors },
-        },
-      },
+      exportRoute({
+        params: exportParams,
+        response: { 200: z.unknown().describe('the exported file') },
+      }),
       async (request, reply) => {
         const { reportId, exportId } = request.params;
         const member = await memberOf(request, reportId);
