@@ -25,6 +25,12 @@ const reportParams = z.object({ reportId: z.string() });
 const dashboardParams = z.object({ dashboardId: z.string() });
 const datasetParams = z.object({ datasetId: z.string().min(1).max(100) });
 
+/** Save As (from a report) and Create (on a dataset) both take a new report and answer the saved one. */
+const newReport = {
+  body: newReportRequestSchema,
+  response: { 200: savedReportSchema, ...powerBiErrors },
+};
+
 export const embedApi = {
   report: {
     params: reportParams,
@@ -36,16 +42,8 @@ export const embedApi = {
     body: saveRevisionRequestSchema,
     response: { 200: revisionResponseSchema, ...powerBiErrors },
   },
-  saveAs: {
-    params: reportParams,
-    body: newReportRequestSchema,
-    response: { 200: savedReportSchema, ...powerBiErrors },
-  },
-  create: {
-    params: datasetParams,
-    body: newReportRequestSchema,
-    response: { 200: savedReportSchema, ...powerBiErrors },
-  },
+  saveAs: { params: reportParams, ...newReport },
+  create: { params: datasetParams, ...newReport },
   datasetForCreate: {
     params: datasetParams,
     response: { 200: embedDatasetSchema, ...powerBiErrors },
