@@ -5,6 +5,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Fragment } from './sql.ts';
 import type { DatasetDefinition } from './model.ts';
+import { applyThreads, threadsForData, type QueryThreads } from './query-threads.ts';
+import { keptRows } from './statement-results.ts';
 import { bindType } from './table-writer.ts';
 
 export type CellValue = string | number | boolean | null;
@@ -29,21 +31,26 @@ export class DatasetStore {
   private readonly idle: DuckDBConnection[];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
   private writes = 0;
+  /** Threads fitted to the data's size after each write; undefined when the opener chose them. */
+  private threads: QueryThreads | 'unknown' | undefined;
 
   private constructor(
     definition: DatasetDefinition,
     instance: DuckDBInstance,
     connections: DuckDBConnection[],
+    fitsThreads: boolean,
   ) {
     this.definition = definition;
     this.instance = instance;
     this.idle = connections;
+    this.threads = fitsThreads ? 'unknown' : undefined;
   }
 
   /**
    * Opens (creating if needed) the database file; `':memory:'` gives a throwaway database.
    * `options` are DuckDB's settings: a query worker opens a published copy read-only with a share
-   * of the cores (`access_mode`, `threads`).
+   * of the cores (`access_mode`, `threads`). Without `threads`, the store fits them to the data's
+   * size (query-threads.ts), now and after every write.
    */
   static async open(
     definition: DatasetDefinition,
@@ -54,7 +61,25 @@ export class DatasetStore {
     const connections = await Promise.all(
       Array.from({ length: POOL_SIZE }, () => instance.connect()),
     );
-    return new DatasetStore(definition, instance, connections);
+    const store = new DatasetStore(definition, instance, connections, !options?.['threads']);
+    await store.fitThreads();
+    return store;
+  }
+
+  /** One thread per statement for a small dataset, every core for a large one (decision 0326). */
+  private async fitThreads(): Promise<void> {
+    if (this.threads === undefined) return;
+    await this.lease(async (connection) => {
+      try {
+        const threads = await threadsForData(connection);
+        if (threads !== this.threads) await applyThreads(connection, threads);
+        this.threads = threads;
+      } catch {
+        // The threads stay as they were: what they cost is CPU, never an answer. Tried again
+        // after the next write.
+        this.threads = 'unknown';
+      }
+    });
   }
 
   /**
@@ -89,6 +114,8 @@ export class DatasetStore {
       return await this.lease(work);
     } finally {
       this.writes += 1;
+      // After the write's own settings (an import's single thread) are put back.
+      await this.fitThreads();
     }
   }
 
@@ -105,8 +132,20 @@ export class DatasetStore {
     }
   }
 
-  /** Runs one statement with its bound values and returns the rows as cells. */
+  /**
+   * One statement's rows as cells, read with its bound values, or kept from an earlier read of the
+   * same statement at this version (statement-results.ts). The rows are shared: not to be changed.
+   */
   query(statement: Fragment): Promise<CellValue[][]> {
+    return keptRows(
+      this,
+      () => this.version,
+      statement,
+      () => this.read(statement),
+    );
+  }
+
+  private read(statement: Fragment): Promise<CellValue[][]> {
     return this.lease(async (connection) => {
       const reader = await connection.runAndReadAll(
         statement.sql,

@@ -38,6 +38,10 @@ export function sql(strings: TemplateStringsArray, ...parts: Fragment[]): Fragme
   return { sql: text, params };
 }
 
+/** A fragment's text and bound values as one string: equal keys, equal SQL. */
+export const fragmentKey = (fragment: Fragment) =>
+  `${fragment.sql}\u0000${JSON.stringify(fragment.params)}`;
+
 /** Double-quotes an identifier that has already been validated against the schema. */
 export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;

@@ -16,13 +16,10 @@ import type { CellValue } from '../dataset-store.ts';
 import type { RelationshipDefinition } from '../model.ts';
 import { fromClause, joinedTables } from './join-plan.ts';
 import { aliased, orderSql, type GroupedParts } from './plan-query.ts';
-import { join, quoteIdentifier, raw, sql, type Fragment } from '../sql.ts';
+import { fragmentKey, join, quoteIdentifier, raw, sql, type Fragment } from '../sql.ts';
 
 /** GROUPING(…)'s bits are a 64-bit integer; far more columns than any page groups by. */
 const MAX_GROUP_COLUMNS = 30;
-
-const fragmentKey = (fragment: Fragment) =>
-  `${fragment.sql}\u0000${JSON.stringify(fragment.params)}`;
 
 /** Queries with equal keys read the same rows: same base table, same WHERE. */
 export const sameRowsKey = (parts: GroupedParts) =>

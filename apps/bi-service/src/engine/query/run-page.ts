@@ -12,7 +12,7 @@ import type { CellValue } from '../dataset-store.ts';
 import type { RelationshipDefinition } from '../model.ts';
 import { aliased, planSelect, type PlannedQuery, type QueryContext } from './plan-query.ts';
 import type { EffectiveIdentity } from './row-security.ts';
-import { join, sql, type Fragment } from '../sql.ts';
+import { fragmentKey, join, sql, type Fragment } from '../sql.ts';
 import { joinKnownExact } from './exact-joins.ts';
 import {
   canShareGroups,
@@ -33,10 +33,6 @@ export function queryContext(dataset: LoadedDataset, options: RunOptions): Query
     ...(options.identity ? { identity: options.identity } : {}),
   };
 }
-
-/** A statement's text and bound values: equal keys, equal answers. */
-const statementKey = (statement: Fragment) =>
-  `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
 
 /** A query planned for its own statement, or the error its planning met. */
 type Plan = { limit: number } & ({ planned: PlannedQuery } | { error: unknown });
@@ -86,7 +82,7 @@ function shareGrouped(
       continue;
     const rowsKey = sameRowsKey(plan.planned.grouped);
     const statements = byRows.get(rowsKey) ?? new Map<string, PlannedQuery[]>();
-    const key = statementKey(plan.planned.statement);
+    const key = fragmentKey(plan.planned.statement);
     statements.set(key, [...(statements.get(key) ?? []), plan.planned]);
     byRows.set(rowsKey, statements);
   }
@@ -129,7 +125,7 @@ export function runQueries(
   const context = queryContext(dataset, options);
   const running = new Map<string, Promise<CellValue[][]>>();
   const rowsOf = (statement: Fragment) => {
-    const key = statementKey(statement);
+    const key = fragmentKey(statement);
     let rows = running.get(key);
     if (!rows) {
       rows = dataset.store.query(statement);
@@ -150,7 +146,7 @@ export function runQueries(
   const bySource = new Map<string, PlannedQuery[]>();
   for (const plan of plans) {
     if (!('planned' in plan) || !plan.planned.oneRow) continue;
-    const key = statementKey(plan.planned.oneRow.source);
+    const key = fragmentKey(plan.planned.oneRow.source);
     bySource.set(key, [...(bySource.get(key) ?? []), plan.planned]);
   }
   const shared = new Map<PlannedQuery, Promise<CellValue[][]>>();
