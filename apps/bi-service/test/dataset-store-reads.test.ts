@@ -97,6 +97,11 @@ describe('DuckDB threads by the data size', () => {
     expect(await threads()).toBe(1);
   });
 
+  it('puts them back after a write that changed them (an import resets its own single thread)', async () => {
+    await store.withConnection((connection) => connection.run('RESET threads'));
+    expect(await threads()).toBe(1);
+  });
+
   it('leaves the threads its opener chose', async () => {
     const chosen = await DatasetStore.open(definition, ':memory:', { threads: '2' });
     try {

@@ -5,7 +5,7 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Fragment } from './sql.ts';
 import type { DatasetDefinition } from './model.ts';
-import { applyThreads, threadsForData, type QueryThreads } from './query-threads.ts';
+import { applyThreads, threadsForData } from './query-threads.ts';
 import { keptRows } from './statement-results.ts';
 import { bindType } from './table-writer.ts';
 
@@ -31,8 +31,8 @@ export class DatasetStore {
   private readonly idle: DuckDBConnection[];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
   private writes = 0;
-  /** Threads fitted to the data's size after each write; undefined when the opener chose them. */
-  private threads: QueryThreads | 'unknown' | undefined;
+  /** Whether DuckDB's threads follow the data's size (false: the opener chose them). */
+  private readonly fitsThreads: boolean;
 
   private constructor(
     definition: DatasetDefinition,
@@ -43,7 +43,7 @@ export class DatasetStore {
     this.definition = definition;
     this.instance = instance;
     this.idle = connections;
-    this.threads = fitsThreads ? 'unknown' : undefined;
+    this.fitsThreads = fitsThreads;
   }
 
   /**
@@ -68,16 +68,14 @@ export class DatasetStore {
 
   /** One thread per statement for a small dataset, every core for a large one (decision 0326). */
   private async fitThreads(): Promise<void> {
-    if (this.threads === undefined) return;
+    if (!this.fitsThreads) return;
     await this.lease(async (connection) => {
       try {
-        const threads = await threadsForData(connection);
-        if (threads !== this.threads) await applyThreads(connection, threads);
-        this.threads = threads;
+        // Set every time: a write may have changed them (an import resets its own single thread).
+        await applyThreads(connection, await threadsForData(connection));
       } catch {
-        // The threads stay as they were: what they cost is CPU, never an answer. Tried again
+        // The threads stay as they were: what they cost is CPU, never an answer. Fitted again
         // after the next write.
-        this.threads = 'unknown';
       }
     });
   }

@@ -13,7 +13,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 export const ONE_THREAD_MAX_ROWS = 2_000_000;
 
 /** What a store's reads are set to: one thread each, or DuckDB's default (every core). */
-export type QueryThreads = 'one' | 'all';
+type QueryThreads = 'one' | 'all';
 
 /** The setting for the data as it is now (row counts from DuckDB's metadata, no scan). */
 export async function threadsForData(connection: DuckDBConnection): Promise<QueryThreads> {
