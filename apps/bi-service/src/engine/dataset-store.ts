@@ -6,7 +6,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Fragment } from './sql.ts';
 import type { DatasetDefinition } from './model.ts';
 import { applyThreads, threadsForData } from './query-threads.ts';
-import { keptRows } from './statement-results.ts';
+import { StatementResults } from './statement-results.ts';
 import { bindType } from './table-writer.ts';
 
 export type CellValue = string | number | boolean | null;
@@ -33,6 +33,7 @@ export class DatasetStore {
   private writes = 0;
   /** Whether DuckDB's threads follow the data's size (false: the opener chose them). */
   private readonly fitsThreads: boolean;
+  private readonly results = new StatementResults(() => this.version);
 
   private constructor(
     definition: DatasetDefinition,
@@ -135,12 +136,7 @@ export class DatasetStore {
    * same statement at this version (statement-results.ts). The rows are shared: not to be changed.
    */
   query(statement: Fragment): Promise<CellValue[][]> {
-    return keptRows(
-      this,
-      () => this.version,
-      statement,
-      () => this.read(statement),
-    );
+    return this.results.rows(statement, () => this.read(statement));
   }
 
   private read(statement: Fragment): Promise<CellValue[][]> {
