@@ -152,6 +152,11 @@ export class PowerBiRest {
     return this.call<Item>(`/groups/${groupId}/reports/${reportId}`, { name }, 'PATCH');
   }
 
+  /** Power BI's Clone Report In Group, into the same workspace under `name`. */
+  async cloneReport(groupId: string, reportId: string, name: string): Promise<Item> {
+    return this.call<Item>(`/groups/${groupId}/reports/${reportId}/Clone`, { name });
+  }
+
   /** Power BI's Delete Report In Group, as the portal calls it. */
   async deleteReport(groupId: string, reportId: string): Promise<void> {
     const response = await this.send(`/groups/${groupId}/reports/${reportId}`, undefined, 'DELETE');

@@ -67,13 +67,43 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
+ * Waits until the page's motion is over: no tooltip open, every CSS animation and transition
+ * that ends (Ant Design's drawers, menus and fades; a spinner's endless turn is left out) ended,
+ * and two frames drawn since, so the layout of a new width is laid out and painted. This waits
+ * for the events themselves instead of a fixed 400 ms per width (decision 0325).
+ */
+async function motionSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const twoFrames = () =>
+      new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    // A re-render after the width changed may start motion a frame later, and a tooltip left by
+    // the parked pointer closes after its delay: look again after each wait.
+    for (let round = 0; round < 30; round++) {
+      await twoFrames();
+      if (document.querySelector('.ant-tooltip:not(.ant-tooltip-hidden)')) continue;
+      const ending = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState !== 'finished' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (ending.length === 0) return;
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/**
  * Screenshots the current screen at desktop and phone widths and returns axe's serious and
  * critical findings at both, tagged with the screen name (empty when the screen is clean).
+ * `settleMs` is a further wait for what the page cannot see end: a report redrawn inside its
+ * cross-origin frame.
  */
 async function captureScreen(
   page: Page,
   name: string,
-  settleMs = 400,
+  settleMs = 0,
 ): Promise<(AxeViolation & { screen: string })[]> {
   const original = page.viewportSize();
   const found: (AxeViolation & { screen: string })[] = [];
@@ -86,7 +116,8 @@ async function captureScreen(
     await page.mouse.move(1, 1);
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
-    await page.waitForTimeout(settleMs);
+    await motionSettled(page);
+    if (settleMs > 0) await page.waitForTimeout(settleMs);
     await snap(page, name, viewport);
     found.push(
       ...(await seriousViolations(page)).map((v) => ({ ...v, screen: `${name}@${viewport}` })),
