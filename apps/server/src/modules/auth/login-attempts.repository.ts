@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { firstValue } from '../../db/first-value.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -52,11 +53,10 @@ export const loginAttemptsRepository = {
       .executeTakeFirst(),
 
   lockedUntil: async (db: Db, userId: number): Promise<string | null> => {
-    const row = await db
-      .selectFrom('users')
-      .select('locked_until')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row?.locked_until ?? null;
+    const lockedUntil = await firstValue(
+      db.selectFrom('users').select('locked_until').where('id', '=', userId),
+      'locked_until',
+    );
+    return lockedUntil ?? null;
   },
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { firstValue } from '../../db/first-value.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Sessions opened through the company's provider, and when each began. */
@@ -12,11 +13,9 @@ export const providerSessionsRepository = {
 
   /** When the provider session behind `familyId` began; undefined for a local login. */
   async startedAt(db: Kysely<Database>, familyId: string): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('oidc_sessions')
-      .select('started_at')
-      .where('family_id', '=', familyId)
-      .executeTakeFirst();
-    return row?.started_at;
+    return firstValue(
+      db.selectFrom('oidc_sessions').select('started_at').where('family_id', '=', familyId),
+      'started_at',
+    );
   },
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { firstValue } from '../../db/first-value.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** An identity row with its roles parsed. `datasetId` null means every dataset of the account. */
@@ -46,14 +47,13 @@ export const identitiesRepository = {
    * local user or no claim), with the ids of every account it applies to.
    */
   async fromClaim(db: Kysely<Database>, userId: number) {
-    const user = await db
-      .selectFrom('users')
-      .select('rls_username')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user?.rls_username) return undefined;
+    const username = await firstValue(
+      db.selectFrom('users').select('rls_username').where('id', '=', userId),
+      'rls_username',
+    );
+    if (!username) return undefined;
     const accounts = await db.selectFrom('accounts').select('id').execute();
-    return { username: user.rls_username, accountIds: accounts.map((row) => row.id) };
+    return { username, accountIds: accounts.map((row) => row.id) };
   },
   async ofAccount(db: Kysely<Database>, accountId: number): Promise<StoredIdentity[]> {
     const rows = await db

@@ -1,5 +1,6 @@
 import { roles } from '@vitrina/contracts';
 import type { Kysely } from 'kysely';
+import { firstValue } from '../../db/first-value.ts';
 import { hasRow } from '../../db/has-row.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -42,20 +43,13 @@ export const grantRemindersRepository = {
   /** The name of an account (its username), workspace or report, if it still exists. */
   async elementName(db: Kysely<Database>, id: string, type: 'account' | 'workspace' | 'report') {
     if (type === 'account') {
-      const account = await db
-        .selectFrom('accounts')
-        .select('username')
-        .where('id', '=', Number(id))
-        .executeTakeFirst();
-      return account?.username;
+      return firstValue(
+        db.selectFrom('accounts').select('username').where('id', '=', Number(id)),
+        'username',
+      );
     }
     const table = type === 'workspace' ? 'workspaces' : 'reports';
-    const row = await db
-      .selectFrom(table)
-      .select('name')
-      .where('bi_id', '=', id)
-      .executeTakeFirst();
-    return row?.name;
+    return firstValue(db.selectFrom(table).select('name').where('bi_id', '=', id), 'name');
   },
 
   /**

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AccessReviewLinesTable, AccessReviewsTable, Database } from '../../db/schema.ts';
+import { firstValue } from '../../db/first-value.ts';
 import { updatedOneRow } from '../../db/updated-one-row.ts';
 
 export type ReviewRow = Selectable<AccessReviewsTable>;
@@ -107,12 +108,10 @@ export const reviewsRepository = {
     accountId: number | undefined,
   ): Promise<string | undefined> {
     if (accountId === undefined) return undefined;
-    const account = await db
-      .selectFrom('accounts')
-      .select('description')
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    return account?.description;
+    return firstValue(
+      db.selectFrom('accounts').select('description').where('id', '=', accountId),
+      'description',
+    );
   },
 
   administratorMails(db: Kysely<Database>, administratorRole: number) {
