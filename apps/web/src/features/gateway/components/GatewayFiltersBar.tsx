@@ -21,6 +21,33 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+/** A labelled select filling its column; the label and the select share `id`. */
+function SelectField<V extends string | number>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: V | undefined;
+  options: { value: V; label: string }[];
+  onChange(value: V): void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <Select<V>
+        id={id}
+        style={{ width: '100%' }}
+        value={value}
+        options={options}
+        onChange={onChange}
+      />
+    </Field>
+  );
+}
+
 const contentOptions = [
   { value: Content.All, label: 'Todos' },
   { value: Content.Dashboards, label: 'Paneles' },
@@ -30,44 +57,37 @@ const contentOptions = [
 /** Cuenta, Área de trabajo, Contenido (spec §2) and the accent-insensitive search box. */
 export function GatewayFiltersBar({ accounts, filters, onChange }: Props) {
   const account = accounts.find((a) => a.id === filters.accountId);
-  const workspaceOptions = [
+  const workspaceOptions: { value: GatewayFilters['workspaceId']; label: string }[] = [
     { value: ALL_WORKSPACES, label: 'Todas' },
     ...(account?.workspaces ?? []).map((w) => ({ value: w.id, label: w.name })),
   ];
+  /** The value and change handler of a select that edits one filter and nothing else. */
+  const bind = <K extends keyof GatewayFilters>(key: K) => ({
+    value: filters[key],
+    onChange: (value: GatewayFilters[K]) => onChange({ ...filters, [key]: value }),
+  });
   return (
     <div className="vt-gateway__filters">
-      <Field id="gateway-account" label="Cuenta">
-        <Select
-          id="gateway-account"
-          style={{ width: '100%' }}
-          value={filters.accountId ?? undefined}
-          options={accounts.map((a) => ({ value: a.id, label: a.description }))}
-          // Choosing an account resets the workspace filter to Todas (spec §4).
-          onChange={(accountId: number) =>
-            onChange({ ...filters, accountId, workspaceId: ALL_WORKSPACES })
-          }
-        />
-      </Field>
-      <Field id="gateway-workspace" label="Área de trabajo">
-        <Select
-          id="gateway-workspace"
-          style={{ width: '100%' }}
-          value={filters.workspaceId}
-          options={workspaceOptions}
-          onChange={(workspaceId: GatewayFilters['workspaceId']) =>
-            onChange({ ...filters, workspaceId })
-          }
-        />
-      </Field>
-      <Field id="gateway-content" label="Contenido">
-        <Select
-          id="gateway-content"
-          style={{ width: '100%' }}
-          value={filters.content}
-          options={contentOptions}
-          onChange={(content: Content) => onChange({ ...filters, content })}
-        />
-      </Field>
+      <SelectField
+        id="gateway-account"
+        label="Cuenta"
+        value={filters.accountId ?? undefined}
+        options={accounts.map((a) => ({ value: a.id, label: a.description }))}
+        // Choosing an account resets the workspace filter to Todas (spec §4).
+        onChange={(accountId) => onChange({ ...filters, accountId, workspaceId: ALL_WORKSPACES })}
+      />
+      <SelectField
+        id="gateway-workspace"
+        label="Área de trabajo"
+        options={workspaceOptions}
+        {...bind('workspaceId')}
+      />
+      <SelectField
+        id="gateway-content"
+        label="Contenido"
+        options={contentOptions}
+        {...bind('content')}
+      />
       <Field id="gateway-search" label="Buscar">
         <Input
           id="gateway-search"
