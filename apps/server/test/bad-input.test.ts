@@ -10,6 +10,14 @@ interface BadCase {
   message?: string | RegExp;
 }
 
+/** The calls that most bad bodies are tried on: create a user, change one's own password. */
+const createUser = (body: unknown) => () => ({ method: 'POST' as const, url: '/api/user', body });
+const changePassword = (body: unknown) => () => ({
+  method: 'PUT' as const,
+  url: '/api/user/changepassword',
+  body,
+});
+
 const badCases: BadCase[] = [
   {
     name: 'malformed JSON',
@@ -35,43 +43,37 @@ const badCases: BadCase[] = [
   },
   {
     name: 'an array where an object is expected',
-    request: () => ({ method: 'POST', url: '/api/user', body: [validUser] }),
+    request: createUser([validUser]),
     status: 400,
     message: /^La solicitud no es válida\./,
   },
   {
     name: 'a bare string body',
-    request: () => ({ method: 'PUT', url: '/api/user/changepassword', body: 'Clave1234' }),
+    request: changePassword('Clave1234'),
     status: 400,
     message: /^La solicitud no es válida\./,
   },
   {
     name: 'wrong types in every field',
-    request: () => ({
-      method: 'POST',
-      url: '/api/user',
-      body: { username: { $ne: null }, firstname: ['a'], lastname: true, mail: 5, rol: null },
+    request: createUser({
+      username: { $ne: null },
+      firstname: ['a'],
+      lastname: true,
+      mail: 5,
+      rol: null,
     }),
     status: 400,
     message: 'Usuario: El campo tiene un tipo de dato inválido.',
   },
   {
     name: 'an oversized string',
-    request: () => ({
-      method: 'POST',
-      url: '/api/user',
-      body: { ...validUser, firstname: 'x'.repeat(100_000) },
-    }),
+    request: createUser({ ...validUser, firstname: 'x'.repeat(100_000) }),
     status: 400,
     message: 'Nombre: El campo supera la longitud máxima de 60 caracteres.',
   },
   {
     name: 'a body over the size limit',
-    request: () => ({
-      method: 'POST',
-      url: '/api/user',
-      body: { ...validUser, firstname: 'x'.repeat(2_000_000) },
-    }),
+    request: createUser({ ...validUser, firstname: 'x'.repeat(2_000_000) }),
     status: 413,
     message: errorMessages.bodyTooLarge,
   },
@@ -112,11 +114,7 @@ const badCases: BadCase[] = [
   },
   {
     name: 'SQL in an e-mail',
-    request: () => ({
-      method: 'POST',
-      url: '/api/user',
-      body: { ...validUser, mail: "x'; DROP TABLE users; --" },
-    }),
+    request: createUser({ ...validUser, mail: "x'; DROP TABLE users; --" }),
     status: 400,
     message: 'Correo electrónico: El campo requiere formato de mail.',
   },
@@ -132,21 +130,13 @@ const badCases: BadCase[] = [
   },
   {
     name: 'a NUL character',
-    request: () => ({
-      method: 'POST',
-      url: '/api/user',
-      body: { ...validUser, lastname: 'Ra\u0000mos' },
-    }),
+    request: createUser({ ...validUser, lastname: 'Ra\u0000mos' }),
     status: 400,
     message: 'Apellido: El campo contiene caracteres no permitidos.',
   },
   {
     name: 'unicode letters in a password',
-    request: () => ({
-      method: 'PUT',
-      url: '/api/user/changepassword',
-      body: { password: 'Contraseñ4' },
-    }),
+    request: changePassword({ password: 'Contraseñ4' }),
     status: 400,
     message: 'Contraseña: El campo no cumple con los requerimientos',
   },
