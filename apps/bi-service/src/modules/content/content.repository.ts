@@ -8,6 +8,7 @@ import type {
   WorkspaceContent,
 } from './content.ts';
 import { inOneTransaction, type BiDb } from '../../db/database.ts';
+import { firstMapped } from '../../db/first-mapped.ts';
 import { createReportRevisionsRepository } from './report-revisions.repository.ts';
 import type {
   DashboardsTable,
@@ -120,26 +121,22 @@ export function createContentRepository(db: BiDb, clock: Clock) {
       ).map(toDashboard),
 
     async getDataset(id: string): Promise<DatasetRow | undefined> {
-      const row = await datasetsWithSource()
-        .where('datasets.id', '=', id.toLowerCase())
-        .executeTakeFirst();
-      return row ? toDataset(row) : undefined;
+      return firstMapped(
+        datasetsWithSource().where('datasets.id', '=', id.toLowerCase()),
+        toDataset,
+      );
     },
     async getReport(id: string): Promise<ReportRow | undefined> {
-      const row = await db
-        .selectFrom('reports')
-        .selectAll()
-        .where('id', '=', id.toLowerCase())
-        .executeTakeFirst();
-      return row ? toReport(row) : undefined;
+      return firstMapped(
+        db.selectFrom('reports').selectAll().where('id', '=', id.toLowerCase()),
+        toReport,
+      );
     },
     async getDashboard(id: string): Promise<DashboardRow | undefined> {
-      const row = await db
-        .selectFrom('dashboards')
-        .selectAll()
-        .where('id', '=', id.toLowerCase())
-        .executeTakeFirst();
-      return row ? toDashboard(row) : undefined;
+      return firstMapped(
+        db.selectFrom('dashboards').selectAll().where('id', '=', id.toLowerCase()),
+        toDashboard,
+      );
     },
     async listTiles(dashboardId: string): Promise<TileItem[]> {
       const rows = await db

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { BiDb } from '../../db/database.ts';
+import { firstMapped } from '../../db/first-mapped.ts';
 import type { ExportJobsTable } from '../../db/schema.ts';
 
 export type ExportStatus = ExportJobsTable['status'];
@@ -122,12 +123,7 @@ export function createExportsRepository(db: BiDb, clock: Clock) {
     },
 
     async get(id: string): Promise<ExportJobRow | undefined> {
-      const row = await db
-        .selectFrom('export_jobs')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ? toRow(row) : undefined;
+      return firstMapped(db.selectFrom('export_jobs').selectAll().where('id', '=', id), toRow);
     },
 
     /** A job the queue refused: it never was. */

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { BiDb } from '../../db/database.ts';
+import { firstMapped } from '../../db/first-mapped.ts';
 import type { ImportsTable } from '../../db/schema.ts';
 
 export type ImportState = ImportsTable['state'];
@@ -76,12 +77,10 @@ export function createImportsRepository(db: BiDb, clock: Clock) {
     },
 
     async get(id: string): Promise<ImportRow | undefined> {
-      const row = await db
-        .selectFrom('imports')
-        .selectAll()
-        .where('id', '=', id.toLowerCase())
-        .executeTakeFirst();
-      return row ? toRow(row) : undefined;
+      return firstMapped(
+        db.selectFrom('imports').selectAll().where('id', '=', id.toLowerCase()),
+        toRow,
+      );
     },
   };
 }

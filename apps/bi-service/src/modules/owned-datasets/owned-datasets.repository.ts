@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { BiDb } from '../../db/database.ts';
+import { firstMapped } from '../../db/first-mapped.ts';
 import type { OwnedDatasetsTable } from '../../db/schema.ts';
 
 export type SourceKind = OwnedDatasetsTable['source_kind'];
@@ -61,10 +62,10 @@ export function createOwnedDatasetsRepository<Definition extends StoredDefinitio
     },
 
     async get(id: string): Promise<OwnedDatasetRow<Definition> | undefined> {
-      const row = await selectJoined()
-        .where('owned_datasets.dataset_id', '=', id.toLowerCase())
-        .executeTakeFirst();
-      return row ? toRow<Definition>(row) : undefined;
+      return firstMapped(
+        selectJoined().where('owned_datasets.dataset_id', '=', id.toLowerCase()),
+        toRow<Definition>,
+      );
     },
 
     /** The owned dataset of that name in the workspace (re-imports replace it). */
@@ -72,11 +73,12 @@ export function createOwnedDatasetsRepository<Definition extends StoredDefinitio
       workspaceId: string,
       name: string,
     ): Promise<OwnedDatasetRow<Definition> | undefined> {
-      const row = await selectJoined()
-        .where('datasets.workspace_id', '=', workspaceId)
-        .where('datasets.name', '=', name)
-        .executeTakeFirst();
-      return row ? toRow<Definition>(row) : undefined;
+      return firstMapped(
+        selectJoined()
+          .where('datasets.workspace_id', '=', workspaceId)
+          .where('datasets.name', '=', name),
+        toRow<Definition>,
+      );
     },
 
     async insert(
