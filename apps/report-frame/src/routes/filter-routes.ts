@@ -12,9 +12,10 @@ import {
   parseSlicerFilters,
   parseSortBy,
 } from '../protocol/parsers.ts';
-import { currentReport, pageOf } from './report-lookup.ts';
+import { pageOf } from './report-lookup.ts';
+import { reportRouter } from './report-router.ts';
 import { RequestError } from '../protocol/request-error.ts';
-import { param, respond } from '../protocol/respond.ts';
+import { param } from '../protocol/respond.ts';
 
 function visualOf(
   controller: ReportController,
@@ -38,93 +39,65 @@ function slicerOf(controller: ReportController, request: IExtendedRequest) {
 }
 
 export function registerVisualRoutes(router: Router, session: FrameSession): void {
-  const on = (handler: (controller: ReportController, request: IExtendedRequest) => unknown) =>
-    respond((request) => handler(currentReport(session), request));
+  const report = reportRouter(router, session);
   const pageBase = '/report/pages/:page';
   const visualBase = `${pageBase}/visuals/:visual`;
 
-  router.get(
+  report.get(
     `${pageBase}/filters`,
-    on((c, r) => c.state.pageFilters[pageOf(c, param(r, 'page')).name] ?? []),
+    (c, r) => c.state.pageFilters[pageOf(c, param(r, 'page')).name] ?? [],
   );
-  router.put(
-    `${pageBase}/filters`,
-    on((c, r) => {
-      const page = pageOf(c, param(r, 'page'));
-      c.changeFilters(
-        { pageFilters: { ...c.state.pageFilters, [page.name]: parseFilters(r.body) } },
-        false,
-      );
-    }),
-  );
-  router.get(
-    `${pageBase}/visuals`,
-    on((c, r) => pageOf(c, param(r, 'page')).visuals.map(visualInfo)),
-  );
-  router.get(
-    `${pageBase}/layoutTypes/:layoutType`,
-    on((c, r) => {
-      const page = pageOf(c, param(r, 'page'));
-      const type = param(r, 'layoutType');
-      if (type === 'Master' || type === 'Custom') return true;
-      return type === 'MobilePortrait' ? (page.mobileLayout?.length ?? 0) > 0 : false;
-    }),
-  );
-  router.get(
-    `${visualBase}/filters`,
-    on((c, r) => {
-      const { page, visual } = visualOf(c, r);
-      return c.state.visualFilters[visualKey(page.name, visual.name)] ?? [];
-    }),
-  );
-  router.put(
-    `${visualBase}/filters`,
-    on((c, r) => {
-      const { page, visual } = visualOf(c, r);
-      c.changeFilters(
-        {
-          visualFilters: {
-            ...c.state.visualFilters,
-            [visualKey(page.name, visual.name)]: parseFilters(r.body),
-          },
+  report.put(`${pageBase}/filters`, (c, r) => {
+    const page = pageOf(c, param(r, 'page'));
+    c.changeFilters(
+      { pageFilters: { ...c.state.pageFilters, [page.name]: parseFilters(r.body) } },
+      false,
+    );
+  });
+  report.get(`${pageBase}/visuals`, (c, r) => pageOf(c, param(r, 'page')).visuals.map(visualInfo));
+  report.get(`${pageBase}/layoutTypes/:layoutType`, (c, r) => {
+    const page = pageOf(c, param(r, 'page'));
+    const type = param(r, 'layoutType');
+    if (type === 'Master' || type === 'Custom') return true;
+    return type === 'MobilePortrait' ? (page.mobileLayout?.length ?? 0) > 0 : false;
+  });
+  report.get(`${visualBase}/filters`, (c, r) => {
+    const { page, visual } = visualOf(c, r);
+    return c.state.visualFilters[visualKey(page.name, visual.name)] ?? [];
+  });
+  report.put(`${visualBase}/filters`, (c, r) => {
+    const { page, visual } = visualOf(c, r);
+    c.changeFilters(
+      {
+        visualFilters: {
+          ...c.state.visualFilters,
+          [visualKey(page.name, visual.name)]: parseFilters(r.body),
         },
-        false,
-      );
-    }),
-  );
-  router.post(
-    `${visualBase}/exportData`,
-    on(async (c, r) => {
-      const request = parseExportDataRequest(r.body) ?? {};
-      const { page, visual } = visualOf(c, r);
-      return { data: await c.exportCsv(page, visual, request.exportDataType ?? 0, request.rows) };
-    }),
-  );
-  router.get(
-    `${visualBase}/slicer`,
-    on((c, r) => {
-      const { page, visual } = slicerOf(c, r);
-      const field = visual.fields.category?.[0];
-      const filters = c.state.slicerFilters[visualKey(page.name, visual.name)] ?? [];
-      return { filters, targets: field ? [field] : [] };
-    }),
-  );
-  router.put(
-    `${visualBase}/slicer`,
-    on((c, r) => {
-      const filters = parseSlicerFilters(r.body);
-      const { page, visual } = slicerOf(c, r);
-      c.setSlicer(visual, filters, page.name);
-    }),
-  );
-  router.put(
-    `${visualBase}/sortBy`,
-    on((c, r) => {
-      const { page, visual } = visualOf(c, r);
-      if (!SORTABLE.has(visual.type))
-        throw new RequestError(400, [{ message: `Visual ${visual.name} cannot be sorted` }]);
-      const { orderBy, direction } = parseSortBy(r.body);
-      c.sortBy(visual, orderBy, direction, page.name);
-    }),
-  );
+      },
+      false,
+    );
+  });
+  report.post(`${visualBase}/exportData`, async (c, r) => {
+    const request = parseExportDataRequest(r.body) ?? {};
+    const { page, visual } = visualOf(c, r);
+    return { data: await c.exportCsv(page, visual, request.exportDataType ?? 0, request.rows) };
+  });
+  report.get(`${visualBase}/slicer`, (c, r) => {
+    const { page, visual } = slicerOf(c, r);
+    const field = visual.fields.category?.[0];
+    const filters = c.state.slicerFilters[visualKey(page.name, visual.name)] ?? [];
+    return { filters, targets: field ? [field] : [] };
+  });
+  report.put(`${visualBase}/slicer`, (c, r) => {
+    const filters = parseSlicerFilters(r.body);
+    const { page, visual } = slicerOf(c, r);
+    c.setSlicer(visual, filters, page.name);
+  });
+  report.put(`${visualBase}/sortBy`, (c, r) => {
+    const { page, visual } = visualOf(c, r);
+    if (!SORTABLE.has(visual.type))
+      throw new RequestError(400, [{ message: `Visual ${visual.name} cannot be sorted` }]);
+    const { orderBy, direction } = parseSortBy(r.body);
+    c.sortBy(visual, orderBy, direction, page.name);
+  });
 }

@@ -1,9 +1,8 @@
 /** The report API routes: filters, pages, visuals, settings, theme, print, refresh and bookmarks. */
-import type { IExtendedRequest, Router } from '@vitrina/embed-sdk/protocol';
+import type { Router } from '@vitrina/embed-sdk/protocol';
 import type { FrameSession } from '../embed/session.ts';
 import { pageInfo } from '../report/event-bodies.ts';
 import { printReport } from './print.ts';
-import type { ReportController } from '../report/report-controller.ts';
 import {
   parseApplyBookmarkByName,
   parseApplyBookmarkState,
@@ -13,63 +12,37 @@ import {
   parsePlayBookmark,
   parseSettings,
 } from '../protocol/parsers.ts';
-import { currentReport, pageOf } from './report-lookup.ts';
+import { pageOf } from './report-lookup.ts';
+import { reportRouter } from './report-router.ts';
 import { respond } from '../protocol/respond.ts';
 
 export function registerReportRoutes(router: Router, session: FrameSession): void {
-  const on = (handler: (controller: ReportController, request: IExtendedRequest) => unknown) =>
-    respond((request) => handler(currentReport(session), request));
+  const report = reportRouter(router, session);
 
-  router.get(
-    '/report/filters',
-    on((c) => c.state.reportFilters),
+  report.get('/report/filters', (c) => c.state.reportFilters);
+  report.put('/report/filters', (c, r) =>
+    c.changeFilters({ reportFilters: parseFilters(r.body) }, false),
   );
-  router.put(
-    '/report/filters',
-    on((c, r) => c.changeFilters({ reportFilters: parseFilters(r.body) }, false)),
+  report.get('/report/pages', (c) =>
+    c.state.report.definition.pages.map((p) => pageInfo(c.state, p.name)),
   );
-  router.get(
-    '/report/pages',
-    on((c) => c.state.report.definition.pages.map((p) => pageInfo(c.state, p.name))),
-  );
-  router.put(
-    '/report/pages/active',
-    on((c, r) => c.showPage(pageOf(c, parsePage(r.body).name).name)),
-  );
-  router.patch(
-    '/report/settings',
-    on((c, r) => c.updateSettings(parseSettings(r.body))),
-  );
-  router.put(
-    '/report/theme',
-    on((c, r) => c.applyTheme(parseCustomTheme(r.body)?.themeJson)),
-  );
-  router.post(
-    '/report/refresh',
-    on((c) => c.refresh()),
-  );
+  report.put('/report/pages/active', (c, r) => c.showPage(pageOf(c, parsePage(r.body).name).name));
+  report.patch('/report/settings', (c, r) => c.updateSettings(parseSettings(r.body)));
+  report.put('/report/theme', (c, r) => c.applyTheme(parseCustomTheme(r.body)?.themeJson));
+  report.post('/report/refresh', (c) => c.refresh());
   router.post(
     '/report/print',
     respond(() => printReport(session)),
   );
-  router.get(
-    '/report/bookmarks',
-    on((c) => c.bookmarks.list()),
+  report.get('/report/bookmarks', (c) => c.bookmarks.list());
+  report.post('/report/bookmarks/applyByName', (c, r) =>
+    c.bookmarks.applyByName(parseApplyBookmarkByName(r.body).name),
   );
-  router.post(
-    '/report/bookmarks/applyByName',
-    on((c, r) => c.bookmarks.applyByName(parseApplyBookmarkByName(r.body).name)),
+  report.post('/report/bookmarks/applyState', (c, r) =>
+    c.bookmarks.applyState(parseApplyBookmarkState(r.body).state),
   );
-  router.post(
-    '/report/bookmarks/applyState',
-    on((c, r) => c.bookmarks.applyState(parseApplyBookmarkState(r.body).state)),
-  );
-  router.post(
-    '/report/bookmarks/capture',
-    on((c) => c.bookmarks.capture()),
-  );
-  router.post(
-    '/report/bookmarks/play',
-    on((c, r) => c.bookmarks.play(parsePlayBookmark(r.body).playMode)),
+  report.post('/report/bookmarks/capture', (c) => c.bookmarks.capture());
+  report.post('/report/bookmarks/play', (c, r) =>
+    c.bookmarks.play(parsePlayBookmark(r.body).playMode),
   );
 }
