@@ -1,6 +1,6 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   reviewDecisionNames,
@@ -11,6 +11,7 @@ import {
   type Review,
   type ReviewLine,
 } from '@vitrina/contracts';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { accountsQuery } from '../../../lib/accounts.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -80,11 +81,10 @@ function ReviewLines({
   const decide = (line: ReviewLine, decision: 'keep' | 'remove') =>
     onDecide({ decisions: [{ lineId: line.id, decision }] });
   return (
-    <Table<ReviewLine>
+    <PagedTable<ReviewLine>
       rowKey="id"
-      size="small"
       dataSource={review.lines}
-      pagination={{ pageSize: 50, hideOnSinglePage: true }}
+      pageSize={50}
       columns={[
         { title: 'Usuario', dataIndex: 'username' },
         { title: 'Informe', dataIndex: 'reportName' },

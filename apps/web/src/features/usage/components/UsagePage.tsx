@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import type { UsageOverview, UserUsage } from '@vitrina/contracts';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { accountsQuery } from '../../../lib/accounts.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime, fullName } from '../../../lib/format.ts';
@@ -157,12 +158,10 @@ function ByReport({
       {uid === undefined && data && (
         <>
           <Card size="small" title="Informes" style={{ marginBottom: 16 }}>
-            <Table
-              size="small"
+            <PagedTable
               rowKey="reportUid"
               loading={overview.isLoading}
               dataSource={data.reports}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
               columns={[
                 {
                   title: 'Informe',
@@ -184,11 +183,9 @@ function ByReport({
             />
           </Card>
           <Card size="small" title="Informes que nadie abrió en 90 días">
-            <Table
-              size="small"
+            <PagedTable
               rowKey="reportUid"
               dataSource={data.unused}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
               columns={[
                 { title: 'Informe', dataIndex: 'name' },
                 { title: 'Cuenta', dataIndex: 'account' },
@@ -233,11 +230,9 @@ function ByUser({
         <>
           <UsageFigures figures={data} />
           <Card size="small" title="Aperturas">
-            <Table
-              size="small"
+            <PagedTable
               rowKey={(row) => `${row.at}-${row.reportUid}`}
               dataSource={data.recent}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
               columns={[
                 { title: 'Fecha', dataIndex: 'at', render: formatDateTime },
                 { title: 'Informe', dataIndex: 'reportName' },

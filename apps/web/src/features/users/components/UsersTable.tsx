@@ -4,10 +4,11 @@ import {
   KeyOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Space, Table, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UserOrigin } from '@vitrina/contracts';
 import { IconAction } from '../../../components/IconAction.tsx';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { fullName } from '../../../lib/format.ts';
 import { Role, type User } from '../../../lib/models.ts';
 import { roleLabel } from './roles.ts';
@@ -100,13 +101,6 @@ export function UsersTable(props: Props) {
     },
   ];
   return (
-    <Table
-      rowKey="id"
-      columns={columns}
-      dataSource={users}
-      loading={loading}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      size="middle"
-    />
+    <PagedTable rowKey="id" columns={columns} dataSource={users} loading={loading} size="middle" />
   );
 }
