@@ -12,10 +12,13 @@ import { registerAuthoringRoutes } from './routes/authoring-routes.ts';
 import { registerVisualRoutes } from './routes/filter-routes.ts';
 import { registerLoadRoutes } from './routes/load-routes.ts';
 import { registerReportRoutes } from './routes/report-routes.ts';
-import { preloadChartVisuals } from './visuals/use-chart-visuals.ts';
+import { loadChartVisuals } from './visuals/use-chart-visuals.ts';
 
-/** The embeds whose first view is drawn with charts. */
-const CHART_KINDS = new Set<EmbedKind>(['report', 'dashboard', 'tile']);
+/**
+ * The embeds whose first view is drawn with ECharts: their chunk is fetched as the frame starts,
+ * overlapping the network waits. A report's first charts are sketched instead (decision 0328).
+ */
+const CHART_KINDS = new Set<EmbedKind>(['dashboard', 'tile']);
 
 function hostOrigin(): string | undefined {
   const ancestor = location.ancestorOrigins?.[0];
@@ -45,7 +48,7 @@ export function bootFrame(): Frame {
   registerAuthoringRoutes(router, () => editor.handlers());
   document.documentElement.lang = context.language;
   if (window.parent !== window && context.uid) session.announceReady();
-  if (context.kind && CHART_KINDS.has(context.kind)) preloadChartVisuals();
+  if (context.kind && CHART_KINDS.has(context.kind)) loadChartVisuals().catch(() => undefined);
   // A page's first Intl formatter costs tens of milliseconds (the locale's data): made while the
   // frame waits for the report and its rows, if it has a moment, rather than at the first figure.
   if ('requestIdleCallback' in window) requestIdleCallback(() => session.format.prepare());

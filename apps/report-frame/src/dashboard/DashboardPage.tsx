@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useViewport } from '../report/use-viewport.ts';
 import { ServicesContext } from '../visuals/services.ts';
 import { VisualBody } from '../visuals/VisualBody.tsx';
+import { startChartTakeover } from '../visuals/chart-takeover.ts';
 import type { DashboardView, LoadedTile } from './dashboard-types.ts';
 
 const ACTUAL_CELL = { width: 250, height: 170 };
@@ -36,6 +37,7 @@ export function DashboardPage({ view }: { view: DashboardView }) {
     if (viewport.width === 0) return;
     const frame = requestAnimationFrame(() => {
       view.session.emit('rendered', null);
+      startChartTakeover();
       if (single && view.tiles[0])
         view.session.emit('tileLoaded', { tileId: view.tiles[0].tile.id });
     });

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { QueryResult, VisualDefinition } from '../api/types.ts';
 import type { VisualData } from '../visuals/visual-data.ts';
+import { startChartTakeover, useChartsAwaitingECharts } from '../visuals/chart-takeover.ts';
 import type { ReportViewState } from '../state/report-state.ts';
 import type { PageLoad } from './page-loader.ts';
 import type { ReportController } from './report-controller.ts';
@@ -100,12 +101,17 @@ export function usePageData(controller: ReportController, state: ReportViewState
     };
   }, [load]);
 
+  // A chart no sketch could draw is drawn once ECharts is here: `rendered` waits for it.
+  const awaitingECharts = useChartsAwaitingECharts();
   useEffect(() => {
-    if (!shown?.complete) return;
+    if (!shown?.complete || awaitingECharts > 0) return;
     // Wait one frame so the charts have painted before the host hears `rendered`.
-    const frame = requestAnimationFrame(() => controller.renderedFor(shown.generation));
+    const frame = requestAnimationFrame(() => {
+      controller.renderedFor(shown.generation);
+      startChartTakeover();
+    });
     return () => cancelAnimationFrame(frame);
-  }, [shown, controller]);
+  }, [shown, controller, awaitingECharts]);
 
   return shown;
 }

@@ -1,4 +1,8 @@
-/** Every ECharts-drawn visual: shapes the result, builds the option and turns clicks into selections. */
+/**
+ * Every chart drawn with ECharts: shapes the result, builds the option and turns clicks into
+ * selections. While ECharts' chunk is not there, a chart a sketch can draw is drawn as its sketch
+ * (decision 0328), and ECharts takes over with the geometry the sketch stated.
+ */
 import { useMemo } from 'react';
 import type { DatasetSchema, QueryResult, VisualDefinition } from '../api/types.ts';
 import { axisFieldAtDepth, filterTargetOf } from '@vitrina/bi-model/visual-queries';
@@ -6,7 +10,10 @@ import type { Scalar } from '../query/filter-types.ts';
 import { cartesianOption } from './cartesian-options.ts';
 import { categoryData } from './chart-data.ts';
 import type { ChartContext } from './chart-style.ts';
-import { EChart, type ChartEvent } from './EChart.tsx';
+import type { ChartEvent } from './EChart.tsx';
+import { useChartTakeover } from './chart-takeover.ts';
+import { sketchChart } from './sketch/sketch-chart.ts';
+import { SketchedChart } from './sketch/SketchedChart.tsx';
 import { partToWholeOption, pieLegendFitsBeside, scatterOption } from './other-options.ts';
 import { useServices, type PointRef } from './services.ts';
 import { withFormat } from './format-options.ts';
@@ -87,6 +94,11 @@ export function ChartVisual({
     labelWidth,
   ]);
   const formatted = useMemo(() => withFormat(visual, option), [visual, option]);
+  const sketch = useMemo(
+    () => sketchChart(formatted as Record<string, unknown>, width, height, theme.fontFamily),
+    [formatted, width, height, theme.fontFamily],
+  );
+  const { charts, handOver, press } = useChartTakeover(sketch !== undefined);
 
   const pointAt = (event: ChartEvent): PointRef[] => {
     if (!categoryField) return [];
@@ -104,13 +116,25 @@ export function ChartVisual({
     return points;
   };
 
+  const onSelect = (event: ChartEvent, multi: boolean) =>
+    services.select(visual, pointAt(event), multi);
+  if (!charts) {
+    if (!sketch) return null;
+    return (
+      <SketchedChart
+        shapes={sketch.shapes}
+        room={{ width, height, fontFamily: theme.fontFamily }}
+        on={{ select: onSelect, enter: handOver, press }}
+      />
+    );
+  }
   return (
-    <EChart
-      option={formatted}
+    <charts.EChart
+      option={sketch?.option ?? formatted}
       width={width}
       height={height}
       fontFamily={theme.fontFamily}
-      onSelect={(event, multi) => services.select(visual, pointAt(event), multi)}
+      onSelect={onSelect}
       onDrill={(event) => {
         const value = data.categories[event.dataIndex];
         if (value !== null && value !== undefined) services.drill(visual, 'down', value);

@@ -1,5 +1,5 @@
 /** One ECharts instance bound to a div, re-used across option changes and resized with its box. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { echarts, type ChartOption } from './echarts.ts';
 
 export interface ChartEvent {
@@ -36,7 +36,8 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
 
   const size = useRef({ width, height });
 
-  useEffect(() => {
+  // Drawn before the browser paints: ECharts taking over from a sketch shows no empty frame.
+  useLayoutEffect(() => {
     if (!element.current) return;
     // Created at its box's size: measuring the div would force a layout, and a resize after the
     // first draw would draw every chart twice on a page's first load.
@@ -53,7 +54,7 @@ export function EChart({ option, width, height, onSelect, onDrill, fontFamily }:
     };
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     // No animation: `rendered` then means what is on screen is final (and screenshots are stable).
     chart.current?.setOption({ animation: false, textStyle: { fontFamily }, ...option }, true);
   }, [option, fontFamily]);

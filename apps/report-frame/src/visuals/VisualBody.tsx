@@ -3,7 +3,8 @@ import type { DatasetSchema, VisualDefinition } from '../api/types.ts';
 import type { FrameFilter, Scalar } from '../query/filter-types.ts';
 import type { SortState } from '@vitrina/bi-model/visual-queries';
 import type { VisualData } from './visual-data.ts';
-import { CardVisual, MultiRowCardVisual } from './CardVisuals.tsx';
+import { CardVisual, MultiRowCardVisual, type CardProps } from './CardVisuals.tsx';
+import { ChartVisual } from './ChartVisual.tsx';
 import { KpiVisual } from './KpiVisual.tsx';
 import { MatrixVisual } from './MatrixVisual.tsx';
 import { useServices } from './services.ts';
@@ -23,9 +24,14 @@ export interface VisualBodyProps {
   slicerFilters: FrameFilter[];
 }
 
+/** The gauge, drawn by ECharts only: its chunk is asked for when a gauge is shown. */
+function Gauge(props: CardProps) {
+  const charts = useChartVisuals();
+  return charts ? <charts.GaugeVisual {...props} /> : null;
+}
+
 export function VisualBody(props: VisualBodyProps) {
   const services = useServices();
-  const charts = useChartVisuals();
   const { visual, data, width, height } = props;
   switch (visual.type) {
     case 'textbox':
@@ -49,10 +55,7 @@ export function VisualBody(props: VisualBodyProps) {
     case 'kpi':
       return <KpiVisual visual={visual} results={data.results} width={width} height={height} />;
     case 'gauge':
-      if (!charts) return null;
-      return (
-        <charts.GaugeVisual visual={visual} results={data.results} width={width} height={height} />
-      );
+      return <Gauge visual={visual} results={data.results} width={width} height={height} />;
     case 'slicer':
       return (
         <SlicerVisual
@@ -83,9 +86,8 @@ export function VisualBody(props: VisualBodyProps) {
       if (!result) return null;
       if (result.rows.length === 0)
         return <div className="no-data">{services.messages.noData}</div>;
-      if (!charts) return null;
       return (
-        <charts.ChartVisual
+        <ChartVisual
           visual={visual}
           schema={props.schema}
           result={result}

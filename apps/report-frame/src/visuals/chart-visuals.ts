@@ -1,3 +1,3 @@
-/** The visuals drawn with ECharts: one chunk, loaded only when a page shows one of them. */
-export { ChartVisual } from './ChartVisual.tsx';
+/** The visuals drawn with ECharts: one chunk, loaded only when a page needs ECharts (use-chart-visuals.ts). */
+export { EChart } from './EChart.tsx';
 export { GaugeVisual } from './GaugeVisual.tsx';

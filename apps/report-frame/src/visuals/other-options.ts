@@ -1,6 +1,7 @@
 /** Pie, donut, treemap, funnel, scatter and gauge. */
 import type { QueryResult, VisualType } from '../api/types.ts';
-import { echarts, type ChartOption } from './echarts.ts';
+import type { ChartOption } from './echarts.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 import type { CategoryData } from './chart-data.ts';
 import {
   axisStyle,
@@ -183,7 +184,7 @@ export function scatterOption(
       ...tooltip(ctx, 'item'),
       // A custom formatter's text is HTML: the dataset's category name must arrive as text.
       formatter: (p: { data: { name: string; value: number[] } }) =>
-        `<b>${echarts.format.encodeHTML(p.data.name)}</b><br/>${p.data.value
+        `<b>${escapeHtml(p.data.name)}</b><br/>${p.data.value
           .slice(0, 2)
           .map((v, i) => ctx.format.value(v, 'number', result.columns[offset + i]?.format))
           .join(' · ')}`,

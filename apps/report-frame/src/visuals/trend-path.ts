@@ -4,30 +4,12 @@
  * sparkline looks as it did when ECharts drew it, without an ECharts instance on the page's
  * first paint.
  */
-
-/** ECharts' rounding of an axis step: 1, 2, 3, 5 or 10 times a power of ten. */
-function niceStep(raw: number): number {
-  const exponent = Math.floor(Math.log10(raw));
-  const power = 10 ** exponent;
-  const fraction = raw / power;
-  const nice = fraction < 1.5 ? 1 : fraction < 2.5 ? 2 : fraction < 4 ? 3 : fraction < 7 ? 5 : 10;
-  return nice * power;
-}
+import { niceScale } from './sketch/nice-scale.ts';
 
 /** The axis range of `values` (at least one number): rounded out to a nice step of about a fifth. */
 export function trendExtent(values: number[]): [number, number] {
-  let min = Math.min(...values);
-  let max = Math.max(...values);
-  if (min === max) {
-    // As ECharts widens an axis around a single value: by half of it each way, or up to 1 from 0.
-    if (min === 0) max = 1;
-    else {
-      min -= Math.abs(min) / 2;
-      max += Math.abs(max) / 2;
-    }
-  }
-  const step = niceStep((max - min) / 5);
-  return [Math.floor(min / step) * step, Math.ceil(max / step) * step];
+  const { min, max } = niceScale(Math.min(...values), Math.max(...values));
+  return [min, max];
 }
 
 export interface TrendPaths {

@@ -1,14 +1,16 @@
 /**
  * ECharts and the visuals drawn with it are most of the frame's JavaScript, so they come in their
- * own chunk, fetched as the frame starts (see preloadChartVisuals). The page loader waits for it
- * beside a visual's queries (the visual is drawn with both at hand, and `rendered` still means
- * drawn); anything else that shows a chart (Q&A) asks this hook, which draws once the chunk has
- * arrived.
+ * own chunk. The page loader fetches it beside the queries of a visual that needs it to be drawn
+ * at all (the visual is drawn with both at hand, and `rendered` still means drawn); a chart a
+ * sketch draws first gets it later (chart-takeover.ts). Anything else that shows a chart (Q&A)
+ * asks this hook, which draws once the chunk has arrived.
  */
 import { useEffect, useState } from 'react';
+import type { VisualDefinition } from '../api/types.ts';
 import type * as ChartVisualsModule from './chart-visuals.ts';
+import { mayBeSketched } from './sketch/sketchable.ts';
 
-type ChartVisuals = typeof ChartVisualsModule;
+export type ChartVisuals = typeof ChartVisualsModule;
 
 /** The visual types drawn without ECharts (see VisualBody). */
 const WITHOUT_CHARTS = new Set([
@@ -25,7 +27,7 @@ const WITHOUT_CHARTS = new Set([
 let loaded: ChartVisuals | undefined;
 let loading: Promise<ChartVisuals> | undefined;
 
-function loadChartVisuals(): Promise<ChartVisuals> {
+export function loadChartVisuals(): Promise<ChartVisuals> {
   loading ??= import('./chart-visuals.ts').then(
     (module) => (loaded = module),
     (error: unknown) => {
@@ -37,18 +39,19 @@ function loadChartVisuals(): Promise<ChartVisuals> {
   return loading;
 }
 
-/**
- * Starts fetching the chart chunk while the frame waits for the host's load message and the
- * report's definition, instead of after them: on a first load its download and evaluation then
- * overlap the network waits instead of following them.
- */
-export function preloadChartVisuals(): void {
-  loadChartVisuals().catch(() => undefined);
+/** The chart visuals, if their chunk has arrived. */
+export function chartVisualsLoaded(): ChartVisuals | undefined {
+  return loaded;
 }
 
 /** Resolves once `type` can be drawn: at once for the visuals that need no chart. */
 export async function prepareVisualType(type: string): Promise<void> {
   if (!WITHOUT_CHARTS.has(type)) await loadChartVisuals();
+}
+
+/** As prepareVisualType, and at once for a visual a sketch is likely to draw first. */
+export async function prepareVisual(visual: VisualDefinition): Promise<void> {
+  if (!mayBeSketched(visual)) await prepareVisualType(visual.type);
 }
 
 /** The chart visuals when loaded; otherwise undefined, and the caller draws again once they are. */

@@ -1,11 +1,12 @@
 /**
  * The data a visual is drawn with: the results of its queries, fetched through the report's
- * QueryCache, and the visual's own code (ECharts for a chart), which arrives beside them.
+ * QueryCache, and the visual's own code (ECharts for a chart no sketch draws), which arrives
+ * beside them.
  */
 import type { PageDefinition, QueryResult } from '../api/types.ts';
 import { queriesForPageVisual, type QueryCache } from '../state/query-cache.ts';
 import type { ReportViewState } from '../state/report-state.ts';
-import { prepareVisualType } from './use-chart-visuals.ts';
+import { prepareVisual } from './use-chart-visuals.ts';
 
 export interface VisualData {
   results: Record<string, QueryResult>;
@@ -25,11 +26,11 @@ export async function loadVisualData(
   fullLength = false,
 ): Promise<VisualData> {
   const queries = queriesForPageVisual(state, page, visualName, fullLength);
-  const type = page.visuals.find((v) => v.name === visualName)?.type;
+  const visual = page.visuals.find((v) => v.name === visualName);
   const asked = Object.values(queries);
   if (asked.length > 0 && asked.every(asksNothing)) return { results: {}, needsFields: true };
   try {
-    // The visual's code (ECharts for a chart) arrives beside its rows: both are there to draw.
+    // The visual's code (ECharts, unless a sketch draws it first) arrives beside its rows.
     const [entries] = await Promise.all([
       Promise.all(
         Object.entries(queries).map(
@@ -37,7 +38,7 @@ export async function loadVisualData(
             [name, await cache.run(state.report.datasetId, state.dataVersion, query)] as const,
         ),
       ),
-      type ? prepareVisualType(type) : undefined,
+      visual ? prepareVisual(visual) : undefined,
     ]);
     return { results: Object.fromEntries(entries) };
   } catch (error) {

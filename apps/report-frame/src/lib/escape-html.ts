@@ -1,0 +1,10 @@
+/** Text made safe to stand inside HTML (a tooltip's formatter writes HTML): the five special characters escaped. */
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);

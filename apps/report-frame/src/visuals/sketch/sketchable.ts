@@ -1,0 +1,30 @@
+/**
+ * Whether a visual is likely drawn by a sketch first, told from its definition alone: the page
+ * loader then does not wait for ECharts' chunk beside its rows. A sketch may still refuse once
+ * it sees the rows and the room (a label to shorten, labels to move apart); the chart then waits
+ * for ECharts, and the page's `rendered` with it (see chart-takeover.ts).
+ */
+import type { VisualDefinition } from '../../api/types.ts';
+import { readVisualFormat } from '../../format/visual-format.ts';
+
+const SKETCHED_TYPES = new Set([
+  'clusteredColumnChart',
+  'lineChart',
+  'areaChart',
+  'pieChart',
+  'donutChart',
+]);
+/** Format options that change what a sketch does not draw. */
+const REFUSED_FORMAT = ['legend', 'dataLabels', 'categoryAxis', 'valueAxis', 'gridlines'] as const;
+
+export function mayBeSketched(visual: VisualDefinition): boolean {
+  if (!SKETCHED_TYPES.has(visual.type)) return false;
+  const { fields } = visual;
+  if (
+    (fields.series?.length ?? 0) > 0 ||
+    (fields.values?.length ?? 0) + (fields.y?.length ?? 0) !== 1
+  )
+    return false;
+  const format = readVisualFormat(visual.options);
+  return REFUSED_FORMAT.every((key) => format[key] === undefined);
+}
