@@ -16,7 +16,8 @@ export function textWidth(text: string, font: string): number | undefined {
   context ??=
     typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   if (!context) return undefined;
-  context.font = font;
+  // Setting a canvas' font parses it again, even when it is the same: only a new one is set.
+  if (context.font !== font) context.font = font;
   const width = context.measureText(text).width;
   widths.set(key, width);
   return width;
