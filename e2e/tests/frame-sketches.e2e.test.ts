@@ -132,6 +132,7 @@ describe.skipIf(!chromiumAvailable)('chart sketches and the ECharts takeover', (
     const started = Date.now();
     mkdirSync(shotsDir, { recursive: true });
     let compared = 0;
+    let largest = 0;
     for (const report of await demoReports(harness())) {
       const pages = await pageNames(report);
       for (const pageName of pages) {
@@ -160,6 +161,7 @@ describe.skipIf(!chromiumAvailable)('chart sketches and the ECharts takeover', (
               TOLERANCE,
             );
             compared += 1;
+            largest = Math.max(largest, diff.changedRatio);
           }
         } finally {
           held.release();
@@ -167,7 +169,9 @@ describe.skipIf(!chromiumAvailable)('chart sketches and the ECharts takeover', (
         }
       }
     }
-    console.log(`${compared} charts compared in ${Date.now() - started} ms`);
+    console.log(
+      `${compared} charts compared in ${Date.now() - started} ms; at most ${(largest * 100).toFixed(4)} % of a chart's pixels changed`,
+    );
     // The demo's single-measure column, line, area, pie and donut charts are sketched.
     expect(compared).toBeGreaterThanOrEqual(8);
   }, 300_000);
