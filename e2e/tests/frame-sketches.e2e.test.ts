@@ -168,8 +168,8 @@ describe.skipIf(!chromiumAvailable)('chart sketches and the ECharts takeover', (
       }
     }
     console.log(`${compared} charts compared in ${Date.now() - started} ms`);
-    // The demo's single-measure column, line, area, pie and donut charts are sketched.
-    expect(compared).toBeGreaterThanOrEqual(8);
+    // The demo's single-measure column, bar, line, area, pie and donut charts are sketched.
+    expect(compared).toBeGreaterThanOrEqual(13);
   }, 300_000);
 
   async function pageNames(report: DemoReport): Promise<string[]> {

@@ -9,6 +9,8 @@ import { readVisualFormat } from '../../format/visual-format.ts';
 
 const SKETCHED_TYPES = new Set([
   'clusteredColumnChart',
+  'clusteredBarChart',
+  'stackedBarChart',
   'lineChart',
   'areaChart',
   'pieChart',
