@@ -9,6 +9,7 @@ import { readVisualFormat } from '../../format/visual-format.ts';
 
 const SKETCHED_TYPES = new Set([
   'clusteredColumnChart',
+  'stackedColumnChart',
   'clusteredBarChart',
   'stackedBarChart',
   'lineChart',
@@ -16,17 +17,22 @@ const SKETCHED_TYPES = new Set([
   'pieChart',
   'donutChart',
 ]);
+/** Types whose sketch also draws several series, with their legend in one line above the plot. */
+const SEVERAL_SERIES_TYPES = new Set([
+  'clusteredColumnChart',
+  'stackedColumnChart',
+  'lineChart',
+  'areaChart',
+]);
 /** Format options that change what a sketch does not draw. */
 const REFUSED_FORMAT = ['legend', 'dataLabels', 'categoryAxis', 'valueAxis', 'gridlines'] as const;
 
 export function mayBeSketched(visual: VisualDefinition): boolean {
   if (!SKETCHED_TYPES.has(visual.type)) return false;
   const { fields } = visual;
-  if (
-    (fields.series?.length ?? 0) > 0 ||
-    (fields.values?.length ?? 0) + (fields.y?.length ?? 0) !== 1
-  )
-    return false;
+  const measures = (fields.values?.length ?? 0) + (fields.y?.length ?? 0);
+  const several = (fields.series?.length ?? 0) > 0 || measures > 1;
+  if (measures === 0 || (several && !SEVERAL_SERIES_TYPES.has(visual.type))) return false;
   const format = readVisualFormat(visual.options);
   return REFUSED_FORMAT.every((key) => format[key] === undefined);
 }
