@@ -18,6 +18,8 @@ export interface AxisText {
 export interface PlotAxes {
   /** Bars: categories down the left, values along the bottom. */
   horizontal: boolean;
+  /** Category labels turned 45° up to the right, each ending under its band's centre. */
+  slanted: boolean;
   category: OptionRecord;
   value: OptionRecord;
   labels: string[];
@@ -37,7 +39,8 @@ function axisText(axis: OptionRecord, fontFamily: string): AxisText | undefined 
 
 /**
  * The axes, or undefined for what the sketch does not draw: a hidden axis, an axis title, a set
- * range, hidden split lines, rotated category labels, or categories listed the other way.
+ * range, hidden split lines, labels turned otherwise than 45° under columns, or categories
+ * listed the other way.
  */
 export function plotAxes(option: OptionRecord, fontFamily: string): PlotAxes | undefined {
   const { xAxis, yAxis } = option;
@@ -53,13 +56,16 @@ export function plotAxes(option: OptionRecord, fontFamily: string): PlotAxes | u
     if (axis['min'] !== undefined || axis['max'] !== undefined) return undefined;
     if (part(axis, 'splitLine')['show'] === false) return undefined;
   }
-  if (numberOf(part(category, 'axisLabel'), 'rotate', 0) !== 0) return undefined;
+  // Column labels may be turned 45° (category-labels.ts); a bar chart's stand level.
+  const rotate = numberOf(part(category, 'axisLabel'), 'rotate', 0);
+  if (rotate !== 0 && (rotate !== 45 || horizontal)) return undefined;
   const categoryText = axisText(category, fontFamily);
   const valueText = axisText(value, fontFamily);
   const writeValue = formatterOf(part(value, 'axisLabel'));
   if (!categoryText || !valueText || !writeValue) return undefined;
   return {
     horizontal,
+    slanted: rotate === 45,
     category,
     value,
     labels: labels as string[],

@@ -12,6 +12,15 @@ import { textWidth } from './text-metrics.ts';
 
 /** ECharts' gap between an axis and its labels. */
 const LABEL_MARGIN = 8;
+/**
+ * The room ECharts keeps at either end of an axis label's text (axisLabel.textMargin), counted
+ * in the label's box wherever it measures one: for containLabel and for hideOverlap.
+ */
+const TEXT_MARGIN = 3;
+
+/** How far a label turned 45° reaches down, and left of its end: its box's far corner. */
+const slantReach = (label: { width: number }, line: number) =>
+  Math.SQRT1_2 * (label.width + TEXT_MARGIN + line / 2);
 
 interface Frame {
   left: number;
@@ -58,7 +67,8 @@ function categoryLabels(axes: PlotAxes): Label[] | undefined {
 
 /**
  * The plot's frame, as containLabel leaves it: a column chart's value labels at the left, half
- * a label above its top tick and a line of categories below; a bar chart's categories at the
+ * a label above its top tick and a line of categories below (or the depth of the longest turned
+ * one); a bar chart's categories at the
  * left, a line of values below, and half of the first and last value label at either end.
  */
 function frameOf(
@@ -72,17 +82,20 @@ function frameOf(
   const right = room.width - numberOf(grid, 'right', 0);
   const bottom = room.height - numberOf(grid, 'bottom', 0) - LABEL_MARGIN;
   if (!axes.horizontal) {
+    const line = axes.categoryText.line;
+    const depth = axes.slanted ? Math.max(...categories.map((c) => slantReach(c, line))) : line;
     return {
-      left: gridLeft + Math.max(...ticks.map((t) => t.width)) + LABEL_MARGIN,
+      left: gridLeft + Math.max(...ticks.map((t) => t.width)) + TEXT_MARGIN + LABEL_MARGIN,
       right,
       top: gridTop + axes.valueText.line / 2,
-      bottom: bottom - axes.categoryText.line,
+      bottom: bottom - depth,
     };
   }
   const widest = Math.max(0, ...categories.map((c) => c.width));
   return {
-    left: gridLeft + Math.max(widest + LABEL_MARGIN, ticks[0]!.width / 2),
-    right: right - ticks[ticks.length - 1]!.width / 2,
+    left:
+      gridLeft + Math.max(widest + TEXT_MARGIN + LABEL_MARGIN, ticks[0]!.width / 2 + TEXT_MARGIN),
+    right: right - ticks[ticks.length - 1]!.width / 2 - TEXT_MARGIN,
     top: gridTop,
     bottom: bottom - axes.valueText.line,
   };
@@ -109,31 +122,57 @@ function scaleOf(axes: PlotAxes, frame: Frame, values: ValueScale): PlotScale {
   };
 }
 
+interface Bounds {
+  /** The grid's own left edge, and the chart's right one. */
+  left: number;
+  right: number;
+  /** The band ECharts first measures the labels in, before containLabel narrows the plot. */
+  firstBand: number;
+}
+
 /**
- * Whether ECharts would hide or move a label: value labels that touch (hideOverlap), category
- * labels out of the chart, or taller than a bar's band.
+ * Whether the first turned label would widen containLabel's left margin past the value labels':
+ * ECharts measures it in the grid before the value labels narrow it, and scales what sticks out
+ * by the label's place along the axis (at most its first band's share).
+ */
+function slantWidensGrid(axes: PlotAxes, frame: Frame, first: Label, bounds: Bounds): boolean {
+  const out = slantReach(first, axes.categoryText.line) - bounds.firstBand / 2;
+  return out / (1 - 1 / axes.labels.length) >= frame.left - bounds.left;
+}
+
+/**
+ * Whether ECharts would hide or move a label, or lay the grid out otherwise: value labels that
+ * touch (hideOverlap), category labels out of the chart, or taller than a bar's band.
  */
 function crowded(
   axes: PlotAxes,
-  scale: PlotScale,
+  plot: { frame: Frame; scale: PlotScale },
   ticks: (Label & { at: number })[],
   categories: Label[],
-  bounds: { left: number; right: number },
+  bounds: Bounds,
 ): boolean {
+  const { scale } = plot;
   const touch = (a: { at: number; width: number }, b: { at: number; width: number }) =>
-    Math.abs(a.at - b.at) <= (a.width + b.width) / 2;
+    Math.abs(a.at - b.at) <= (a.width + b.width) / 2 + 2 * TEXT_MARGIN;
   if (axes.horizontal) {
     if (scale.band < axes.categoryText.line) return true;
     return ticks.some((t, i) => i > 0 && touch(ticks[i - 1]!, t));
   }
-  const tall = { width: axes.valueText.line };
+  // Stacked one above the other, value labels have no margin: as tall as a line with none.
+  const tall = { width: axes.valueText.line - 2 * TEXT_MARGIN };
   if (
     ticks.some((t, i) => i > 0 && touch({ ...tall, at: ticks[i - 1]!.at }, { ...tall, at: t.at }))
   )
     return true;
+  if (axes.slanted) {
+    const line = axes.categoryText.line;
+    if (slantWidensGrid(axes, plot.frame, categories[0]!, bounds)) return true;
+    return categories.some((c) => scale.center(c.index) - slantReach(c, line) < bounds.left);
+  }
   return categories.some((c) => {
     const x = scale.center(c.index);
-    return x - c.width / 2 < bounds.left || x + c.width / 2 > bounds.right;
+    const half = c.width / 2 + TEXT_MARGIN;
+    return x - half < bounds.left || x + half > bounds.right;
   });
 }
 
@@ -144,6 +183,7 @@ const labelShape = (
   y: number,
   anchor: 'middle' | 'end',
   style: PlotAxes['valueText'],
+  slanted = false,
 ): SketchShape => ({
   kind: 'text',
   x: px(x),
@@ -152,6 +192,7 @@ const labelShape = (
   anchor,
   color: style.color,
   fontSize: style.fontSize,
+  ...(slanted ? { slanted } : {}),
 });
 
 function axisShapes(
@@ -185,13 +226,15 @@ function axisShapes(
   const categoryLabels = categories.map((c) =>
     axes.horizontal
       ? labelShape(c.text, left - LABEL_MARGIN, scale.center(c.index), 'end', axes.categoryText)
-      : labelShape(
-          c.text,
-          scale.center(c.index),
-          below + axes.categoryText.line / 2,
-          'middle',
-          axes.categoryText,
-        ),
+      : axes.slanted
+        ? labelShape(c.text, scale.center(c.index), below, 'end', axes.categoryText, true)
+        : labelShape(
+            c.text,
+            scale.center(c.index),
+            below + axes.categoryText.line / 2,
+            'middle',
+            axes.categoryText,
+          ),
   );
   return [
     ...ticks.map((t) => line(across(t.at), split)),
@@ -220,8 +263,10 @@ export function plotOf(
   if (frame.right - frame.left < 20 || frame.bottom - frame.top < 20) return undefined;
   const scale = scaleOf(axes, frame, values);
   const placed = ticks.map((t, i) => ({ ...t, at: scale.at(values.ticks[i]!) }));
-  const bounds = { left: numberOf(grid, 'left', 0), right: room.width };
-  if (crowded(axes, scale, placed, categories, bounds)) return undefined;
+  const left = numberOf(grid, 'left', 0);
+  const firstBand = (room.width - numberOf(grid, 'right', 0) - left) / axes.labels.length;
+  const bounds = { left, right: room.width, firstBand };
+  if (crowded(axes, { frame, scale }, placed, categories, bounds)) return undefined;
   return { frame, scale, shapes: axisShapes(axes, frame, scale, placed, categories) };
 }
 

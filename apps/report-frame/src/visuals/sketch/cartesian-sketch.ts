@@ -1,9 +1,9 @@
 /**
  * The sketch of a column, bar, line or area chart: split lines, both axes' labels, the bars or
  * the lines with their points and areas, and for several series the legend above the plot.
- * Anything else in the option (bars mixed with lines, axis titles, data labels, a rotated or
- * shortened label, a set range, a legend that would scroll) is left to ECharts: the sketch
- * answers undefined.
+ * Anything else in the option (bars mixed with lines, axis titles, data labels, a shortened
+ * label or one turned otherwise than 45° under columns, a set range, a legend that would not
+ * fit on one line) is left to ECharts: the sketch answers undefined.
  */
 import { part, type OptionRecord } from '../option-parts.ts';
 import { barShapes } from './bar-shapes.ts';

@@ -7,23 +7,17 @@
 import type { VisualDefinition } from '../../api/types.ts';
 import { readVisualFormat } from '../../format/visual-format.ts';
 
-const SKETCHED_TYPES = new Set([
+/** Types whose sketch also draws several series, with their legend in one line above the plot. */
+const SEVERAL_SERIES_TYPES = new Set([
   'clusteredColumnChart',
   'stackedColumnChart',
   'clusteredBarChart',
   'stackedBarChart',
   'lineChart',
   'areaChart',
-  'pieChart',
-  'donutChart',
 ]);
-/** Types whose sketch also draws several series, with their legend in one line above the plot. */
-const SEVERAL_SERIES_TYPES = new Set([
-  'clusteredColumnChart',
-  'stackedColumnChart',
-  'lineChart',
-  'areaChart',
-]);
+/** Those, and the pie and donut, whose sketch draws one measure only. */
+const SKETCHED_TYPES = new Set([...SEVERAL_SERIES_TYPES, 'pieChart', 'donutChart']);
 /** Format options that change what a sketch does not draw. */
 const REFUSED_FORMAT = ['legend', 'dataLabels', 'categoryAxis', 'valueAxis', 'gridlines'] as const;
 
