@@ -68,8 +68,8 @@ function categoryLabels(axes: PlotAxes): Label[] | undefined {
 /**
  * The plot's frame, as containLabel leaves it: a column chart's value labels at the left, half
  * a label above its top tick and a line of categories below (or the depth of the longest turned
- * one); a bar chart's categories at the
- * left, a line of values below, and half of the first and last value label at either end.
+ * one); a bar chart's categories at the left, a line of values below, and half of the first and
+ * last value label at either end.
  */
 function frameOf(
   axes: PlotAxes,
@@ -152,18 +152,13 @@ function crowded(
   bounds: Bounds,
 ): boolean {
   const { scale } = plot;
-  const touch = (a: { at: number; width: number }, b: { at: number; width: number }) =>
-    Math.abs(a.at - b.at) <= (a.width + b.width) / 2 + 2 * TEXT_MARGIN;
-  if (axes.horizontal) {
-    if (scale.band < axes.categoryText.line) return true;
-    return ticks.some((t, i) => i > 0 && touch(ticks[i - 1]!, t));
-  }
-  // Stacked one above the other, value labels have no margin: as tall as a line with none.
-  const tall = { width: axes.valueText.line - 2 * TEXT_MARGIN };
-  if (
-    ticks.some((t, i) => i > 0 && touch({ ...tall, at: ticks[i - 1]!.at }, { ...tall, at: t.at }))
-  )
+  // Side by side, two value labels' boxes meet at half their widths and margins; one above the
+  // other, at a line (the margin is only at their ends).
+  const reach = (a: Label, b: Label) =>
+    axes.horizontal ? (a.width + b.width) / 2 + 2 * TEXT_MARGIN : axes.valueText.line;
+  if (ticks.some((t, i) => i > 0 && Math.abs(t.at - ticks[i - 1]!.at) <= reach(ticks[i - 1]!, t)))
     return true;
+  if (axes.horizontal) return scale.band < axes.categoryText.line;
   if (axes.slanted) {
     const line = axes.categoryText.line;
     if (slantWidensGrid(axes, plot.frame, categories[0]!, bounds)) return true;
