@@ -54,7 +54,12 @@ function Shape({ shape, fontFamily }: { shape: SketchShape; fontFamily: string }
       dominantBaseline="central"
       textAnchor={shape.anchor}
       xmlSpace="preserve"
-      transform={`translate(${shape.x} ${shape.y})`}
+      transform={
+        // zrender writes a turned label's matrix to three decimals: the same, for the same pixels.
+        shape.slanted
+          ? `matrix(0.707,-0.707,0.707,0.707,${shape.x},${shape.y})`
+          : `translate(${shape.x} ${shape.y})`
+      }
       fill={shape.color}
       style={{ fontSize: `${shape.fontSize}px`, fontFamily }}
     >

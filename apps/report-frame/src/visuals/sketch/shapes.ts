@@ -44,6 +44,8 @@ export interface SketchText {
   anchor: 'start' | 'middle' | 'end';
   color: string;
   fontSize: number;
+  /** A category label turned 45° up to the right, ending at (x, y). */
+  slanted?: boolean;
 }
 
 export type SketchShape = SketchPath | SketchCircle | SketchText;
