@@ -28,7 +28,7 @@ if (!chromiumAvailable) warnBrowserSkipped();
 /** ECharts' chunk in the built frame (apps/report-frame/src/visuals/chart-visuals.ts). */
 const ECHARTS_CHUNK = '**/chart-visuals-*.js';
 /** Share of a chart's pixels that may differ: anti-aliasing of the same shapes, nothing more. */
-const TOLERANCE = 0.002;
+const TOLERANCE = 0.001;
 const shotsDir = join(tmpdir(), 'vitrina-frame-sketches');
 
 interface Box {

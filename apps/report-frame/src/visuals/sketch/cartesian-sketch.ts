@@ -29,16 +29,16 @@ export function sketchCartesian(
   // Bars down the side of a bar chart; lines only along the bottom of a column chart.
   if (!series || (axes.horizontal && series[0]!.kind !== 'bar')) return undefined;
   const legendOption = part(option, 'legend');
-  const legend =
-    legendOption['show'] === true
-      ? horizontalLegend(
-          legendOption,
-          series.map((s) => s.name),
-          series.map((s) => s.color),
-          room,
-        )
-      : undefined;
-  if (legendOption['show'] === true && !legend) return undefined;
+  const showsLegend = legendOption['show'] === true;
+  const legend = showsLegend
+    ? horizontalLegend(
+        legendOption,
+        series.map((s) => s.name),
+        series.map((s) => s.color),
+        room,
+      )
+    : undefined;
+  if (showsLegend && !legend) return undefined;
   const values = niceScale(0, highestPoint(series));
   const plot = plotOf(axes, grid, room, values);
   if (!plot) return undefined;

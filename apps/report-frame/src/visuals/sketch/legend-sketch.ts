@@ -13,7 +13,7 @@ const PADDING = 5;
 const MARK_TO_TEXT = 5;
 /** A pie's marks carry its slices' white border, a pixel past their box on each side. */
 const MARK_STROKE = 1;
-/** ECharts' gap between two items of a line of legend. */
+/** ECharts' gap between two items of a legend (its default `itemGap`). */
 const ITEM_GAP = 8;
 
 export interface LegendSketch {
@@ -81,22 +81,18 @@ export function verticalLegend(
   if (legend['left'] !== 'right' || legend['top'] !== 'middle') return undefined;
   const style = legendStyle(legend, names, room.fontFamily);
   if (!style) return undefined;
-  const gap = numberOf(legend, 'itemGap', 10);
+  // An item's box is its mark with the border's pixel above and below; the gap lies between boxes.
+  const step = style.markHeight + 2 * MARK_STROKE + numberOf(legend, 'itemGap', ITEM_GAP);
   const longest = Math.max(...style.widths);
   const contentWidth = longest + MARK_TO_TEXT + style.markWidth + MARK_STROKE;
-  const contentHeight = names.length * (style.markHeight + gap) - gap + 2 * MARK_STROKE;
+  const contentHeight = names.length * step - (step - style.markHeight - 2 * MARK_STROKE);
   const boxWidth = contentWidth + 2 * PADDING;
   const boxHeight = contentHeight + 2 * PADDING;
   if (boxHeight > room.height || boxWidth > room.width / 2) return undefined;
   const left = room.width - boxWidth + PADDING + longest + MARK_TO_TEXT;
   const top = (room.height - boxHeight) / 2 + PADDING + MARK_STROKE;
   const shapes = names.flatMap((name, i) =>
-    itemShapes(
-      style,
-      { name, color: colors[i]!, x: left, y: top + i * (style.markHeight + gap) },
-      false,
-      '#FFFFFF',
-    ),
+    itemShapes(style, { name, color: colors[i]!, x: left, y: top + i * step }, false, '#FFFFFF'),
   );
   // A scrolling legend centres its items on its pager's width: the plain one draws them as above.
   return { shapes, legend: { ...legend, type: 'plain' } };

@@ -166,7 +166,7 @@ export function sketchPie(
   const names = data.map((item) => stringOf(item as OptionRecord, 'name', ''));
   const legendSketch = verticalLegend(legend, names, colors, { width, height, fontFamily });
   if (!legendSketch) return undefined;
-  // Slices, their lines, then the labels and the legend: the order ECharts draws them in.
+  // Label lines, slices, then the labels and the legend: the order ECharts draws them in.
   return {
     shapes: [...lines, ...slices, ...texts, ...legendSketch.shapes],
     option: { ...option, legend: legendSketch.legend },
